@@ -1,0 +1,45 @@
+"""The contract every game follows, and the pieces all games share."""
+
+from robotable.core.errors import (
+    DataFileError,
+    IllegalAction,
+    InvalidOptions,
+    NotationError,
+    RecordError,
+    RobotableError,
+)
+from robotable.core.game import (
+    REFEREE,
+    Action,
+    Event,
+    Game,
+    Option,
+    Outcome,
+    Seat,
+    State,
+    Timer,
+    Turn,
+    Wait,
+)
+from robotable.core.rng import Rng
+
+__all__ = [
+    "REFEREE",
+    "Action",
+    "DataFileError",
+    "Event",
+    "Game",
+    "IllegalAction",
+    "InvalidOptions",
+    "NotationError",
+    "Option",
+    "Outcome",
+    "RecordError",
+    "Rng",
+    "RobotableError",
+    "Seat",
+    "State",
+    "Timer",
+    "Turn",
+    "Wait",
+]

@@ -1,0 +1,46 @@
+"""Specific errors whose messages a player or a file author can act on.
+
+All of them derive from :class:`ValueError` (as in python-chess) so that callers who
+only care about "bad input" can catch one thing.
+"""
+
+from __future__ import annotations
+
+
+class RobotableError(ValueError):
+    """Base class of every error robotable raises on purpose."""
+
+
+class IllegalAction(RobotableError):
+    """An action was refused. The state is exactly as it was before the call.
+
+    ``reason`` is a short sentence meant for the player ("cannot raise your own bid").
+    """
+
+    def __init__(self, reason: str, *, seat: object = None, action: object = None) -> None:
+        super().__init__(reason)
+        self.reason = reason
+        self.seat = seat
+        self.action = action
+
+
+class NotationError(RobotableError):
+    """A text could not be read as an action, a puzzle code or another notation."""
+
+
+class InvalidOptions(RobotableError):
+    """Game options are unknown, of the wrong type or out of range."""
+
+
+class DataFileError(RobotableError):
+    """A data file (board, deck, scenario) is malformed; the message names file and field."""
+
+    def __init__(self, file: str, field: str, reason: str) -> None:
+        super().__init__(f"{file}: {field}: {reason}")
+        self.file = file
+        self.field = field
+        self.reason = reason
+
+
+class RecordError(RobotableError):
+    """A game record is malformed or does not replay to what it claims."""

@@ -1,0 +1,288 @@
+"""The Ricochet Robots board: faces, assembly (RR-1..RR-6) and sliding (RR-10).
+
+Cells are ``(x, y)`` with ``x`` the column (west to east) and ``y`` the row (north to
+south); internally a cell is the index ``y * 16 + x``. Walls are a 4-bit mask per cell.
+The faces come from ``data/faces.txt``, an ASCII drawing a person can read and edit;
+a user may pass their own file of the same format.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from functools import cache
+from importlib import resources
+from pathlib import Path
+
+from robotable.core.errors import DataFileError
+
+SIZE = 16
+CELLS = SIZE * SIZE
+FACE_SIZE = 8
+
+# Directions: N, E, S, W, in the order of RR conventions. Bit i of a wall mask is a
+# wall on side DIRECTIONS[i].
+DIRECTIONS = "NESW"
+N, E, S, W = 0, 1, 2, 3
+DX = (0, 1, 0, -1)
+DY = (-1, 0, 1, 0)
+OPPOSITE = (S, W, N, E)
+
+COLOURS = ("red", "green", "blue", "yellow")
+COLOUR_LETTERS = {"R": "red", "G": "green", "B": "blue", "Y": "yellow", "M": "multi"}
+SYMBOL_LETTERS = {"C": "circle", "T": "triangle", "Q": "square", "H": "hexagon", "V": "vortex"}
+POSITIONS = ("NW", "NE", "SE", "SW")
+CENTRE = frozenset({(7, 7), (8, 7), (7, 8), (8, 8)})
+
+
+def cell_index(x: int, y: int) -> int:
+    return y * SIZE + x
+
+
+def cell_xy(index: int) -> tuple[int, int]:
+    return index % SIZE, index // SIZE
+
+
+@dataclass(frozen=True)
+class Target:
+    colour: str  # red, green, blue, yellow or multi (the vortex)
+    symbol: str  # circle, triangle, square, hexagon or vortex
+
+    @property
+    def code(self) -> str:
+        """Two letters as in puzzle codes (RR-28): ``RC``, ``BT``, ``MV``..."""
+        colour = next(k for k, v in COLOUR_LETTERS.items() if v == self.colour)
+        symbol = next(k for k, v in SYMBOL_LETTERS.items() if v == self.symbol)
+        return colour + symbol
+
+    @property
+    def is_vortex(self) -> bool:
+        return self.colour == "multi"
+
+    def __str__(self) -> str:
+        return "vortex" if self.is_vortex else f"{self.colour} {self.symbol}"
+
+
+ALL_TARGETS: tuple[Target, ...] = (
+    *(Target(c, s) for c in COLOURS for s in ("circle", "triangle", "square", "hexagon")),
+    Target("multi", "vortex"),
+)
+
+
+@dataclass(frozen=True)
+class Face:
+    """One side of a board piece, in its own 8 x 8 frame as if placed at NW."""
+
+    id: str  # e.g. "1A": piece number and side letter
+    walls: frozenset[tuple[int, int, int]]  # (fx, fy, direction)
+    targets: tuple[tuple[int, int, Target], ...]  # (fx, fy, target)
+    blocked: frozenset[tuple[int, int]]
+
+    @property
+    def piece(self) -> int:
+        return int(self.id[0])
+
+    @property
+    def side(self) -> str:
+        return self.id[1]
+
+
+# --------------------------------------------------------------------------- faces file
+
+
+def _parse_face(name: str, lines: list[tuple[int, str]], file: str) -> Face:
+    """Read the 17 drawing lines of one face (line numbers kept for error messages)."""
+    width = 4 * FACE_SIZE + 1
+    if len(lines) != 2 * FACE_SIZE + 1:
+        line_no = lines[-1][0] if lines else 0
+        raise DataFileError(
+            file, f"face {name} (line {line_no})", f"expected {2 * FACE_SIZE + 1} drawing lines"
+        )
+    grid = [(no, text.ljust(width)) for no, text in lines]
+    walls: set[tuple[int, int, int]] = set()
+    targets: list[tuple[int, int, Target]] = []
+    blocked: set[tuple[int, int]] = set()
+    for fy in range(FACE_SIZE + 1):  # horizontal wall lines
+        no, text = grid[2 * fy]
+        for fx in range(FACE_SIZE):
+            seg = text[4 * fx + 1 : 4 * fx + 4]
+            if seg == "---":
+                if fy < FACE_SIZE:
+                    walls.add((fx, fy, N))
+                else:
+                    walls.add((fx, fy - 1, S))
+            elif seg.strip():
+                raise DataFileError(file, f"face {name}, line {no}", f"bad wall segment {seg!r}")
+    for fy in range(FACE_SIZE):  # cell lines
+        no, text = grid[2 * fy + 1]
+        for fx in range(FACE_SIZE + 1):
+            mark = text[4 * fx]
+            if mark == "|":
+                if fx < FACE_SIZE:
+                    walls.add((fx, fy, W))
+                else:
+                    walls.add((fx - 1, fy, E))
+            elif mark != " ":
+                raise DataFileError(file, f"face {name}, line {no}", f"bad wall mark {mark!r}")
+        for fx in range(FACE_SIZE):
+            content = text[4 * fx + 1 : 4 * fx + 4].strip()
+            if not content:
+                continue
+            if content == "###":
+                blocked.add((fx, fy))
+                continue
+            if (
+                len(content) != 2
+                or content[0] not in COLOUR_LETTERS
+                or content[1] not in SYMBOL_LETTERS
+                or (content[0] == "M") != (content[1] == "V")
+            ):
+                raise DataFileError(
+                    file, f"face {name}, line {no}", f"unknown target {content!r} in column {fx}"
+                )
+            targets.append((fx, fy, Target(COLOUR_LETTERS[content[0]], SYMBOL_LETTERS[content[1]])))
+    for fx in range(FACE_SIZE):
+        if (fx, 0, N) not in walls or (0, fx, W) not in walls:
+            raise DataFileError(file, f"face {name}", "the top and left borders must be walls")
+    return Face(name, frozenset(walls), tuple(targets), frozenset(blocked))
+
+
+def parse_faces(text: str, file: str = "<faces>") -> dict[str, Face]:
+    """Parse a faces file: ``face ID`` headers, each followed by a 17-line drawing."""
+    faces: dict[str, Face] = {}
+    current: str | None = None
+    lines: list[tuple[int, str]] = []
+
+    def finish() -> None:
+        if current is not None:
+            faces[current] = _parse_face(current, lines, file)
+
+    for no, raw in enumerate(text.splitlines(), start=1):
+        line = raw.rstrip()
+        if line.startswith("#") or (not line and current is None):
+            continue
+        if line.startswith("face "):
+            finish()
+            current = line[5:].strip().upper()
+            lines = []
+            if len(current) != 2 or current[0] not in "1234" or current[1] not in "ABC":
+                raise DataFileError(file, f"line {no}", f"face id {current!r} is not like 1A..4C")
+            if current in faces:
+                raise DataFileError(file, f"line {no}", f"face {current} is drawn twice")
+        elif current is None:
+            raise DataFileError(file, f"line {no}", "drawing before the first 'face' header")
+        elif line:
+            lines.append((no, line))
+    finish()
+    if not faces:
+        raise DataFileError(file, "faces", "no face found")
+    return faces
+
+
+@cache
+def standard_faces() -> dict[str, Face]:
+    """The faces shipped with robotable (1999 sides A and B, later sides C)."""
+    text = resources.files("robotable.games.ricochet").joinpath("data/faces.txt").read_text("utf-8")
+    return parse_faces(text, "robotable/games/ricochet/data/faces.txt")
+
+
+def load_faces(path: str | Path) -> dict[str, Face]:
+    """Faces from a user's file (a real board they own, a house variant)."""
+    path = Path(path)
+    try:
+        text = path.read_text("utf-8")
+    except OSError as exc:
+        raise DataFileError(str(path), "file", exc.strerror or str(exc)) from exc
+    return parse_faces(text, str(path))
+
+
+# --------------------------------------------------------------------------- assembly
+
+
+def place(fx: int, fy: int, position: int) -> tuple[int, int]:
+    """Board cell of a face's local cell at a position (0 NW, 1 NE, 2 SE, 3 SW) (RR-2)."""
+    for _ in range(position):
+        fx, fy = SIZE - 1 - fy, fx  # one clockwise quarter turn in the 16 x 16 frame
+    return fx, fy
+
+
+@dataclass(frozen=True, eq=False)
+class Board:
+    """An assembled 16 x 16 board: walls, targets and the blocked centre."""
+
+    faces: tuple[str, str, str, str]  # face ids at NW, NE, SE, SW
+    walls: tuple[int, ...]  # CELLS wall masks
+    targets: dict[Target, int]  # target -> cell index
+    blocked: frozenset[int]
+
+    @property
+    def code(self) -> str:
+        return "".join(self.faces)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Board) and (self.faces, self.walls) == (other.faces, other.walls)
+
+    def __hash__(self) -> int:
+        return hash((self.faces, self.walls))
+
+    def has_wall(self, cell: int, direction: int) -> bool:
+        return bool(self.walls[cell] >> direction & 1)
+
+    def target_at(self, cell: int) -> Target | None:
+        for target, where in self.targets.items():
+            if where == cell:
+                return target
+        return None
+
+    def slide(self, robots: Sequence[int], robot: int, direction: int) -> int:
+        """Where ``robot`` stops sliding in ``direction`` (RR-10); its own cell if it cannot move."""
+        cell = robots[robot]
+        step = DX[direction] + SIZE * DY[direction]
+        others = set(robots)
+        walls = self.walls
+        while not walls[cell] >> direction & 1 and cell + step not in others:
+            cell += step
+        return cell
+
+
+def assemble(face_ids: Sequence[str], faces: dict[str, Face] | None = None) -> Board:
+    """Put four faces at NW, NE, SE, SW (RR-2) and close walls both ways (RR-3)."""
+    faces = standard_faces() if faces is None else faces
+    ids = tuple(f.upper() for f in face_ids)
+    walls = [0] * CELLS
+    targets: dict[Target, int] = {}
+    blocked: set[int] = set()
+
+    def add_wall(x: int, y: int, direction: int) -> None:
+        walls[cell_index(x, y)] |= 1 << direction
+        nx, ny = x + DX[direction], y + DY[direction]
+        if 0 <= nx < SIZE and 0 <= ny < SIZE:
+            walls[cell_index(nx, ny)] |= 1 << OPPOSITE[direction]
+
+    for position, face_id in enumerate(ids):
+        face = faces[face_id]
+        for fx, fy, direction in face.walls:
+            x, y = place(fx, fy, position)
+            add_wall(x, y, (direction + position) % 4)
+        for fx, fy, target in face.targets:
+            targets[target] = cell_index(*place(fx, fy, position))
+        for fx, fy in face.blocked:
+            blocked.add(cell_index(*place(fx, fy, position)))
+    for i in range(SIZE):  # the outer edge (RR-3)
+        add_wall(i, 0, N)
+        add_wall(i, SIZE - 1, S)
+        add_wall(0, i, W)
+        add_wall(SIZE - 1, i, E)
+    for cell in blocked:  # the centre block is walled all round (RR-1)
+        for direction in range(4):
+            add_wall(*cell_xy(cell), direction)
+    return Board(ids, tuple(walls), targets, frozenset(blocked))  # type: ignore[arg-type]
+
+
+def placements(face_set: str = "1999") -> Iterable[tuple[str, str, str, str]]:
+    """Every legal assignment of pieces to positions and sides (384 for the 1999 set)."""
+    sides = "AB" if face_set == "1999" else "ABC"
+    for order in itertools.permutations("1234"):
+        for chosen in itertools.product(sides, repeat=4):
+            yield tuple(p + s for p, s in zip(order, chosen, strict=True))  # type: ignore[misc]

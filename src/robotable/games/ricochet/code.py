@@ -1,0 +1,102 @@
+"""Puzzle codes (RR-28, RR-29): ``FFFFFFFF-RRRRRRRR-TT``.
+
+>>> p = Puzzle.parse("1a2a3a4a-8a44ff0f-rc")
+>>> str(p)
+'1A2A3A4A-8A44FF0F-RC'
+>>> p.robots
+((8, 10), (4, 4), (15, 15), (0, 15))
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from robotable.core.errors import NotationError
+from robotable.games.ricochet.board import (
+    CENTRE,
+    COLOUR_LETTERS,
+    SYMBOL_LETTERS,
+    Board,
+    Target,
+    assemble,
+    cell_index,
+)
+
+ROBOT_NAMES = ("red", "green", "blue", "yellow", "silver")
+HEX = "0123456789ABCDEF"
+
+
+class PuzzleCodeError(NotationError):
+    """A puzzle code that breaks RR-29; the message is the first failing check."""
+
+
+@dataclass(frozen=True)
+class Puzzle:
+    """A position: board faces, robot cells (red, green, blue, yellow[, silver]), target."""
+
+    faces: tuple[str, str, str, str]
+    robots: tuple[tuple[int, int], ...]
+    target: Target
+
+    @classmethod
+    def parse(cls, text: str, *, face_set: str = "1999") -> Puzzle:
+        code = "".join(text.split()).upper()
+        parts = code.split("-")
+        if len(parts) != 3:
+            raise PuzzleCodeError(f"puzzle code {text!r} is not of the form FFFFFFFF-RRRRRRRR-TT")
+        faces_part, robots_part, target_part = parts
+        return cls(_parse_faces(faces_part, face_set), _parse_robots(robots_part), _parse_target(target_part))
+
+    def __str__(self) -> str:
+        robots = "".join(HEX[x] + HEX[y] for x, y in self.robots)
+        return f"{''.join(self.faces)}-{robots}-{self.target.code}"
+
+    @property
+    def silver(self) -> bool:
+        return len(self.robots) == 5
+
+    def board(self) -> Board:
+        return assemble(self.faces)
+
+    def robot_cells(self) -> tuple[int, ...]:
+        return tuple(cell_index(x, y) for x, y in self.robots)
+
+
+def _parse_faces(part: str, face_set: str) -> tuple[str, str, str, str]:
+    if len(part) != 8:
+        raise PuzzleCodeError(f"the faces part {part!r} must be 8 characters, like 1A2A3A4A")
+    faces = tuple(part[i : i + 2] for i in range(0, 8, 2))
+    pieces = [f[0] for f in faces]
+    if sorted(pieces) != ["1", "2", "3", "4"]:
+        raise PuzzleCodeError(f"the faces {part} must use pieces 1, 2, 3 and 4 once each")
+    sides = "AB" if face_set == "1999" else "ABC"
+    for face in faces:
+        if face[1] not in sides:
+            allowed = " or ".join(sides)
+            raise PuzzleCodeError(f"face {face}: side must be {allowed} with face set {face_set}")
+    return faces  # type: ignore[return-value]
+
+
+def _parse_robots(part: str) -> tuple[tuple[int, int], ...]:
+    if len(part) % 2 or any(ch not in HEX for ch in part):
+        raise PuzzleCodeError(f"the robots part {part!r} must be pairs of hex digits (x then y)")
+    cells = tuple((HEX.index(part[i]), HEX.index(part[i + 1])) for i in range(0, len(part), 2))
+    if len(cells) not in (4, 5):
+        raise PuzzleCodeError(f"a position needs 4 or 5 robots, not {len(cells)}")
+    for name, cell in zip(ROBOT_NAMES, cells, strict=False):
+        if cell in CENTRE:
+            raise PuzzleCodeError(f"the {name} robot is on the centre cell {cell}")
+    for i, cell in enumerate(cells):
+        if cell in cells[:i]:
+            other = ROBOT_NAMES[cells.index(cell)]
+            raise PuzzleCodeError(f"the {other} and {ROBOT_NAMES[i]} robots share the cell {cell}")
+    return cells
+
+
+def _parse_target(part: str) -> Target:
+    if len(part) != 2 or part[0] not in COLOUR_LETTERS or part[1] not in SYMBOL_LETTERS:
+        raise PuzzleCodeError(f"unknown target {part!r}: colour R G B Y with symbol C T Q H, or MV")
+    colour, symbol = COLOUR_LETTERS[part[0]], SYMBOL_LETTERS[part[1]]
+    if (colour == "multi") != (symbol == "vortex"):
+        raise PuzzleCodeError(f"unknown target {part!r}: the vortex is written MV")
+    return Target(colour, symbol)
