@@ -11,6 +11,7 @@ from robotable.core.errors import (
 from robotable.core.game import (
     REFEREE,
     Action,
+    Agent,
     Event,
     Game,
     Option,
@@ -26,6 +27,7 @@ from robotable.core.rng import Rng
 __all__ = [
     "REFEREE",
     "Action",
+    "Agent",
     "DataFileError",
     "Event",
     "Game",

@@ -17,11 +17,11 @@ from __future__ import annotations
 import dataclasses
 import json
 from abc import ABC, abstractmethod
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Self
+from typing import Any, ClassVar, Protocol, Self
 
-from robotable.core.errors import IllegalAction, InvalidOptions
+from robotable.core.errors import IllegalAction, InvalidOptions, RobotableError
 from robotable.core.rng import Rng
 
 Seat = int
@@ -224,6 +224,23 @@ class Game(ABC):
     def state_from_dict(self, data: Mapping[str, JSON]) -> State:
         """Inverse of :meth:`State.to_dict`."""
 
+    # ---- what faces (terminal, browser) use; each game provides its own
+    def bots(self) -> dict[str, Callable[..., Agent]]:
+        """The game's own bots by name (generic ones live in ``robotable.agents``)."""
+        return {}
+
+    def render_svg(self, view: Mapping[str, JSON], **options: Any) -> str:
+        """An SVG picture of a view."""
+        raise RobotableError(f"{self.title} has no SVG renderer yet")
+
+    def render_text(self, view: Mapping[str, JSON]) -> Any:
+        """A Rich renderable of a view, for the terminal."""
+        raise RobotableError(f"{self.title} has no terminal renderer yet")
+
+    def rules_summary(self, lang: str = "en") -> str:
+        """A readable summary of the rules, in our own words (Markdown)."""
+        raise RobotableError(f"{self.title} has no rules summary yet")
+
     def __repr__(self) -> str:
         return f"<Game {self.id}>"
 
@@ -330,3 +347,13 @@ class Wait:
     """
 
     until: float | None = None
+
+
+class Agent(Protocol):
+    """A player program. Bots see only what their seat's view shows."""
+
+    name: str
+
+    def act(self, turn: Turn) -> Action | Wait:
+        """An action from ``turn.legal``, or :class:`Wait` to let time pass."""
+        ...
