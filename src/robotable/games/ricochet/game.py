@@ -1,0 +1,104 @@
+"""The Ricochet Robots game object: metadata, options and state creation."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from robotable.core.errors import InvalidOptions
+from robotable.core.game import JSON, Action, Game, Option
+from robotable.core.rng import Rng
+from robotable.games.ricochet import actions
+from robotable.games.ricochet.board import placements
+from robotable.games.ricochet.code import Puzzle
+
+# RR-26: chips needed to win by player count; 5+ players play out the 17 chips (RR-27).
+CHIPS_TO_WIN = {2: 8, 3: 6, 4: 5}
+
+OPTIONS = (
+    Option("must_ricochet", True, "RR-15: the scoring robot must have turned 90 degrees at least once", bool),
+    Option("silver_robot", False, "RR-7: add the fifth, neutral silver robot", bool),
+    Option("face_set", "1999", "RR-5: board faces allowed", str, choices=("1999", "1999+C")),
+    Option("board", None, "a fixed board: four face ids for NW, NE, SE, SW, like 1A2A3A4A", str),
+    Option("puzzle", None, "start from this puzzle code FFFFFFFF-RRRRRRRR-TT (RR-28)", str),
+    Option("tie_break", "fewest_chips", "RR-20 order of equal bids", str, ("fewest_chips", "earliest_bid")),
+    Option("bid_window_s", 60.0, "RR-18: seconds of countdown after the first bid", float, minimum=1),
+    Option(
+        "stall_after_s",
+        300.0,
+        "RR-19: seconds without a bid before the countdown starts",
+        float,
+        minimum=1,
+        nullable=True,
+    ),
+    Option("demo_timeout_s", 120.0, "RR-21: seconds allowed for one demonstration", float, minimum=1),
+    Option("max_bid", 99, "RR-16: the highest bid", int, minimum=1, maximum=99),
+    Option(
+        "chips_to_win", None, "RR-26: chips that win (default by player count)", int, minimum=1, maximum=17
+    ),
+    Option("max_players", 8, "the most players a bidding game takes", int, minimum=2, maximum=32),
+    Option("puzzle_chain", True, "RR-33: solo puzzles continue from the best attempt's end", bool),
+    Option("puzzle_time_limit_s", None, "RR-30: seconds per solo puzzle (none by default)", float, minimum=1),
+    Option(
+        "solver_timeout_s", 60.0, "RR-34: seconds the solver may take to prove an optimum", float, minimum=0.1
+    ),
+)
+
+
+class RicochetGame(Game):
+    id = "ricochet"
+    title = "Ricochet Robots"
+    min_seats = 1  # 1 = solo puzzle mode (RR-30); 2+ = the bidding game
+    max_seats = 32
+    rules_version = "ricochet-1"
+    options = OPTIONS
+
+    def validate_options(self, options: Mapping[str, Any] | None = None) -> dict[str, Any]:
+        values = super().validate_options(options)
+        if values["board"] is not None:
+            # The same checks as a puzzle code's faces part (RR-29).
+            dummy = f"{values['board']}-00102030-RC"
+            try:
+                values["board"] = "".join(Puzzle.parse(dummy, face_set=values["face_set"]).faces)
+            except ValueError as exc:
+                raise InvalidOptions(f"option 'board': {exc}") from None
+        if values["puzzle"] is not None:
+            try:
+                values["puzzle"] = str(Puzzle.parse(values["puzzle"], face_set=values["face_set"]))
+            except ValueError as exc:
+                raise InvalidOptions(f"option 'puzzle': {exc}") from None
+        return values
+
+    def check_seats(self, seats: int, options: Mapping[str, Any] | None = None) -> None:
+        limit = (options or {}).get("max_players", 8)
+        if not 1 <= seats <= limit:
+            raise InvalidOptions(
+                f"Ricochet Robots takes 1 player (solo puzzles) or 2 to {limit}, not {seats}"
+            )
+
+    def new_state(self, options: Mapping[str, Any] | None = None, *, seed: int = 0, seats: int = 2) -> Any:
+        from robotable.games.ricochet.state import RicochetState
+
+        values = self.validate_options(options)
+        self.check_seats(seats, values)
+        return RicochetState.new(self, values, Rng(seed), seats)
+
+    def parse_action(self, text: str) -> Action:
+        return actions.parse_action(text)
+
+    def state_from_dict(self, data: Mapping[str, JSON]) -> Any:
+        from robotable.games.ricochet.state import RicochetState
+
+        return RicochetState.from_dict(self, data)
+
+    def bots(self) -> dict[str, Any]:
+        from robotable.games.ricochet.bots import BOTS
+
+        return dict(BOTS)
+
+    def chips_to_win(self, options: Mapping[str, Any], seats: int) -> int | None:
+        return options["chips_to_win"] or CHIPS_TO_WIN.get(seats)
+
+    def random_board(self, rng: Rng, face_set: str) -> tuple[str, ...]:
+        """RR-6: a uniform choice among the placements."""
+        return rng.choice(list(placements(face_set)))
