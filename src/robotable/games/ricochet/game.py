@@ -9,7 +9,7 @@ from robotable.core.errors import InvalidOptions
 from robotable.core.game import JSON, Action, Game, Option
 from robotable.core.rng import Rng
 from robotable.games.ricochet import actions
-from robotable.games.ricochet.board import placements
+from robotable.games.ricochet.board import ALL_TARGETS, Board, Target, assemble, cell_index, placements
 from robotable.games.ricochet.code import Puzzle
 
 # RR-26: chips needed to win by player count; 5+ players play out the 17 chips (RR-27).
@@ -91,6 +91,33 @@ class RicochetGame(Game):
 
         return RicochetState.from_dict(self, data)
 
+    # ---- faces: pictures, text and rules, all drawn from a view
+
+    def render_svg(self, view: Mapping[str, JSON], **options: Any) -> str:
+        """The view's position; ``solution=[(robot, direction), ...]`` draws moves from
+        the markers, otherwise the moves of the running demonstration or attempt are drawn."""
+        from robotable.games.ricochet.actions import Move
+        from robotable.games.ricochet.svg import board_svg, solution_paths
+
+        board, robots, markers, target = _position(view)
+        solution = options.pop("solution", None)
+        if solution is None:
+            parsed = [actions.parse_action(m) for m in view.get("moves", [])]
+            solution = [(m.robot, m.direction) for m in parsed if isinstance(m, Move)]
+        paths = solution_paths(board, markers, solution) if solution else ()
+        return board_svg(board, robots=robots, target=target, markers=markers, paths=paths, **options)
+
+    def render_text(self, view: Mapping[str, JSON]) -> Any:
+        from robotable.games.ricochet.text import board_text
+
+        board, robots, markers, target = _position(view)
+        return board_text(board, robots=robots, target=target, markers=markers)
+
+    def rules_summary(self, lang: str = "en") -> str:
+        from robotable.games.ricochet.rules import rules_summary
+
+        return rules_summary(lang)
+
     def bots(self) -> dict[str, Any]:
         from robotable.games.ricochet.bots import BOTS
 
@@ -102,3 +129,13 @@ class RicochetGame(Game):
     def random_board(self, rng: Rng, face_set: str) -> tuple[str, ...]:
         """RR-6: a uniform choice among the placements."""
         return rng.choice(list(placements(face_set)))
+
+
+def _position(view: Mapping[str, JSON]) -> tuple[Board, list[int], list[int], Target | None]:
+    """Board, robot cells, marker cells and target of a view."""
+    faces = view["board"]
+    board = assemble([faces[i : i + 2] for i in range(0, 8, 2)])
+    robots = [cell_index(x, y) for x, y in view["robots"]]
+    markers = [cell_index(x, y) for x, y in view["markers"]]
+    target = next((t for t in ALL_TARGETS if t.code == view["target"]), None)
+    return board, robots, markers, target
