@@ -120,9 +120,17 @@ def test_rr2_assembly_turns_each_face_clockwise() -> None:
     """RR-EX-14: the 1A red circle at local (4,1) lands on (4,1), (14,4), (11,14), (1,11)."""
     assert [place(4, 1, p) for p in range(4)] == [(4, 1), (14, 4), (11, 14), (1, 11)]
     red_circle = Target("red", "circle")
-    at = {pos: assemble(faces).targets[red_circle] for pos, faces in enumerate(
-        [("1A", "2A", "3A", "4A"), ("4A", "1A", "2A", "3A"), ("3A", "4A", "1A", "2A"), ("2A", "3A", "4A", "1A")]
-    )}
+    at = {
+        pos: assemble(faces).targets[red_circle]
+        for pos, faces in enumerate(
+            [
+                ("1A", "2A", "3A", "4A"),
+                ("4A", "1A", "2A", "3A"),
+                ("3A", "4A", "1A", "2A"),
+                ("2A", "3A", "4A", "1A"),
+            ]
+        )
+    }
     assert [cell_xy(c) for c in at.values()] == [(4, 1), (14, 4), (11, 14), (1, 11)]
 
 

@@ -77,7 +77,7 @@ class AttemptScored(Event):
     kind = "attempt-scored"
     moves: int
     optimal: int | None  # None: the optimum is unknown (RR-34)
-    score: int | None
+    score: int
     rating: str
 
 

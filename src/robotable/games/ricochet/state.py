@@ -408,21 +408,19 @@ class RicochetState(State):
         return [ev.AttemptFailed(reason), *self._reset()]
 
     def _solve(self) -> tuple[tuple[int, int], ...] | None:
-        """RR-34: an optimal solution, or None when unproven in time (or impossible)."""
-        from robotable.games.ricochet.solver import solve
+        """RR-34: an optimal solution; when unproven in time, the best one found (if any)."""
+        from robotable.games.ricochet import solver
 
-        solution = solve(
+        solution = solver.solve(
             self.board,
             self.markers,
             self.target,  # type: ignore[arg-type]
             must_ricochet=self.options["must_ricochet"],
             timeout=self.options["solver_timeout_s"],
         )
-        if solution is None or not solution.optimal:
-            self.optimum_known = False
-            return solution.moves if solution is not None else None
-        self.optimum = solution.length
-        return solution.moves
+        self.optimum_known = solution is not None and solution.optimal
+        self.optimum = solution.length if solution is not None else None
+        return solution.moves if solution is not None else None
 
     def _score_attempt(self) -> list[Event]:
         """RR-31/RR-32: score = L - O; keep the best (shortest, latest among equals)."""
@@ -431,13 +429,13 @@ class RicochetState(State):
             self._solve()
         if self.best is None or length <= len(self.best.moves):
             self.best = SoloBest(tuple(self.moves), tuple(self.robots))
-        reference = self.optimum if self.optimum_known else len(self.best.moves)
-        score = length - reference if reference is not None else None
-        rating = (
-            "optimal"
-            if score == 0 and self.optimum_known
-            else (f"+{score}" if score is not None else "optimum unknown")
-        )
+        known = [n for n in (self.optimum, len(self.best.moves)) if n is not None]
+        reference = self.optimum if self.optimum_known else min(known)  # RR-34: best known length
+        score = length - reference
+        if not self.optimum_known:
+            rating = f"{score:+d} (optimum unknown)"
+        else:
+            rating = "optimal" if score == 0 else f"+{score}"
         scored = ev.AttemptScored(length, self.optimum if self.optimum_known else None, score, rating)
         return [scored, *self._reset()]
 
