@@ -418,9 +418,10 @@ class RicochetState(State):
             must_ricochet=self.options["must_ricochet"],
             timeout=self.options["solver_timeout_s"],
         )
+        found = solution.moves if solution is not None and solution.moves else None
         self.optimum_known = solution is not None and solution.optimal
-        self.optimum = solution.length if solution is not None else None
-        return solution.moves if solution is not None else None
+        self.optimum = len(found) if found else None
+        return found
 
     def _score_attempt(self) -> list[Event]:
         """RR-31/RR-32: score = L - O; keep the best (shortest, latest among equals)."""
