@@ -1,0 +1,24 @@
+"""The games the conformance suite plays: one line per game (and per seat count worth testing).
+
+A game joins with ``Case(id, options=..., seats=..., games=..., max_steps=...)``; tune
+``timer_chance`` when the default 1/2 cuts its phases too short, and ``check_rate``
+when its games are long (see :class:`~tests.conformance.harness.Case`).
+"""
+
+from .harness import Case
+
+CASES: list[Case] = [
+    # the harness's own regression check: a toy game with every contract feature
+    Case("toy", seats=2, games=200, max_steps=100, check_rate=0.5),
+    Case("toy", seats=3, games=100, max_steps=100, check_rate=0.5),
+    # timers rarer than 1/2, or demonstrations last two moves and no game ends
+    Case(
+        "ricochet",
+        options={"chips_to_win": 1},
+        seats=2,
+        games=300,
+        max_steps=2000,
+        timer_chance=0.1,
+        check_rate=0.02,
+    ),
+]
