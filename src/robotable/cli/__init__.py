@@ -1,0 +1,1 @@
+"""The terminal face of robotable: the ``robotable`` command (see :mod:`robotable.cli.main`)."""

@@ -1,0 +1,58 @@
+"""What every command shares: consoles, the error policy and option parsing."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from typing import Any
+
+import typer
+from rich.console import Console
+from rich.text import Text
+
+from robotable.core.errors import InvalidOptions, RobotableError
+
+BAD_INPUT = 2  # exit status for a refused command line (unknown game, bad option...)
+
+
+def out() -> Console:
+    # made per call: the test runner swaps sys.stdout between invocations
+    return Console(highlight=False)
+
+
+def err() -> Console:
+    return Console(stderr=True, highlight=False)
+
+
+def fail(message: str, code: int = BAD_INPUT) -> typer.Exit:
+    """Print ``message`` in red on stderr; the exit to raise."""
+    err().print(Text(f"error: {message}", style="red"), soft_wrap=True)
+    return typer.Exit(code)
+
+
+@contextmanager
+def reporting(code: int = BAD_INPUT) -> Iterator[None]:
+    """Turn a RobotableError into one red line and an exit status, never a traceback."""
+    try:
+        yield
+    except RobotableError as exc:
+        raise fail(str(exc), code) from None
+
+
+def parse_options(pairs: Sequence[str]) -> dict[str, Any]:
+    """``key=value`` pairs; values are JSON when they parse as JSON, else strings.
+
+    >>> parse_options(["chips_to_win=1", "board=1A2A3A4A", "stall_after_s=null"])
+    {'chips_to_win': 1, 'board': '1A2A3A4A', 'stall_after_s': None}
+    """
+    options: dict[str, Any] = {}
+    for pair in pairs:
+        key, sep, value = pair.partition("=")
+        if not sep or not key.strip():
+            raise InvalidOptions(f"--option expects key=value, not {pair!r}")
+        try:
+            options[key.strip()] = json.loads(value)
+        except json.JSONDecodeError:
+            options[key.strip()] = value
+    return options

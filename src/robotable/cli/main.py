@@ -1,0 +1,162 @@
+"""The ``robotable`` command: list, play, replay, explain and draw games.
+
+Each command is a thin Typer function over a helper, so new commands and sub-apps
+(``app.add_typer(...)``) slot in without touching the others. Errors a user can fix
+(unknown game, bad option, bad puzzle code) print one red line and exit with 2.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.markdown import Markdown
+from rich.table import Table
+from rich.text import Text
+
+from robotable import games
+from robotable.cli.common import fail, out, parse_options, reporting
+from robotable.cli.log import describe_outcome
+from robotable.cli.play import PlayRequest, run_play
+from robotable.cli.seats import SEAT_HELP
+from robotable.core.errors import RecordError
+from robotable.core.records import read_records, replay
+
+app = typer.Typer(
+    name="robotable",
+    help="Robot board games played exactly by their rules.",
+    no_args_is_help=True,
+    add_completion=False,
+    rich_markup_mode="markdown",
+)
+
+OptionPairs = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--option",
+        "-O",
+        help="A game option as key=value (repeatable); values are read as JSON if they can be.",
+    ),
+]
+Puzzle = Annotated[str | None, typer.Option(help="Start from this puzzle code (Ricochet: option 'puzzle').")]
+
+
+@app.command("games")
+def games_command() -> None:
+    """List the games: those you can play and those still coming.
+
+    Example: `robotable games`
+    """
+    table = Table("id", "title", "players", "status")
+    for game in games.all_games():
+        span = str(game.min_seats)
+        if game.max_seats != game.min_seats:
+            span += f"-{game.max_seats}"
+        table.add_row(game.id, game.title, span, "playable")
+    for game_id, title in games.PLANNED.items():
+        table.add_row(game_id, title, "", Text("coming", style="dim"))
+    out().print(table)
+
+
+@app.command("play")
+def play_command(
+    game: Annotated[str, typer.Argument(help="Game id, see `robotable games`.")],
+    seats: Annotated[str, typer.Option(help=f"Comma-separated seats: {SEAT_HELP}.")] = "human,bot",
+    seed: Annotated[int | None, typer.Option(help="Random seed (default: a fresh one, printed).")] = None,
+    record: Annotated[Path | None, typer.Option(help="Write the game record (JSON) to this file.")] = None,
+    option: OptionPairs = None,
+    puzzle: Puzzle = None,
+    quiet: Annotated[bool, typer.Option("--quiet", "-q", help="Print only the result, not the log.")] = False,
+    max_actions: Annotated[int, typer.Option(help="Stop with an error after this many actions.")] = 100_000,
+) -> None:
+    """Play a game in the terminal, against bots or other people at the same keyboard.
+
+    Bots-only games run on a virtual clock, so they finish in seconds; with a person
+    seated the sand timers run in real time. Type moves in the game's notation
+    (`red N`, several per line: `red W, green E`), bids (`bid 5`), `help`, `quit`.
+
+    Examples:
+
+    - `robotable play ricochet` (you against the bfs bot)
+    - `robotable play ricochet --seats human` (solo puzzles)
+    - `robotable play ricochet --seats bot,bot --seed 1 --record r.json`
+    - `robotable play ricochet --seats human,bot:bfs -O chips_to_win=3 --puzzle 1A2A3A4A-8A44FF0F-RC`
+    """
+    request = PlayRequest(game, seats, seed, record, option or [], puzzle, quiet, max_actions)
+    with reporting():
+        run_play(request, out())
+
+
+@app.command("replay")
+def replay_command(
+    file: Annotated[Path, typer.Argument(help="A record (.json) or many (.jsonl).")],
+) -> None:
+    """Re-play recorded games and check that each gives the outcome it claims.
+
+    Exits with 1 on the first record that does not replay, naming the action.
+
+    Example: `robotable replay r.json`
+    """
+    console = out()
+    try:
+        for record in read_records(file):
+            final = replay(record)
+            outcome = final.outcome()
+            result = describe_outcome(outcome, record.seats) if outcome else "unfinished game"
+            console.print(Text(f"verified: {result}", style="green"))
+    except RecordError as exc:
+        raise fail(str(exc), code=1) from None
+
+
+@app.command("rules")
+def rules_command(
+    game: Annotated[str, typer.Argument(help="Game id, see `robotable games`.")],
+    lang: Annotated[str, typer.Option(help="Language of the summary, e.g. en or fr.")] = "en",
+) -> None:
+    """Show a summary of a game's rules.
+
+    Examples: `robotable rules ricochet`, `robotable rules ricochet --lang fr`
+    """
+    with reporting():
+        text = games.get(game).rules_summary(lang)
+    out().print(Markdown(text))
+
+
+@app.command("render")
+def render_command(
+    game: Annotated[str, typer.Argument(help="Game id, see `robotable games`.")],
+    puzzle: Puzzle = None,
+    seed: Annotated[int, typer.Option(help="Random seed for the position.")] = 0,
+    players: Annotated[int, typer.Option(help="Number of seats of the position.")] = 2,
+    option: OptionPairs = None,
+    output: Annotated[Path | None, typer.Option("--output", "-o", help="SVG file to write.")] = None,
+) -> None:
+    """Draw a position as SVG: from a puzzle code, or the start of a game with a seed.
+
+    Examples:
+
+    - `robotable render ricochet --puzzle 1A2A3A4A-8A44FF0F-RC -o p1.svg`
+    - `robotable render ricochet --seed 7 > board.svg`
+    """
+    with reporting():
+        svg = _render(game, puzzle, seed, players, option or [])
+    if output is None:
+        typer.echo(svg)  # plain echo: Rich would wrap lines and read [brackets] as markup
+        return
+    output.write_text(svg, encoding="utf-8")
+    out().print(f"wrote {output}")
+
+
+def _render(game_id: str, puzzle: str | None, seed: int, players: int, pairs: list[str]) -> str:
+    game = games.get(game_id)
+    options = parse_options(pairs)
+    if puzzle is not None:
+        options["puzzle"] = puzzle
+    seats = min(max(players, game.min_seats), game.max_seats)
+    state = game.new_state(options, seed=seed, seats=seats)
+    return game.render_svg(state.view(None))
+
+
+if __name__ == "__main__":  # pragma: no cover
+    app()

@@ -1,0 +1,79 @@
+"""``robotable play``: set up seats, run the match, print the log, keep the record."""
+
+from __future__ import annotations
+
+import secrets
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from rich.console import Console
+from rich.text import Text
+
+from robotable import games
+from robotable.cli.common import parse_options
+from robotable.cli.log import describe_outcome, describe_played
+from robotable.cli.seats import make_agents, parse_seats, seat_label
+from robotable.core.game import Outcome
+from robotable.core.records import Recorder, write_record
+from robotable.play.match import DEFAULT_MAX_ACTIONS, Match, MatchAbandoned, Played, default_clock
+
+
+@dataclass
+class PlayRequest:
+    game: str
+    seats: str = "human,bot"
+    seed: int | None = None
+    record: Path | None = None
+    options: list[str] = field(default_factory=list)
+    puzzle: str | None = None
+    quiet: bool = False
+    max_actions: int = DEFAULT_MAX_ACTIONS
+
+
+def run_play(request: PlayRequest, console: Console) -> Outcome | None:
+    """Play one game; its outcome, or None when a person left before the end."""
+    game = games.get(request.game)
+    options = parse_options(request.options)
+    if request.puzzle is not None:
+        options["puzzle"] = request.puzzle
+    labels = [seat_label(game, spec) for spec in parse_seats(request.seats)]
+    seed = request.seed if request.seed is not None else secrets.randbelow(2**31)
+    recorder = Recorder(game, options, seed=seed, seats=labels)
+    agents = make_agents(game, labels, seed=seed, console=console)
+    clock = default_clock(agents)
+    seats = ", ".join(f"{seat}: {label}" for seat, label in enumerate(labels))
+    kind = "real" if clock.realtime else "virtual"
+    console.print(Text(f"{game.title} - seats {seats} - seed {seed} - {kind} clock", style="bold"))
+    if "human" in labels:
+        console.print("type 'help' for the commands, 'quit' to leave")
+
+    def log(played: Played) -> None:
+        console.print(describe_played(played, labels))
+
+    match = Match(
+        game,
+        recorder.state,
+        agents,
+        clock,
+        recorder,
+        on_events=None if request.quiet else log,
+        max_actions=request.max_actions,
+    )
+    try:
+        outcome = _run(match, console)
+    finally:  # an unfinished game is worth keeping too
+        if request.record is not None:
+            write_record(request.record, recorder.record)
+    if outcome is not None:
+        console.print(Text(describe_outcome(outcome, labels), style="bold green"))
+    if request.record is not None:
+        console.print(f"record written to {request.record}")
+    return outcome
+
+
+def _run(match: Match, console: Console) -> Outcome | None:
+    try:
+        return match.run()
+    except (MatchAbandoned, KeyboardInterrupt) as exc:
+        console.print(Text(f"game abandoned: {exc or 'interrupted'}", style="yellow"))
+        return None

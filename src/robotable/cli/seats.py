@@ -1,0 +1,61 @@
+"""Seat specifications on the command line: ``human,bot``, ``bot:bfs``, ``random``."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from rich.console import Console
+
+from robotable.core.errors import InvalidOptions
+from robotable.core.game import Agent, Game
+
+SEAT_HELP = "human, bot (the game's first bot), bot:NAME, random"
+
+
+def parse_seats(text: str) -> list[str]:
+    """The seat words of ``--seats``, normalised: ``"Human, bot"`` -> ``["human", "bot"]``."""
+    seats = [part.strip().lower() for part in text.split(",")]
+    if not all(seats):
+        raise InvalidOptions(f"--seats: empty seat in {text!r}; use a comma-separated list of {SEAT_HELP}")
+    return seats
+
+
+def seat_label(game: Game, spec: str) -> str:
+    """The name a record keeps for a seat: ``human``, ``bot:bfs``, ``random``."""
+    kind, _, name = spec.partition(":")
+    if kind == "bot":
+        return f"bot:{_bot_name(game, name)}"
+    if kind in ("human", "random") and not name:
+        return kind
+    raise InvalidOptions(f"unknown seat {spec!r}: use {SEAT_HELP}")
+
+
+def make_agents(
+    game: Game, labels: Sequence[str], *, seed: int, console: Console | None = None
+) -> list[Agent]:
+    """One agent per seat label (from :func:`seat_label`)."""
+    return [_agent(game, label, seat, seed, console) for seat, label in enumerate(labels)]
+
+
+def _agent(game: Game, label: str, seat: int, seed: int, console: Console | None) -> Agent:
+    from robotable.cli.human import TerminalPlayer
+
+    if label == "human":
+        return TerminalPlayer(f"seat {seat}", console)
+    if label == "random":
+        from robotable.agents import RandomAgent
+
+        # each seat its own stream, all fixed by the match seed
+        return RandomAgent(seed=seed * 1000 + seat)
+    return game.bots()[label.removeprefix("bot:")]()
+
+
+def _bot_name(game: Game, name: str) -> str:
+    bots = game.bots()
+    if not bots:
+        raise InvalidOptions(f"{game.title} has no bots yet; try 'random'")
+    if not name:
+        return next(iter(bots))
+    if name not in bots:
+        raise InvalidOptions(f"unknown bot {name!r} for {game.id}; bots: {', '.join(bots)}")
+    return name

@@ -1,0 +1,229 @@
+"""A match: seats, agents, a clock and the loop that runs a game to its end.
+
+The loop, one :meth:`Match.step` at a time:
+
+1. Timers the state lists are started when their key first appears (keys that
+   disappear are forgotten); the first one past its deadline is applied for
+   :data:`~robotable.core.game.REFEREE`.
+2. Otherwise every seat in ``state.to_act()`` is asked in seat order, bots before
+   people (an interactive seat's prompt blocks, and bots should not queue behind
+   it); the first answer that is not a :class:`~robotable.core.game.Wait` is applied.
+3. When everyone waits, the clock goes to the earliest timer deadline or
+   ``Wait.until``: a virtual clock jumps, a real one sleeps.
+
+Answers never depend on how long a bot thought under a virtual clock, so a
+deterministic bots-only game gives the same actions whichever clock ran it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Protocol
+
+from robotable.core.errors import IllegalAction, RobotableError
+from robotable.core.game import REFEREE, Action, Agent, Event, Game, Outcome, Seat, State, Timer, Turn, Wait
+from robotable.core.records import Recorder
+from robotable.play.clock import Clock, RealClock, VirtualClock
+
+DEFAULT_MAX_ACTIONS = 100_000
+
+
+class MatchError(RobotableError):
+    """A match cannot go on: it is stalled or ran past its action limit."""
+
+
+class MatchStalled(MatchError):
+    """Nobody acts, no timer runs and nobody will ever be woken."""
+
+
+class MatchAbandoned(Exception):
+    """An interactive seat asked to stop (``quit``, end of input)."""
+
+
+class BotError(RuntimeError):
+    """A program played an illegal action: a bug in that program, not a move to refuse."""
+
+
+class Interactive(Protocol):
+    """An agent played by a person (``interactive = True``): refusals go back to it.
+
+    The match asks such seats after the bots, and does not sleep while one of them
+    is being asked: its prompt, which may time out at ``turn.extra["wake"]``, is the wait.
+    """
+
+    interactive: bool
+
+    def refused(self, action: Action, error: IllegalAction) -> None:
+        """Tell the person why ``action`` was refused; they will be asked again."""
+        ...
+
+
+@dataclass(frozen=True)
+class RunningTimer:
+    """A state's timer with the match time it started at."""
+
+    timer: Timer
+    start: float
+
+    @property
+    def deadline(self) -> float:
+        return self.start + self.timer.seconds
+
+    def left(self, now: float) -> float:
+        return max(0.0, self.deadline - now)
+
+
+@dataclass(frozen=True)
+class Played:
+    """One applied action, as passed to ``on_events``."""
+
+    number: int  # 1-based, as in records
+    seat: Seat
+    action: Action
+    events: list[Event]
+    time: float
+
+
+def is_interactive(agent: Agent) -> bool:
+    return bool(getattr(agent, "interactive", False))
+
+
+def default_clock(agents: Sequence[Agent]) -> Clock:
+    """Real time as soon as a person plays; otherwise virtual time, so bots race through."""
+    return RealClock() if any(is_interactive(a) for a in agents) else VirtualClock()
+
+
+class Match:
+    """Runs ``state`` to its end with one agent per seat.
+
+    With a ``recorder`` (whose ``state`` must be ``state``), every action goes through
+    it, so ``recorder.record`` is always the game so far. ``actions`` holds the same
+    ``(seat, notation)`` pairs in any case.
+    """
+
+    def __init__(
+        self,
+        game: Game,
+        state: State,
+        agents: Sequence[Agent],
+        clock: Clock | None = None,
+        recorder: Recorder | None = None,
+        *,
+        on_events: Callable[[Played], None] | None = None,
+        max_actions: int = DEFAULT_MAX_ACTIONS,
+    ) -> None:
+        if recorder is not None and recorder.state is not state:
+            raise ValueError("the recorder must hold the match's state")
+        self.game = game
+        self.state = state
+        self.agents = list(agents)
+        self.clock = clock if clock is not None else default_clock(self.agents)
+        self.recorder = recorder
+        self.on_events = on_events
+        self.max_actions = max_actions
+        self.actions: list[tuple[Seat, str]] = []
+        self._started: dict[str, float] = {}
+
+    # ------------------------------------------------------------------ running
+
+    def run(self) -> Outcome:
+        """Play until the game is over; its outcome."""
+        while (outcome := self.state.outcome()) is None:
+            self.step()
+        return outcome
+
+    def step(self) -> None:
+        """Apply one action, or let time pass until something can happen."""
+        if len(self.actions) >= self.max_actions:
+            raise MatchError(
+                f"no result after {self.max_actions} actions (max_actions); "
+                f"last: {', '.join(text for _, text in self.actions[-5:])}"
+            )
+        now = self.clock.now()
+        running = self.timers()
+        due = [t for t in running if t.deadline <= now]
+        if due:
+            self._apply(REFEREE, min(due, key=lambda t: t.deadline).timer.action, now)
+            return
+        wake = min((t.deadline for t in running), default=None)
+        asked_person = False
+        for seat in self._asking_order():
+            asked_person |= is_interactive(self.agents[seat])
+            answer = self._ask(seat, running, wake)
+            if isinstance(answer, Wait):
+                if answer.until is not None and answer.until > now:  # a past `until` would spin
+                    wake = answer.until if wake is None else min(wake, answer.until)
+                continue
+            self._answer(seat, answer, running)
+            return
+        self._idle(wake, asked_person)
+
+    def timers(self) -> list[RunningTimer]:
+        """The state's timers, each started when its key first appeared."""
+        now = self.clock.now()
+        current = self.state.timers()
+        keys = {t.key for t in current}
+        self._started = {k: v for k, v in self._started.items() if k in keys}
+        for timer in current:
+            self._started.setdefault(timer.key, now)
+        return [RunningTimer(t, self._started[t.key]) for t in current]
+
+    # ------------------------------------------------------------------ asking
+
+    def _asking_order(self) -> list[Seat]:
+        seats = self.state.to_act()
+        for seat in seats:
+            if not 0 <= seat < len(self.agents):
+                raise MatchError(f"seat {seat} must act but the match has {len(self.agents)} agents")
+        return sorted(seats, key=lambda s: (is_interactive(self.agents[s]), s))
+
+    def _ask(self, seat: Seat, running: list[RunningTimer], wake: float | None) -> Action | Wait:
+        now = self.clock.now()  # a real clock moved while earlier seats thought
+        timers = [
+            {"key": t.timer.key, "label": t.timer.label, "deadline": t.deadline, "left": t.left(now)}
+            for t in running
+        ]
+        turn = Turn(
+            seat,
+            self.state.view(seat),
+            self.state.legal_actions(seat),
+            self.game,
+            now,
+            extra={"timers": timers, "wake": wake},
+        )
+        return self.agents[seat].act(turn)
+
+    def _answer(self, seat: Seat, action: Action, running: list[RunningTimer]) -> None:
+        agent = self.agents[seat]
+        now = self.clock.now()
+        late = [t for t in running if t.deadline <= now]
+        if late and not is_interactive(agent):
+            return  # thought past a real deadline: the timer fires first, then we ask again
+        try:
+            if late:
+                raise IllegalAction(f"too late: {late[0].timer.label or 'the timer'} ran out", seat=seat)
+            self._apply(seat, action, now)
+        except IllegalAction as exc:
+            if not is_interactive(agent):
+                name = getattr(agent, "name", type(agent).__name__)
+                raise BotError(f"{name} at seat {seat} played {action}: {exc}") from exc
+            agent.refused(action, exc)  # type: ignore[attr-defined]
+
+    def _idle(self, wake: float | None, asked_person: bool) -> None:
+        if asked_person and (wake is None or self.clock.now() < wake):
+            return  # a person passed for now: their prompt is the wait, ask again
+        if wake is None:
+            raise MatchStalled(
+                f"nobody acts and no timer runs (waiting: {self.state.to_act()}); the game cannot go on"
+            )
+        self.clock.wait_until(wake)
+
+    def _apply(self, seat: Seat, action: Action, now: float) -> None:
+        if self.recorder is not None:
+            events = self.recorder.apply(seat, action)
+        else:
+            events = self.state.apply(seat, action)
+        self.actions.append((seat, str(action)))
+        if self.on_events is not None:
+            self.on_events(Played(len(self.actions), seat, action, events, now))

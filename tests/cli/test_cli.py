@@ -1,0 +1,143 @@
+"""The ``robotable`` command, driven through Typer's test runner."""
+
+from __future__ import annotations
+
+import json
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+from typer.testing import CliRunner
+
+from robotable.cli.main import app
+
+P1 = "1A2A3A4A-8A44FF0F-RC"  # red circle in 3: red W, green E, red N
+runner = CliRunner()
+
+
+def run(*args: str, input: str | None = None):
+    return runner.invoke(app, list(args), input=input)
+
+
+def bot_game(path: Path, *extra: str):
+    return run("play", "ricochet", "--seats", "bot,bot", "--seed", "1", "--record", str(path), *extra)
+
+
+def test_games_lists_playable_and_coming() -> None:
+    result = run("games")
+    assert result.exit_code == 0
+    assert "ricochet" in result.output and "Ricochet Robots" in result.output
+    assert "droids" in result.output and "coming" in result.output
+
+
+def test_bot_game_prints_the_log_and_winner_and_its_record_replays(tmp_path: Path) -> None:
+    record = tmp_path / "r.json"
+    result = bot_game(record, "--option", "chips_to_win=1", "--puzzle", P1)
+    assert result.exit_code == 0, result.output
+    assert "virtual clock" in result.output
+    assert "seat 0 (bot:bfs): bid 3" in result.output
+    assert "winner: seat 0 (bot:bfs)" in result.output
+    data = json.loads(record.read_text())
+    assert data["seats"] == ["bot:bfs", "bot:bfs"]
+    assert data["options"]["chips_to_win"] == 1
+    replayed = run("replay", str(record))
+    assert replayed.exit_code == 0, replayed.output
+    assert "verified: winner: seat 0 (bot:bfs)" in replayed.output
+
+
+def test_quiet_bot_game_on_a_random_board(tmp_path: Path) -> None:
+    result = bot_game(tmp_path / "r.json", "-q", "-O", "chips_to_win=1")
+    assert result.exit_code == 0, result.output
+    assert "referee" not in result.output
+    assert "winner:" in result.output
+
+
+def test_tampered_record_is_refused_naming_the_action(tmp_path: Path) -> None:
+    record = tmp_path / "r.json"
+    assert bot_game(record, "-q", "-O", "chips_to_win=1", "--puzzle", P1).exit_code == 0
+    data = json.loads(record.read_text())
+    assert data["actions"][3] == [0, "red W"]
+    data["actions"][3] = [0, "red N"]  # red cannot move north from (8,10)
+    record.write_text(json.dumps(data))
+    result = run("replay", str(record))
+    assert result.exit_code == 1
+    assert "action 4" in result.output and "cannot move north" in result.output
+    assert "Traceback" not in result.output
+
+
+def test_replay_of_a_missing_file_exits_1(tmp_path: Path) -> None:
+    result = run("replay", str(tmp_path / "nothing.json"))
+    assert result.exit_code == 1
+    assert "cannot read" in result.output
+
+
+def test_bad_input_exits_2_with_one_line() -> None:
+    cases = [
+        (["play", "ricochet", "--seats", "bot,bot", "-O", "colour=blue"], "unknown option 'colour'"),
+        (["play", "ricochet", "--seats", "bot,bot", "-O", "max_bid=0"], "at least 1"),
+        (["play", "ricochet", "--seats", "bot,bot", "-O", "oops"], "key=value"),
+        (["play", "ricochet", "--seats", "bot,bot", "--puzzle", "1A1B3A4A-8A44FF0F-RC"], "option 'puzzle'"),
+        (["play", "ricochet", "--seats", "bot,wizard"], "unknown seat 'wizard'"),
+        (["play", "ricochet", "--seats", "bot:nobody"], "unknown bot 'nobody'"),
+        (["play", "chess"], "unknown game 'chess'"),
+        (["render", "droids"], "not playable yet"),
+    ]
+    for args, message in cases:
+        result = run(*args)
+        assert result.exit_code == 2, (args, result.output)
+        assert message in result.output, (args, result.output)
+        assert "Traceback" not in result.output
+        assert len(result.output.strip().splitlines()) == 1, result.output
+
+
+def test_rules_summary_is_printed() -> None:
+    result = run("rules", "ricochet")
+    assert result.exit_code == 0, result.output
+    assert "Ricochet" in result.output
+    french = run("rules", "ricochet", "--lang", "fr")
+    assert french.exit_code == 0, french.output
+    assert french.output != result.output
+
+
+def test_render_writes_an_svg_file(tmp_path: Path) -> None:
+    out = tmp_path / "p1.svg"
+    result = run("render", "ricochet", "--puzzle", P1, "-o", str(out))
+    assert result.exit_code == 0, result.output
+    root = ET.fromstring(out.read_text())
+    assert root.tag.endswith("svg")
+
+
+def test_render_prints_svg_without_output_file() -> None:
+    result = run("render", "ricochet", "--seed", "3")
+    assert result.exit_code == 0, result.output
+    assert ET.fromstring(result.output).tag.endswith("svg")
+
+
+def test_solo_human_refused_move_leaves_the_state_unchanged(tmp_path: Path) -> None:
+    record = tmp_path / "solo.json"
+    typed = "red N\nred W, green E, red N\nquit\n"
+    result = run("play", "ricochet", "--seats", "human", "--puzzle", P1, "--record", str(record), input=typed)
+    assert result.exit_code == 0, result.output
+    assert "refused: red N: the red robot cannot move north" in result.output
+    assert "solved in 3 moves: optimal" in result.output
+    assert "game abandoned" in result.output
+    actions = json.loads(record.read_text())["actions"]
+    assert actions == [[0, "red W"], [0, "green E"], [0, "red N"]]
+
+
+def test_human_bidding_refusals_and_help() -> None:
+    typed = "help\nred N\nbid 0\nbogus words here\n\nquit\n"
+    result = run("play", "ricochet", "--seats", "human,bot", "--puzzle", P1, "--seed", "2", input=typed)
+    assert result.exit_code == 0, result.output
+    assert "real clock" in result.output
+    assert "several actions on one line" in result.output
+    assert "robots move only during a demonstration" in result.output
+    assert "a bid must be between 1 and 99" in result.output
+    assert "cannot read 'bogus words here'" in result.output
+    assert "seat 1 (bot:bfs): bid 3" in result.output
+
+
+def test_every_command_has_help_with_an_example() -> None:
+    for command in ("games", "play", "replay", "rules", "render"):
+        result = run(command, "--help")
+        assert result.exit_code == 0
+        assert "robotable " + command in result.output
