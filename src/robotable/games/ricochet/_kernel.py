@@ -1,0 +1,407 @@
+"""The numba kernel of the optimal solver: iterative deepening DFS with a transposition table.
+
+Conventions shared with ``solver.py``:
+
+- cells are indices ``y * 16 + x``; directions N E S W are 0..3; a move is ``robot * 4 + direction``;
+- a turn state is the set of axes a robot has moved along (bit 0 vertical, bit 1 horizontal), so 3 means
+  it has ricocheted (RR-15). Robots whose turns do not matter (non-finishers, or the rule off) start at 3;
+- a table entry packs key (bits 0-49), remaining depth (50-55) and the call's stamp (56-63); an entry
+  whose stamp is not the current one is empty, so a new call need not clear the table.
+"""
+
+from __future__ import annotations
+
+import time
+
+import numba
+import numpy as np
+from numba import njit
+
+INF = 255
+MAX_DEPTH = 63  # the table keeps 6 bits of remaining depth
+FOUND, EXHAUSTED, TIMEOUT, GROW = 0, 1, 2, 3
+
+STEP = np.array([-16, 1, 16, -1], dtype=np.int64)
+KEY_MASK = np.uint64((1 << 50) - 1)
+GOLDEN = np.uint64(0x9E3779B97F4A7C15)
+U6 = np.uint64(63)
+SH50 = np.uint64(50)
+SH56 = np.uint64(56)
+CHECK_EVERY = 0xFFFF  # visited nodes between two clock readings
+
+
+@njit(cache=True)
+def _now() -> float:
+    with numba.objmode(t="float64"):
+        t = time.perf_counter()
+    return t
+
+
+@njit(cache=True)
+def wall_stops(walls: np.ndarray) -> np.ndarray:
+    """Where a lone robot stops from each cell in each direction: ``stops[cell * 4 + d]``."""
+    stops = np.empty(1024, np.int64)
+    for c in range(256):
+        for d in range(4):
+            s = c
+            while not (walls[s] >> d) & 1:
+                s += STEP[d]
+            stops[c * 4 + d] = s
+    return stops
+
+
+@njit(cache=True)
+def lower_bounds(walls: np.ndarray, target: int) -> np.ndarray:
+    """``h[cell * 4 + turns]``: fewest moves for a finishing robot that could stop on any cell.
+
+    Any real path of the robot is such a path, so ``h`` never exceeds the true cost. First a backward
+    BFS gives ``h3``, the bound once the robot has ricocheted. A shortest such path alternates axes (two
+    moves along one axis merge into one), so from two moves on it contains a ricochet and ``h = h3``
+    whatever the turns. With ``h3 <= 1`` and the ricochet still missing, one move cannot do: on the
+    target's line, neither can two (the middle stop would be the target itself, ending the attempt).
+    """
+    h3 = np.full(256, INF, np.int64)
+    queue = np.empty(256, np.int64)
+    h3[target] = 0
+    queue[0] = target
+    head, tail = 0, 1
+    while head < tail:
+        c = queue[head]
+        head += 1
+        for back in range(4):  # cells p from which a move in the opposite direction passes c
+            p = c
+            while not (walls[p] >> back) & 1:
+                p += STEP[back]
+                if h3[p] == INF:
+                    h3[p] = h3[c] + 1
+                    queue[tail] = p
+                    tail += 1
+    h = np.empty(1024, np.int64)
+    for c in range(256):
+        line = 1 if (c & 15) == (target & 15) else 2  # the axis bit of c's last move to the target
+        for t in range(4):
+            if h3[c] >= 2 or t == 3:
+                h[c * 4 + t] = h3[c]
+            elif c == target:
+                h[c * 4 + t] = 3 if t == 0 else 2
+            else:
+                h[c * 4 + t] = 1 if t | line == 3 else 3
+    return h
+
+
+@njit(cache=True, inline="always")
+def slide(stops: np.ndarray, pos: np.ndarray, n: int, i: int, d: int) -> int:
+    """Where robot i stops moving in direction d (RR-10): the wall stop, cut short by other robots."""
+    c = pos[i]
+    s = stops[c * 4 + d]
+    if d == 0:
+        for j in range(n):
+            p = pos[j]
+            if s <= p < c and (p & 15) == (c & 15):
+                s = p + 16
+    elif d == 2:
+        for j in range(n):
+            p = pos[j]
+            if c < p <= s and (p & 15) == (c & 15):
+                s = p - 16
+    elif d == 1:
+        for j in range(n):
+            p = pos[j]
+            if c < p <= s:
+                s = p - 1
+    else:
+        for j in range(n):
+            p = pos[j]
+            if s <= p < c:
+                s = p + 1
+    return s
+
+
+@njit(cache=True, inline="always")
+def _between(x: int, start: int, stop: int) -> bool:
+    """Whether cell x is on the straight path from ``start`` (excluded) to ``stop`` (included)."""
+    if x == start or x < min(start, stop) or x > max(start, stop):
+        return False
+    if (stop - start) % 16 == 0:
+        return (x & 15) == (start & 15)
+    return (x >> 4) == (start >> 4)
+
+
+@njit(cache=True, inline="always")
+def _commute(a: int, a_to: int, a_dir: int, b: int, b_to: int, b_dir: int) -> bool:
+    """Whether robot A's move a -> a_to and robot B's move b -> b_to give the same result in either order.
+
+    B's slide must not touch A's old cell or stop against A's new one, and A's slide must not have
+    stopped against B's old cell nor cross B's new one. Then the search, which tries B's moves before
+    A's, has already reached the position from the parent by B then A: skipping A then B loses nothing
+    (neither order arrives on the target at its first move, or that move would have ended the search).
+    """
+    if _between(a, b, b_to) or a_to == b_to + STEP[b_dir]:
+        return False
+    return not (b == a_to + STEP[a_dir] or _between(b_to, a, a_to))
+
+
+@njit(cache=True, inline="always")
+def state_key(pos: np.ndarray, ts: np.ndarray, n: int, vortex: bool, active: int, buf: np.ndarray) -> np.uint64:
+    """Canonical key: blockers are interchangeable, so they enter as a sorted set.
+
+    Vortex: every robot may finish, so the key is the sorted set of (cell, turns). Otherwise: the
+    active robot's cell and turns, then the sorted cells of the others.
+    """
+    m = 0
+    for j in range(n):
+        if vortex:
+            v = pos[j] * 4 + ts[j]
+        elif j == active:
+            continue
+        else:
+            v = pos[j]
+        k = m
+        while k > 0 and buf[k - 1] > v:
+            buf[k] = buf[k - 1]
+            k -= 1
+        buf[k] = v
+        m += 1
+    key = 0 if vortex else pos[active] * 4 + ts[active]
+    shift = 10 if vortex else 8
+    for k in range(m):
+        key = (key << shift) | buf[k]
+    return np.uint64(key)
+
+
+@njit(cache=True, inline="always")
+def table_base(key: np.uint64, bits: int) -> int:
+    """First slot of the key's bucket of four (one 32-byte line)."""
+    return int((key * GOLDEN) >> np.uint64(64 - bits)) & ~3
+
+
+@njit(cache=True, inline="always")
+def table_probe(table: np.ndarray, bits: int, stamp: np.uint64, key: np.uint64) -> int:
+    """Remaining depth already searched from this state without success, or -1."""
+    base = table_base(key, bits)
+    for j in range(4):
+        e = table[base + j]
+        if (e >> SH56) == stamp and (e & KEY_MASK) == key:
+            return int((e >> SH50) & U6)
+    return -1
+
+
+@njit(cache=True, inline="always")
+def table_store(table: np.ndarray, bits: int, stamp: np.uint64, key: np.uint64, depth: int) -> bool:
+    """Record that ``depth`` remaining moves were searched from this state; True if already known.
+
+    A full bucket loses its shallowest entry: the table is a cache, a lost entry only costs time.
+    """
+    base = table_base(key, bits)
+    victim = base
+    victim_depth = 1 << 30
+    for j in range(4):
+        e = table[base + j]
+        if (e >> SH56) != stamp:
+            if victim_depth >= 0:
+                victim, victim_depth = base + j, -1
+            continue
+        stored = int((e >> SH50) & U6)
+        if (e & KEY_MASK) == key:
+            if stored >= depth:
+                return True
+            victim, victim_depth = base + j, -2
+            break
+        if stored < victim_depth:
+            victim, victim_depth = base + j, stored
+    table[victim] = (stamp << SH56) | (np.uint64(depth) << SH50) | key
+    return False
+
+
+@njit(cache=True)
+def search(
+    walls: np.ndarray,
+    stops: np.ndarray,
+    target: int,
+    fin_mask: int,
+    vortex: bool,
+    active: int,
+    order: np.ndarray,
+    start: np.ndarray,
+    start_ts: np.ndarray,
+    min_depth: int,
+    max_depth: int,
+    deadline: float,
+    table: np.ndarray,
+    stamp: int,
+    find_all: bool,
+    out: np.ndarray,
+    grow_at: int,
+) -> tuple[int, int, int, int]:
+    """Iterative deepening from ``min_depth`` to ``max_depth``; returns (status, depth, visited, found).
+
+    FOUND: ``out[:found, :depth]`` hold solutions (one, or up to ``len(out)`` with ``find_all``).
+    EXHAUSTED: none within ``max_depth``. TIMEOUT: ``depth`` was being searched (all shorter are
+    proven impossible). GROW: the table was overloaded; call again from ``depth`` with a bigger one.
+    """
+    n = len(start)
+    rank = np.empty(n, np.int64)
+    for k in range(n):
+        rank[order[k]] = k
+    limit = out.shape[0]
+    h = lower_bounds(walls, target)
+    bits = 0
+    while (1 << bits) < len(table):
+        bits += 1
+    ustamp = np.uint64(stamp)
+    pos = start.copy()
+    ts = start_ts.copy()
+    size = MAX_DEPTH + 2
+    mv = np.zeros(size, np.int64)  # next move to try at each level
+    moved = np.zeros(size, np.int64)  # move made from each level
+    prev_cell = np.zeros(size, np.int64)
+    prev_ts = np.zeros(size, np.int64)
+    allowed = np.zeros(size, np.int64)  # robots that may move at each level
+    keys = np.zeros(size, np.uint64)
+    found_before = np.zeros(size, np.int64)
+    best = np.zeros(size, np.int64)  # lower bound at each level
+    buf = np.empty(8, np.int64)
+    visited = 0
+    found = 0
+    moves_per_node = n * 4
+    for depth in range(min_depth, max_depth + 1):
+        stores = 0
+        g = 0
+        best[0] = _bound(pos, ts, n, h, fin_mask)
+        ok = _enter(pos, ts, n, h, fin_mask, vortex, active, depth, table, bits, ustamp, find_all, buf, keys, 0, best)
+        if ok < 0:
+            continue
+        allowed[0] = ok
+        mv[0] = 0
+        found_before[0] = found
+        stores += 1
+        while g >= 0:
+            m = mv[g]
+            if m >= moves_per_node:  # level exhausted: back up
+                if find_all and found == found_before[g] and depth - g > 1:
+                    table_store(table, bits, ustamp, keys[g], depth - g)
+                    stores += 1
+                g -= 1
+                if g >= 0:
+                    i = moved[g] >> 2
+                    pos[i] = prev_cell[g]
+                    ts[i] = prev_ts[g]
+                continue
+            i = order[m >> 2]
+            d = m & 3
+            if not (allowed[g] >> i) & 1:
+                mv[g] = (m | 3) + 1
+                continue
+            mv[g] = m + 1
+            c = pos[i]
+            dest = slide(stops, pos, n, i, d)
+            if dest == c:
+                continue  # RR-11
+            nt = ts[i] | (1 << (d & 1))
+            if g > 0 and moved[g - 1] >> 2 == i and (moved[g - 1] & 1) == (d & 1):
+                # Same robot, same axis: equal to one move from the earlier cell, or back to it. Going
+                # back helps only if the robot's turns changed (RR-EX-5: E, W, N) or it arrives (RR-14:
+                # a robot that started on the target).
+                if dest != prev_cell[g - 1]:
+                    continue
+                if nt == prev_ts[g - 1] and not (dest == target and (fin_mask >> i) & 1):
+                    continue
+            visited += 1
+            if deadline > 0 and (visited & CHECK_EVERY) == 0 and _now() > deadline:
+                return TIMEOUT, depth, visited, found
+            if dest == target and (fin_mask >> i) & 1:
+                if nt == 3:  # RR-14/RR-15: a valid arrival
+                    moved[g] = i * 4 + d
+                    for k in range(g + 1):
+                        out[found, k] = moved[k]
+                    found += 1
+                    if not find_all or found >= limit:
+                        return FOUND, g + 1, visited, found
+                continue  # a straight arrival ends the attempt (RR-15)
+            rest = depth - g - 1
+            if rest == 0:
+                continue
+            if not vortex:  # the child's bound, before touching anything
+                best[g + 1] = h[dest * 4 + nt] if i == active else best[g]
+                if best[g + 1] > rest:
+                    continue
+            if not find_all and g > 0:
+                last = moved[g - 1] >> 2
+                if rank[i] < rank[last] and _commute(prev_cell[g - 1], pos[last], moved[g - 1] & 3, c, dest, d):
+                    continue  # the other order was searched first, from the parent (see _commute)
+            prev_cell[g] = c
+            prev_ts[g] = ts[i]
+            moved[g] = i * 4 + d
+            pos[i] = dest
+            ts[i] = nt
+            if vortex:
+                best[g + 1] = _bound(pos, ts, n, h, fin_mask)
+            ok = _enter(pos, ts, n, h, fin_mask, vortex, active, rest, table, bits, ustamp, find_all, buf, keys, g + 1, best)
+            if ok >= 0:
+                g += 1
+                allowed[g] = ok
+                mv[g] = 0
+                found_before[g] = found
+                stores += 1
+            else:
+                pos[i] = c
+                ts[i] = prev_ts[g]
+        if found:
+            return FOUND, depth, visited, found
+        if stores > grow_at and depth < max_depth:
+            return GROW, depth + 1, visited, found
+    return EXHAUSTED, max_depth, visited, found
+
+
+@njit(cache=True, inline="always")
+def _bound(pos: np.ndarray, ts: np.ndarray, n: int, h: np.ndarray, fin_mask: int) -> int:
+    """The lowest bound over the robots that may finish."""
+    value = INF
+    for j in range(n):
+        if (fin_mask >> j) & 1:
+            value = min(value, h[pos[j] * 4 + ts[j]])
+    return value
+
+
+@njit(cache=True, inline="always")
+def _enter(
+    pos: np.ndarray,
+    ts: np.ndarray,
+    n: int,
+    h: np.ndarray,
+    fin_mask: int,
+    vortex: bool,
+    active: int,
+    remaining: int,
+    table: np.ndarray,
+    bits: int,
+    stamp: np.uint64,
+    find_all: bool,
+    buf: np.ndarray,
+    keys: np.ndarray,
+    g: int,
+    best: np.ndarray,
+) -> int:
+    """Prune a node or return the mask of robots worth moving from it.
+
+    When the remaining depth equals the lower bound, every remaining move must be the finishing robot's
+    (the bound ignores other robots, so their moves cannot lower it): only robots at the bound may move.
+    """
+    if best[g] > remaining:
+        return -1
+    mask = (1 << n) - 1
+    if best[g] == remaining:
+        if not vortex:
+            mask = 1 << active
+        else:
+            mask = 0
+            for j in range(n):
+                if h[pos[j] * 4 + ts[j]] == remaining:
+                    mask |= 1 << j
+    if remaining <= 1:
+        return mask  # a table probe costs more than this node's few moves
+    key = state_key(pos, ts, n, vortex, active, buf)
+    keys[g] = key
+    if find_all:
+        return -1 if table_probe(table, bits, stamp, key) >= remaining else mask
+    return -1 if table_store(table, bits, stamp, key, remaining) else mask
