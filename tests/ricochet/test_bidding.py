@@ -113,7 +113,7 @@ def test_rr_ex9_failure_then_success() -> None:
     assert kinds(events)[-3:] == ["demonstration-failed", "robots-reset", "demonstration-started"]
     assert state.robots == state.markers  # RR-23
     events = play(state, 1, "red W", "green E", "red N")
-    assert [e for e in events if e.kind == "chip-won"][0].seat == 1
+    assert next(e for e in events if e.kind == "chip-won").seat == 1
     assert [cell_xy(c) for c in state.markers] == [(4, 1), (15, 4), (15, 15), (0, 15)]  # RR-22
     assert state.chips == [[], ["RC"]]
     assert state.phase == "solving" and state.chip != "RC"  # RR-25: a new chip
