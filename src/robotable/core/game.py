@@ -266,7 +266,11 @@ class State(ABC):
 
     @abstractmethod
     def legal_actions(self, seat: Seat) -> list[Action]:
-        """Every action ``seat`` may take now, in a deterministic order."""
+        """Every action ``seat`` may take now, in a deterministic order.
+
+        A seat not in :meth:`to_act` has none; for :data:`REFEREE` they are exactly
+        the actions of :meth:`timers`.
+        """
 
     def timers(self) -> list[Timer]:
         """Deadlines the clock keeper should enforce now (none by default)."""
@@ -306,7 +310,8 @@ class State(ABC):
     # ---- copying and storing
     @abstractmethod
     def to_dict(self) -> dict[str, JSON]:
-        """Everything, hidden data and RNG included, JSON-ready."""
+        """Everything, hidden data and RNG included, as plain JSON (lists, string keys),
+        so that a state read back from JSON text compares equal to the original."""
 
     def clone(self) -> Self:
         return self.game.state_from_dict(self.to_dict())  # type: ignore[return-value]
@@ -323,7 +328,13 @@ class State(ABC):
 
     @abstractmethod
     def determinize(self, seat: Seat | None, rng: Rng) -> Self:
-        """A full state consistent with ``seat``'s view, hidden data redrawn with ``rng``."""
+        """A full state consistent with ``seat``'s view (a player or ``None``), hidden
+        data redrawn with ``rng``."""
+
+    def events_for(self, events: Sequence[Event], seat: Seat | None) -> list[dict[str, JSON]]:
+        """The events as ``seat`` may see them. Games whose events carry secrets (a
+        card drawn face down) override this; faces broadcast only through it."""
+        return [event.to_dict() for event in events]
 
 
 @dataclass
