@@ -34,14 +34,14 @@ def test_bot_game_prints_the_log_and_winner_and_its_record_replays(tmp_path: Pat
     result = bot_game(record, "--option", "chips_to_win=1", "--puzzle", P1)
     assert result.exit_code == 0, result.output
     assert "virtual clock" in result.output
-    assert "seat 0 (bot:bfs): bid 3" in result.output
-    assert "winner: seat 0 (bot:bfs)" in result.output
+    assert "seat 0 (bot:perfect): bid 3" in result.output
+    assert "winner: seat 0 (bot:perfect)" in result.output
     data = json.loads(record.read_text())
-    assert data["seats"] == ["bot:bfs", "bot:bfs"]
+    assert data["seats"] == ["bot:perfect", "bot:perfect"]
     assert data["options"]["chips_to_win"] == 1
     replayed = run("replay", str(record))
     assert replayed.exit_code == 0, replayed.output
-    assert "verified: winner: seat 0 (bot:bfs)" in replayed.output
+    assert "verified: winner: seat 0 (bot:perfect)" in replayed.output
 
 
 def test_quiet_bot_game_on_a_random_board(tmp_path: Path) -> None:
@@ -133,7 +133,7 @@ def test_human_bidding_refusals_and_help() -> None:
     assert "robots move only during a demonstration" in result.output
     assert "a bid must be between 1 and 99" in result.output
     assert "cannot read 'bogus words here'" in result.output
-    assert "seat 1 (bot:bfs): bid 3" in result.output
+    assert "seat 1 (bot:perfect): bid 3" in result.output
 
 
 def test_every_command_has_help_with_an_example() -> None:

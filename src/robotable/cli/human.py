@@ -27,6 +27,7 @@ HELP = """\
 Type an action in the game's notation, for example: {examples}
   several actions on one line:  separate them with commas
   (empty line)                  pass for now / wait
+  hint                          a hint (again: a bigger one)
   board                         draw the board again
   legal                         list the legal actions
   help                          this text
@@ -47,6 +48,7 @@ class TerminalPlayer:
         self.pending: list[str] = []  # the rest of a comma-separated line
         self._queued_phase: Any = None
         self._shown: str | None = None  # plain text of the last board drawn
+        self._hints: dict[Any, int] = {}  # hints asked per position
 
     @property
     def stdin(self) -> TextIO:
@@ -87,6 +89,8 @@ class TerminalPlayer:
             raise MatchAbandoned(f"{self.seat_name} left the game")
         if word in ("help", "?"):
             self._help(turn)
+        elif word == "hint":
+            self._hint(turn)
         elif word == "board":
             self.show(turn, force=True)
         elif word == "legal":
@@ -95,6 +99,15 @@ class TerminalPlayer:
             self.pending = [part.strip() for part in line.split(",") if part.strip()]
             self._queued_phase = turn.view.get("phase")
         return None
+
+    def _hint(self, turn: Turn) -> None:
+        """Each ``hint`` on the same position tells more (for Ricochet: length, then move)."""
+        position = turn.view.get("puzzle") or turn.view.get("phase")
+        self._hints[position] = level = self._hints.get(position, 0) + 1
+        try:
+            self.console.print(Text(f"hint: {turn.game.hint(turn.view, level)}", style="cyan"))
+        except RobotableError as exc:
+            self.console.print(Text(str(exc), style="red"))
 
     def _parse(self, text: str, turn: Turn) -> Action | None:
         try:

@@ -19,6 +19,7 @@ from robotable import games
 from robotable.cli.common import fail, out, parse_options, reporting
 from robotable.cli.log import describe_outcome
 from robotable.cli.play import PlayRequest, run_play
+from robotable.cli.ricochet import app as ricochet_app
 from robotable.cli.seats import SEAT_HELP
 from robotable.core.errors import RecordError
 from robotable.core.records import read_records, replay
@@ -78,10 +79,10 @@ def play_command(
 
     Examples:
 
-    - `robotable play ricochet` (you against the bfs bot)
+    - `robotable play ricochet` (you against the perfect solver bot)
     - `robotable play ricochet --seats human` (solo puzzles)
     - `robotable play ricochet --seats bot,bot --seed 1 --record r.json`
-    - `robotable play ricochet --seats human,bot:bfs -O chips_to_win=3 --puzzle 1A2A3A4A-8A44FF0F-RC`
+    - `robotable play ricochet --seats human,bot:human -O chips_to_win=3 --puzzle 1A2A3A4A-8A44FF0F-RC`
     """
     request = PlayRequest(game, seats, seed, record, option or [], puzzle, quiet, max_actions)
     with reporting():
@@ -156,6 +157,9 @@ def _render(game_id: str, puzzle: str | None, seed: int, players: int, pairs: li
     seats = min(max(players, game.min_seats), game.max_seats)
     state = game.new_state(options, seed=seed, seats=seats)
     return game.render_svg(state.view(None))
+
+
+app.add_typer(ricochet_app)
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -237,6 +237,10 @@ class Game(ABC):
         """A Rich renderable of a view, for the terminal."""
         raise RobotableError(f"{self.title} has no terminal renderer yet")
 
+    def hint(self, view: Mapping[str, JSON], level: int) -> str:
+        """Help for a person stuck on ``view``; a higher ``level`` tells more."""
+        raise RobotableError(f"{self.title} has no hints")
+
     def rules_summary(self, lang: str = "en") -> str:
         """A readable summary of the rules, in our own words (Markdown)."""
         raise RobotableError(f"{self.title} has no rules summary yet")

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from robotable.core.errors import InvalidOptions
+from robotable.core.errors import InvalidOptions, RobotableError
 from robotable.core.game import JSON, Action, Game, Option
 from robotable.core.rng import Rng
 from robotable.games.ricochet import actions
@@ -112,6 +112,23 @@ class RicochetGame(Game):
 
         board, robots, markers, target = _position(view)
         return board_text(board, robots=robots, target=target, markers=markers)
+
+    def hint(self, view: Mapping[str, JSON], level: int) -> str:
+        """Level 1: the optimal length; level 2 and up: the first move from the markers."""
+        from robotable.games.ricochet.solver import solve
+
+        if not view.get("puzzle"):
+            raise RobotableError("there is no target to hint at")
+        puzzle = Puzzle.parse(view["puzzle"])
+        rule = bool(view["options"]["must_ricochet"])
+        found = solve(puzzle.board(), puzzle.robot_cells(), puzzle.target, must_ricochet=rule)
+        if found is None:
+            return "this position has no solution"
+        if level <= 1:
+            return f"the shortest solution takes {found.length} moves"
+        first = actions.Move(*found.moves[0])
+        restart = " (from the markers: 'reset' first)" if view.get("moves") else ""
+        return f"a shortest solution starts with {first}{restart}"
 
     def rules_summary(self, lang: str = "en") -> str:
         from robotable.games.ricochet.rules import rules_summary
