@@ -1,0 +1,103 @@
+"""``robotable ricochet solve`` and ``robotable ricochet puzzle`` (issue 3, items 3 and 4)."""
+
+from __future__ import annotations
+
+import json
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+from typer.testing import CliRunner
+
+from robotable.cli.main import app
+from robotable.games.ricochet.code import Puzzle
+from robotable.games.ricochet.search import bfs_solve
+
+P1 = "1A2A3A4A-8A44FF0F-RC"
+P2 = "1A2A3A4A-4ACCFF0F-RC"
+runner = CliRunner()
+
+
+def run(*args: str, input: str | None = None):
+    return runner.invoke(app, list(args), input=input)
+
+
+def test_solve_prints_the_solution_and_the_board() -> None:
+    result = run("ricochet", "solve", P1)
+    assert result.exit_code == 0, result.output
+    assert "3 moves (must ricochet)" in result.output
+    assert "+---+---+" in result.output  # the board drawing
+
+
+def test_solve_json_fields() -> None:
+    result = run("ricochet", "solve", P2, "--json")
+    data = json.loads(result.output)
+    assert set(data) == {"code", "length", "moves", "seconds"}
+    assert (data["code"], data["length"]) == (P2, 3)
+    classic = json.loads(run("ricochet", "solve", P2, "--json", "--classic").output)
+    assert (classic["length"], classic["moves"]) == (1, ["red N"])
+
+
+def test_solve_all_lists_every_optimal_solution() -> None:
+    result = run("ricochet", "solve", P1, "--all", "--json")
+    solutions = json.loads(result.output)["all"]
+    assert len(solutions) == len({tuple(s) for s in solutions}) >= 2
+    assert all(len(s) == 3 for s in solutions)
+    robots_moved = [len({move.split()[0] for move in s}) for s in solutions]
+    assert robots_moved == sorted(robots_moved)  # fewest robots moved first
+
+
+def test_solve_draws_an_svg(tmp_path: Path) -> None:
+    path = tmp_path / "p1.svg"
+    result = run("ricochet", "solve", P1, "-o", str(path))
+    assert result.exit_code == 0
+    root = ET.parse(path).getroot()
+    assert root.tag.endswith("svg")
+
+
+def test_bad_code_is_one_red_line_and_exit_2() -> None:
+    result = run("ricochet", "solve", "1A1B3A4A-8A44FF0F-RC")
+    assert result.exit_code == 2
+    assert "pieces 1, 2, 3 and 4 once each" in result.output
+
+
+def test_batch_goes_on_after_a_bad_line(tmp_path: Path) -> None:
+    """A bad line gets an error line naming the line number; the others are solved."""
+    codes = tmp_path / "codes.txt"
+    codes.write_text(f"{P1}\n\n1A2A3A4A-8A44FF77-RC\n{P2}\n")
+    result = run("ricochet", "solve", "--batch", str(codes))
+    lines = [json.loads(line) for line in result.stdout.splitlines() if line.startswith("{")]
+    assert [line.get("length") for line in lines] == [3, None, 3]
+    assert lines[1]["line"] == 3 and "centre cell" in lines[1]["error"]
+    assert result.exit_code == 1
+
+
+def test_batch_from_standard_input_matches_breadth_first_search() -> None:
+    codes = ["1A2A3A4A-6B2B0108-MV", P1, P2, "4B3B2B1A-2E03B221-RC"]
+    result = run("ricochet", "solve", "--batch", "-", input="\n".join(codes))
+    assert result.exit_code == 0
+    for line in (json.loads(x) for x in result.stdout.splitlines() if x.startswith("{")):
+        puzzle = Puzzle.parse(line["code"])
+        reference = bfs_solve(puzzle.board(), puzzle.robot_cells(), puzzle.target)
+        assert line["length"] == len(reference)
+
+
+def test_puzzle_command_makes_the_asked_length() -> None:
+    result = run("ricochet", "puzzle", "--moves", "6", "--seed", "4", "--json")
+    data = json.loads(result.stdout.strip().splitlines()[-1])
+    assert data["length"] == 6
+    solved = json.loads(run("ricochet", "solve", data["code"], "--json").output)
+    assert solved["length"] == 6
+
+
+def test_daily_puzzle_for_a_given_date() -> None:
+    first = run("ricochet", "puzzle", "--daily", "--date", "2026-11-23", "--json")
+    again = run("ricochet", "puzzle", "--daily", "--date", "2026-11-23", "--json")
+    assert first.exit_code == 0 and first.stdout == again.stdout
+    assert json.loads(first.stdout)["length"] == 5  # Mondays are the easiest
+
+
+def test_hint_in_terminal_play() -> None:
+    """Solo play: 'hint' tells the length, a second 'hint' the first move."""
+    result = run("play", "ricochet", "--seats", "human", "--puzzle", P1, input="hint\nhint\nquit\n")
+    assert "the shortest solution takes 3 moves" in result.output
+    assert "a shortest solution starts with" in result.output

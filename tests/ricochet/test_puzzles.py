@@ -1,0 +1,48 @@
+"""The puzzle generator and the daily puzzle (issue 3, item 4)."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+import pytest
+
+from robotable.core.errors import RobotableError
+from robotable.games.ricochet.board import cell_xy
+from robotable.games.ricochet.puzzles import daily, generate
+from robotable.games.ricochet.solver import solve
+
+
+def optimum(puzzle, must_ricochet: bool = True) -> int:
+    found = solve(puzzle.board(), puzzle.robot_cells(), puzzle.target, must_ricochet=must_ricochet)
+    assert found is not None
+    return found.length
+
+
+@pytest.mark.parametrize("moves", [2, 5, 9, 12, 14])
+def test_generated_puzzles_have_the_asked_optimal_length(moves: int) -> None:
+    puzzle = generate(moves, seed=11)
+    assert optimum(puzzle) == moves
+    target_cell = cell_xy(puzzle.board().targets[puzzle.target])
+    assert target_cell not in puzzle.robots  # RR-30
+
+
+def test_classic_generation_uses_the_classic_optimum() -> None:
+    puzzle = generate(1, seed=2, must_ricochet=False)
+    assert optimum(puzzle, must_ricochet=False) == 1
+
+
+def test_generation_is_reproducible() -> None:
+    assert generate(7, seed=5) == generate(7, seed=5)
+
+
+def test_one_move_is_impossible_with_the_ricochet_rule() -> None:
+    with pytest.raises(RobotableError, match="2 to 20 moves"):
+        generate(1)
+
+
+def test_daily_puzzle_is_the_same_for_everyone_on_a_date() -> None:
+    day = dt.date(2026, 11, 22)  # a Sunday: the hardest of the week
+    first, moves = daily(day)
+    assert daily(day) == (first, moves) and moves == 11
+    assert optimum(first) == 11
+    assert daily(dt.date(2026, 11, 23))[0] != first
