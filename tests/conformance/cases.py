@@ -21,4 +21,15 @@ CASES: list[Case] = [
         timer_chance=0.1,
         check_rate=0.02,
     ),
+    # solo puzzles end by themselves (reveal, next): every playout reaches the end
+    Case("ricochet", options={"silver_robot": True}, seats=1, games=100, max_steps=3000, check_rate=0.05),
+    Case(
+        "ricochet",
+        options={"chips_to_win": 1, "must_ricochet": False},
+        seats=3,
+        games=100,
+        max_steps=2000,
+        timer_chance=0.1,
+        check_rate=0.02,
+    ),
 ]
