@@ -15,15 +15,18 @@ N, E, S, W = range(4)
 
 def solve_code(code: str, must_ricochet: bool, **kwargs: int) -> tuple[tuple[int, int], ...] | None:
     puzzle = Puzzle.parse(code)
-    return bfs_solve(puzzle.board(), puzzle.robot_cells(), puzzle.target, must_ricochet=must_ricochet, **kwargs)
+    return bfs_solve(
+        puzzle.board(), puzzle.robot_cells(), puzzle.target, must_ricochet=must_ricochet, **kwargs
+    )
 
 
 @pytest.mark.parametrize("rule", [True, False])
 def test_rr_ex4_another_robot_may_move_between_the_turn(rule: bool) -> None:
     """RR-EX-4 (RR-15): red W, green E, red N is a ricochet; optimal 3 under both settings."""
+    puzzle = Puzzle.parse(P1)
     moves = solve_code(P1, rule)
     assert moves is not None and len(moves) == 3
-    assert replay(Puzzle.parse(P1).board(), Puzzle.parse(P1).robot_cells(), Puzzle.parse(P1).target, moves)
+    assert replay(puzzle.board(), puzzle.robot_cells(), puzzle.target, moves, must_ricochet=rule)
 
 
 def test_rr_ex5_rr15_straight_arrival_needs_a_detour() -> None:

@@ -40,6 +40,9 @@ def _now() -> float:
 @njit(cache=True)
 def wall_stops(walls: np.ndarray) -> np.ndarray:
     """Where a lone robot stops from each cell in each direction: ``stops[cell * 4 + d]``."""
+    for i in range(16):
+        if not (walls[i] & 1 and walls[i * 16 + 15] & 2 and walls[240 + i] & 4 and walls[i * 16] & 8):
+            raise ValueError("the board's outer edge must be walled all round (RR-3)")
     stops = np.empty(1024, np.int64)
     for c in range(256):
         for d in range(4):
@@ -51,7 +54,7 @@ def wall_stops(walls: np.ndarray) -> np.ndarray:
 
 
 @njit(cache=True)
-def lower_bounds(walls: np.ndarray, target: int) -> np.ndarray:
+def lower_bounds(stops: np.ndarray, target: int) -> np.ndarray:
     """``h[cell * 4 + turns]``: fewest moves for a finishing robot that could stop on any cell.
 
     Any real path of the robot is such a path, so ``h`` never exceeds the true cost. First a backward
@@ -68,12 +71,14 @@ def lower_bounds(walls: np.ndarray, target: int) -> np.ndarray:
     while head < tail:
         c = queue[head]
         head += 1
+        k = h3[c] + 1
         for back in range(4):  # cells p from which a move in the opposite direction passes c
-            p = c
-            while not (walls[p] >> back) & 1:
-                p += STEP[back]
+            step = STEP[back]
+            for p in range(c + step, stops[c * 4 + back] + step, step):
+                if h3[p] < k:
+                    break  # p's own ray along this line gives the cells beyond it no more than k
                 if h3[p] == INF:
-                    h3[p] = h3[c] + 1
+                    h3[p] = k
                     queue[tail] = p
                     tail += 1
     h = np.empty(1024, np.int64)
@@ -87,6 +92,74 @@ def lower_bounds(walls: np.ndarray, target: int) -> np.ndarray:
             else:
                 h[c * 4 + t] = 1 if t | line == 3 else 3
     return h
+
+
+@njit(cache=True)
+def _tight_steps(
+    stops: np.ndarray, h: np.ndarray, target: int, node: int, rel: np.ndarray, done: np.ndarray
+) -> int:
+    """Fold node's tight moves into ``rel[node]`` if all their ends are done; else return one that is not.
+
+    A tight move lowers the bound by one; it touches the cells it crosses, where it stops, and the cell
+    beyond a stop that is not against a wall (a robot must stand there).
+    """
+    c, t, k = node >> 2, node & 3, h[node]
+    for d in range(4):
+        step = STEP[d]
+        nt = t | (1 << (d & 1))
+        stop = stops[c * 4 + d]
+        for p in range(c + step, stop + step, step):
+            succ = p * 4 + nt
+            if (p == target and nt != 3) or h[succ] != k - 1:
+                continue
+            if not done[succ]:
+                return succ
+            lo, hi = min(c + step, p), max(c + step, p)
+            for q in range(lo, hi + 1, abs(step)):
+                rel[node, q >> 6] |= np.uint64(1) << np.uint64(q & 63)
+            if p != stop:
+                q = p + step
+                rel[node, q >> 6] |= np.uint64(1) << np.uint64(q & 63)
+            for w in range(4):
+                rel[node, w] |= rel[succ, w]
+    return -1
+
+
+@njit(cache=True)
+def ensure_relevance(
+    stops: np.ndarray,
+    h: np.ndarray,
+    target: int,
+    node: int,
+    rel: np.ndarray,
+    done: np.ndarray,
+    stack: np.ndarray,
+) -> None:
+    """Compute ``rel[node]``: the cells some tight path of the finishing robot from ``node`` touches.
+
+    When the remaining depth equals the bound, only such a path can finish. Computed on demand, since a
+    search asks for few nodes, children first (an explicit stack: the tight moves form a DAG).
+    """
+    stack[0] = node
+    top = 1
+    while top > 0:
+        current = stack[top - 1]
+        if done[current]:
+            top -= 1
+            continue
+        rel[current, :] = 0
+        missing = _tight_steps(stops, h, target, current, rel, done)
+        if missing < 0:
+            done[current] = True
+            top -= 1
+        else:
+            stack[top] = missing
+            top += 1
+
+
+@njit(cache=True, inline="always")
+def _touches(rel: np.ndarray, node: int, cell: int) -> bool:
+    return (rel[node, cell >> 6] >> np.uint64(cell & 63)) & np.uint64(1) != 0
 
 
 @njit(cache=True, inline="always")
@@ -142,7 +215,9 @@ def _commute(a: int, a_to: int, a_dir: int, b: int, b_to: int, b_dir: int) -> bo
 
 
 @njit(cache=True, inline="always")
-def state_key(pos: np.ndarray, ts: np.ndarray, n: int, vortex: bool, active: int, buf: np.ndarray) -> np.uint64:
+def state_key(
+    pos: np.ndarray, ts: np.ndarray, n: int, vortex: bool, active: int, buf: np.ndarray
+) -> np.uint64:
     """Canonical key: blockers are interchangeable, so they enter as a sorted set.
 
     Vortex: every robot may finish, so the key is the sorted set of (cell, turns). Otherwise: the
@@ -214,8 +289,19 @@ def table_store(table: np.ndarray, bits: int, stamp: np.uint64, key: np.uint64, 
 
 
 @njit(cache=True)
+def rehash(old: np.ndarray, old_stamp: int, new: np.ndarray, new_stamp: int) -> None:
+    """Carry the current entries of an outgrown table into a bigger one."""
+    bits = 0
+    while (1 << bits) < len(new):
+        bits += 1
+    ours, theirs = np.uint64(old_stamp), np.uint64(new_stamp)
+    for e in old:
+        if (e >> SH56) == ours:
+            table_store(new, bits, theirs, e & KEY_MASK, int((e >> SH50) & U6))
+
+
+@njit(cache=True)
 def search(
-    walls: np.ndarray,
     stops: np.ndarray,
     target: int,
     fin_mask: int,
@@ -232,6 +318,7 @@ def search(
     find_all: bool,
     out: np.ndarray,
     grow_at: int,
+    relevance_after: int,
 ) -> tuple[int, int, int, int]:
     """Iterative deepening from ``min_depth`` to ``max_depth``; returns (status, depth, visited, found).
 
@@ -244,7 +331,7 @@ def search(
     for k in range(n):
         rank[order[k]] = k
     limit = out.shape[0]
-    h = lower_bounds(walls, target)
+    h = lower_bounds(stops, target)
     bits = 0
     while (1 << bits) < len(table):
         bits += 1
@@ -264,11 +351,17 @@ def search(
     visited = 0
     found = 0
     moves_per_node = n * 4
+    rel = np.empty((1024, 4), np.uint64)  # filled on demand: see ensure_relevance
+    rel_done = np.zeros(1024, np.bool_)
+    rel_stack = np.empty(256, np.int64)
     for depth in range(min_depth, max_depth + 1):
         stores = 0
+        use_rel = not vortex and visited >= relevance_after
         g = 0
         best[0] = _bound(pos, ts, n, h, fin_mask)
-        ok = _enter(pos, ts, n, h, fin_mask, vortex, active, depth, table, bits, ustamp, find_all, buf, keys, 0, best)
+        ok = _enter(
+            pos, ts, n, h, fin_mask, vortex, active, depth, table, bits, ustamp, find_all, buf, keys, 0, best
+        )
         if ok < 0:
             continue
         allowed[0] = ok
@@ -327,8 +420,19 @@ def search(
                     continue
             if not find_all and g > 0:
                 last = moved[g - 1] >> 2
-                if rank[i] < rank[last] and _commute(prev_cell[g - 1], pos[last], moved[g - 1] & 3, c, dest, d):
+                if rank[i] < rank[last] and _commute(
+                    prev_cell[g - 1], pos[last], moved[g - 1] & 3, c, dest, d
+                ):
                     continue  # the other order was searched first, from the parent (see _commute)
+            if use_rel and i != active and rest == best[g]:
+                # One spare move, spent here by a helper: from now on the finishing robot alone makes a
+                # tight path. If the helper's cells are off every such path, that path exists without
+                # the helper and a shorter solution would have been found: skip.
+                node = pos[active] * 4 + ts[active]
+                if not rel_done[node]:
+                    ensure_relevance(stops, h, target, node, rel, rel_done, rel_stack)
+                if not (_touches(rel, node, c) or _touches(rel, node, dest)):
+                    continue
             prev_cell[g] = c
             prev_ts[g] = ts[i]
             moved[g] = i * 4 + d
@@ -336,7 +440,24 @@ def search(
             ts[i] = nt
             if vortex:
                 best[g + 1] = _bound(pos, ts, n, h, fin_mask)
-            ok = _enter(pos, ts, n, h, fin_mask, vortex, active, rest, table, bits, ustamp, find_all, buf, keys, g + 1, best)
+            ok = _enter(
+                pos,
+                ts,
+                n,
+                h,
+                fin_mask,
+                vortex,
+                active,
+                rest,
+                table,
+                bits,
+                ustamp,
+                find_all,
+                buf,
+                keys,
+                g + 1,
+                best,
+            )
             if ok >= 0:
                 g += 1
                 allowed[g] = ok

@@ -73,7 +73,7 @@ def bfs_solve(
                         new_turns = (*turns[:robot], turn, *turns[robot + 1 :])
                     if robot in can_finish and dest == goal:
                         if not must_ricochet or new_turns[robot] == RICOCHETED:
-                            return _path(parents, state) + ((robot, direction),)
+                            return (*_path(parents, state), (robot, direction))
                         continue  # RR-15: a straight arrival ends the attempt as a failure
                     child = (new_cells, new_turns)
                     if child not in parents:

@@ -1,18 +1,23 @@
 """The optimal Ricochet Robots solver (RR-34): exact shortest solutions, fast.
 
-Iterative deepening DFS in a numba kernel (``_kernel.py``) with:
+Iterative deepening DFS in a numba kernel (``_kernel.py``). What keeps it fast:
 
-- a transposition table keyed on the active robot and the *set* of the other robots (blockers are
-  interchangeable), storing the remaining depth already searched without success;
-- a per-cell lower bound for the finishing robot, which also restricts the moves when the remaining
-  depth equals it (then only the finishing robot can move);
-- turn states for RR-15 (must ricochet), kept only for the robots that may finish.
+- a transposition table keyed on the finishing robot (cell and turns) and the *set* of the other robots
+  (blockers are interchangeable), storing the remaining depth searched without success; its size grows
+  with the search, so small searches stay in the CPU caches;
+- a lower bound per cell and turn state for the finishing robot; when the remaining depth equals it,
+  only the finishing robot may move, and when one move is spare a helper move must touch a cell of the
+  finishing robot's remaining tight paths;
+- move pruning that never loses a shortest solution: no second move of a robot along the same axis
+  unless it goes back to gain a turn or to arrive, and of two independent moves only one order.
 
-The kernel compiles on first use (a few seconds), then loads from numba's on-disk cache.
+RR-15 (must ricochet) is a turn state, the set of axes a robot has moved along, kept only for robots
+that may finish. The kernel compiles on first use (seconds), then loads from numba's on-disk cache.
 """
 
 from __future__ import annotations
 
+import functools
 import threading
 import time
 from collections.abc import Iterable, Sequence
@@ -27,6 +32,8 @@ from robotable.games.ricochet.search import Move, check_position, finishers
 MAX_DEPTH = _kernel.MAX_DEPTH
 # Table sizes tried in turn: a small search stays in the CPU caches, a big one gets room.
 _TABLE_BITS = (14, 17, 20, 23, 25)  # 128 KiB .. 256 MiB
+# Visited states before the kernel uses its helper-relevance masks (a switch for tests).
+RELEVANCE_AFTER = 0
 
 
 @dataclass(frozen=True)
@@ -69,26 +76,27 @@ class _Table:
 
 _TABLES = tuple(_Table(bits) for bits in _TABLE_BITS)
 _LOCK = threading.Lock()
-_BOARDS: dict[Board, tuple[np.ndarray, np.ndarray]] = {}
+_STOPS: dict[tuple[int, ...], np.ndarray] = {}  # board walls -> lone-robot stops
 
 
-def _board_arrays(board: Board) -> tuple[np.ndarray, np.ndarray]:
-    """The board's wall masks and lone-robot stops, cached per board."""
-    arrays = _BOARDS.get(board)
-    if arrays is None:
-        if len(_BOARDS) >= 1024:
-            _BOARDS.clear()
-        walls = np.array(board.walls, dtype=np.uint8)
-        arrays = _BOARDS[board] = (walls, _kernel.wall_stops(walls))
-    return arrays
+def _stops(board: Board) -> np.ndarray:
+    """The board's lone-robot stops, cached (the per-call cost matters for short searches)."""
+    stops = _STOPS.get(board.walls)
+    if stops is None:
+        if len(_STOPS) >= 1024:
+            _STOPS.clear()
+        stops = _STOPS[board.walls] = _kernel.wall_stops(np.array(board.walls, dtype=np.uint8))
+    return stops
 
 
-@dataclass(frozen=True)
-class _Run:
-    status: int
-    depth: int
-    visited: int
-    solutions: tuple[tuple[Move, ...], ...]
+@functools.cache
+def _roles(robots: int, target: Target, must_ricochet: bool) -> tuple[int, int, np.ndarray, np.ndarray]:
+    """Finisher mask, active robot, move order (finishing robot first) and starting turn states."""
+    can_finish = finishers(target, robots)
+    active = can_finish[0]
+    order = np.array([active, *(i for i in range(robots) if i != active)], dtype=np.int64)
+    turns = [0 if must_ricochet and i in can_finish else 3 for i in range(robots)]
+    return sum(1 << i for i in can_finish), active, order, np.array(turns, dtype=np.int64)
 
 
 def _search(
@@ -100,40 +108,32 @@ def _search(
     deadline: float,
     limit: int,
     min_depth: int = 1,
-) -> _Run:
+) -> tuple[int, int, int, list[tuple[Move, ...]]]:
+    """Run the kernel, moving to bigger tables as needed: (status, depth, visited, solutions)."""
     goal = check_position(board, robots, target)
-    n = len(robots)
-    can_finish = finishers(target, n)
-    fin_mask = sum(1 << i for i in can_finish)
-    active = can_finish[0]
-    # Finishing robot first: the last iteration tends to meet a solution sooner.
-    order = np.array([active, *(i for i in range(n) if i != active)], dtype=np.int64)
+    fin_mask, active, order, start_ts = _roles(len(robots), target, must_ricochet)
     start = np.array(robots, dtype=np.int64)
-    start_ts = np.array([0 if must_ricochet and i in can_finish else 3 for i in range(n)], dtype=np.int64)
     out = np.zeros((limit, MAX_DEPTH + 1), dtype=np.int64)
-    walls, stops = _board_arrays(board)
+    stops = _stops(board)
     visited = 0
     with _LOCK:
+        previous: tuple[np.ndarray, int] | None = None
         for level, table in enumerate(_TABLES):
             data, stamp = table.next_stamp()
-            last = level == len(_TABLES) - 1
+            if previous is not None:
+                _kernel.rehash(*previous, data, stamp)
+            previous = data, stamp
+            grow_at = 1 << 62 if level == len(_TABLES) - 1 else len(data) // 2
             status, depth, count, found = _kernel.search(
-                walls, stops, goal, fin_mask, target.is_vortex, active, order, start, start_ts, min_depth,
-                max_depth, deadline, data, stamp, limit > 1, out, 1 << 62 if last else len(data),
+                stops, goal, fin_mask, target.is_vortex, active, order, start, start_ts, min_depth,
+                max_depth, deadline, data, stamp, limit > 1, out, grow_at, RELEVANCE_AFTER,
             )  # fmt: skip
             visited += count
             if status != _kernel.GROW:
                 break
             min_depth = depth
-    solutions = tuple(_decode(row, depth) for row in out[:found])
-    return _Run(status, depth, visited, solutions)
-
-
-def _decode(row: np.ndarray, depth: int) -> tuple[Move, ...]:
-    moves = []
-    for code in row[:depth]:
-        moves.append((int(code) >> 2, int(code) & 3))
-    return tuple(moves)
+    solutions = [tuple((int(code) >> 2, int(code) & 3) for code in row[:depth]) for row in out[:found]]
+    return status, depth, visited, solutions
 
 
 def _max_depth(max_depth: int | None) -> int:
@@ -155,20 +155,23 @@ def solve(
 ) -> Solution | None:
     """A shortest solution (RR-14, RR-15, RR-34), or None if none exists within ``max_depth``.
 
-    ``robots`` are cell indices in the order red, green, blue, yellow[, silver]. With ``timeout``
-    (seconds), a search that runs out of time returns a Solution with ``optimal=False``, no moves and
-    the proven ``lower_bound``.
+    ``robots`` are cell indices in the order red, green, blue, yellow[, silver]; the target's robot
+    finishes, or any robot for the vortex. ``max_depth`` defaults to ``MAX_DEPTH`` (63): a position
+    without any solution is searched that deep unless its target is unreachable outright, so pass a
+    ``timeout`` (seconds) when that matters. A search stopped by the timeout returns a Solution with
+    ``optimal=False``, no moves, and the proven ``lower_bound``.
     """
     begin = time.perf_counter()
     deadline = 0.0 if timeout is None else begin + max(timeout, 1e-6)
-    run = _search(board, robots, target, must_ricochet, _max_depth(max_depth), deadline, 1)
+    status, depth, visited, solutions = _search(
+        board, robots, target, must_ricochet, _max_depth(max_depth), deadline, 1
+    )
     seconds = time.perf_counter() - begin
-    if run.status == _kernel.TIMEOUT:
-        return Solution((), False, run.visited, seconds, run.depth)
-    if run.status == _kernel.EXHAUSTED:
+    if status == _kernel.TIMEOUT:
+        return Solution((), False, visited, seconds, depth)
+    if status == _kernel.EXHAUSTED:
         return None
-    moves = run.solutions[0]
-    return Solution(moves, True, run.visited, seconds, len(moves))
+    return Solution(solutions[0], True, visited, seconds, depth)
 
 
 def optimal_length(
@@ -188,8 +191,7 @@ def solve_all(
         return []
     if limit == 1:
         return [first.moves]
-    run = _search(board, robots, target, must_ricochet, first.length, 0.0, limit, min_depth=first.length)
-    return list(run.solutions)
+    return _search(board, robots, target, must_ricochet, first.length, 0.0, limit, first.length)[3]
 
 
 def rank_by_robots_moved(solutions: Iterable[Sequence[Move]]) -> list[tuple[Move, ...]]:
