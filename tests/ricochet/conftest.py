@@ -30,6 +30,14 @@ def play(state: RicochetState, seat: int, *actions: str) -> list:
     return events
 
 
+def demonstrating(puzzle: str, bid: int, **options: Any) -> RicochetState:
+    """Two players; seat 0 bids ``bid`` and the sand timer runs out: seat 0 demonstrates."""
+    state = new(puzzle, **options)
+    state.apply_text(0, f"bid {bid}")
+    state.apply_text(-1, "time-up")
+    return state
+
+
 def robots_xy(state: RicochetState) -> list[tuple[int, int]]:
     return [cell_xy(c) for c in state.robots]
 

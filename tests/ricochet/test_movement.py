@@ -8,7 +8,7 @@ from robotable.core.errors import IllegalAction
 from robotable.games.ricochet.board import CELLS, Board, Target, cell_index, cell_xy
 from robotable.games.ricochet.code import Puzzle
 from robotable.games.ricochet.state import ricochet_done
-from tests.ricochet.conftest import P1, P2, P3, kinds, new, play, robots_xy
+from tests.ricochet.conftest import P1, P2, P3, demonstrating, kinds, new, play, robots_xy
 
 REFUSED = None
 EX1 = {  # robot -> ends for N, E, S, W (None = refused)
@@ -48,9 +48,7 @@ def _edges() -> list[int]:
 
 def test_rr_ex1_green_stops_on_a_target_not_ending_a_red_round() -> None:
     """RR-EX-1: green N stops on the red circle (walls), and the red round goes on."""
-    state = new(P1)
-    play(state, 0, "bid 5")
-    state.apply_text(-1, "time-up")
+    state = demonstrating(P1, 5)
     events = play(state, 0, "green N")
     assert events[0].start == (4, 4) and events[0].end == (4, 1)
     assert kinds(events) == ["moved"]
@@ -58,9 +56,7 @@ def test_rr_ex1_green_stops_on_a_target_not_ending_a_red_round() -> None:
 
 def test_rr_ex2_empty_move_is_refused_and_not_counted() -> None:
     """RR-EX-2, RR-11, RR-35."""
-    state = new(P1)
-    play(state, 0, "bid 5")
-    state.apply_text(-1, "time-up")
+    state = demonstrating(P1, 5)
     before = state.to_dict()
     with pytest.raises(IllegalAction, match="red robot cannot move north"):
         state.apply_text(0, "red N")
@@ -69,9 +65,7 @@ def test_rr_ex2_empty_move_is_refused_and_not_counted() -> None:
 
 def test_rr_ex3_robots_are_obstacles_and_rr12_every_move_counts() -> None:
     """RR-EX-3, RR-10, RR-12."""
-    state = new(P1)
-    play(state, 0, "bid 5")
-    state.apply_text(-1, "time-up")
+    state = demonstrating(P1, 5)
     events = play(state, 0, "red W", "red N")
     assert robots_xy(state)[0] == (4, 5)
     assert [e.count for e in events] == [1, 2]
@@ -79,9 +73,7 @@ def test_rr_ex3_robots_are_obstacles_and_rr12_every_move_counts() -> None:
 
 def test_rr_ex4_ricochet_with_another_robot_between() -> None:
     """RR-EX-4, RR-14, RR-15: W, (green E), N is a ricochet: valid in 3 moves."""
-    state = new(P1)
-    play(state, 0, "bid 3")
-    state.apply_text(-1, "time-up")
+    state = demonstrating(P1, 3)
     events = play(state, 0, "red W", "green E", "red N")
     assert "chip-won" in kinds(events)
     assert state.chips[0] == ["RC"]
@@ -90,9 +82,7 @@ def test_rr_ex4_ricochet_with_another_robot_between() -> None:
 
 def test_rr_ex5_straight_arrival_fails_with_the_rule() -> None:
     """RR-EX-5, RR-15, RR-21: red N lands on the target in a straight line: failure."""
-    state = new(P2)
-    play(state, 0, "bid 3")
-    state.apply_text(-1, "time-up")
+    state = demonstrating(P2, 3)
     events = play(state, 0, "red N")
     assert kinds(events)[:2] == ["moved", "demonstration-failed"]
     assert events[1].reason == "reached the target without a ricochet"
@@ -103,17 +93,13 @@ def test_rr_ex5_reversal_is_not_a_ricochet_but_then_a_turn_is() -> None:
     """RR-EX-5: E, W (a reversal), N is valid: W then N is the ricochet."""
     assert not ricochet_done([(0, 1), (0, 3)], 0)
     assert ricochet_done([(0, 1), (0, 3), (0, 0)], 0)
-    state = new(P2)
-    play(state, 0, "bid 3")
-    state.apply_text(-1, "time-up")
+    state = demonstrating(P2, 3)
     assert "chip-won" in kinds(play(state, 0, "red E", "red W", "red N"))
 
 
 def test_rr_ex5_without_the_rule_a_straight_arrival_scores() -> None:
     """RR-15 off: any arrival is valid."""
-    state = new(P2, must_ricochet=False)
-    play(state, 0, "bid 1")
-    state.apply_text(-1, "time-up")
+    state = demonstrating(P2, 1, must_ricochet=False)
     assert "chip-won" in kinds(play(state, 0, "red N"))
 
 
@@ -129,9 +115,7 @@ def test_rr14_a_robot_starting_on_the_target_has_not_reached_it() -> None:
 
 def test_rr_ex6_vortex_any_robot_straight_arrival_fails() -> None:
     """RR-EX-6, RR-13: yellow E onto the vortex without turning fails with the rule."""
-    state = new(P3)
-    play(state, 0, "bid 2")
-    state.apply_text(-1, "time-up")
+    state = demonstrating(P3, 2)
     events = play(state, 0, "yellow E")
     assert events[0].end == (5, 8)
     assert events[1].kind == "demonstration-failed"
@@ -139,18 +123,14 @@ def test_rr_ex6_vortex_any_robot_straight_arrival_fails() -> None:
 
 def test_rr_ex6_vortex_green_turns_and_scores() -> None:
     """RR-EX-6: green E (stops against red), green N onto the vortex: valid in 2."""
-    state = new(P3)
-    play(state, 0, "bid 2")
-    state.apply_text(-1, "time-up")
+    state = demonstrating(P3, 2)
     events = play(state, 0, "green E", "green N")
     assert events[0].end == (5, 11) and events[1].end == (5, 8)
     assert "chip-won" in kinds(events)
 
 
 def test_rr_ex6_vortex_without_the_rule_one_move() -> None:
-    state = new(P3, must_ricochet=False)
-    play(state, 0, "bid 1")
-    state.apply_text(-1, "time-up")
+    state = demonstrating(P3, 1, must_ricochet=False)
     assert "chip-won" in kinds(play(state, 0, "yellow E"))
 
 
@@ -178,8 +158,6 @@ def test_rr13_silver_may_take_the_vortex() -> None:
 
 
 def test_rr35_unknown_robot_or_silver_not_in_play_is_refused() -> None:
-    state = new(P1)
-    play(state, 0, "bid 5")
-    state.apply_text(-1, "time-up")
+    state = demonstrating(P1, 5)
     with pytest.raises(IllegalAction, match="silver robot is not in play"):
         state.apply_text(0, "silver N")
