@@ -101,3 +101,13 @@ def test_hint_in_terminal_play() -> None:
     result = run("play", "ricochet", "--seats", "human", "--puzzle", P1, input="hint\nhint\nquit\n")
     assert "the shortest solution takes 3 moves" in result.output
     assert "a shortest solution starts with" in result.output
+
+
+def test_solve_on_a_users_own_board(tmp_path: Path) -> None:
+    """--faces: the solver works on a custom faces file (without the wall that stops red on its target)."""
+    from tests.ricochet.test_board import house_board
+
+    path = house_board(tmp_path)
+    shipped = json.loads(run("ricochet", "solve", P1, "--json").output)
+    house = json.loads(run("ricochet", "solve", P1, "--json", "--faces", str(path)).output)
+    assert shipped["length"] == 3 and house["length"] != 3

@@ -202,3 +202,43 @@ def test_user_faces_file_is_used_for_assembly(tmp_path: Path) -> None:
     path = tmp_path / "faces.txt"
     path.write_text(text)
     assert assemble(("1A", "2A", "3A", "4A"), load_faces(path)) == assemble(("1A", "2A", "3A", "4A"))
+
+
+FACES_TXT = Path(__file__).resolve().parents[2] / "src/robotable/games/ricochet/data/faces.txt"
+
+
+def house_board(tmp_path: Path) -> Path:
+    """The shipped faces with the wall north of 1A's red circle (4,1) taken away."""
+    text = FACES_TXT.read_text()
+    head, face_1a = text.split("face 1A\n", 1)
+    face_1a = face_1a.replace("+   +   +   +   +---+   +   +   +", "+   +   +   +   +   +   +   +   +", 1)
+    path = tmp_path / "house.txt"
+    path.write_text(head + "face 1A\n" + face_1a)
+    return path
+
+
+def test_a_users_faces_file_changes_the_game(tmp_path: Path) -> None:
+    """Option faces_file: a real board a player owns, or a house rule, drives the engine."""
+    path = house_board(tmp_path)
+    state = new("1A2A3A4A-8A44FF0F-RC", faces_file=str(path))
+    assert not state.board.has_wall(cell_index(4, 1), 0)
+    state.apply_text(0, "bid 5")
+    state.apply_text(-1, "time-up")
+    events = state.apply_text(0, "green N")
+    assert events[0].end == (4, 0)  # no wall any more: green slides to the edge
+    assert state.view(0)["options"]["faces_file"] == str(path)
+
+
+def test_a_faces_file_missing_faces_or_targets_is_refused(tmp_path: Path) -> None:
+    only_a = "\n".join(
+        block for block in FACES_TXT.read_text().split("\n\n") if not block.startswith(("face 1B", "face 2B"))
+    )
+    path = tmp_path / "half.txt"
+    path.write_text(only_a)
+    with pytest.raises(DataFileError, match=r"half.txt: faces: face set 1999 needs faces 1B, 2B"):
+        new(seats=2, faces_file=str(path))
+    doubled = FACES_TXT.read_text().replace("| GT", "| RC", 1)
+    path = tmp_path / "doubled.txt"
+    path.write_text(doubled)
+    with pytest.raises(DataFileError, match="piece 1: its sides must carry the same targets"):
+        new(seats=2, faces_file=str(path))

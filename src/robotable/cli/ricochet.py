@@ -42,11 +42,13 @@ def notation(moves: tuple[tuple[int, int], ...]) -> list[str]:
     return [str(Move(robot, direction)) for robot, direction in moves]
 
 
-def solve_code(code: str, *, classic: bool, timeout: float | None = None) -> dict[str, Any]:
+def solve_code(
+    code: str, *, classic: bool, timeout: float | None = None, faces: str | None = None
+) -> dict[str, Any]:
     """Solve one puzzle code: ``{"code", "length", "moves", "seconds"}`` (length None: no solution)."""
     from robotable.games.ricochet.solver import solve
 
-    puzzle = Puzzle.parse(code)
+    puzzle = Puzzle.parse(code, face_set="1999+C", faces_file=faces)
     begin = time.perf_counter()
     found = solve(
         puzzle.board(), puzzle.robot_cells(), puzzle.target, must_ricochet=not classic, timeout=timeout
@@ -75,6 +77,9 @@ def solve_command(
     timeout: Annotated[
         float | None, typer.Option(help="Give up on a position after this many seconds.")
     ] = None,
+    faces: Annotated[
+        str | None, typer.Option(help="Your own board faces file (the format of the shipped faces.txt).")
+    ] = None,
 ) -> None:
     """Find a shortest solution under the real rules (must ricochet), or every one of them.
 
@@ -86,12 +91,12 @@ def solve_command(
     - `robotable ricochet solve --batch codes.txt > solutions.jsonl`
     """
     if batch is not None:
-        raise typer.Exit(run_batch(batch, classic=classic, timeout=timeout))
+        raise typer.Exit(run_batch(batch, classic=classic, timeout=timeout, faces=faces))
     if code is None:
         raise fail("give a puzzle code, or --batch FILE")
     with reporting():
-        result = solve_code(code, classic=classic, timeout=timeout)
-        puzzle = Puzzle.parse(code)
+        result = solve_code(code, classic=classic, timeout=timeout, faces=faces)
+        puzzle = Puzzle.parse(code, face_set="1999+C", faces_file=faces)
         solutions = _all_solutions(puzzle, classic, limit) if all_solutions and result["length"] else []
     if as_json:
         if all_solutions:
@@ -154,7 +159,7 @@ def _pairs(moves: list[str]) -> list[tuple[int, int]]:
 # --------------------------------------------------------------------------- batch
 
 
-def run_batch(source: str, *, classic: bool, timeout: float | None) -> int:
+def run_batch(source: str, *, classic: bool, timeout: float | None, faces: str | None = None) -> int:
     """Solve every line; a bad line gets an error line and the batch goes on. Exit 1 if any failed."""
     lines = _read_lines(source)
     failures = 0
@@ -162,7 +167,7 @@ def run_batch(source: str, *, classic: bool, timeout: float | None) -> int:
         task = progress.add_task("solving", total=len(lines))
         for number, line in lines:
             try:
-                result = solve_code(line, classic=classic, timeout=timeout)
+                result = solve_code(line, classic=classic, timeout=timeout, faces=faces)
             except RobotableError as exc:
                 result = {"line": number, "code": line, "error": str(exc)}
                 failures += 1

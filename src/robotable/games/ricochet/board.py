@@ -187,6 +187,22 @@ def standard_faces() -> dict[str, Face]:
     return parse_faces(text, "robotable/games/ricochet/data/faces.txt")
 
 
+def faces_for(path: str | None) -> dict[str, Face]:
+    """The shipped faces, or a user's faces file (read again only when it changes)."""
+    if path is None:
+        return standard_faces()
+    try:
+        stamp = Path(path).stat().st_mtime_ns
+    except OSError as exc:
+        raise DataFileError(str(path), "file", exc.strerror or str(exc)) from exc
+    return _faces_at(str(path), stamp)
+
+
+@cache
+def _faces_at(path: str, stamp: int) -> dict[str, Face]:
+    return load_faces(path)
+
+
 def load_faces(path: str | Path) -> dict[str, Face]:
     """Faces from a user's file (a real board they own, a house variant)."""
     path = Path(path)
@@ -278,6 +294,22 @@ def assemble(face_ids: Sequence[str], faces: dict[str, Face] | None = None) -> B
         for direction in range(4):
             add_wall(*cell_xy(cell), direction)
     return Board(ids, tuple(walls), targets, frozenset(blocked))  # type: ignore[arg-type]
+
+
+def check_face_set(faces: dict[str, Face], face_set: str, file: str) -> None:
+    """Every face a game may draw is there, and any board of them has the 17 targets once (RR-4)."""
+    sides = "AB" if face_set == "1999" else "ABC"
+    missing = sorted(f"{p}{s}" for p in "1234" for s in sides if f"{p}{s}" not in faces)
+    if missing:
+        raise DataFileError(file, "faces", f"face set {face_set} needs faces {', '.join(missing)}")
+    per_piece = []
+    for piece in "1234":
+        kinds = {frozenset(t for _, _, t in faces[piece + s].targets) for s in sides}
+        if len(kinds) != 1:
+            raise DataFileError(file, f"piece {piece}", "its sides must carry the same targets")
+        per_piece.append(kinds.pop())
+    if sorted(t.code for kind in per_piece for t in kind) != sorted(t.code for t in ALL_TARGETS):
+        raise DataFileError(file, "targets", "the four pieces must carry the 17 targets once each")
 
 
 def placements(face_set: str = "1999") -> Iterable[tuple[str, str, str, str]]:

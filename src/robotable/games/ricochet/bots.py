@@ -99,7 +99,8 @@ class SolverBot:
     def _plan(self, view: dict, now: float) -> Plan:
         key = (view["puzzle"], bool(view["options"]["must_ricochet"]))
         if key not in self._plans:
-            self._plans[key] = self._make_plan(Puzzle.parse(key[0]), key[1], now)
+            puzzle = Puzzle.parse(key[0], face_set="1999+C", faces_file=view["options"].get("faces_file"))
+            self._plans[key] = self._make_plan(puzzle, key[1], now)
         return self._plans[key]
 
     def _make_plan(self, puzzle: Puzzle, must_ricochet: bool, now: float) -> Plan:

@@ -20,6 +20,7 @@ from robotable.games.ricochet.board import (
     Target,
     assemble,
     cell_index,
+    faces_for,
 )
 
 ROBOT_NAMES = ("red", "green", "blue", "yellow", "silver")
@@ -32,20 +33,26 @@ class PuzzleCodeError(NotationError):
 
 @dataclass(frozen=True)
 class Puzzle:
-    """A position: board faces, robot cells (red, green, blue, yellow[, silver]), target."""
+    """A position: board faces, robot cells (red, green, blue, yellow[, silver]), target.
+
+    ``faces_file`` names a user's own faces file (not part of the code); None is the
+    shipped board.
+    """
 
     faces: tuple[str, str, str, str]
     robots: tuple[tuple[int, int], ...]
     target: Target
+    faces_file: str | None = None
 
     @classmethod
-    def parse(cls, text: str, *, face_set: str = "1999") -> Puzzle:
+    def parse(cls, text: str, *, face_set: str = "1999", faces_file: str | None = None) -> Puzzle:
         code = "".join(text.split()).upper()
         parts = code.split("-")
         if len(parts) != 3:
             raise PuzzleCodeError(f"puzzle code {text!r} is not of the form FFFFFFFF-RRRRRRRR-TT")
         faces_part, robots_part, target_part = parts
-        return cls(_parse_faces(faces_part, face_set), _parse_robots(robots_part), _parse_target(target_part))
+        faces = _parse_faces(faces_part, face_set)
+        return cls(faces, _parse_robots(robots_part), _parse_target(target_part), faces_file)
 
     def __str__(self) -> str:
         robots = "".join(HEX[x] + HEX[y] for x, y in self.robots)
@@ -56,7 +63,7 @@ class Puzzle:
         return len(self.robots) == 5
 
     def board(self) -> Board:
-        return assemble(self.faces)
+        return assemble(self.faces, faces_for(self.faces_file))
 
     def robot_cells(self) -> tuple[int, ...]:
         return tuple(cell_index(x, y) for x, y in self.robots)

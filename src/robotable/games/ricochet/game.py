@@ -9,7 +9,16 @@ from robotable.core.errors import InvalidOptions, RobotableError
 from robotable.core.game import JSON, Action, Game, Option
 from robotable.core.rng import Rng
 from robotable.games.ricochet import actions
-from robotable.games.ricochet.board import ALL_TARGETS, Board, Target, assemble, cell_index, placements
+from robotable.games.ricochet.board import (
+    ALL_TARGETS,
+    Board,
+    Target,
+    assemble,
+    cell_index,
+    check_face_set,
+    faces_for,
+    placements,
+)
 from robotable.games.ricochet.code import Puzzle
 
 # RR-26: chips needed to win by player count; 5+ players play out the 17 chips (RR-27).
@@ -19,6 +28,7 @@ OPTIONS = (
     Option("must_ricochet", True, "RR-15: the scoring robot must have turned 90 degrees at least once", bool),
     Option("silver_robot", False, "RR-7: add the fifth, neutral silver robot", bool),
     Option("face_set", "1999", "RR-5: board faces allowed", str, choices=("1999", "1999+C")),
+    Option("faces_file", None, "your own board faces file, in the format of data/faces.txt", str),
     Option("board", None, "a fixed board: four face ids for NW, NE, SE, SW, like 1A2A3A4A", str),
     Option("puzzle", None, "start from this puzzle code FFFFFFFF-RRRRRRRR-TT (RR-28)", str),
     Option("tie_break", "fewest_chips", "RR-20 order of equal bids", str, ("fewest_chips", "earliest_bid")),
@@ -55,6 +65,8 @@ class RicochetGame(Game):
 
     def validate_options(self, options: Mapping[str, Any] | None = None) -> dict[str, Any]:
         values = super().validate_options(options)
+        if values["faces_file"] is not None:  # a broken file is refused now, naming file and line
+            check_face_set(faces_for(values["faces_file"]), values["face_set"], values["faces_file"])
         if values["board"] is not None:
             # The same checks as a puzzle code's faces part (RR-29).
             dummy = f"{values['board']}-00102030-RC"
@@ -119,7 +131,7 @@ class RicochetGame(Game):
 
         if not view.get("puzzle"):
             raise RobotableError("there is no target to hint at")
-        puzzle = Puzzle.parse(view["puzzle"])
+        puzzle = Puzzle.parse(view["puzzle"], face_set="1999+C", faces_file=view["options"].get("faces_file"))
         rule = bool(view["options"]["must_ricochet"])
         found = solve(puzzle.board(), puzzle.robot_cells(), puzzle.target, must_ricochet=rule)
         if found is None:
@@ -151,7 +163,8 @@ class RicochetGame(Game):
 def _position(view: Mapping[str, JSON]) -> tuple[Board, list[int], list[int], Target | None]:
     """Board, robot cells, marker cells and target of a view."""
     faces = view["board"]
-    board = assemble([faces[i : i + 2] for i in range(0, 8, 2)])
+    faces_file = view.get("options", {}).get("faces_file")
+    board = assemble([faces[i : i + 2] for i in range(0, 8, 2)], faces_for(faces_file))
     robots = [cell_index(x, y) for x, y in view["robots"]]
     markers = [cell_index(x, y) for x, y in view["markers"]]
     target = next((t for t in ALL_TARGETS if t.code == view["target"]), None)

@@ -34,6 +34,7 @@ from robotable.games.ricochet.board import (
     Target,
     assemble,
     cell_xy,
+    faces_for,
 )
 from robotable.games.ricochet.code import ROBOT_NAMES, Puzzle
 from robotable.games.ricochet.game import RicochetGame
@@ -124,7 +125,7 @@ class RicochetState(State):
     @property
     def board(self) -> Board:
         if self._board is None:
-            self._board = assemble(self.faces)
+            self._board = assemble(self.faces, faces_for(self.options["faces_file"]))
         return self._board
 
     @property
@@ -506,7 +507,10 @@ class RicochetState(State):
             "seats": self.seats,
             "mode": "solo" if self.solo else "bidding",
             "phase": self.phase,
-            "options": {k: self.options[k] for k in ("must_ricochet", "max_bid", "tie_break", "face_set")},
+            "options": {
+                k: self.options[k]
+                for k in ("must_ricochet", "max_bid", "tie_break", "face_set", "faces_file")
+            },
             "board": "".join(self.faces),
             "robots": [list(cell_xy(c)) for c in self.robots],
             "markers": [list(cell_xy(c)) for c in self.markers],
