@@ -108,6 +108,12 @@ def test_solve_on_a_users_own_board(tmp_path: Path) -> None:
     from tests.ricochet.test_board import house_board
 
     path = house_board(tmp_path)
-    shipped = json.loads(run("ricochet", "solve", P1, "--json").output)
-    house = json.loads(run("ricochet", "solve", P1, "--json", "--faces", str(path)).output)
-    assert shipped["length"] == 3 and house["length"] != 3
+    shipped = json.loads(run("ricochet", "solve", P2, "--json", "--classic").output)
+    house = json.loads(run("ricochet", "solve", P2, "--json", "--classic", "--faces", str(path)).output)
+    assert (shipped["length"], house["length"]) == (1, 6)  # red N no longer stops on the target
+
+
+def test_a_generated_puzzle_can_be_played_alone() -> None:
+    """Issue 3: solo puzzle mode starts from a generated puzzle (--play)."""
+    result = run("ricochet", "puzzle", "--moves", "4", "--seed", "2", "--play", input="hint\nquit\n")
+    assert "the shortest solution takes 4 moves" in result.output

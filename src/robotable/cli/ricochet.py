@@ -20,6 +20,7 @@ from rich.progress import (
 )
 
 from robotable.cli.common import err, fail, out, reporting
+from robotable.cli.play import PlayRequest, run_play
 from robotable.core.errors import RobotableError
 from robotable.games.ricochet.actions import Move
 from robotable.games.ricochet.code import Puzzle
@@ -218,15 +219,16 @@ def puzzle_command(
     classic: Classic = False,
     output: Output = None,
     as_json: AsJson = False,
+    play: Annotated[bool, typer.Option("--play", help="Then play it alone, as solo puzzles.")] = False,
 ) -> None:
     """Make a position whose shortest solution has exactly N moves.
 
-    Play it alone with `robotable play ricochet --seats human --puzzle CODE`.
+    Play it alone with `--play`, or later with `robotable play ricochet --seats human --puzzle CODE`.
 
     Examples:
 
     - `robotable ricochet puzzle --moves 12 --seed 3`
-    - `robotable ricochet puzzle --daily`
+    - `robotable ricochet puzzle --daily --play`
     """
     from robotable.games.ricochet import puzzles
 
@@ -250,6 +252,11 @@ def puzzle_command(
                         markers=puzzle.robot_cells())  # fmt: skip
         output.write_text(svg, encoding="utf-8")
         err().print(f"wrote {output}")
+    if play:
+        options = ["must_ricochet=false"] if classic else []
+        request = PlayRequest("ricochet", "human", seed, None, options, str(puzzle))
+        with reporting():
+            run_play(request, out())
 
 
 class _generating:
