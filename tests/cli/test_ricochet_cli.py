@@ -117,3 +117,33 @@ def test_a_generated_puzzle_can_be_played_alone() -> None:
     """Issue 3: solo puzzle mode starts from a generated puzzle (--play)."""
     result = run("ricochet", "puzzle", "--moves", "4", "--seed", "2", "--play", input="hint\nquit\n")
     assert "the shortest solution takes 4 moves" in result.output
+
+
+def test_outputs_into_a_missing_folder_are_refused_before_any_work(tmp_path: Path) -> None:
+    missing = tmp_path / "nowhere" / "x.svg"
+    for args in (
+        ("ricochet", "solve", P1, "-o", str(missing)),
+        ("ricochet", "puzzle", "--moves", "5", "-o", str(missing)),
+        ("render", "ricochet", "--puzzle", P1, "-o", str(missing)),
+        ("play", "ricochet", "--seats", "bot,bot", "--record", str(missing)),
+    ):
+        result = run(*args)
+        assert result.exit_code == 2, args
+        assert "there is no folder" in result.output or "cannot write" in result.output
+
+
+def test_bad_date_and_binary_batch_are_clear_errors(tmp_path: Path) -> None:
+    result = run("ricochet", "puzzle", "--daily", "--date", "notadate")
+    assert result.exit_code == 2 and "YYYY-MM-DD" in result.output
+    binary = tmp_path / "codes.bin"
+    binary.write_bytes(b"\xff\xfe\x00\x81")
+    result = run("ricochet", "solve", "--batch", str(binary))
+    assert result.exit_code == 2 and "not a text file" in result.output
+
+
+def test_options_lists_every_option_and_default() -> None:
+    result = run("options", "ricochet")
+    assert result.exit_code == 0
+    for name in ("must_ricochet", "silver_robot", "chips_to_win", "faces_file", "solver_timeout_s"):
+        assert name in result.output
+    assert run("options", "chess").exit_code == 2

@@ -60,12 +60,12 @@ def test_shuffle_and_spawn_are_deterministic() -> None:
 @pytest.mark.parametrize(
     ("option", "value", "message"),
     [
-        (Option("n", 1, "", kind=int), "2", "option 'n' must be int, not '2'"),
-        (Option("n", 1, "", kind=int), True, "option 'n' must be int, not True"),
+        (Option("n", 1, "", kind=int), "2", "option 'n' must be a whole number, not '2'"),
+        (Option("n", 1, "", kind=int), True, "option 'n' must be a whole number, not True"),
         (Option("mode", "a", "", kind=str, choices=("a", "b")), "c", "option 'mode' must be one of 'a', 'b'"),
         (Option("n", 1, "", kind=int, minimum=1), 0, "option 'n' must be at least 1, not 0"),
         (Option("n", 1, "", kind=int, maximum=9), 10, "option 'n' must be at most 9, not 10"),
-        (Option("s", 1.0, "", kind=float), None, "option 's' must be float, not None"),
+        (Option("s", 1.0, "", kind=float), None, "option 's' must be a number, not None"),
     ],
 )
 def test_option_refuses_bad_values(option: Option, value: object, message: str) -> None:

@@ -139,7 +139,7 @@ def test_a_person_typing_past_the_deadline_is_too_late() -> None:
     person = Person([Bid(4)], on_act=slow_typist)
     match = Match(GAME, state, [person, Scripted()], clock)
     match.step()
-    assert person.refusals == [("bid 4", "too late: no bid yet ran out")]
+    assert person.refusals == [("bid 4", "too late: the timer ran out (no bid yet)")]
     match.step()
     assert match.actions == [(REFEREE, "countdown")]
 

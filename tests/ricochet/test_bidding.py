@@ -230,3 +230,40 @@ def test_seat_count_is_checked() -> None:
     with pytest.raises(InvalidOptions, match="2 to 8"):
         new(seats=9)
     assert new(seats=12, max_players=12).seats == 12
+
+
+def test_rr35_a_bid_must_be_a_whole_number() -> None:
+    from robotable.games.ricochet.actions import Bid, Word
+
+    state = new(P1)
+    before = state.to_dict()
+    for bad in (Bid(2.5), Bid(True)):  # type: ignore[arg-type]
+        with pytest.raises(IllegalAction, match="between 1 and 99"):
+            state.apply(0, bad)
+    with pytest.raises(IllegalAction, match="unknown action 'foo'"):
+        state.apply(0, Word("foo"))
+    assert state.to_dict() == before
+
+
+def test_rr_ex11_a_bid_during_the_stall_countdown_does_not_restart_it() -> None:
+    """RR-EX-11 (a), RR-18: the countdown timer keeps its key, so the clock keeps its start."""
+    state = new(P1)
+    state.apply_text(REFEREE, "countdown")
+    running = state.timers()
+    play(state, 1, "bid 6")
+    assert state.timers() == running
+
+
+@pytest.mark.parametrize(("seats", "threshold"), [(2, 8), (3, 6), (4, 5)])
+@pytest.mark.parametrize("short_by", [1, 2])
+def test_rr_ex12_the_threshold_chip_ends_the_game(seats: int, threshold: int, short_by: int) -> None:
+    """RR-EX-12, RR-26: winning the threshold-th chip ends the game at once; one fewer does not."""
+    state = new(P1, seats=seats)
+    state.chips[1] = ["GT"] * (threshold - short_by)
+    play(state, 1, "bid 3")
+    time_up(state)
+    events = play(state, 1, "red W", "green E", "red N")
+    if short_by == 1:
+        assert events[-1].kind == "game-over" and state.outcome().winners == (1,)
+    else:
+        assert events[-1].kind == "chip-drawn" and state.outcome() is None

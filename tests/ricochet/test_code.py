@@ -53,6 +53,8 @@ def test_rr28_vortex_code() -> None:
         ("1A2A3A4A-8A44FG0F-RC", "pairs of hex digits"),
         ("1A2A3A4A-8A44FF0F", "FFFFFFFF-RRRRRRRR-TT"),
         ("1A2A3A4A-8A44FF0F-MC", "unknown target"),
+        ("1A2A3A4A-8A8A77-RC", r"red and green robots share the cell \(8, 10\)"),  # RR-29's order
+        ("1A2A3A4A-77448A8A0F-RC", r"blue and yellow robots share"),
     ],
 )
 def test_rr29_invalid_codes_are_refused_with_the_first_failing_check(code: str, reason: str) -> None:

@@ -113,6 +113,15 @@ def test_rr14_a_robot_starting_on_the_target_has_not_reached_it() -> None:
     assert kinds(events) == ["moved"]
 
 
+@pytest.mark.parametrize("rule", [True, False])
+def test_rr14_leaving_the_target_and_coming_back(rule: bool) -> None:
+    """Red leaves (S) and comes back (N): that arrival counts, but S then N is no ricochet (RR-15)."""
+    state = demonstrating("1A2A3A4A-4144FF0F-RC", 2, must_ricochet=rule)
+    events = play(state, 0, "red S", "red N")
+    assert events[1].end == (4, 1)
+    assert events[2].kind == ("demonstration-failed" if rule else "chip-won")
+
+
 def test_rr_ex6_vortex_any_robot_straight_arrival_fails() -> None:
     """RR-EX-6, RR-13: yellow E onto the vortex without turning fails with the rule."""
     state = demonstrating(P3, 2)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
+from pathlib import Path
 from typing import Any
 
 import typer
@@ -29,6 +30,21 @@ def fail(message: str, code: int = BAD_INPUT) -> typer.Exit:
     """Print ``message`` in red on stderr; the exit to raise."""
     err().print(Text(f"error: {message}", style="red"), soft_wrap=True)
     return typer.Exit(code)
+
+
+def check_writable(path: Path) -> None:
+    """Refuse an output file whose folder is missing before any long work starts."""
+    folder = path.parent
+    if not folder.is_dir():
+        raise fail(f"cannot write {path}: there is no folder {folder}")
+
+
+def write_file(path: Path, text: str) -> None:
+    """Write a text file; a failure is one red line, not a traceback."""
+    try:
+        path.write_text(text, encoding="utf-8")
+    except OSError as exc:
+        raise fail(f"cannot write {path}: {exc.strerror or exc}") from None
 
 
 @contextmanager

@@ -7,6 +7,7 @@ Each command is a thin Typer function over a helper, so new commands and sub-app
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from typing import Annotated
 
@@ -16,7 +17,7 @@ from rich.table import Table
 from rich.text import Text
 
 from robotable import games
-from robotable.cli.common import fail, out, parse_options, reporting
+from robotable.cli.common import fail, out, parse_options, reporting, write_file
 from robotable.cli.log import describe_outcome
 from robotable.cli.play import PlayRequest, run_play
 from robotable.cli.ricochet import app as ricochet_app
@@ -57,6 +58,22 @@ def games_command() -> None:
         table.add_row(game.id, game.title, span, "playable")
     for game_id, title in games.PLANNED.items():
         table.add_row(game_id, title, "", Text("coming", style="dim"))
+    out().print(table)
+
+
+@app.command("options")
+def options_command(game: Annotated[str, typer.Argument(help="Game id, see `robotable games`.")]) -> None:
+    """List a game's options with their defaults, for `-O key=value`.
+
+    Example: `robotable options ricochet`
+    """
+    with reporting():
+        chosen = games.get(game)
+    table = Table("option", "default", "meaning", title=f"{chosen.title} options")
+    for opt in chosen.options:
+        default = "none" if opt.default is None else json.dumps(opt.default)
+        choices = f" (one of {', '.join(map(str, opt.choices))})" if opt.choices else ""
+        table.add_row(opt.name, default, opt.help + choices)
     out().print(table)
 
 
@@ -145,7 +162,7 @@ def render_command(
     if output is None:
         typer.echo(svg)  # plain echo: Rich would wrap lines and read [brackets] as markup
         return
-    output.write_text(svg, encoding="utf-8")
+    write_file(output, svg)
     out().print(f"wrote {output}")
 
 
@@ -154,8 +171,7 @@ def _render(game_id: str, puzzle: str | None, seed: int, players: int, pairs: li
     options = parse_options(pairs)
     if puzzle is not None:
         options["puzzle"] = puzzle
-    seats = min(max(players, game.min_seats), game.max_seats)
-    state = game.new_state(options, seed=seed, seats=seats)
+    state = game.new_state(options, seed=seed, seats=players)
     return game.render_svg(state.view(None))
 
 

@@ -10,7 +10,7 @@ from rich.console import Console
 from rich.text import Text
 
 from robotable import games
-from robotable.cli.common import parse_options
+from robotable.cli.common import check_writable, parse_options
 from robotable.cli.log import describe_outcome, describe_played
 from robotable.cli.seats import make_agents, parse_seats, seat_label
 from robotable.core.game import Outcome
@@ -37,6 +37,8 @@ def run_play(request: PlayRequest, console: Console) -> Outcome | None:
     if request.puzzle is not None:
         options["puzzle"] = request.puzzle
     labels = [seat_label(game, spec) for spec in parse_seats(request.seats)]
+    if request.record is not None:
+        check_writable(request.record)  # before the game, not after it
     seed = request.seed if request.seed is not None else secrets.randbelow(2**31)
     recorder = Recorder(game, options, seed=seed, seats=labels)
     agents = make_agents(game, labels, seed=seed, console=console)

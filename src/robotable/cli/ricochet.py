@@ -19,7 +19,7 @@ from rich.progress import (
     TimeElapsedColumn,
 )
 
-from robotable.cli.common import err, fail, out, reporting
+from robotable.cli.common import check_writable, err, fail, out, reporting, write_file
 from robotable.cli.play import PlayRequest, run_play
 from robotable.core.errors import RobotableError
 from robotable.games.ricochet.actions import Move
@@ -91,6 +91,8 @@ def solve_command(
     - `robotable ricochet solve 1A2A3A4A-4ACCFF0F-RC --classic --all -o p2.svg`
     - `robotable ricochet solve --batch codes.txt > solutions.jsonl`
     """
+    if output is not None:
+        check_writable(output)
     if batch is not None:
         raise typer.Exit(run_batch(batch, classic=classic, timeout=timeout, faces=faces))
     if code is None:
@@ -111,7 +113,7 @@ def solve_command(
         paths = solution_paths(board, puzzle.robot_cells(), moves)
         svg = board_svg(board, robots=puzzle.robot_cells(), target=puzzle.target, paths=paths,
                         markers=puzzle.robot_cells(), title=f"{puzzle}: {len(moves)} moves")  # fmt: skip
-        output.write_text(svg, encoding="utf-8")
+        write_file(output, svg)
         err().print(f"wrote {output}")
 
 
@@ -187,6 +189,8 @@ def _read_lines(source: str) -> list[tuple[int, str]]:
             text = Path(source).read_text(encoding="utf-8")
         except OSError as exc:
             raise fail(f"{source}: {exc.strerror or exc}") from None
+        except UnicodeDecodeError:
+            raise fail(f"{source}: not a text file (UTF-8) of puzzle codes") from None
     return [
         (n, line.strip())
         for n, line in enumerate(text.splitlines(), 1)
@@ -232,11 +236,13 @@ def puzzle_command(
     """
     from robotable.games.ricochet import puzzles
 
+    if output is not None:
+        check_writable(output)
     if not daily and moves is None:
         raise fail("give --moves N or --daily")
     with reporting(), _generating() as on_step:
         if daily:
-            day = dt.date.fromisoformat(date) if date else None
+            day = _date(date) if date else None
             puzzle, moves = puzzles.daily(day, must_ricochet=not classic)
         else:
             assert moves is not None
@@ -250,13 +256,20 @@ def puzzle_command(
     if output is not None:
         svg = board_svg(puzzle.board(), robots=puzzle.robot_cells(), target=puzzle.target,
                         markers=puzzle.robot_cells())  # fmt: skip
-        output.write_text(svg, encoding="utf-8")
+        write_file(output, svg)
         err().print(f"wrote {output}")
     if play:
         options = ["must_ricochet=false"] if classic else []
         request = PlayRequest("ricochet", "human", seed, None, options, str(puzzle))
         with reporting():
             run_play(request, out())
+
+
+def _date(text: str) -> dt.date:
+    try:
+        return dt.date.fromisoformat(text)
+    except ValueError:
+        raise fail(f"--date {text!r}: write the day as YYYY-MM-DD") from None
 
 
 class _generating:

@@ -167,9 +167,12 @@ class Option:
         return out
 
 
+_KIND_NAMES = {bool: "true or false", int: "a whole number", float: "a number", str: "text"}
+
+
 def _kind_name(kind: type | tuple[type, ...]) -> str:
     kinds = kind if isinstance(kind, tuple) else (kind,)
-    return " or ".join(k.__name__ for k in kinds)
+    return " or ".join(_KIND_NAMES.get(k, k.__name__) for k in kinds)
 
 
 # --------------------------------------------------------------------------- game

@@ -202,7 +202,9 @@ class Match:
             return  # thought past a real deadline: the timer fires first, then we ask again
         try:
             if late:
-                raise IllegalAction(f"too late: {late[0].timer.label or 'the timer'} ran out", seat=seat)
+                raise IllegalAction(
+                    f"too late: the timer ran out ({late[0].timer.label or 'deadline'})", seat=seat
+                )
             self._apply(seat, action, now)
         except IllegalAction as exc:
             if not is_interactive(agent):

@@ -92,6 +92,7 @@ class SolverBot:
         self.solver = solver
         self.human_pace = human_pace
         self._plans: dict[tuple[str, bool], Plan] = {}
+        self._looking_at: tuple[str, str] | None = None  # (position, phase) last seen bidding
 
     def solution(self, view: dict) -> Moves | None:
         return self._plan(view, 0.0).solution
@@ -127,12 +128,20 @@ class SolverBot:
         plan = self._plan(view, turn.now)
         phase = view["phase"]
         if phase in ("solving", "countdown"):
+            if self._new_draw(view["puzzle"], phase):  # a new chip, or the same one drawn again
+                plan.seen_at = turn.now
             return self._bid(turn, plan)
         if phase == "demonstration":
             return self._demonstrate(view, plan.solution)
         if phase == "puzzle":
             return self._solo(turn, plan.solution)
         return Wait()
+
+    def _new_draw(self, position: str, phase: str) -> bool:
+        """Bidding always goes solving -> countdown; any other step means a fresh draw."""
+        last = self._looking_at
+        self._looking_at = (position, phase)
+        return last is None or last[0] != position or (last[1], phase) == ("countdown", "solving")
 
     def _bid(self, turn: Turn, plan: Plan) -> Action | Wait:
         for at, moves in reversed(plan.bids):  # the best bid already thought of

@@ -88,15 +88,17 @@ def _parse_robots(part: str) -> tuple[tuple[int, int], ...]:
     if len(part) % 2 or any(ch not in HEX for ch in part):
         raise PuzzleCodeError(f"the robots part {part!r} must be pairs of hex digits (x then y)")
     cells = tuple((HEX.index(part[i]), HEX.index(part[i + 1])) for i in range(0, len(part), 2))
-    if len(cells) not in (4, 5):
-        raise PuzzleCodeError(f"a position needs 4 or 5 robots, not {len(cells)}")
-    for name, cell in zip(ROBOT_NAMES, cells, strict=False):
-        if cell in CENTRE:
-            raise PuzzleCodeError(f"the {name} robot is on the centre cell {cell}")
+    # RR-29's order: shared cells, then the centre, then the count.
+    names = [*ROBOT_NAMES, *(f"robot {i + 1}" for i in range(len(ROBOT_NAMES), len(cells)))]
     for i, cell in enumerate(cells):
         if cell in cells[:i]:
-            other = ROBOT_NAMES[cells.index(cell)]
-            raise PuzzleCodeError(f"the {other} and {ROBOT_NAMES[i]} robots share the cell {cell}")
+            other = names[cells.index(cell)]
+            raise PuzzleCodeError(f"the {other} and {names[i]} robots share the cell {cell}")
+    for name, cell in zip(names, cells, strict=False):
+        if cell in CENTRE:
+            raise PuzzleCodeError(f"the {name} robot is on the centre cell {cell}")
+    if len(cells) not in (4, 5):
+        raise PuzzleCodeError(f"a position needs 4 or 5 robots, not {len(cells)}")
     return cells
 
 

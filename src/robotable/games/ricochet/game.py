@@ -59,7 +59,7 @@ class RicochetGame(Game):
     id = "ricochet"
     title = "Ricochet Robots"
     min_seats = 1  # 1 = solo puzzle mode (RR-30); 2+ = the bidding game
-    max_seats = 32
+    max_seats = 8  # the default of option max_players, which may raise it to 32
     rules_version = "ricochet-1"
     options = OPTIONS
 

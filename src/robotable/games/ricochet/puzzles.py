@@ -54,7 +54,8 @@ def _mutate(puzzle: Puzzle, rng: Rng) -> Puzzle:
     if rng.random() < 0.2:
         return Puzzle(puzzle.faces, puzzle.robots, rng.choice(ALL_TARGETS))
     robots = list(puzzle.robots)
-    taken = set(robots) | CENTRE
+    targets = {cell_xy(c) for c in puzzle.board().targets.values()}
+    taken = set(robots) | CENTRE | targets  # RR-8: never on a target cell
     while True:
         cell = cell_xy(rng.randrange(CELLS))
         if cell not in taken:

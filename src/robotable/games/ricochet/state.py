@@ -22,6 +22,7 @@ from robotable.games.ricochet.actions import (
     RESET,
     REVEAL,
     TIME_UP,
+    WORDS,
     Bid,
     Move,
     Word,
@@ -256,7 +257,7 @@ class RicochetState(State):
     def _check_bid(self, seat: Seat, bid: Bid, refuse: Any) -> None:
         if self.phase not in (SOLVING, COUNTDOWN_PHASE):
             refuse("bidding is closed" if self.phase == DEMONSTRATION else "there is no bidding in solo mode")
-        if not 1 <= bid.moves <= self.options["max_bid"]:
+        if type(bid.moves) is not int or not 1 <= bid.moves <= self.options["max_bid"]:
             refuse(f"a bid must be between 1 and {self.options['max_bid']} moves")
         own = self.bids.get(seat)
         if own is not None and bid.moves == own.moves:
@@ -278,6 +279,8 @@ class RicochetState(State):
             refuse(f"the {ROBOT_NAMES[move.robot]} robot cannot move {_DIRECTION_NAMES[move.direction]}")
 
     def _check_word(self, seat: Seat, word: Word, refuse: Any) -> None:
+        if word not in WORDS.values():
+            refuse(f"unknown action '{word}'")
         if word in (COUNTDOWN, TIME_UP):
             refuse(f"'{word}' is for the referee's clock")
         if word == GIVE_UP and (self.phase != DEMONSTRATION or seat != self.queue[0]):
