@@ -32,4 +32,15 @@ CASES: list[Case] = [
         timer_chance=0.1,
         check_rate=0.02,
     ),
+    # fewer, shorter games with the full battery at every single step
+    Case(
+        "ricochet",
+        options={"chips_to_win": 1, "puzzle": "1A2A3A4A-8A44FF0F-RC"},
+        seats=2,
+        games=40,
+        max_steps=400,
+        timer_chance=0.1,
+        check_rate=1.0,
+        label="every-step",
+    ),
 ]

@@ -47,10 +47,12 @@ class Case:
     """Share of steps (besides first, last and new kinds) that get the full checks."""
     sample: int = 8
     """At most this many legal actions applied, and illegal ones tried, per checked state."""
+    label: str = ""
+    """Tells apart two cases of the same game and seat count in test ids."""
 
     @property
     def id(self) -> str:
-        return f"{self.game}-{self.seats}p"
+        return f"{self.game}-{self.seats}p" + (f"-{self.label}" if self.label else "")
 
     def count(self) -> int:
         """Games to play: ``$ROBOTABLE_CONFORMANCE_GAMES`` when set, else the case's own."""
