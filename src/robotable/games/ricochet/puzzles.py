@@ -13,7 +13,7 @@ from collections.abc import Callable
 
 from robotable.core.errors import RobotableError
 from robotable.core.rng import Rng
-from robotable.games.ricochet.board import ALL_TARGETS, CELLS, CENTRE, Target, cell_xy, placements
+from robotable.games.ricochet.board import ALL_TARGETS, CELLS, CENTRE, cell_xy, placements
 from robotable.games.ricochet.code import Puzzle
 from robotable.games.ricochet.solver import MAX_DEPTH, solve
 
@@ -110,4 +110,4 @@ def daily(date: dt.date | None = None, *, must_ricochet: bool = True) -> tuple[P
     return generate(moves, seed=seed, must_ricochet=must_ricochet), moves
 
 
-__all__ = ["DAILY_MOVES", "Target", "daily", "generate", "random_position"]
+__all__ = ["DAILY_MOVES", "daily", "generate", "random_position"]

@@ -310,7 +310,7 @@ class RicochetState(State):
             return self._reset()
         if action == REVEAL:
             return self._reveal()
-        return self._next_puzzle()  # NEXT
+        return self._end_puzzle()  # NEXT: keep the best attempt, go on
 
     def _bid(self, seat: Seat, moves: int) -> list[Event]:
         self.bid_order += 1
@@ -449,9 +449,6 @@ class RicochetState(State):
         self.revealed = solution or ()
         names = tuple(f"{ROBOT_NAMES[r]} {DIRECTIONS[d]}" for r, d in self.revealed)
         return [ev.PuzzleRevealed(names), *self._end_puzzle()]
-
-    def _next_puzzle(self) -> list[Event]:
-        return self._end_puzzle()
 
     def _end_puzzle(self) -> list[Event]:
         """RR-32/RR-33: record the result, then chain or start afresh."""
