@@ -15,6 +15,7 @@ from robotable.core.errors import RobotableError
 from robotable.core.rng import Rng
 from robotable.games.ricochet.board import ALL_TARGETS, CELLS, CENTRE, cell_xy, placements
 from robotable.games.ricochet.code import Puzzle
+from robotable.games.ricochet.search import finishers
 from robotable.games.ricochet.solver import MAX_DEPTH, solve
 
 MAX_GENERATED_MOVES = 20
@@ -45,9 +46,7 @@ def _length(puzzle: Puzzle, must_ricochet: bool, cap: int) -> int:
 def _starts_on_target(puzzle: Puzzle) -> bool:
     """RR-30: no finishing robot may start on the target."""
     cell = cell_xy(puzzle.board().targets[puzzle.target])
-    if puzzle.target.is_vortex:
-        return cell in puzzle.robots
-    return puzzle.robots[("red", "green", "blue", "yellow").index(puzzle.target.colour)] == cell
+    return any(puzzle.robots[r] == cell for r in finishers(puzzle.target, len(puzzle.robots)))
 
 
 def _mutate(puzzle: Puzzle, rng: Rng) -> Puzzle:

@@ -39,6 +39,7 @@ from robotable.games.ricochet.board import (
 )
 from robotable.games.ricochet.code import ROBOT_NAMES, Puzzle
 from robotable.games.ricochet.game import RicochetGame
+from robotable.games.ricochet.search import finishers
 
 SOLVING, COUNTDOWN_PHASE, DEMONSTRATION, PUZZLE, OVER = (
     "solving",
@@ -170,12 +171,7 @@ class RicochetState(State):
 
     def finishers(self) -> list[int]:
         """RR-13: the robots that may score this chip."""
-        target = self.target
-        if target is None:
-            return []
-        if target.is_vortex:
-            return list(range(self.robot_count))
-        return [ROBOT_NAMES.index(target.colour)]
+        return [] if self.target is None else list(finishers(self.target, self.robot_count))
 
     # ------------------------------------------------------------------ contract: whose turn
 
