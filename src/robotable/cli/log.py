@@ -1,7 +1,8 @@
 """Readable lines for the terminal: the event log and the result of a game.
 
-Events are described from their public form (``Event.to_dict()``), never from a
-game's classes, so any game gets a log; a few common kinds get a sentence.
+Events are described from their public form (``Event.to_dict()``) as one viewer may
+see them (``State.events_for``): each game words its own events
+(``Game.describe_event``); any other event gets a generic ``kind: field=value`` line.
 """
 
 from __future__ import annotations
@@ -11,40 +12,8 @@ from typing import Any
 
 from rich.text import Text
 
-from robotable.core.game import REFEREE, Event, Outcome, Seat
+from robotable.core.game import JSON, REFEREE, Game, Outcome, Seat
 from robotable.play.match import Played
-
-Describer = Callable[[Mapping[str, Any], Callable[[Any], str]], str]
-
-_SENTENCES: dict[str, Describer] = {
-    "chip-drawn": lambda e, s: f"chip drawn: {e['target']} at {_cell(e['cell'])}",
-    "chip-returned": lambda e, s: f"chip {e['target']} goes back to the pile",
-    "bid": lambda e, s: f"{s(e['seat'])} bids {e['moves']}",
-    "countdown-started": lambda e, s: f"countdown started (by {e['by']})",
-    "demonstration-started": lambda e, s: f"{s(e['seat'])} demonstrates {e['bid']} moves",
-    "moved": lambda e, s: (
-        f"{e['robot']} {e['direction']}: {_cell(e['start'])} -> {_cell(e['end'])} (move {e['count']})"
-    ),
-    "demonstration-failed": lambda e, s: f"{s(e['seat'])} fails: {e['reason']}",
-    "robots-reset": lambda e, s: "robots back on their markers",
-    "chip-won": lambda e, s: f"{s(e['seat'])} wins chip {e['target']} in {e['moves']} moves",
-    "attempt-scored": lambda e, s: f"solved in {e['moves']} moves: {e['rating']}",
-    "attempt-failed": lambda e, s: f"attempt failed: {e['reason']}",
-    "revealed": lambda e, s: "solution: " + ", ".join(e["solution"]),
-    "puzzle-ended": lambda e, s: f"puzzle {e['target']} ended ({'solved' if e['solved'] else 'unsolved'})",
-    "game-over": lambda e, s: "game over; " + _winners(e["winners"], s),
-}
-
-
-def _cell(value: Sequence[int]) -> str:
-    return f"({value[0]},{value[1]})"
-
-
-def _winners(seats: Sequence[Seat], name: Callable[[Any], str]) -> str:
-    if not seats:
-        return "no winner"
-    label = "winner" if len(seats) == 1 else "winners"
-    return f"{label}: {', '.join(name(s) for s in seats)}"
 
 
 def seat_namer(labels: Sequence[str]) -> Callable[[Any], str]:
@@ -60,27 +29,42 @@ def seat_namer(labels: Sequence[str]) -> Callable[[Any], str]:
     return name
 
 
-def describe_event(event: Event, labels: Sequence[str]) -> str:
-    data = event.to_dict()
-    sentence = _SENTENCES.get(data["kind"])
+def describe_event(game: Game, event: Mapping[str, JSON], labels: Sequence[str]) -> str:
+    try:
+        sentence = game.describe_event(event, seat_namer(labels))
+    except (KeyError, IndexError, TypeError):
+        sentence = None  # an event without the fields its sentence expects: say it plainly
     if sentence is not None:
-        try:
-            return sentence(data, seat_namer(labels))
-        except (KeyError, IndexError, TypeError):
-            pass  # a game with the same kind but other fields: fall back to the generic form
-    fields = ", ".join(f"{k}={v}" for k, v in data.items() if k != "kind")
-    return f"{data['kind']}: {fields}" if fields else data["kind"]
+        return sentence
+    fields = ", ".join(f"{k}={v}" for k, v in event.items() if k != "kind")
+    return f"{event['kind']}: {fields}" if fields else str(event["kind"])
 
 
-def describe_played(played: Played, labels: Sequence[str]) -> Text:
-    """The action line, then one indented line per event."""
+def action_text(played: Played, viewer: Seat | None) -> str:
+    """The action's notation, unless it is secret and ``viewer`` is not its actor."""
+    if played.action.secret and played.seat != viewer:
+        return "(secret)"
+    return str(played.action)
+
+
+def describe_played(
+    game: Game, played: Played, labels: Sequence[str], events: Sequence[Mapping[str, JSON]]
+) -> Text:
+    """The action line, then one indented line per event (``events`` as the viewer sees them)."""
+    viewer = log_viewer(labels)
     who = seat_namer(labels)(played.seat)
     text = Text(f"{played.time:7.1f}s  ", style="dim")
     text.append(f"{who}: ", style="bold")
-    text.append(str(played.action))
-    for event in played.events:
-        text.append(f"\n           {describe_event(event, labels)}")
+    text.append(action_text(played, viewer))
+    for event in events:
+        text.append(f"\n           {describe_event(game, event, labels)}")
     return text
+
+
+def log_viewer(labels: Sequence[str]) -> Seat | None:
+    """Whose eyes the shared log is written for: the one person playing, else a spectator."""
+    humans = [seat for seat, label in enumerate(labels) if label == "human"]
+    return humans[0] if len(humans) == 1 else None
 
 
 def describe_outcome(outcome: Outcome, labels: Sequence[str]) -> str:
@@ -88,4 +72,9 @@ def describe_outcome(outcome: Outcome, labels: Sequence[str]) -> str:
     if len(outcome.scores) == 1:
         return f"result: {outcome.detail}" if outcome.detail else f"result: {outcome.scores[0]:g}"
     detail = f" ({outcome.detail})" if outcome.detail else ""
-    return _winners(outcome.winners, seat_namer(labels)) + detail
+    name = seat_namer(labels)
+    seats = outcome.winners
+    if not seats:
+        return "no winner" + detail
+    label = "winner" if len(seats) == 1 else "winners"
+    return f"{label}: {', '.join(name(s) for s in seats)}{detail}"

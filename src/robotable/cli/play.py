@@ -11,7 +11,7 @@ from rich.text import Text
 
 from robotable import games
 from robotable.cli.common import check_writable, parse_options
-from robotable.cli.log import describe_outcome, describe_played
+from robotable.cli.log import describe_outcome, describe_played, log_viewer
 from robotable.cli.seats import make_agents, parse_seats, seat_label
 from robotable.core.game import Outcome
 from robotable.core.records import Recorder, write_record
@@ -49,8 +49,11 @@ def run_play(request: PlayRequest, console: Console) -> Outcome | None:
     if "human" in labels:
         console.print("type 'help' for the commands, 'quit' to leave")
 
+    viewer = log_viewer(labels)
+
     def log(played: Played) -> None:
-        console.print(describe_played(played, labels))
+        events = recorder.state.events_for(played.events, viewer)
+        console.print(describe_played(game, played, labels, events))
 
     match = Match(
         game,

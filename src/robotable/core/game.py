@@ -41,7 +41,13 @@ class Action:
 
     Subclasses are frozen dataclasses; ``str(action)`` is the notation and the game's
     :meth:`Game.parse_action` reads it back, so records can store plain text.
+
+    ``secret`` marks actions other seats must not see (a card programmed face down,
+    cards passed to a neighbour): logs and broadcasts show them only to their actor.
+    Whatever the others may learn from it goes into the events.
     """
+
+    secret: ClassVar[bool] = False
 
     def __str__(self) -> str:  # pragma: no cover - every subclass defines it
         raise NotImplementedError(f"{type(self).__name__} has no notation")
@@ -187,6 +193,9 @@ class Game(ABC):
     max_seats: ClassVar[int]
     rules_version: ClassVar[str]
     options: ClassVar[tuple[Option, ...]] = ()
+    hidden_information: ClassVar[bool] = False
+    """True when seats hold secrets (hands, programs): faces then hide one person's
+    screen from the next at a shared keyboard."""
 
     def validate_options(self, options: Mapping[str, Any] | None = None) -> dict[str, Any]:
         """Every option filled in with its default, each value checked."""
@@ -239,6 +248,11 @@ class Game(ABC):
     def render_text(self, view: Mapping[str, JSON]) -> Any:
         """A Rich renderable of a view, for the terminal."""
         raise RobotableError(f"{self.title} has no terminal renderer yet")
+
+    def describe_event(self, event: Mapping[str, JSON], name: Callable[[Any], str]) -> str | None:
+        """One readable sentence for an event (its ``to_dict()`` form), or None for the
+        generic ``kind: field=value`` line. ``name(seat)`` names a seat for the reader."""
+        return None
 
     def hint(self, view: Mapping[str, JSON], level: int) -> str:
         """Help for a person stuck on ``view``; a higher ``level`` tells more."""
