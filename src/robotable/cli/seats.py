@@ -34,10 +34,11 @@ def make_agents(
     game: Game, labels: Sequence[str], *, seed: int, console: Console | None = None
 ) -> list[Agent]:
     """One agent per seat label (from :func:`seat_label`)."""
-    return [_agent(game, label, seat, seed, console) for seat, label in enumerate(labels)]
+    return [make_agent(game, label, seat, seed, console) for seat, label in enumerate(labels)]
 
 
-def _agent(game: Game, label: str, seat: int, seed: int, console: Console | None) -> Agent:
+def make_agent(game: Game, label: str, seat: int, seed: int, console: Console | None = None) -> Agent:
+    """The agent for one seat label; ``seed`` (the match's) fixes a random seat's choices."""
     from robotable.cli.human import TerminalPlayer
 
     if label == "human":
