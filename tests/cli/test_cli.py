@@ -141,3 +141,43 @@ def test_every_command_has_help_with_an_example() -> None:
         result = run(command, "--help")
         assert result.exit_code == 0
         assert "robotable " + command in result.output
+
+
+def test_step_pauses_after_every_event() -> None:
+    """--step: one Enter per event, so a trace or turn report can be read at one's pace."""
+    import io
+
+    from rich.console import Console
+
+    from robotable.cli.play import PlayRequest, run_play
+
+    class CountingStdin(io.StringIO):
+        reads = 0
+
+        def readline(self, *args: object) -> str:  # type: ignore[override]
+            CountingStdin.reads += 1
+            return "\n"
+
+    screen = io.StringIO()
+    request = PlayRequest("ricochet", "bot,bot", 1, None, ["chips_to_win=1"], P1, step=True)
+    request.stdin = CountingStdin()
+    outcome = run_play(request, Console(file=screen, width=120))
+    assert outcome is not None
+    events = sum(line.startswith(" " * 11) for line in screen.getvalue().splitlines())
+    assert events > 5
+    assert CountingStdin.reads == events
+
+
+def test_render_a_moment_of_a_record_as_one_seat_sees_it(tmp_path: Path) -> None:
+    record = tmp_path / "r.json"
+    assert bot_game(record, "-q", "-O", "chips_to_win=1", "--puzzle", P1).exit_code == 0
+    picture = tmp_path / "at3.svg"
+    result = run(
+        "render", "ricochet", "--record", str(record), "--at", "3", "--seat", "1", "-o", f"{picture}"
+    )
+    assert result.exit_code == 0, result.output
+    ET.fromstring(picture.read_text())  # well-formed SVG
+    too_far = run("render", "ricochet", "--record", str(record), "--at", "999")
+    assert too_far.exit_code == 2 and "not 999" in too_far.output
+    assert "seats 0 to 1" in run("render", "ricochet", "--seat", "5").output
+    assert "cannot use foo" in run("render", "ricochet", "-D", "foo=1").output

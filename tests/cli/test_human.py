@@ -72,3 +72,31 @@ def test_board_is_drawn_once_until_it_changes() -> None:
     text = screen.getvalue()
     assert text.count("0   1   2   3") == 1  # the column labels: one board
     assert text.count("seat 0> ") == 2
+
+
+def test_hot_seat_clears_the_screen_and_waits_for_the_next_person() -> None:
+    """Two people at one keyboard in a game with secrets: each turn change is a hand-over."""
+    from robotable.cli.human import HotSeat
+
+    shared = HotSeat()
+    stdin = io.StringIO("\nbid 5\n\nbid 7\n")
+    screen = io.StringIO()
+    console = Console(file=screen, width=100)
+    first = TerminalPlayer("seat 0", console, stdin, hot_seat=shared)
+    second = TerminalPlayer("seat 1", console, stdin, hot_seat=shared)
+    assert first.act(turn("bidding")) == Bid(5)
+    assert shared.current == "seat 0"
+    assert second.act(turn("bidding")) == Bid(7)
+    assert screen.getvalue().count("Pass the keyboard") == 2
+    assert "Pass the keyboard to seat 1" in screen.getvalue()
+
+
+def test_hot_seat_only_for_games_with_secrets_and_several_people() -> None:
+    from robotable.cli.seats import make_agents
+
+    agents = make_agents(GAME, ["human", "human"], seed=0)
+    assert all(agent.hot_seat is None for agent in agents)  # type: ignore[attr-defined]
+    secretive = type("SecretRicochet", (type(GAME),), {"hidden_information": True})()
+    agents = make_agents(secretive, ["human", "bot:bfs", "human"], seed=0)
+    assert agents[0].hot_seat is agents[2].hot_seat is not None  # type: ignore[attr-defined]
+    assert make_agents(secretive, ["human", "bot:bfs"], seed=0)[0].hot_seat is None  # type: ignore[attr-defined]

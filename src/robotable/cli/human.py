@@ -35,14 +35,41 @@ Type an action in the game's notation, for example: {examples}
 QUIT_WORDS = {"quit", "exit", "q"}
 
 
+class HotSeat:
+    """One keyboard shared by several people in a game with secrets.
+
+    Before a different person's turn the screen is cleared and the match waits until
+    that person says they alone are looking, so nobody reads another's hand.
+    """
+
+    def __init__(self) -> None:
+        self.current: str | None = None
+
+    def hand_over(self, seat_name: str, console: Console, stdin: TextIO) -> None:
+        if self.current == seat_name:
+            return
+        console.clear()
+        console.print(Text(f"Pass the keyboard to {seat_name}; Enter when only they look.", style="bold"))
+        if not stdin.readline():
+            raise MatchAbandoned("end of input")
+        self.current = seat_name
+
+
 class TerminalPlayer:
     """Reads actions typed at the terminal; refusals are shown and asked again."""
 
     interactive = True
 
-    def __init__(self, seat_name: str, console: Console | None = None, stdin: TextIO | None = None) -> None:
+    def __init__(
+        self,
+        seat_name: str,
+        console: Console | None = None,
+        stdin: TextIO | None = None,
+        hot_seat: HotSeat | None = None,
+    ) -> None:
         self.name = "human"
         self.seat_name = seat_name
+        self.hot_seat = hot_seat
         self.console = console or Console(highlight=False)
         self._stdin = stdin
         self.pending: list[str] = []  # the rest of a comma-separated line
@@ -57,6 +84,9 @@ class TerminalPlayer:
     # ------------------------------------------------------------------ agent protocol
 
     def act(self, turn: Turn) -> Action | Wait:
+        if self.hot_seat is not None and self.hot_seat.current != self.seat_name:
+            self.hot_seat.hand_over(self.seat_name, self.console, self.stdin)
+            self._shown = None  # the screen was cleared: draw the board again
         while True:
             if not self.pending:
                 self.show(turn)

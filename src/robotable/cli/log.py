@@ -51,14 +51,23 @@ def describe_played(
     game: Game, played: Played, labels: Sequence[str], events: Sequence[Mapping[str, JSON]]
 ) -> Text:
     """The action line, then one indented line per event (``events`` as the viewer sees them)."""
-    viewer = log_viewer(labels)
-    who = seat_namer(labels)(played.seat)
-    text = Text(f"{played.time:7.1f}s  ", style="dim")
-    text.append(f"{who}: ", style="bold")
-    text.append(action_text(played, viewer))
+    text = action_line(played, labels)
     for event in events:
-        text.append(f"\n           {describe_event(game, event, labels)}")
+        text.append("\n")
+        text.append(event_line(game, event, labels))
     return text
+
+
+def action_line(played: Played, labels: Sequence[str]) -> Text:
+    """``   12.0s  seat 0 (human): bid 5``; a secret action shows only to its actor."""
+    text = Text(f"{played.time:7.1f}s  ", style="dim")
+    text.append(f"{seat_namer(labels)(played.seat)}: ", style="bold")
+    text.append(action_text(played, log_viewer(labels)))
+    return text
+
+
+def event_line(game: Game, event: Mapping[str, JSON], labels: Sequence[str]) -> Text:
+    return Text(f"           {describe_event(game, event, labels)}")
 
 
 def log_viewer(labels: Sequence[str]) -> Seat | None:

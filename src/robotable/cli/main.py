@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 from rich.markdown import Markdown
@@ -22,7 +22,8 @@ from robotable.cli.log import describe_outcome
 from robotable.cli.play import PlayRequest, run_play
 from robotable.cli.ricochet import app as ricochet_app
 from robotable.cli.seats import SEAT_HELP
-from robotable.core.errors import RecordError
+from robotable.core.errors import RecordError, RobotableError
+from robotable.core.game import State
 from robotable.core.records import read_records, replay
 
 app = typer.Typer(
@@ -87,6 +88,9 @@ def play_command(
     puzzle: Puzzle = None,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="Print only the result, not the log.")] = False,
     max_actions: Annotated[int, typer.Option(help="Stop with an error after this many actions.")] = 100_000,
+    step: Annotated[
+        bool, typer.Option("--step", help="Pause after each event until Enter (follow a program trace).")
+    ] = False,
 ) -> None:
     """Play a game in the terminal, against bots or other people at the same keyboard.
 
@@ -101,7 +105,7 @@ def play_command(
     - `robotable play ricochet --seats bot,bot --seed 1 --record r.json`
     - `robotable play ricochet --seats human,bot:human -O chips_to_win=3 --puzzle 1A2A3A4A-8A44FF0F-RC`
     """
-    request = PlayRequest(game, seats, seed, record, option or [], puzzle, quiet, max_actions)
+    request = PlayRequest(game, seats, seed, record, option or [], puzzle, quiet, max_actions, step)
     with reporting():
         run_play(request, out())
 
@@ -146,19 +150,36 @@ def render_command(
     game: Annotated[str, typer.Argument(help="Game id, see `robotable games`.")],
     puzzle: Puzzle = None,
     seed: Annotated[int, typer.Option(help="Random seed for the position.")] = 0,
-    players: Annotated[int, typer.Option(help="Number of seats of the position.")] = 2,
+    players: Annotated[int | None, typer.Option(help="Seats of a new game (default 2).")] = None,
     option: OptionPairs = None,
+    record: Annotated[
+        Path | None, typer.Option(help="Draw a position of this game record instead of a new game.")
+    ] = None,
+    at: Annotated[
+        int | None, typer.Option(help="With --record: the position after this many actions (default: all).")
+    ] = None,
+    seat: Annotated[
+        int | None, typer.Option(help="Draw what this seat sees (default: a spectator's view).")
+    ] = None,
+    draw: Annotated[
+        list[str] | None,
+        typer.Option("--draw", "-D", help="Drawing option KEY=VALUE of the game's renderer, repeatable."),
+    ] = None,
     output: Annotated[Path | None, typer.Option("--output", "-o", help="SVG file to write.")] = None,
 ) -> None:
-    """Draw a position as SVG: from a puzzle code, or the start of a game with a seed.
+    """Draw a position as SVG: a new game from a seed, a puzzle code, or a moment of a record.
 
     Examples:
 
     - `robotable render ricochet --puzzle 1A2A3A4A-8A44FF0F-RC -o p1.svg`
     - `robotable render ricochet --seed 7 > board.svg`
+    - `robotable render ricochet --record r.json --at 10 -o after10.svg`
     """
     with reporting():
-        svg = _render(game, puzzle, seed, players, option or [])
+        state, seats = _position(game, puzzle, seed, players, option or [], record, at)
+        if seat is not None and not 0 <= seat < seats:
+            raise RobotableError(f"--seat {seat}: this game has seats 0 to {seats - 1}")
+        svg = _draw(state, seat, parse_options(draw or []))
     if output is None:
         typer.echo(svg)  # plain echo: Rich would wrap lines and read [brackets] as markup
         return
@@ -166,13 +187,36 @@ def render_command(
     out().print(f"wrote {output}")
 
 
-def _render(game_id: str, puzzle: str | None, seed: int, players: int, pairs: list[str]) -> str:
+def _draw(state: State, seat: int | None, drawing: dict[str, Any]) -> str:
+    try:
+        return state.game.render_svg(state.view(seat), **drawing)
+    except TypeError as exc:  # an unknown keyword for this game's renderer
+        raise RobotableError(f"--draw: {state.game.id} cannot use {', '.join(drawing)} ({exc})") from None
+
+
+def _position(
+    game_id: str,
+    puzzle: str | None,
+    seed: int,
+    players: int | None,
+    pairs: list[str],
+    record: Path | None,
+    at: int | None,
+) -> tuple[State, int]:
+    """The position to draw and its number of seats."""
+    if record is not None:
+        first = next(iter(read_records(record)), None)
+        if first is None:
+            raise RecordError(f"{record}: no game record in the file")
+        if first.game != game_id:
+            raise RecordError(f"{record}: a {first.game} record, not {game_id}")
+        return replay(first, stop_after=len(first.actions) if at is None else at), len(first.seats)
     game = games.get(game_id)
     options = parse_options(pairs)
     if puzzle is not None:
         options["puzzle"] = puzzle
-    state = game.new_state(options, seed=seed, seats=players)
-    return game.render_svg(state.view(None))
+    seats = players or min(max(2, game.min_seats), game.max_seats)
+    return game.new_state(options, seed=seed, seats=seats), seats
 
 
 app.add_typer(ricochet_app)

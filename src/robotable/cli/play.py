@@ -3,15 +3,17 @@
 from __future__ import annotations
 
 import secrets
+import sys
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TextIO
 
 from rich.console import Console
 from rich.text import Text
 
 from robotable import games
 from robotable.cli.common import check_writable, parse_options
-from robotable.cli.log import describe_outcome, describe_played, log_viewer
+from robotable.cli.log import action_line, describe_outcome, describe_played, event_line, log_viewer
 from robotable.cli.seats import make_agents, parse_seats, seat_label
 from robotable.core.game import Outcome
 from robotable.core.records import Recorder, write_record
@@ -28,6 +30,9 @@ class PlayRequest:
     puzzle: str | None = None
     quiet: bool = False
     max_actions: int = DEFAULT_MAX_ACTIONS
+    step: bool = False
+    """Wait for Enter after each event (a program trace, a turn report, read at one's pace)."""
+    stdin: TextIO | None = None
 
 
 def run_play(request: PlayRequest, console: Console) -> Outcome | None:
@@ -53,7 +58,13 @@ def run_play(request: PlayRequest, console: Console) -> Outcome | None:
 
     def log(played: Played) -> None:
         events = recorder.state.events_for(played.events, viewer)
-        console.print(describe_played(game, played, labels, events))
+        if not request.step:
+            console.print(describe_played(game, played, labels, events))
+            return
+        console.print(action_line(played, labels))
+        for event in events:
+            console.print(event_line(game, event, labels), end="")
+            wait_for_enter(request.stdin or sys.stdin, console)
 
     match = Match(
         game,
@@ -74,6 +85,22 @@ def run_play(request: PlayRequest, console: Console) -> Outcome | None:
     if request.record is not None:
         console.print(f"record written to {request.record}")
     return outcome
+
+
+def wait_for_enter(stdin: TextIO, console: Console) -> None:
+    """One step of ``--step``: a line from the keyboard (at end of input, go on without pausing).
+
+    On a terminal the echoed Enter ends the event's line; otherwise we end it."""
+    stdin.readline()
+    if not _is_terminal(stdin):
+        console.print()
+
+
+def _is_terminal(stream: TextIO) -> bool:
+    try:
+        return stream.isatty()
+    except (AttributeError, ValueError):
+        return False
 
 
 def _run(match: Match, console: Console) -> Outcome | None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from rich.console import Console
 
@@ -34,15 +35,24 @@ def make_agents(
     game: Game, labels: Sequence[str], *, seed: int, console: Console | None = None
 ) -> list[Agent]:
     """One agent per seat label (from :func:`seat_label`)."""
-    return [make_agent(game, label, seat, seed, console) for seat, label in enumerate(labels)]
+    from robotable.cli.human import HotSeat
+
+    shared = game.hidden_information and labels.count("human") > 1
+    hot_seat = HotSeat() if shared else None
+    return [make_agent(game, label, seat, seed, console, hot_seat) for seat, label in enumerate(labels)]
 
 
-def make_agent(game: Game, label: str, seat: int, seed: int, console: Console | None = None) -> Agent:
-    """The agent for one seat label; ``seed`` (the match's) fixes a random seat's choices."""
+def make_agent(
+    game: Game, label: str, seat: int, seed: int, console: Console | None = None, hot_seat: Any = None
+) -> Agent:
+    """The agent for one seat label; ``seed`` (the match's) fixes a random seat's choices.
+
+    ``hot_seat`` (a :class:`~robotable.cli.human.HotSeat`) hides people's screens from
+    each other when they share the keyboard in a game with secrets."""
     from robotable.cli.human import TerminalPlayer
 
     if label == "human":
-        return TerminalPlayer(f"seat {seat}", console)
+        return TerminalPlayer(f"seat {seat}", console, hot_seat=hot_seat)
     if label == "random":
         from robotable.agents import RandomAgent
 

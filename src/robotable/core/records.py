@@ -202,15 +202,21 @@ def _loads(text: str, name: str, first_line: int) -> JSON:
 # --------------------------------------------------------------------------- replay and recording
 
 
-def replay(record: Record) -> State:
-    """Re-play every action of ``record``; the final state, once its outcome matches the record."""
+def replay(record: Record, *, stop_after: int | None = None) -> State:
+    """Re-play every action of ``record``; the final state, once its outcome matches the record.
+
+    With ``stop_after=n``, the state after the first ``n`` actions (no outcome check)."""
     where = f"{record.source}: " if record.source else ""
     state = _start(record, where)
-    for number, (seat, text) in enumerate(record.actions, 1):
+    if stop_after is not None and not 0 <= stop_after <= len(record.actions):
+        raise RecordError(f"{where}the record has {len(record.actions)} actions, not {stop_after}")
+    for number, (seat, text) in enumerate(record.actions[:stop_after], 1):
         try:
             state.apply(seat, state.game.parse_action(text))
         except RobotableError as exc:
             raise RecordError(f"{where}action {number} (seat {seat}: {text!r}): {exc}") from exc
+    if stop_after is not None:
+        return state
     final = state.outcome()
     if final != record.outcome:
         raise RecordError(
