@@ -8,6 +8,7 @@ from pathlib import Path
 
 from typer.testing import CliRunner
 
+from robotable import games
 from robotable.cli.main import app
 
 P1 = "1A2A3A4A-8A44FF0F-RC"  # red circle in 3: red W, green E, red N
@@ -25,8 +26,10 @@ def bot_game(path: Path, *extra: str):
 def test_games_lists_playable_and_coming() -> None:
     result = run("games")
     assert result.exit_code == 0
-    assert "ricochet" in result.output and "Ricochet Robots" in result.output
-    assert "droids" in result.output and "coming" in result.output
+    for game in games.all_games():
+        assert game.id in result.output and game.title in result.output
+    for game_id in games.PLANNED:
+        assert game_id in result.output and "coming" in result.output
 
 
 def test_bot_game_prints_the_log_and_winner_and_its_record_replays(tmp_path: Path) -> None:
