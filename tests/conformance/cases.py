@@ -43,4 +43,7 @@ CASES: list[Case] = [
         check_rate=1.0,
         label="every-step",
     ),
+    Case("robotick", seats=3, games=60, max_steps=400, check_rate=0.05),
+    Case("robotick", options={"hangars": 4, "fixed_ai_card": True}, seats=3, games=20, max_steps=400,
+         check_rate=0.05, label="variants"),  # fmt: skip
 ]

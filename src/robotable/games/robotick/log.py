@@ -1,0 +1,67 @@
+"""Readable sentences for Robotick's events, for the terminal log."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+from robotable.games.robotick.cards import COLUMN_TITLES
+from robotable.games.robotick.events import DROCO
+
+Namer = Callable[[Any], str]
+
+
+def _who(player: int, name: Namer) -> str:
+    return "Droco" if player == DROCO else name(player)
+
+
+def _scores(values: Sequence[int], name: Namer) -> str:
+    return ", ".join(f"{name(s)} {v:+d}" for s, v in enumerate(values))
+
+
+def _round_started(e: Mapping[str, Any], s: Namer) -> str:
+    return (
+        f"round {e['round']}: AI card {e['ai_card']}, trump {e['trump_card']}, "
+        f"Droco sits left of {s(e['droco_after'])} with {' '.join(e['droco_hand'])}"
+    )
+
+
+def _pass_chosen(e: Mapping[str, Any], s: Namer) -> str:
+    what = e["card"] if e["card"] is not None else "a card"
+    return f"{s(e['seat'])} sets {what} aside to pass ({e['chosen']}/2)"
+
+
+def _cards_passed(e: Mapping[str, Any], s: Namer) -> str:
+    what = " ".join(e["cards"]) if e["cards"] is not None else "2 cards"
+    return f"{s(e['giver'])} passes {what} to {s(e['receiver'])}"
+
+
+def _played(e: Mapping[str, Any], s: Namer) -> str:
+    column = f" ({COLUMN_TITLES[e['column']]})" if e.get("column") else ""
+    return f"{_who(e['player'], s)} plays {e['card']}{column}"
+
+
+def _trick_won(e: Mapping[str, Any], s: Namer) -> str:
+    if e["winner"] == DROCO:
+        lost = ", ".join(f"{s(i)} {c}" for i, c in enumerate(e["negatives"]))
+        return f"Droco wins trick {e['trick']}: face down {lost}"
+    side = "face up" if e["face_up"] else "face down (hangars full)"
+    return f"{s(e['winner'])} wins trick {e['trick']} and captures {e['captured']} {side}"
+
+
+SENTENCES: dict[str, Callable[[Mapping[str, Any], Namer], str]] = {
+    "round-started": _round_started,
+    "pass-chosen": _pass_chosen,
+    "cards-passed": _cards_passed,
+    "played": _played,
+    "trick-won": _trick_won,
+    "round-scored": lambda e, s: f"round {e['round']} scores: {_scores(e['scores'], s)}",
+    "game-over": lambda e, s: (
+        f"game over; totals {_scores(e['totals'], s)}; winner(s): {', '.join(s(w) for w in e['winners'])}"
+    ),
+}
+
+
+def describe_event(event: Mapping[str, Any], name: Namer) -> str | None:
+    sentence = SENTENCES.get(event["kind"])
+    return sentence(event, name) if sentence else None
