@@ -46,4 +46,6 @@ CASES: list[Case] = [
     Case("robotick", seats=3, games=60, max_steps=400, check_rate=0.05),
     Case("robotick", options={"hangars": 4, "fixed_ai_card": True}, seats=3, games=20, max_steps=400,
          check_rate=0.05, label="variants"),  # fmt: skip
+    Case("dr2d", options={"turn_limit": 8}, seats=4, games=10, max_steps=3000, check_rate=0.02),
+    Case("dr2d", options={"turn_limit": 4, "standby_between_registers": True, "program_timeout_s": 30.0, "start_placement": "free", "press_every_register": True, "pit_damage": True}, seats=3, games=6, max_steps=3000, check_rate=0.05, label="options"),  # fmt: skip
 ]

@@ -15,11 +15,11 @@ from robotable.core.game import Game
 # in PLANNED so that `robotable games` can say what is coming.
 _REGISTRY: dict[str, str] = {
     "ricochet": "robotable.games.ricochet",
+    "dr2d": "robotable.games.dr2d",
     "robotick": "robotable.games.robotick",
 }
 
 PLANNED: dict[str, str] = {
-    "dr2d": "Des Robots et Des Dalles",
     "droids": "Droids",
     "delivery": "Robot Delivery",
 }

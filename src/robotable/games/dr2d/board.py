@@ -1,0 +1,268 @@
+"""DR2D boards: the factory floor as flat tables, read from a human-editable text file.
+
+Tiles are numbered ``y * 12 + x``. Directions are ``0 N, 1 E, 2 S, 3 W`` (clockwise, DR
+conventions). Everything the engine asks in its hot loops is a precomputed list lookup:
+``step[tile * 4 + d]`` (the neighbour, or -1 off the board), ``wall[tile * 4 + d]`` (a wall on
+that side), the tile kind, and each laser's beam as the tuple of tiles it crosses.
+
+The file format (see ``data/board_default.txt``) is an ASCII map plus sections for walls,
+lasers, pushers and laws; :func:`load_board` validates it and raises
+:class:`~robotable.core.errors.DataFileError` naming the file, the line and the reason.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from importlib import resources
+from pathlib import Path
+
+from robotable.core.errors import DataFileError
+
+SIZE = 12
+TILES = SIZE * SIZE
+OFF = -1  # "off the board" as a tile
+
+N, E, S, W = 0, 1, 2, 3
+DIRS = "NESW"
+DX = (0, 1, 0, -1)
+DY = (-1, 0, 1, 0)
+DIRECTION_WORDS = {"N": N, "E": E, "S": S, "W": W, "O": W}
+
+# tile kinds
+FLOOR, CONVEYOR, PIT, TURN_L, TURN_R, PRESS, WRENCH1, WRENCH2 = range(8)
+KIND_NAMES = ("floor", "conveyor", "pit", "turntable L", "turntable R", "press", "wrench", "double wrench")
+_KIND_TOKENS = {".": FLOOR, "O": PIT, "L": TURN_L, "R": TURN_R, "P": PRESS, "w": WRENCH1, "W": WRENCH2}
+_BELT_TOKENS = {"^": N, ">": E, "v": S, "<": W}
+START_LETTERS = "abcdefgh"
+DEFAULT_BOARD = "board_default.txt"
+
+
+def tile_of(x: int, y: int) -> int:
+    return y * SIZE + x
+
+
+def xy(tile: int) -> tuple[int, int]:
+    return tile % SIZE, tile // SIZE
+
+
+def on_board(x: int, y: int) -> bool:
+    return 0 <= x < SIZE and 0 <= y < SIZE
+
+
+@dataclass(frozen=True)
+class Laser:
+    mount: int  # rim tile the beam starts on
+    direction: int  # where the beam travels
+    beam: tuple[int, ...]  # tiles in order from the source, up to a wall or the edge
+
+
+@dataclass(frozen=True)
+class Board:
+    name: str
+    source: str
+    kind: tuple[int, ...]
+    belt: tuple[int, ...]  # conveyor direction per tile, -1 elsewhere
+    law_at: tuple[int, ...]  # law number (1..3) per tile, 0 elsewhere
+    laws: tuple[int, int, int]  # tile of law 1, 2, 3
+    starts: tuple[int, ...]  # S1, S2, ... in order
+    wall: tuple[bool, ...]  # wall[tile * 4 + d]
+    step: tuple[int, ...]  # neighbour tile or OFF
+    lasers: tuple[Laser, ...]
+    pusher: tuple[int, ...]  # push direction per tile, -1 elsewhere
+    ring: tuple[int, ...]  # the 44 perimeter tiles, anticlockwise from the NE corner (DR-32)
+
+    def walls_list(self) -> list[tuple[int, int]]:
+        """Every wall as (tile, side), each physical segment once (its N or W side, or the rim)."""
+        out = []
+        for tile in range(TILES):
+            for d in range(4):
+                if self.wall[tile * 4 + d] and (d in (N, W) or self.step[tile * 4 + d] == OFF):
+                    out.append((tile, d))
+        return out
+
+    def is_plain_floor(self, tile: int) -> bool:
+        """DR-7 "free" placement: floor that is no law tile."""
+        return self.kind[tile] == FLOOR and not self.law_at[tile]
+
+
+def _ring() -> tuple[int, ...]:
+    north = [tile_of(x, 0) for x in range(SIZE - 1, -1, -1)]  # westwards
+    west = [tile_of(0, y) for y in range(1, SIZE)]  # southwards
+    south = [tile_of(x, SIZE - 1) for x in range(1, SIZE)]  # eastwards
+    east = [tile_of(SIZE - 1, y) for y in range(SIZE - 2, 0, -1)]  # northwards
+    return tuple(north + west + south + east)
+
+
+RING = _ring()
+STEP = tuple(
+    tile_of(x + DX[d], y + DY[d]) if on_board(x + DX[d], y + DY[d]) else OFF
+    for tile in range(TILES)
+    for x, y in [xy(tile)]
+    for d in range(4)
+)
+
+
+class _Reader:
+    """Parses one board file; every error names the file and line."""
+
+    def __init__(self, text: str, source: str) -> None:
+        self.text = text
+        self.source = source
+
+    def fail(self, line: int | str, reason: str) -> DataFileError:
+        where = f"line {line}" if isinstance(line, int) else line
+        return DataFileError(self.source, where, reason)
+
+    def tile(self, word: str, line: int) -> int:
+        parts = word.split(",")
+        if len(parts) != 2 or not all(p.strip().lstrip("-").isdigit() for p in parts):
+            raise self.fail(line, f"expected a tile X,Y, not {word!r}")
+        x, y = (int(p) for p in parts)
+        if not on_board(x, y):
+            raise self.fail(line, f"tile {x},{y} is off the {SIZE}x{SIZE} board")
+        return tile_of(x, y)
+
+    def direction(self, word: str, line: int) -> int:
+        d = DIRECTION_WORDS.get(word.upper())
+        if d is None:
+            raise self.fail(line, f"expected a direction N, E, S or W, not {word!r}")
+        return d
+
+    def read(self) -> Board:
+        sections: dict[str, list[tuple[int, list[str]]]] = {}
+        name = Path(self.source).stem
+        current: str | None = None
+        for number, raw in enumerate(self.text.splitlines(), start=1):
+            line = raw.split("#", 1)[0].strip()
+            if not line:
+                continue
+            if line.startswith("[") and line.endswith("]"):
+                current = line[1:-1].strip().lower()
+                if current not in ("map", "walls", "lasers", "pushers", "laws"):
+                    raise self.fail(number, f"unknown section [{current}]")
+                if current in sections:
+                    raise self.fail(number, f"section [{current}] appears twice")
+                sections[current] = []
+            elif current is None:
+                key, sep, value = line.partition(":")
+                if not sep or key.strip() != "name":
+                    raise self.fail(number, "before the first section only 'name: ...' is allowed")
+                name = value.strip()
+            else:
+                sections[current].append((number, line.split()))
+        if "map" not in sections:
+            raise self.fail("[map]", "the board has no [map] section")
+        return self._build(name, sections)
+
+    def _build(self, name: str, sections: dict[str, list[tuple[int, list[str]]]]) -> Board:
+        kind, belt, law_at = [FLOOR] * TILES, [-1] * TILES, [0] * TILES
+        starts: dict[int, int] = {}
+        law_tiles: dict[int, int] = {}
+        rows = sections["map"]
+        if len(rows) != SIZE:
+            raise self.fail("[map]", f"the map needs {SIZE} rows, not {len(rows)}")
+        for y, (number, tokens) in enumerate(rows):
+            if len(tokens) != SIZE:
+                raise self.fail(number, f"map row {y} needs {SIZE} tiles, not {len(tokens)}")
+            for x, token in enumerate(tokens):
+                tile = tile_of(x, y)
+                if token in _KIND_TOKENS:
+                    kind[tile] = _KIND_TOKENS[token]
+                elif token in _BELT_TOKENS:
+                    kind[tile], belt[tile] = CONVEYOR, _BELT_TOKENS[token]
+                elif token in ("1", "2", "3"):
+                    self._put_law(law_tiles, int(token), tile, number)
+                elif token in START_LETTERS:
+                    starts[START_LETTERS.index(token)] = tile
+                else:
+                    raise self.fail(number, f"unknown map token {token!r} at {x},{y} (see the legend)")
+        for number, words in sections.get("laws", []):
+            if len(words) != 2 or words[0] not in ("1", "2", "3"):
+                raise self.fail(number, "a law line is 'LAW X,Y' with LAW 1, 2 or 3")
+            self._put_law(law_tiles, int(words[0]), self.tile(words[1], number), number)
+        for law in (1, 2, 3):
+            if law not in law_tiles:
+                raise self.fail("laws", f"law {law} is on no tile")
+            tile = law_tiles[law]
+            if kind[tile] in (PIT, CONVEYOR, WRENCH1, WRENCH2):  # DR-3
+                x, y = xy(tile)
+                raise self.fail("laws", f"law {law} on {x},{y} lies on a {KIND_NAMES[kind[tile]]} (DR-3)")
+            law_at[tile] = law
+        ordered = sorted(starts)
+        if ordered != list(range(len(ordered))) or len(ordered) < 2:
+            raise self.fail("[map]", "start tiles must be a, b, c... without gaps, at least a and b")
+        wall = [False] * (TILES * 4)
+        for number, words in sections.get("walls", []):
+            if len(words) != 2:
+                raise self.fail(number, "a wall line is 'X,Y SIDE'")
+            tile, side = self.tile(words[0], number), self.direction(words[1], number)
+            wall[tile * 4 + side] = True
+            other = STEP[tile * 4 + side]
+            if other != OFF:
+                wall[other * 4 + (side + 2) % 4] = True
+        return Board(
+            name=name,
+            source=self.source,
+            kind=tuple(kind),
+            belt=tuple(belt),
+            law_at=tuple(law_at),
+            laws=(law_tiles[1], law_tiles[2], law_tiles[3]),
+            starts=tuple(starts[i] for i in ordered),
+            wall=tuple(wall),
+            step=STEP,
+            lasers=self._lasers(sections.get("lasers", []), wall),
+            pusher=self._pushers(sections.get("pushers", [])),
+            ring=RING,
+        )
+
+    def _put_law(self, law_tiles: dict[int, int], law: int, tile: int, line: int) -> None:
+        if law in law_tiles:
+            raise self.fail(line, f"law {law} is placed twice")
+        if tile in law_tiles.values():
+            raise self.fail(line, "two laws on one tile")
+        law_tiles[law] = tile
+
+    def _lasers(self, lines: list[tuple[int, list[str]]], wall: list[bool]) -> tuple[Laser, ...]:
+        lasers = []
+        for number, words in lines:
+            if len(words) != 2:
+                raise self.fail(number, "a laser line is 'X,Y DIR'")
+            tile, d = self.tile(words[0], number), self.direction(words[1], number)
+            back = STEP[tile * 4 + (d + 2) % 4]
+            if back != OFF:
+                raise self.fail(number, f"a laser firing {DIRS[d]} must be mounted on the opposite rim")
+            beam = [tile]
+            while not wall[beam[-1] * 4 + d] and STEP[beam[-1] * 4 + d] != OFF:
+                beam.append(STEP[beam[-1] * 4 + d])
+            lasers.append(Laser(tile, d, tuple(beam)))
+        return tuple(lasers)
+
+    def _pushers(self, lines: list[tuple[int, list[str]]]) -> tuple[int, ...]:
+        pusher = [-1] * TILES
+        for number, words in lines:
+            if len(words) != 2:
+                raise self.fail(number, "a pusher line is 'X,Y DIR'")
+            tile, d = self.tile(words[0], number), self.direction(words[1], number)
+            if pusher[tile] != -1:
+                raise self.fail(number, "two pushers on one tile")
+            pusher[tile] = d
+        return tuple(pusher)
+
+
+def parse_board(text: str, source: str = "<board>") -> Board:
+    """A board from the text of a board file."""
+    return _Reader(text, source).read()
+
+
+@lru_cache(maxsize=16)
+def load_board(path: str | None = None) -> Board:
+    """The default board (``None``) or a user's board file, validated and cached."""
+    if path is None:
+        text = resources.files("robotable.games.dr2d").joinpath("data", DEFAULT_BOARD).read_text("utf-8")
+        return parse_board(text, DEFAULT_BOARD)
+    try:
+        text = Path(path).read_text("utf-8")
+    except OSError as exc:
+        raise DataFileError(path, "file", f"cannot read it: {exc.strerror or exc}") from None
+    return parse_board(text, path)

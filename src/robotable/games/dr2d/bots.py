@@ -1,0 +1,224 @@
+"""DR2D bots. They read only their seat's view.
+
+- ``heuristic``: rebuilds the public position from its view, assumes every other robot
+  stays put (their programs are secret), and searches its own five registers register by
+  register on copies of that position, merging programs that lead to the same position.
+  Each end-of-turn position is scored: laws downloaded, the shortest tour through the
+  laws still missing, PC lost, pit slots lost, standby to come. With PC 2 or less it also
+  weighs a voluntary standby against the best program (a fumble spoils programs).
+- ``random`` (generic, in ``robotable.agents``) works too.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Callable, Mapping
+from functools import lru_cache
+from itertools import permutations
+from typing import Any
+
+from robotable.core.game import Action, Turn, Wait
+from robotable.games.dr2d.actions import GO, LOCK, REGISTERS, STANDBY, UNDO, Place
+from robotable.games.dr2d.board import DIRS, OFF, PIT, TILES, Board, load_board, tile_of
+from robotable.games.dr2d.engine import LETTERS, MAX_PC, STAY, Fleet, Rules, end_turn, run_register
+
+LAW_VALUE = 100.0
+FAR = 99
+
+
+@lru_cache(maxsize=16)
+def law_distances(board: Board) -> tuple[tuple[int, ...], ...]:
+    """Per law, moves from every tile to it (walls respected; pits end a path)."""
+    tables = []
+    for goal in board.laws:
+        dist = [FAR] * TILES
+        dist[goal] = 0
+        queue = deque([goal])
+        while queue:
+            t = queue.popleft()
+            if board.kind[t] == PIT and t != goal:
+                continue  # a robot in a pit is stuck there a while: no shortcut through it
+            for d in range(4):
+                u = board.step[t * 4 + d]
+                if u != OFF and not board.wall[t * 4 + d] and dist[u] == FAR:
+                    dist[u] = dist[t] + 1
+                    queue.append(u)
+        tables.append(tuple(dist))
+    return tuple(tables)
+
+
+def tour_length(board: Board, tile: int, missing: list[int]) -> int:
+    """The shortest walk from ``tile`` through every missing law (0-based law indexes)."""
+    dist = law_distances(board)
+    best = FAR * 4
+    for order in permutations(missing):
+        here, total = tile, 0
+        for law in order:
+            total += dist[law][here]
+            here = board.laws[law]
+        best = min(best, total)
+    return best
+
+
+def fleet_from_view(view: Mapping[str, Any]) -> Fleet:
+    """The public robots of a view as an engine fleet."""
+    robots = view["robots"]
+    f = Fleet.new(len(robots))
+    for r in robots:
+        i = r["seat"]
+        f.pos[i] = tile_of(*r["tile"]) if r["tile"] else OFF
+        f.facing[i] = DIRS.index(r["facing"])
+        f.pc[i], f.skip[i], f.repair[i] = r["pc"], r["skip"], r["repair_pending"]
+        f.laws[i] = sum(1 << (law - 1) for law in r["laws"])
+        f.finished[i], f.finish_pc[i] = r["finished"] or 0, r["finish_pc"] or 0
+        f.inactive[i], f.pending[i], f.cancelled[i] = r["inactive"], r["standby_pending"], r["cancelled"]
+        f.exit[i] = tile_of(*r["exit"]) if r["exit"] else OFF
+        f.left[i], f.placed[i] = r["left_order"], r["placed"]
+    return f
+
+
+def rules_of(view: Mapping[str, Any]) -> Rules:
+    o = view["options"]
+    return Rules(
+        o["absolute_directions"], o["press_every_register"], o["pit_damage"], o["reentry_scan_from_next"]
+    )
+
+
+class Planner:
+    """Finds a good program for one seat from a view (see the module docstring)."""
+
+    def __init__(self, view: Mapping[str, Any], seat: int) -> None:
+        self.board = load_board(view["options"]["board_file"])
+        self.rules = rules_of(view)
+        self.seat = seat
+        self.turn = view["turn"]
+        self.fleet = fleet_from_view(view)
+        for i in range(self.fleet.n):  # assumption: the others program five STAY
+            if self.fleet.pos[i] >= 0 and not self.fleet.inactive[i]:
+                self.fleet.program[i] = [STAY] * 5
+
+    def value(self, f: Fleet) -> float:
+        """How good an end-of-turn position is for our seat (higher is better)."""
+        me, b = self.seat, self.board
+        g = f.copy()
+        end_turn(b, g, self.rules, self.turn, None)
+        if g.finished[me]:
+            return 10 * LAW_VALUE
+        missing = [law for law in range(3) if not g.laws[me] & (1 << law)]
+        here = g.pos[me]
+        lost = 0.0
+        if here < 0:  # off the board: it re-enters near its exit tile next turn
+            here, lost = g.exit[me], 2.0
+        pc = min(MAX_PC, g.pc[me] + g.repair[me])
+        damage = 0.8 * (MAX_PC - pc) + (3.0 if pc <= 2 else 0.0) + (6.0 if g.pending[me] else 0.0)
+        return LAW_VALUE * (3 - len(missing)) - tour_length(b, here, missing) - damage - g.skip[me] - lost
+
+    def best_program(self) -> tuple[list[int], float]:
+        """Registers 1..5 searched breadth-first, positions reached twice merged."""
+        me = self.seat
+        start = self.fleet.copy()
+        start.program[me] = [STAY] * 5
+        level: dict[tuple, tuple[Fleet, list[int]]] = {(): (start, [])}
+        for k in range(1, 6):
+            following: dict[tuple, tuple[Fleet, list[int]]] = {}
+            for f, prefix in level.values():
+                free = f.pos[me] >= 0 and f.skip[me] == 0 and not f.cancelled[me]
+                for code in range(5) if free else (STAY,):
+                    g = f.copy()
+                    g.program[me][k - 1] = code  # type: ignore[index]
+                    run_register(self.board, g, self.rules, k, None)
+                    key = (*g.pos, *g.facing, *g.pc, *g.skip, g.cancelled[me], g.pending[me])
+                    if key not in following:
+                        following[key] = (g, [*prefix, code])
+            level = following
+        scored = [(self.value(f), program) for f, program in level.values()]
+        value, program = max(scored, key=lambda item: item[0])
+        return program, value
+
+    def standby_value(self) -> float:
+        f = self.fleet.copy()
+        f.program[self.seat] = None
+        f.pc[self.seat], f.inactive[self.seat] = MAX_PC, True
+        for k in range(1, 6):
+            run_register(self.board, f, self.rules, k, None)
+        return self.value(f) - 5.0  # a whole turn without moving
+
+    def decide(self) -> list[int] | None:
+        """Five register codes, or None for a voluntary standby."""
+        program, value = self.best_program()
+        # at PC 2 or less the fumble will scramble the program
+        if self.fleet.pc[self.seat] <= 2 and value - 4.0 < self.standby_value():
+            return None
+        return program
+
+
+class HeuristicBot:
+    name = "heuristic"
+
+    def __init__(self, seed: int = 0) -> None:
+        self.plans: dict[tuple[int, int], list[int] | None] = {}
+
+    def act(self, turn: Turn) -> Action | Wait:
+        view, legal = turn.view, turn.legal
+        if not legal:
+            return Wait()
+        if view["phase"] == "placement":
+            return self._place(view, legal)
+        if view["phase"] == "window":
+            return GO
+        key = (view["turn"], turn.seat)
+        draft = view["program"] or []
+        if key not in self.plans or not _prefix(draft, self.plans[key]):
+            if draft:
+                return UNDO
+            self.plans = {key: Planner(view, turn.seat).decide()}
+        plan = self.plans[key]
+        if plan is None:
+            return STANDBY
+        if len(draft) == len(plan):
+            return LOCK
+        return REGISTERS[plan[len(draft)]]
+
+    def _place(self, view: Mapping[str, Any], legal: list[Action]) -> Action:
+        board = load_board(view["options"]["board_file"])
+        dist = law_distances(board)
+        spots = [a for a in legal if isinstance(a, Place)]
+
+        def cost(a: Place) -> tuple[int, int]:
+            tile = tile_of(a.x, a.y)
+            nearest = min(range(3), key=lambda law: dist[law][tile])
+            ahead = board.step[tile * 4 + a.facing]
+            better = ahead != OFF and dist[nearest][ahead] < dist[nearest][tile]
+            return tour_length(board, tile, [0, 1, 2]), 0 if better else 1
+
+        return min(spots, key=cost)
+
+
+def _prefix(draft: list[str], plan: list[int] | None) -> bool:
+    if plan is None:
+        return not draft
+    return len(draft) <= len(plan) and all(
+        LETTERS[c] == letter for c, letter in zip(plan, draft, strict=False)
+    )
+
+
+def hint(view: Mapping[str, Any], level: int) -> str:
+    """What the heuristic bot would program for the seat of ``view``."""
+    seat = view.get("seat")
+    if view["phase"] != "programming" or seat is None:
+        return "hints are given while you program"
+    robot = view["robots"][seat]
+    if robot["tile"] is None or robot["inactive"] or robot["finished"]:
+        return "your robot has nothing to program this turn"
+    planner = Planner(view, seat)
+    plan = planner.decide()
+    if plan is None:
+        return "standby: your PC is low and a fumble would spoil any program"
+    if level <= 1:
+        return f"start with {LETTERS[plan[0]]}"
+    return "program " + ", ".join(LETTERS[c] for c in plan)
+
+
+BOTS: dict[str, Callable[..., Any]] = {
+    "heuristic": HeuristicBot,
+}

@@ -1,0 +1,103 @@
+"""Readable sentences for DR2D events: the turn report, register by register.
+
+>>> describe_event({"kind": "moved", "seat": 0, "register": 2, "start": [1, 1], "end": [1, 0],
+...                 "direction": "N"}, lambda s: f"seat {s}")
+'R2: seat 0 moves N from (1,1) to (1,0)'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+Namer = Callable[[Any], str]
+DIRECTION_WORDS = {"N": "north", "E": "east", "S": "south", "W": "west"}
+
+
+def _tile(value: Sequence[int] | None) -> str:
+    return "off the board" if value is None else f"({value[0]},{value[1]})"
+
+
+def _when(event: Mapping[str, Any]) -> str:
+    register = event.get("register")
+    if register is None:
+        return ""
+    return {0: "start: ", 6: "end of turn: "}.get(register, f"R{register}: ")
+
+
+def _to(event: Mapping[str, Any]) -> str:
+    end = event["end"]
+    return "off the board" if end is None else f"to {_tile(end)}"
+
+
+def _programs(event: Mapping[str, Any], name: Namer) -> str:
+    parts = [f"{name(seat)} {' '.join(p)}" for seat, p in enumerate(event["programs"]) if p is not None]
+    late = (
+        f" (no program in time: {', '.join(name(s) for s in event['timed_out'])})"
+        if event["timed_out"]
+        else ""
+    )
+    return f"turn {event['turn']} programs revealed: " + ("; ".join(parts) or "none") + late
+
+
+SENTENCES: dict[str, Callable[[Mapping[str, Any], Namer], str]] = {
+    "turn-started": lambda e, n: f"--- turn {e['turn']} ---",
+    "placed": lambda e, n: f"{n(e['seat'])} places its robot on {_tile(e['tile'])} facing {e['facing']}",
+    "programmed": lambda e, n: f"{n(e['seat'])} program so far: {' '.join(e['registers']) or '(empty)'}",
+    "locked": lambda e, n: f"{n(e['seat'])} has locked a program",
+    "revealed": _programs,
+    "fumbled": lambda e, n: (
+        f"{n(e['seat'])} fumbles: registers {e['first']} and {e['second']} swapped, "
+        f"runs {' '.join(e['program'])}"
+    ),
+    "standby": lambda e, n: f"{n(e['seat'])} declares standby (PC {e['pc']})",
+    "standby-auto": lambda e, n: (
+        f"{n(e['seat'])} is down to 1 PC: automatic standby, remaining registers cancelled"
+    ),
+    "rebooted": lambda e, n: f"{n(e['seat'])} wakes from standby with 7 PC but stays inactive this turn",
+    "skipped": lambda e, n: f"{n(e['seat'])} is stuck in a pit ({e['left']} more slot(s) to lose)",
+    "moved": lambda e, n: (
+        f"{n(e['seat'])} moves {e['direction']} from {_tile(e['start'])} "
+        + ("off the board" if e["end"] is None else f"to {_tile(e['end'])}")
+    ),
+    "blocked": lambda e, n: (
+        f"{n(e['seat'])} on {_tile(e['tile'])} cannot move {e['direction']}: "
+        + ("a wall" if e["reason"] == "wall" else "the robot ahead cannot be pushed")
+    ),
+    "collided": lambda e, n: f"{n(e['seat'])} collides on {_tile(e['tile'])} (1 damage)",
+    "pushed": lambda e, n: f"{n(e['seat'])} is pushed by {n(e['by'])} from {_tile(e['start'])} {_to(e)}",
+    "conveyed": lambda e, n: f"{n(e['seat'])} is conveyed from {_tile(e['start'])} {_to(e)}",
+    "rotated": lambda e, n: (
+        f"{n(e['seat'])} is turned {'clockwise' if e['sense'] == 'R' else 'anticlockwise'} "
+        f"on {_tile(e['tile'])}, now facing {e['facing']}"
+    ),
+    "shoved": lambda e, n: f"{n(e['seat'])} is shoved by a pusher from {_tile(e['start'])} {_to(e)}",
+    "burned": lambda e, n: (
+        f"{n(e['seat'])} is burned by the laser at {_tile(e['laser'])} "
+        f"firing {DIRECTION_WORDS.get(e['direction'], e['direction'])}"
+    ),
+    "crushed": lambda e, n: f"{n(e['seat'])} is crushed by the press on {_tile(e['tile'])} (2 damage)",
+    "fell": lambda e, n: (
+        f"{n(e['seat'])} falls into the pit on {_tile(e['tile'])}, losing {e['slots']} action(s)"
+    ),
+    "damaged": lambda e, n: f"{n(e['seat'])} takes {e['damage']} damage, PC now {e['pc']}",
+    "left": lambda e, n: f"{n(e['seat'])} leaves the board from {_tile(e['exit'])}; it returns next turn",
+    "reentered": lambda e, n: f"{n(e['seat'])} re-enters on {_tile(e['tile'])} facing {e['facing']}",
+    "repaired": lambda e, n: f"{n(e['seat'])} is repaired +{e['amount']} PC, now {e['pc']}",
+    "downloaded": lambda e, n: f"{n(e['seat'])} downloads law {e['law']}",
+    "finished": lambda e, n: f"{n(e['seat'])} holds all three laws and leaves the factory (turn {e['turn']})",
+    "window": lambda e, n: f"standby window open after register {e['register']}",
+    "game-over": lambda e, n: (
+        f"game over ({e['reason']}): "
+        + ", ".join(
+            f"{rank}. {n(seat)}" for seat, rank in sorted(enumerate(e["ranks"]), key=lambda sr: sr[1])
+        )
+    ),
+}
+
+
+def describe_event(event: Mapping[str, Any], name: Namer) -> str | None:
+    sentence = SENTENCES.get(event["kind"])
+    if sentence is None:
+        return None
+    return _when(event) + sentence(event, name)

@@ -1,0 +1,299 @@
+"""DR2D boards as plain SVG text (no dependencies).
+
+Every element has its own look: conveyors are blue tiles with a white arrow, pits black
+holes, turntables purple discs with a turning arrow, presses red hatched tiles, repair
+tiles green with one or two wrench marks, laws gold discs, start tiles labelled S1..S8,
+walls thick dark bars, lasers a red emitter on the rim with their beam, pushers a yellow
+piston on their side. Robots are coloured discs with a pointer showing their facing and
+their letter; ``paths=True`` draws each robot's route during the last turn.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+from xml.sax.saxutils import escape
+
+from robotable.games.dr2d.board import (
+    CONVEYOR,
+    DIRS,
+    DX,
+    DY,
+    PIT,
+    PRESS,
+    SIZE,
+    TURN_L,
+    TURN_R,
+    WRENCH1,
+    WRENCH2,
+    Board,
+    load_board,
+    xy,
+)
+
+T = 44  # tile size
+M = 28  # margin around the board
+ROBOT_LETTERS = "ABCDEFGH"
+ROBOT_COLOURS = ("#d62728", "#1f77b4", "#2ca02c", "#e6b800", "#9467bd", "#ff7f0e", "#17becf", "#7f7f7f")
+FILL = {
+    CONVEYOR: "#8fb9e3",
+    PIT: "#2b2b2b",
+    TURN_L: "#d9c2ef",
+    TURN_R: "#d9c2ef",
+    PRESS: "#f2b0b0",
+    WRENCH1: "#bfe3bf",
+    WRENCH2: "#9fd49f",
+}
+
+
+def _corner(x: int, y: int) -> tuple[float, float]:
+    return M + x * T, M + y * T
+
+
+def _centre(x: int, y: int) -> tuple[float, float]:
+    return M + x * T + T / 2, M + y * T + T / 2
+
+
+def _arrow(cx: float, cy: float, d: int, size: float, fill: str) -> str:
+    """A triangle pointing in direction ``d`` around (cx, cy)."""
+    dx, dy = DX[d], DY[d]
+    px, py = -dy, dx  # perpendicular
+    tip = (cx + dx * size, cy + dy * size)
+    left = (cx - dx * size * 0.6 + px * size * 0.7, cy - dy * size * 0.6 + py * size * 0.7)
+    right = (cx - dx * size * 0.6 - px * size * 0.7, cy - dy * size * 0.6 - py * size * 0.7)
+    points = " ".join(f"{a:.1f},{b:.1f}" for a, b in (tip, left, right))
+    return f'<polygon points="{points}" fill="{fill}"/>'
+
+
+def _tile(board: Board, tile: int) -> list[str]:
+    x, y = xy(tile)
+    left, top = _corner(x, y)
+    cx, cy = _centre(x, y)
+    kind = board.kind[tile]
+    out = [
+        f'<rect x="{left}" y="{top}" width="{T}" height="{T}" '
+        f'fill="{FILL.get(kind, "#e4e4e4")}" stroke="#b0b0b0"/>'
+    ]
+    if kind == CONVEYOR:
+        out.append(_arrow(cx, cy, board.belt[tile], T * 0.32, "#ffffff"))
+    elif kind == PIT:
+        out.append(f'<circle cx="{cx}" cy="{cy}" r="{T * 0.36}" fill="#000"/>')
+    elif kind in (TURN_L, TURN_R):
+        sign = "\u21bb" if kind == TURN_R else "\u21ba"
+        out.append(
+            f'<circle cx="{cx}" cy="{cy}" r="{T * 0.38}" fill="none" stroke="#7b4fa6" stroke-width="2"/>'
+        )
+        out.append(
+            f'<text x="{cx}" y="{cy + 8}" font-size="22" text-anchor="middle" fill="#5b2f86">{sign}</text>'
+        )
+        label = "R" if kind == TURN_R else "L"
+        out.append(
+            f'<text x="{left + T - 3}" y="{top + T - 3}" font-size="9" text-anchor="end">{label}</text>'
+        )
+    elif kind == PRESS:
+        for k in range(1, 4):
+            out.append(
+                f'<line x1="{left + k * T / 4}" y1="{top}" x2="{left}" y2="{top + k * T / 4}" stroke="#c44"/>'
+            )
+            out.append(
+                f'<line x1="{left + T}" y1="{top + k * T / 4}" x2="{left + k * T / 4}" '
+                f'y2="{top + T}" stroke="#c44"/>'
+            )
+        out.append(
+            f'<text x="{cx}" y="{cy + 6}" font-size="16" font-weight="bold" '
+            f'text-anchor="middle" fill="#900">P</text>'
+        )
+    elif kind in (WRENCH1, WRENCH2):
+        count = 1 if kind == WRENCH1 else 2
+        for k in range(count):
+            ox = cx + (k - (count - 1) / 2) * 12
+            out.append(
+                f'<line x1="{ox - 5}" y1="{cy + 9}" x2="{ox + 5}" y2="{cy - 7}" '
+                f'stroke="#2d6b2d" stroke-width="3"/>'
+            )
+            out.append(
+                f'<circle cx="{ox + 6}" cy="{cy - 9}" r="4" fill="none" stroke="#2d6b2d" stroke-width="2.5"/>'
+            )
+        out.append(
+            f'<text x="{left + T - 3}" y="{top + T - 3}" font-size="9" '
+            f'text-anchor="end" fill="#2d6b2d">+{count}</text>'
+        )
+    if tile in board.starts:
+        label = f"S{board.starts.index(tile) + 1}"
+        out.append(f'<text x="{left + 3}" y="{top + 11}" font-size="10" fill="#555">{label}</text>')
+    if board.law_at[tile]:
+        law = board.law_at[tile]
+        out.append(
+            f'<circle cx="{cx}" cy="{cy}" r="{T * 0.3}" fill="#f5c518" stroke="#8a6d00" stroke-width="2"/>'
+        )
+        out.append(
+            f'<text x="{cx}" y="{cy + 5}" font-size="13" font-weight="bold" '
+            f'text-anchor="middle">L{law}</text>'
+        )
+    return out
+
+
+def _side_line(tile: int, side: int) -> tuple[float, float, float, float]:
+    left, top = _corner(*xy(tile))
+    return {
+        0: (left, top, left + T, top),
+        1: (left + T, top, left + T, top + T),
+        2: (left, top + T, left + T, top + T),
+        3: (left, top, left, top + T),
+    }[side]
+
+
+def _walls(board: Board) -> list[str]:
+    out = []
+    for tile, side in board.walls_list():
+        x1, y1, x2, y2 = _side_line(tile, side)
+        out.append(
+            f'<line x1="{x1}" y1="{y1}" x2="{x2}" y2="{y2}" stroke="#222" '
+            f'stroke-width="6" stroke-linecap="round"/>'
+        )
+    return out
+
+
+def _lasers(board: Board) -> list[str]:
+    out = []
+    for laser in board.lasers:
+        first, last = _centre(*xy(laser.beam[0])), _centre(*xy(laser.beam[-1]))
+        d = laser.direction
+        end = (last[0] + DX[d] * T / 2, last[1] + DY[d] * T / 2)
+        start = (first[0] - DX[d] * T / 2, first[1] - DY[d] * T / 2)
+        out.append(
+            f'<line x1="{start[0]}" y1="{start[1]}" x2="{end[0]}" y2="{end[1]}" stroke="#ff2020" '
+            'stroke-width="3" stroke-opacity="0.55" stroke-dasharray="6,4"/>'
+        )
+        out.append(
+            f'<rect x="{start[0] - 7}" y="{start[1] - 7}" width="14" height="14" '
+            f'fill="#c00000" stroke="#400"/>'
+        )
+        out.append(_arrow(start[0] + DX[d] * 4, start[1] + DY[d] * 4, d, 5, "#ffdddd"))
+    return out
+
+
+def _pushers(board: Board) -> list[str]:
+    out = []
+    for tile, d in enumerate(board.pusher):
+        if d < 0:
+            continue
+        x1, y1, x2, y2 = _side_line(tile, (d + 2) % 4)
+        mx, my = (x1 + x2) / 2, (y1 + y2) / 2
+        w, h = (8, T * 0.7) if DX[d] else (T * 0.7, 8)
+        out.append(
+            f'<rect x="{mx - w / 2}" y="{my - h / 2}" width="{w}" height="{h}" fill="#f2c200" stroke="#333"/>'
+        )
+        out.append(_arrow(mx + DX[d] * 10, my + DY[d] * 10, d, 6, "#333"))
+    return out
+
+
+def _robot(robot: Mapping[str, Any]) -> list[str]:
+    x, y = robot["tile"]
+    cx, cy = _centre(x, y)
+    seat = robot["seat"]
+    colour = ROBOT_COLOURS[seat % len(ROBOT_COLOURS)]
+    d = DIRS.index(robot["facing"])
+    opacity = "0.55" if robot["inactive"] else "1"
+    return [
+        f'<g opacity="{opacity}"><circle cx="{cx}" cy="{cy}" r="{T * 0.34}" '
+        f'fill="{colour}" stroke="#111" stroke-width="2"/>',
+        _arrow(cx + DX[d] * T * 0.3, cy + DY[d] * T * 0.3, d, 7, "#111"),
+        f'<text x="{cx}" y="{cy + 5}" font-size="14" font-weight="bold" text-anchor="middle" fill="#fff">'
+        f"{ROBOT_LETTERS[seat]}</text></g>",
+    ]
+
+
+def _paths(view: Mapping[str, Any]) -> list[str]:
+    out = []
+    for seat, path in enumerate(view.get("paths") or []):
+        colour = ROBOT_COLOURS[seat % len(ROBOT_COLOURS)]
+        run: list[tuple[float, float]] = []
+        for point in [*path, None]:
+            if point is not None:
+                run.append(_centre(*point))
+                continue
+            if len(run) > 1:
+                pts = " ".join(f"{a:.1f},{b:.1f}" for a, b in run)
+                out.append(
+                    f'<polyline points="{pts}" fill="none" stroke="{colour}" stroke-width="4" '
+                    'stroke-opacity="0.75" stroke-linejoin="round"/>'
+                )
+            for a, b in run[:-1]:
+                out.append(f'<circle cx="{a}" cy="{b}" r="4" fill="{colour}"/>')
+            run = []
+    return out
+
+
+LEGEND = (
+    ("#8fb9e3", "conveyor"),
+    ("#2b2b2b", "pit"),
+    ("#d9c2ef", "turntable"),
+    ("#f2b0b0", "press"),
+    ("#bfe3bf", "repair +1/+2"),
+    ("#f5c518", "law"),
+    ("#c00000", "laser"),
+    ("#f2c200", "pusher"),
+    ("#222222", "wall"),
+)
+
+
+def _legend(view: Mapping[str, Any], top: float) -> list[str]:
+    out = []
+    for k, (colour, label) in enumerate(LEGEND):
+        x = M + (k % 5) * 100
+        y = top + (k // 5) * 20
+        out.append(f'<rect x="{x}" y="{y}" width="14" height="14" fill="{colour}" stroke="#555"/>')
+        out.append(f'<text x="{x + 19}" y="{y + 12}" font-size="12">{label}</text>')
+    y = top + 48
+    out.append(
+        f'<text x="{M}" y="{y}" font-size="13" font-weight="bold">turn '
+        f"{view['turn']}/{view['turn_limit']}, {escape(str(view['phase']))}</text>"
+    )
+    for robot in view["robots"]:
+        y += 18
+        seat = robot["seat"]
+        where = (
+            "off the board" if robot["tile"] is None else "({},{}) {}".format(*robot["tile"], robot["facing"])
+        )
+        laws = ",".join(str(law) for law in robot["laws"]) or "-"
+        state = " finished" if robot["finished"] else " inactive" if robot["inactive"] else ""
+        colour = ROBOT_COLOURS[seat % len(ROBOT_COLOURS)]
+        out.append(f'<circle cx="{M + 7}" cy="{y - 4}" r="7" fill="{colour}"/>')
+        out.append(
+            f'<text x="{M + 20}" y="{y}" font-size="12">{ROBOT_LETTERS[seat]}: seat {seat}, {where}, '
+            f"PC {robot['pc']}, laws {laws}{state}</text>"
+        )
+    return out
+
+
+def board_svg(view: Mapping[str, Any], *, paths: bool = False, **_: Any) -> str:
+    """The whole picture; ``paths=True`` adds the last turn's route of every robot."""
+    board = load_board(view["options"]["board_file"])
+    width = 2 * M + SIZE * T
+    legend_top = 2 * M + SIZE * T
+    height = legend_top + 60 + 18 * len(view["robots"]) + 10
+    parts = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
+        f'viewBox="0 0 {width} {height}" font-family="sans-serif">',
+        f"<title>{escape(board.name)}</title>",
+        f'<rect width="{width}" height="{height}" fill="#fafafa"/>',
+    ]
+    for tile in range(SIZE * SIZE):
+        parts += _tile(board, tile)
+    for i in range(SIZE):
+        parts.append(
+            f'<text x="{M + i * T + T / 2}" y="{M - 14}" font-size="10" text-anchor="middle">{i}</text>'
+        )
+        parts.append(
+            f'<text x="{M - 16}" y="{M + i * T + T / 2 + 4}" font-size="10" text-anchor="middle">{i}</text>'
+        )
+    parts += _lasers(board) + _walls(board) + _pushers(board)
+    if paths:
+        parts += _paths(view)
+    for robot in view["robots"]:
+        if robot["tile"] is not None:
+            parts += _robot(robot)
+    parts += _legend(view, legend_top)
+    parts.append("</svg>")
+    return "\n".join(parts)

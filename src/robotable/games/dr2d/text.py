@@ -1,0 +1,177 @@
+"""DR2D boards drawn for a terminal with Rich.
+
+Each tile is three characters: the tile's symbol (``.`` floor, ``> < ^ v`` conveyors, ``O``
+pit, ``L R`` turntables, ``P`` press, ``w W`` wrenches, ``1 2 3`` laws, ``a..h`` start
+tiles) in the middle, or a robot as its letter and facing arrow (``A^``, ``B>``) followed
+by the tile's symbol. Walls are ``|`` and ``---``; on the rim, ``*`` marks a laser mount
+and ``> < ^ v`` a pusher (pointing the way it pushes). Floor crossed by a laser beam is a
+red ``:``. The legend under the board lists every robot.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from rich.style import Style
+from rich.text import Text
+
+from robotable.games.dr2d.board import (
+    CONVEYOR,
+    DIRS,
+    FLOOR,
+    OFF,
+    PIT,
+    PRESS,
+    SIZE,
+    START_LETTERS,
+    TURN_L,
+    TURN_R,
+    WRENCH1,
+    WRENCH2,
+    Board,
+    E,
+    N,
+    S,
+    W,
+    load_board,
+    tile_of,
+)
+
+ROBOT_LETTERS = "ABCDEFGH"
+ROBOT_COLOURS = ("red1", "dodger_blue1", "green3", "yellow1", "magenta", "dark_orange", "cyan", "grey70")
+ARROWS = "^>v<"
+SYMBOLS = {
+    CONVEYOR: "",
+    PIT: "O",
+    TURN_L: "L",
+    TURN_R: "R",
+    PRESS: "P",
+    WRENCH1: "w",
+    WRENCH2: "W",
+    FLOOR: ".",
+}
+STYLES = {
+    CONVEYOR: Style(color="cyan"),
+    PIT: Style(color="white", bgcolor="grey11", bold=True),
+    TURN_L: Style(color="magenta"),
+    TURN_R: Style(color="magenta"),
+    PRESS: Style(color="red", bold=True),
+    WRENCH1: Style(color="green"),
+    WRENCH2: Style(color="green", bold=True),
+    FLOOR: Style(dim=True),
+}
+WALL = Style(bold=True)
+RIM_MARK = Style(color="red", bold=True)
+LAW = Style(color="yellow", bold=True)
+BEAM = Style(color="red")
+
+
+def tile_symbol(board: Board, tile: int, beamed: set[int]) -> tuple[str, Style]:
+    if board.law_at[tile]:
+        return str(board.law_at[tile]), LAW
+    kind = board.kind[tile]
+    if kind == CONVEYOR:
+        return ARROWS[board.belt[tile]], STYLES[CONVEYOR]
+    if kind == FLOOR and tile in board.starts:
+        return START_LETTERS[board.starts.index(tile)], Style(dim=True, italic=True)
+    if kind == FLOOR and tile in beamed:
+        return ":", BEAM
+    return SYMBOLS[kind], STYLES[kind]
+
+
+def board_text(view: Mapping[str, Any]) -> Text:
+    board = load_board(view["options"]["board_file"])
+    beamed = {t for laser in board.lasers for t in laser.beam}
+    robots = {tile_of(*r["tile"]): r for r in view["robots"] if r["tile"] is not None}
+    marks = _rim_marks(board)
+    text = Text(no_wrap=True, overflow="crop")
+    text.append("    " + "".join(f"{x:>3} " for x in range(SIZE)) + "\n", Style(dim=True))
+    for y in range(SIZE):
+        _wall_line(text, board, y, N, marks)
+        text.append(f"{y:>3} ", Style(dim=True))
+        for x in range(SIZE):
+            tile = tile_of(x, y)
+            _side(text, board, tile, W, marks)
+            symbol, style = tile_symbol(board, tile, beamed)
+            robot = robots.get(tile)
+            if robot is None:
+                text.append(f" {symbol} ", style)
+            else:
+                seat = robot["seat"]
+                colour = ROBOT_COLOURS[seat % len(ROBOT_COLOURS)]
+                text.append(
+                    ROBOT_LETTERS[seat] + ARROWS[DIRS.index(robot["facing"])],
+                    Style(color=colour, bold=True, reverse=True),
+                )
+                text.append(symbol, style)
+        _side(text, board, tile_of(SIZE - 1, y), E, marks)
+        text.append("\n")
+    _wall_line(text, board, SIZE - 1, S, marks)
+    text.append("\n")
+    _legend(text, view)
+    return text
+
+
+def _rim_marks(board: Board) -> dict[tuple[int, int], tuple[str, Style]]:
+    """(tile, side) -> mark for laser mounts and pushers."""
+    marks: dict[tuple[int, int], tuple[str, Style]] = {}
+    for laser in board.lasers:
+        marks[(laser.mount, (laser.direction + 2) % 4)] = ("*", RIM_MARK)
+    for tile, d in enumerate(board.pusher):
+        if d >= 0:
+            marks[(tile, (d + 2) % 4)] = (ARROWS[d], Style(color="yellow", bold=True))
+    return marks
+
+
+def _side(text: Text, board: Board, tile: int, side: int, marks: dict) -> None:
+    if (tile, side) in marks:
+        text.append(*marks[(tile, side)])
+    else:
+        text.append("|" if board.wall[tile * 4 + side] else " ", WALL)
+
+
+def _wall_line(text: Text, board: Board, y: int, side: int, marks: dict) -> None:
+    text.append("    ")
+    for x in range(SIZE):
+        tile = tile_of(x, y)
+        text.append("+", Style(dim=True))
+        if (tile, side) in marks:
+            mark, style = marks[(tile, side)]
+            text.append(mark * 3, style)
+        else:
+            text.append("---" if board.wall[tile * 4 + side] else "   ", WALL)
+    text.append("+\n", Style(dim=True))
+
+
+def _legend(text: Text, view: Mapping[str, Any]) -> None:
+    text.append(f"turn {view['turn']}/{view['turn_limit']}  phase {view['phase']}\n", Style(bold=True))
+    for robot in view["robots"]:
+        seat = robot["seat"]
+        colour = ROBOT_COLOURS[seat % len(ROBOT_COLOURS)]
+        text.append(f" {ROBOT_LETTERS[seat]} ", Style(color=colour, bold=True, reverse=True))
+        where = (
+            "off the board"
+            if robot["tile"] is None
+            else "({},{}) facing {}".format(*robot["tile"], robot["facing"])
+        )
+        flags = [
+            label
+            for label, on in (
+                (f"finished turn {robot['finished']}", robot["finished"]),
+                ("inactive (standby)", robot["inactive"]),
+                ("standby at end of turn", robot["standby_pending"]),
+                (f"pit: {robot['skip']} slot(s) to lose", robot["skip"]),
+                ("program locked", robot["locked"]),
+            )
+            if on
+        ]
+        laws = ",".join(str(law) for law in robot["laws"]) or "-"
+        text.append(f" seat {seat} (#{robot['number']}) {where}, PC {robot['pc']}, laws {laws}")
+        text.append(("; " + "; ".join(flags)) if flags else "")
+        text.append("\n")
+    if view.get("program") is not None and view["phase"] == "programming":
+        text.append(f"your program: {' '.join(view['program']) or '(empty)'}\n", Style(bold=True))
+
+
+__all__ = ["OFF", "board_text"]

@@ -1,0 +1,65 @@
+"""Bots: the heuristic bot plays legal moves from its view alone and beats random players."""
+
+from __future__ import annotations
+
+from robotable.agents import RandomAgent
+from robotable.core.game import Turn
+from robotable.games.dr2d import GAME
+from robotable.games.dr2d.bots import HeuristicBot, Planner, law_distances
+from robotable.games.dr2d.engine import LETTERS
+from robotable.play.clock import VirtualClock
+from robotable.play.match import Match
+from tests.dr2d.conftest import DEFAULT, game_with
+
+
+def test_heuristic_is_the_first_bot() -> None:
+    assert next(iter(GAME.bots())) == "heuristic"
+
+
+def test_law_distances_respect_walls() -> None:
+    dist = law_distances(DEFAULT)
+    assert dist[0][DEFAULT.laws[0]] == 0
+    # (10,5) is next to law 2 at (9,5); the wall S of (5,0) makes (5,0) 4 moves from law 1 at (5,2)
+    assert dist[1][10 + 5 * 12] == 1 and dist[0][5] == 4
+
+
+def test_planner_walks_onto_a_law_and_stays() -> None:
+    """From (4,2) facing E the law 1 tile is one step away: the plan ends the turn there."""
+    state = game_with([((4, 2), "E"), ((9, 10), "N")])
+    plan = Planner(state.view(0), 0).decide()
+    assert plan is not None and LETTERS[plan[0]] == "N"
+
+
+def test_planner_takes_standby_when_broken_and_far() -> None:
+    """With PC 2, stuck in a pit for the whole turn, a voluntary standby beats any program."""
+    state = game_with([((2, 9), "N", 2), ((9, 10), "N")])
+    state.fleet.skip[0] = 5
+    assert Planner(state.view(0), 0).decide() is None
+
+
+def test_heuristic_only_reads_its_view_and_plays_legal_actions() -> None:
+    state = GAME.new_state(seed=3, seats=4)
+    bot = HeuristicBot()
+    for _ in range(60):
+        seat = state.to_act()[0]
+        legal = state.legal_actions(seat)
+        action = bot.act(Turn(seat, state.view(seat), legal, GAME))
+        assert action in legal
+        state.apply(seat, action)
+
+
+def test_heuristic_beats_three_random_players() -> None:
+    """A small sample of the benchmark (the report's figure uses 200 games)."""
+    wins = 0
+    for seed in range(6):
+        agents = [HeuristicBot() if s == seed % 4 else RandomAgent(seed * 10 + s) for s in range(4)]
+        state = GAME.new_state({"turn_limit": 25}, seed=seed, seats=4)
+        outcome = Match(GAME, state, agents, VirtualClock()).run()
+        wins += outcome.ranks[seed % 4] == 1
+    assert wins >= 5
+
+
+def test_hint_suggests_a_program() -> None:
+    state = game_with([((4, 2), "E"), ((9, 10), "N")])
+    assert GAME.hint(state.view(0), 1) == "start with N"
+    assert GAME.hint(state.view(0), 2).startswith("program N")
