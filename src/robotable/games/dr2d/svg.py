@@ -256,13 +256,13 @@ def _legend(view: Mapping[str, Any], top: float) -> list[str]:
         where = (
             "off the board" if robot["tile"] is None else "({},{}) {}".format(*robot["tile"], robot["facing"])
         )
-        laws = ",".join(str(law) for law in robot["laws"]) or "-"
+        laws = ", ".join(f"L{law}" for law in robot["laws"]) or "none"
         state = " finished" if robot["finished"] else " inactive" if robot["inactive"] else ""
         colour = ROBOT_COLOURS[seat % len(ROBOT_COLOURS)]
         out.append(f'<circle cx="{M + 7}" cy="{y - 4}" r="7" fill="{colour}"/>')
         out.append(
             f'<text x="{M + 20}" y="{y}" font-size="12">{ROBOT_LETTERS[seat]}: seat {seat}, {where}, '
-            f"PC {robot['pc']}, laws {laws}{state}</text>"
+            f"PC {robot['pc']}, laws held: {laws}{state}</text>"
         )
     return out
 

@@ -166,8 +166,8 @@ def _legend(text: Text, view: Mapping[str, Any]) -> None:
             )
             if on
         ]
-        laws = ",".join(str(law) for law in robot["laws"]) or "-"
-        text.append(f" seat {seat} (#{robot['number']}) {where}, PC {robot['pc']}, laws {laws}")
+        laws = ", ".join(f"L{law}" for law in robot["laws"]) or "none"
+        text.append(f" seat {seat} (#{robot['number']}) {where}, PC {robot['pc']}, laws held: {laws}")
         text.append(("; " + "; ".join(flags)) if flags else "")
         text.append("\n")
     if view.get("program") is not None and view["phase"] == "programming":
