@@ -39,7 +39,7 @@ def main() -> None:
     game = games.get(args.game)
     labels = [seat_label(game, spec) for spec in parse_seats(args.seats)]
     options = parse_options(args.option)
-    console = Console()
+    console = Console(width=None if Console().is_terminal else 120)  # piped to a file: no wrapping
     started = time.perf_counter()
     with Progress(console=console, transient=True) as progress:
         task = progress.add_task(f"{game.title}: {' vs '.join(labels)}", total=args.games)
