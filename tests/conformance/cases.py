@@ -48,4 +48,7 @@ CASES: list[Case] = [
          check_rate=0.05, label="variants"),  # fmt: skip
     Case("dr2d", options={"turn_limit": 8}, seats=4, games=10, max_steps=3000, check_rate=0.02),
     Case("dr2d", options={"turn_limit": 4, "standby_between_registers": True, "program_timeout_s": 30.0, "start_placement": "free", "press_every_register": True, "pit_damage": True}, seats=3, games=6, max_steps=3000, check_rate=0.05, label="options"),  # fmt: skip
+    # delivery: random play rarely delivers twice, so most games run to the 30-round limit
+    Case("delivery", seats=2, games=24, max_steps=6000, check_rate=0.02),
+    Case("delivery", options={"function_boards": "per_player_ad", "program_timeout_s": 20.0, "turn_limit": 12}, seats=3, games=10, max_steps=6000, timer_chance=0.05, check_rate=0.02, label="variants"),  # fmt: skip
 ]

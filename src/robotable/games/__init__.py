@@ -15,13 +15,13 @@ from robotable.core.game import Game
 # in PLANNED so that `robotable games` can say what is coming.
 _REGISTRY: dict[str, str] = {
     "ricochet": "robotable.games.ricochet",
+    "delivery": "robotable.games.delivery",
     "dr2d": "robotable.games.dr2d",
     "robotick": "robotable.games.robotick",
 }
 
 PLANNED: dict[str, str] = {
     "droids": "Droids",
-    "delivery": "Robot Delivery",
 }
 
 

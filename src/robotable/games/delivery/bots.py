@@ -1,0 +1,230 @@
+"""Robot Delivery bots. They read only their seat's view.
+
+- ``heuristic``: simulates programs made from its hand (every order of four cards, then
+  loops added to the most promising ones) for its own pawn, the other pawns standing
+  still, and plays the one that best advances its pickup or delivery, measured by the
+  number of cards its pawn still needs to reach the goal (a table computed once per board).
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Callable, Mapping
+from functools import cache
+from itertools import combinations_with_replacement
+from typing import Any
+
+from robotable.core.game import Action, Turn, Wait
+from robotable.games.delivery.actions import SUBMIT, Program, Take
+from robotable.games.delivery.board import CONVEYOR, DIRECTIONS, DROP, EXPRESS, PICKUP, Board
+from robotable.games.delivery.cards import LETTERS, LOOP, MOVES, TURNS
+from robotable.games.delivery.engine import WINNING_DELIVERIES, Resolver
+
+SLOTS = 4
+FAR = 60  # cards-to-goal for cells that cannot reach it
+HEADS_KEPT = 8  # programs of stage 1 that get loops tried in stage 2
+
+
+# --------------------------------------------------------------------------- distances
+
+
+def _step(board: Board, cell: int, facing: int, card: str) -> tuple[int, int]:
+    """Where one card takes a lone pawn, conveyor included (pawns and lasers ignored)."""
+    if card in TURNS:
+        facing = (facing + TURNS[card]) % 4
+    else:
+        target = board.neighbour(cell, (facing + MOVES[card]) % 4)
+        cell = target if target >= 0 else cell
+    kind = board.kinds[cell]
+    if kind in (CONVEYOR, EXPRESS):
+        nxt = board.neighbour(cell, board.arrows[cell])
+        if nxt >= 0:
+            cell = nxt
+            if kind == EXPRESS and board.is_conveyor(cell):
+                again = board.neighbour(cell, board.arrows[cell])
+                cell = again if again >= 0 else cell
+    return cell, facing
+
+
+@cache
+def cards_to_goal(board: Board, goal: int) -> tuple[int, ...]:
+    """For each (cell * 4 + facing), the fewest single cards that end on a ``goal``-kind cell."""
+    size = board.size * 4
+    back: list[list[int]] = [[] for _ in range(size)]
+    for cell in range(board.size):
+        for facing in range(4):
+            for card in (*MOVES, *TURNS):
+                end, turned = _step(board, cell, facing, card)
+                back[end * 4 + turned].append(cell * 4 + facing)
+    dist = [FAR] * size
+    queue = deque()
+    for cell in range(board.size):
+        if board.kinds[cell] == goal:
+            for facing in range(4):
+                dist[cell * 4 + facing] = 0
+                queue.append(cell * 4 + facing)
+    while queue:
+        node = queue.popleft()
+        for prev in back[node]:
+            if dist[prev] == FAR and board.kinds[prev // 4] != goal:
+                dist[prev] = dist[node] + 1
+                queue.append(prev)
+    return tuple(dist)
+
+
+# --------------------------------------------------------------------------- simulation
+
+
+class SimWorld:
+    """Just enough of a state, built from a view, for :class:`Resolver` to run one pawn's
+    program. Unknown draw piles make BUG cards do nothing here."""
+
+    def __init__(self, view: Mapping[str, Any]) -> None:
+        self.board = Board.from_view(view["board"])
+        players = view["players"]
+        self.seats = len(players)
+        self.pos = [self.board.cell(*p["cell"]) for p in players]
+        self.facing = [DIRECTIONS.index(p["facing"]) for p in players]
+        self.parcel = [p["parcel"] for p in players]
+        self.delivered = [p["delivered"] for p in players]
+        self.bug_pile = view["bug_pile"]
+        self.per_player = view["function_boards_mode"] == "per_player_ad"
+        self.boards = {(b["owner"], b["letter"]): b["slots"] for b in view["function_boards"]}
+        self.program: list[list[list[str]]] = [[[] for _ in range(SLOTS)] for _ in players]
+        self.draw: list[list[str]] = [[] for _ in players]
+        self.discard: list[list[str]] = [[] for _ in players]
+        self.bug_top = [0] * len(players)
+        self.winner: int | None = None
+
+    def function_board(self, seat: int, letter: str) -> list[list[str]] | None:
+        owner = seat if self.per_player else LETTERS.index(letter)
+        return self.boards.get((owner, letter))
+
+    def board_label(self, seat: int, letter: str) -> str:
+        return letter
+
+    def draw_one(self, seat: int) -> tuple[str | None, bool]:
+        return None, False
+
+    def snapshot(self) -> tuple:
+        return (list(self.pos), list(self.facing), list(self.parcel), list(self.delivered), self.bug_pile)
+
+    def restore(self, snap: tuple) -> None:
+        pos, facing, parcel, delivered, self.bug_pile = snap
+        self.pos, self.facing, self.parcel, self.delivered = (
+            list(pos),
+            list(facing),
+            list(parcel),
+            list(delivered),
+        )
+        self.winner = None
+
+
+def value(world: SimWorld, seat: int) -> float:
+    """Deliveries first, then holding a parcel, then fewer cards to the next goal."""
+    delivered = world.delivered[seat]
+    if delivered >= WINNING_DELIVERIES:
+        return 1e6
+    node = world.pos[seat] * 4 + world.facing[seat]
+    if world.parcel[seat]:
+        return delivered * 1000 + 500 - 10 * cards_to_goal(world.board, DROP)[node]
+    return delivered * 1000 - 10 * cards_to_goal(world.board, PICKUP)[node]
+
+
+def best_program(view: Mapping[str, Any], seat: int, hand: list[str]) -> list[list[str]]:
+    """The program whose simulation ends best; a slot early in the program breaks ties."""
+    if len(hand) < SLOTS:  # cannot happen with the engine's card-keeping rule (RD-10); be safe
+        return [[card] for card in hand] + [[] for _ in range(SLOTS - len(hand))]
+    world = SimWorld(view)
+    resolver = Resolver(world, trace=False)  # type: ignore[arg-type]
+    start = world.snapshot()
+    heads: list[tuple[float, tuple[str, ...]]] = []
+
+    def search(slot: int, left: list[str], chosen: tuple[str, ...], bonus: float) -> None:
+        if slot == SLOTS:
+            heads.append((value(world, seat) + bonus, chosen))
+            return
+        snap, before = world.snapshot(), value(world, seat)
+        for card in sorted(set(left)):
+            world.program[seat][slot] = [card]
+            resolver.run_slot(seat, slot)
+            # progress made early is safer: later slots may be disturbed by other pawns
+            early = 0.005 * (SLOTS - slot) * (value(world, seat) - before)
+            rest = list(left)
+            rest.remove(card)
+            search(slot + 1, rest, (*chosen, card), bonus + early)
+            world.restore(snap)
+
+    search(0, list(hand), (), 0.0)
+    heads.sort(key=lambda item: -item[0])
+    best_score, best = heads[0][0], [[card] for card in heads[0][1]]
+    for _, chosen in heads[:HEADS_KEPT]:
+        loops = list(hand)
+        for card in chosen:
+            loops.remove(card)
+        extra = loops.count(LOOP)
+        for count in range(1, extra + 1):
+            for slots in combinations_with_replacement(range(SLOTS), count):
+                program = [[card] for card in chosen]
+                for slot in slots:
+                    program[slot].append(LOOP)
+                score = _run(world, resolver, seat, program, start)
+                if score > best_score:
+                    best_score, best = score, program
+    world.restore(start)
+    return best
+
+
+def _run(world: SimWorld, resolver: Resolver, seat: int, program: list[list[str]], start: tuple) -> float:
+    world.restore(start)
+    for slot, cards in enumerate(program):
+        world.program[seat][slot] = cards
+        if resolver.run_slot(seat, slot):
+            break
+    return value(world, seat)
+
+
+# --------------------------------------------------------------------------- the bot
+
+
+class HeuristicBot:
+    def __init__(self, name: str = "heuristic") -> None:
+        self.name = name
+        self._plan: tuple[int, list[list[str]]] | None = None
+
+    def act(self, turn: Turn) -> Action | Wait:
+        if not turn.legal:
+            return Wait()
+        view, seat = turn.view, turn.seat
+        program = view["players"][seat]["program"]
+        if self._plan is None or self._plan[0] != view["round"]:
+            if any(program):  # start from a clean board
+                return Take(next(i for i, cards in enumerate(program) if cards) + 1)
+            self._plan = (view["round"], best_program(view, seat, list(view["hand"])))
+        for slot, (want, have) in enumerate(zip(self._plan[1], program, strict=True)):
+            missing = list(want)
+            for card in have:
+                if card in missing:
+                    missing.remove(card)
+            if missing:
+                action = Program(slot + 1, missing[0])
+                if action in turn.legal:
+                    return action
+                self._plan = None  # the plan no longer fits the hand: think again
+                return Take(slot + 1) if have else SUBMIT if SUBMIT in turn.legal else turn.legal[0]
+        return SUBMIT if SUBMIT in turn.legal else turn.legal[0]
+
+
+def hint(view: Mapping[str, Any], level: int) -> str:
+    seat = view["seat"]
+    if seat is None or view["hand"] is None or view["phase"] != "programming":
+        return "nothing to program now"
+    program = best_program(view, seat, list(view["hand"]))
+    if level <= 1:
+        return f"slot 1: {' + '.join(program[0])}"
+    return "; ".join(f"slot {i + 1}: {' + '.join(cards)}" for i, cards in enumerate(program))
+
+
+BOTS: dict[str, Callable[[], Any]] = {
+    "heuristic": HeuristicBot,
+}

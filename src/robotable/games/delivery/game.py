@@ -1,0 +1,99 @@
+"""The Robot Delivery game object: metadata, options and state creation."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from robotable.core.game import JSON, Action, Game, Option
+from robotable.core.rng import Rng
+from robotable.games.delivery import actions
+from robotable.games.delivery.board import load_board, load_decks
+
+OPTIONS = (
+    Option("turn_limit", 30, "RD-27: rounds before the game stops", int, minimum=1, maximum=1000),
+    Option(
+        "function_boards",
+        "per_colour",
+        "RD-5: one lettered board per colour, or four boards A-D per player",
+        str,
+        choices=("per_colour", "per_player_ad"),
+    ),
+    Option("hand_size", 6, "RD-25: cards in a full hand", int, minimum=4, maximum=20),
+    Option("bug_pile", 16, "RD-4: BUG cards in the shared pile", int, minimum=0, maximum=200),
+    Option(
+        "program_timeout_s",
+        None,
+        "RD-9: seconds to program; then empty slots get the hand's leftmost cards",
+        float,
+        minimum=1,
+        nullable=True,
+    ),
+    Option("board_file", None, "your own board file, in the format of data/board_default.txt", str),
+    Option("decks_file", None, "your own deck file, in the format of data/decks_default.txt", str),
+)
+
+
+class DeliveryGame(Game):
+    id = "delivery"
+    title = "Robot Delivery"
+    min_seats = 2
+    max_seats = 4
+    rules_version = "delivery-1"
+    options = OPTIONS
+    hidden_information = True
+
+    def validate_options(self, options: Mapping[str, Any] | None = None) -> dict[str, Any]:
+        values = super().validate_options(options)
+        load_board(values["board_file"])  # broken files are refused now, naming file and line
+        load_decks(values["decks_file"])
+        return values
+
+    def new_state(self, options: Mapping[str, Any] | None = None, *, seed: int = 0, seats: int = 2) -> Any:
+        from robotable.games.delivery.state import DeliveryState
+
+        values = self.validate_options(options)
+        self.check_seats(seats)
+        return DeliveryState.new(self, values, Rng(seed), seats)
+
+    def parse_action(self, text: str) -> Action:
+        return actions.parse_action(text)
+
+    def state_from_dict(self, data: Mapping[str, JSON]) -> Any:
+        from robotable.games.delivery.state import DeliveryState
+
+        return DeliveryState.from_dict(self, data)
+
+    # ---- faces
+
+    def render_svg(self, view: Mapping[str, JSON], **options: Any) -> str:
+        """The view's position; ``path_slot=N`` draws each pawn's path during slot N of the
+        last resolution."""
+        from robotable.games.delivery.svg import render_svg
+
+        return render_svg(view, **options)
+
+    def render_text(self, view: Mapping[str, JSON]) -> Any:
+        from robotable.games.delivery.text import render_text
+
+        return render_text(view)
+
+    def describe_event(self, event: Mapping[str, JSON], name: Any) -> str | None:
+        from robotable.games.delivery.log import describe_event
+
+        return describe_event(event, name)
+
+    def hint(self, view: Mapping[str, JSON], level: int) -> str:
+        from robotable.games.delivery.bots import hint
+
+        return hint(view, level)
+
+    def rules_summary(self, lang: str = "en") -> str:
+        from robotable.games.delivery.rules import rules_summary
+
+        return rules_summary(lang)
+
+    def bots(self) -> dict[str, Any]:
+        from robotable.games.delivery.bots import BOTS
+
+        return dict(BOTS)

@@ -1,0 +1,244 @@
+"""Robot Delivery as a dependency-free SVG picture, drawn from a view.
+
+The board (walls, pickups, drops, conveyors with one or two chevrons, start points), the
+pawns with their facing and parcels, a legend, then one panel per player: parcels, the
+four onPlay slots (face-down cards as ``?`` for other seats) and the function boards.
+``path_slot=N`` draws each pawn's path during slot N of the last resolution.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from html import escape
+from typing import Any
+
+CELL = 40
+MARGIN = 24
+LEGEND_W = 190
+FILL = {"red": "#d62828", "blue": "#1d6fd6", "green": "#2a9d3a", "yellow": "#e0b000"}
+FACING_ANGLE = {"N": 0, "E": 90, "S": 180, "W": 270}
+ARROW_ANGLE = {"^": 0, ">": 90, "v": 180, "<": 270, "⇈": 0, "»": 90, "⇊": 180, "«": 270}
+SLOT_W, SLOT_H = 58, 22
+
+
+def render_svg(view: Mapping[str, Any], *, path_slot: int | None = None, **_: Any) -> str:
+    rows = view["board"]["rows"]
+    width, height = len(rows[0]), len(rows)
+    board_w, board_h = width * CELL, height * CELL
+    panel_h = 30 + len(view["players"]) * 86
+    boards_per_player = max(1, len(view["function_boards"]) // len(view["players"]))
+    panel_w = 4 * (SLOT_W + 4) + 14 + boards_per_player * (4 * 34 + 8)
+    total_w = MARGIN * 2 + max(board_w + LEGEND_W, panel_w)
+    total_h = MARGIN * 2 + 30 + board_h + panel_h
+    parts = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{total_w}" height="{total_h}" '
+        f'viewBox="0 0 {total_w} {total_h}" font-family="sans-serif">',
+        _defs(),
+        f'<rect width="{total_w}" height="{total_h}" fill="white"/>',
+        _text(
+            MARGIN,
+            MARGIN + 8,
+            f"Robot Delivery - round {view['round']}/{view['turn_limit']} - {view['phase']}",
+            size=16,
+            weight="bold",
+        ),
+    ]
+    top = MARGIN + 30
+    parts += _board(rows, view["board"]["starts"], MARGIN, top)
+    if path_slot is not None and view.get("last"):
+        parts += _paths(view, path_slot, MARGIN, top)
+    parts += _pawns(view["players"], MARGIN, top)
+    parts += _legend(MARGIN + board_w + 20, top, view, path_slot)
+    parts += _panels(view, MARGIN, top + board_h + 24)
+    parts.append("</svg>")
+    return "\n".join(parts)
+
+
+def _text(
+    x: float,
+    y: float,
+    text: str,
+    *,
+    size: int = 12,
+    weight: str = "normal",
+    anchor: str = "start",
+    fill: str = "#222",
+) -> str:
+    return (
+        f'<text x="{x:.1f}" y="{y:.1f}" font-size="{size}" font-weight="{weight}" '
+        f'text-anchor="{anchor}" fill="{fill}">{escape(text)}</text>'
+    )
+
+
+def _defs() -> str:
+    return (
+        '<defs><marker id="arrowhead" viewBox="0 0 10 10" refX="8" refY="5" markerWidth="6" '
+        'markerHeight="6" orient="auto-start-reverse"><path d="M0,0 L10,5 L0,10 z" fill="context-stroke"/>'
+        "</marker></defs>"
+    )
+
+
+def _chevrons(cx: float, cy: float, char: str) -> str:
+    count = 2 if char in "⇈»⇊«" else 1
+    angle = ARROW_ANGLE[char]
+    shapes = []
+    for i in range(count):
+        dy = 0 if count == 1 else (6 - 12 * i)
+        shapes.append(
+            f'<path d="M-9,{dy + 5} L0,{dy - 4} L9,{dy + 5}" fill="none" stroke="#8a4b00" '
+            f'stroke-width="3" stroke-linejoin="round"/>'
+        )
+    return f'<g transform="translate({cx},{cy}) rotate({angle})">{"".join(shapes)}</g>'
+
+
+def _board(rows: Sequence[str], starts: Sequence[Sequence[Any]], left: float, top: float) -> list[str]:
+    out = []
+    for y, row in enumerate(rows):
+        for x, char in enumerate(row):
+            px, py = left + x * CELL, top + y * CELL
+            cx, cy = px + CELL / 2, py + CELL / 2
+            fill = {"#": "#444", "P": "#f3d9f7", "D": "#d4f1f4"}.get(char, "#f4f1ea")
+            if char in ARROW_ANGLE:
+                fill = "#ffd8a8" if char in "^>v<" else "#ffb870"
+            out.append(
+                f'<rect x="{px}" y="{py}" width="{CELL}" height="{CELL}" fill="{fill}" stroke="#bbb"/>'
+            )
+            if char == "P":
+                out.append(f'<rect x="{cx - 8}" y="{cy - 8}" width="16" height="16" fill="#a0522d" rx="2"/>')
+                out.append(_text(cx, py + 11, "pickup", size=8, anchor="middle"))
+            elif char == "D":
+                out.append(
+                    f'<circle cx="{cx}" cy="{cy}" r="11" fill="none" stroke="#0b7285" stroke-width="3"/>'
+                )
+                out.append(_text(cx, py + 11, "drop", size=8, anchor="middle"))
+            elif char in ARROW_ANGLE:
+                out.append(_chevrons(cx, cy, char))
+    for x, y, facing in starts:
+        cx, cy = left + x * CELL + CELL / 2, top + y * CELL + CELL / 2
+        out.append(
+            f'<g transform="translate({cx},{cy}) rotate({FACING_ANGLE[facing]})"><path d="M0,-15 L6,-9 '
+            f'L-6,-9 z" fill="#888"/></g>'
+        )
+    w, h = len(rows[0]) * CELL, len(rows) * CELL
+    out.append(
+        f'<rect x="{left}" y="{top}" width="{w}" height="{h}" fill="none" stroke="#222" stroke-width="3"/>'
+    )
+    return out
+
+
+def _pawns(players: Sequence[Mapping[str, Any]], left: float, top: float) -> list[str]:
+    out = []
+    for seat, p in enumerate(players):
+        x, y = p["cell"]
+        cx, cy = left + x * CELL + CELL / 2, top + y * CELL + CELL / 2
+        colour = FILL[p["colour"]]
+        out.append(
+            f'<g transform="translate({cx},{cy}) rotate({FACING_ANGLE[p["facing"]]})">'
+            f'<circle r="13" fill="{colour}" stroke="#111" stroke-width="1.5"/>'
+            f'<path d="M0,-17 L7,-8 L-7,-8 z" fill="#111"/></g>'
+        )
+        out.append(_text(cx, cy + 4, str(seat), size=11, weight="bold", anchor="middle", fill="white"))
+        if p["parcel"]:
+            out.append(
+                f'<rect x="{cx + 6}" y="{cy + 5}" width="10" height="10" fill="#a0522d" stroke="#111"/>'
+            )
+    return out
+
+
+def _paths(view: Mapping[str, Any], slot: int, left: float, top: float) -> list[str]:
+    last = view["last"]
+    if not 1 <= slot <= len(last["paths"]):
+        return []
+    out = []
+    for seat, path in enumerate(last["paths"][slot - 1]):
+        if len(path) < 2:
+            continue
+        points = " ".join(
+            f"{left + x * CELL + CELL / 2 + 3 * seat - 4},{top + y * CELL + CELL / 2}" for x, y in path
+        )
+        colour = FILL[view["players"][seat]["colour"]]
+        out.append(
+            f'<polyline points="{points}" fill="none" stroke="{colour}" stroke-width="3" '
+            f'stroke-dasharray="6 3" marker-end="url(#arrowhead)" opacity="0.85"/>'
+        )
+    return out
+
+
+def _legend(x: float, y: float, view: Mapping[str, Any], path_slot: int | None) -> list[str]:
+    entries = [
+        ("#444", "wall cell"),
+        ("#f3d9f7", "pickup point"),
+        ("#d4f1f4", "drop point"),
+        ("#ffd8a8", "conveyor (1 arrow)"),
+        ("#ffb870", "express conveyor (2 arrows)"),
+        ("#888", "start point (facing)"),
+    ]
+    out = [_text(x, y + 10, "Legend", size=13, weight="bold")]
+    for i, (fill, label) in enumerate(entries):
+        yy = y + 24 + i * 22
+        out.append(f'<rect x="{x}" y="{yy}" width="16" height="16" fill="{fill}" stroke="#999"/>')
+        out.append(_text(x + 24, yy + 12, label, size=11))
+    yy = y + 24 + len(entries) * 22
+    out.append(f'<circle cx="{x + 8}" cy="{yy + 8}" r="7" fill="#d62828"/>')
+    out.append(_text(x + 24, yy + 12, "pawn (seat number, facing tip)", size=11))
+    out.append(f'<rect x="{x + 3}" y="{yy + 25}" width="10" height="10" fill="#a0522d"/>')
+    out.append(_text(x + 24, yy + 34, "parcel", size=11))
+    yy += 56
+    out.append(_text(x, yy, f"bug pile: {view['bug_pile']}", size=11))
+    if path_slot is not None:
+        out.append(_text(x, yy + 18, f"dashed: paths of slot {path_slot}", size=11))
+    return out
+
+
+def _slot_box(x: float, y: float, cards: Sequence[str] | None, count: int, label: str) -> list[str]:
+    text = "+".join(cards) if cards is not None else ("?" * count)
+    fill = "#fff" if cards is not None or not count else "#dde"
+    return [
+        f'<rect x="{x}" y="{y}" width="{SLOT_W}" height="{SLOT_H}" fill="{fill}" stroke="#666" rx="3"/>',
+        _text(x + 3, y - 3, label, size=8, fill="#777"),
+        _text(x + SLOT_W / 2, y + 15, text or "-", size=10 if len(text) < 10 else 7, anchor="middle"),
+    ]
+
+
+def _panels(view: Mapping[str, Any], left: float, top: float) -> list[str]:
+    out = []
+    boards: dict[int, list[Mapping[str, Any]]] = {}
+    for board in view["function_boards"]:
+        boards.setdefault(board["owner"], []).append(board)
+    for seat, p in enumerate(view["players"]):
+        y = top + seat * 86
+        colour = FILL[p["colour"]]
+        first = " - first player" if seat == view["first_player"] else ""
+        status = f"{p['delivered']} delivered" + (", carrying a parcel" if p["parcel"] else "")
+        out.append(f'<rect x="{left}" y="{y}" width="12" height="12" fill="{colour}"/>')
+        out.append(
+            _text(
+                left + 18,
+                y + 11,
+                f"seat {seat} {p['colour']} ({p['letter']}){first}: {status}; "
+                f"hand {p['hand_size']}, draw {p['draw_size']}, discard {len(p['discard'])}",
+                size=12,
+                weight="bold",
+            )
+        )
+        program = p["program"]
+        for i in range(4):
+            cards = program[i] if program is not None else None
+            out += _slot_box(
+                left + i * (SLOT_W + 4), y + 30, cards, p["program_counts"][i], f"onPlay {i + 1}"
+            )
+        x = left + 4 * (SLOT_W + 4) + 14
+        for board in boards.get(seat, []):
+            for i, cards in enumerate(board["slots"]):
+                out += _fn_box(x + i * 34, y + 30, cards, f"F{board['letter']}.{i + 1}")
+            x += 4 * 34 + 8
+    return out
+
+
+def _fn_box(x: float, y: float, cards: Sequence[str], label: str) -> list[str]:
+    text = "+".join(cards)
+    return [
+        f'<rect x="{x}" y="{y}" width="32" height="{SLOT_H}" fill="#fff8e0" stroke="#b08900" rx="3"/>',
+        _text(x + 2, y - 3, label, size=8, fill="#7a5d00"),
+        _text(x + 16, y + 15, text or "-", size=9 if len(text) < 5 else 6, anchor="middle"),
+    ]

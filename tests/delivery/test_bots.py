@@ -1,0 +1,78 @@
+"""Bots: the heuristic plays legal, sensible programs from its own view only."""
+
+from __future__ import annotations
+
+from robotable.agents import RandomAgent
+from robotable.core.game import Turn
+from robotable.games.delivery import GAME
+from robotable.games.delivery.board import DROP, PICKUP, load_board
+from robotable.games.delivery.bots import HeuristicBot, best_program, cards_to_goal
+from robotable.play.clock import VirtualClock
+from robotable.play.match import Match
+
+from .conftest import RED, give_hand, new, place, run_slot
+
+
+def test_heuristic_is_the_first_bot() -> None:
+    assert next(iter(GAME.bots())) == "heuristic"
+
+
+def test_cards_to_goal_table() -> None:
+    board = load_board()
+    pickup = cards_to_goal(board, PICKUP)
+    assert pickup[board.cell(3, 5) * 4] == 0
+    assert pickup[board.cell(3, 6) * 4 + 0] == 1  # facing N, one FWD
+    drop = cards_to_goal(board, DROP)
+    # FWD onto the conveyor (4,2), carried to (4,1); any card, carried onto the drop (4,0)
+    assert drop[board.cell(4, 3) * 4 + 0] == 2
+
+
+def test_best_program_picks_up_a_parcel() -> None:
+    """The bot sees that FWD x2 from (3,7) facing N reaches the pickup (3,5)."""
+    state = new()
+    place(state, {RED: ((3, 7), "N")})
+    give_hand(state, RED, ["FWD", "LOOP", "UT", "RL", "RR", "BACK"])
+    program = best_program(state.view(RED), RED, state.hands[RED])
+    assert program[0] == ["FWD", "LOOP"]  # the parcel at once: later slots may be disturbed
+    for slot, cards in enumerate(program):
+        run_slot(state, RED, cards, slot)
+    assert state.parcel[RED]
+
+
+def test_heuristic_only_plays_legal_actions_and_wins_against_random() -> None:
+    wins = 0
+    for seed in range(6):
+        state = GAME.new_state({}, seed=seed, seats=2)
+        agents = [HeuristicBot(), RandomAgent(seed)] if seed % 2 else [RandomAgent(seed), HeuristicBot()]
+        outcome = Match(GAME, state, agents, VirtualClock()).run()
+        hseat = 0 if seed % 2 else 1
+        wins += outcome.winners == (hseat,)
+    assert wins >= 5
+
+
+def test_bot_acts_from_its_view() -> None:
+    state = new(3)
+    bot = HeuristicBot()
+    for _ in range(10):
+        action = bot.act(Turn(RED, state.view(RED), state.legal_actions(RED), GAME))
+        state.apply(RED, action)
+        if str(action) == "submit":
+            break
+    assert state.submitted[RED]
+
+
+def test_hint() -> None:
+    state = new()
+    assert GAME.hint(state.view(RED), 1).startswith("slot 1:")
+    assert GAME.hint(state.view(RED), 2).count("slot") == 4
+
+
+def test_four_bots_play_to_the_end_and_the_record_replays() -> None:
+    """A bots-only 4-player game ends (a win or the round limit) and its record replays exactly."""
+    from robotable.core.records import Recorder, replay
+
+    recorder = Recorder(GAME, {}, seed=1, seats=["bot"] * 4)
+    match = Match(GAME, recorder.state, [HeuristicBot() for _ in range(4)], VirtualClock(), recorder)
+    outcome = match.run()
+    assert outcome.winners
+    assert replay(recorder.record) == recorder.state
