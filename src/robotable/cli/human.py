@@ -194,6 +194,9 @@ def board_renderable(turn: Turn) -> Any:
 def status_line(view: Mapping[str, Any], timers: Sequence[Mapping[str, Any]]) -> Text:
     """Phase, target, bids, chips and the running timer, from whichever the view has."""
     parts: list[Text] = []
+    for key in ("round", "turn"):
+        if isinstance(view.get(key), int):
+            parts.append(Text(f"{key} {view[key]}"))
     for key in ("phase", "target"):
         if view.get(key) is not None:
             parts.append(Text(str(view[key]), style="bold"))
