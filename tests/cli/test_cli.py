@@ -6,6 +6,7 @@ import json
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
+import pytest
 from typer.testing import CliRunner
 
 from robotable import games
@@ -82,7 +83,6 @@ def test_bad_input_exits_2_with_one_line() -> None:
         (["play", "ricochet", "--seats", "bot,wizard"], "unknown seat 'wizard'"),
         (["play", "ricochet", "--seats", "bot:nobody"], "unknown bot 'nobody'"),
         (["play", "chess"], "unknown game 'chess'"),
-        (["render", "droids"], "not playable yet"),
     ]
     for args, message in cases:
         result = run(*args)
@@ -90,6 +90,13 @@ def test_bad_input_exits_2_with_one_line() -> None:
         assert message in result.output, (args, result.output)
         assert "Traceback" not in result.output
         assert len(result.output.strip().splitlines()) == 1, result.output
+
+
+def test_a_planned_game_is_named_as_coming(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(games.PLANNED, "chess", "Chess")
+    result = run("render", "chess")
+    assert result.exit_code == 2
+    assert "not playable yet" in result.output
 
 
 def test_rules_summary_is_printed() -> None:
