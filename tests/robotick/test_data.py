@@ -41,6 +41,8 @@ def test_rt2_user_pv_file(tmp_path: Path) -> None:
         ("E" + ROW, "line 1", "type A, B, C or D"),
         ("A 1 2 3\n", "line 1", "needs 13 PV values, found 3"),
         ("A 1 2 3 4 5 6 7 8 9 10 11 twelve 13\n", "line 1, card A12", "is not a number"),
+        ("A --5 2 3 4 5 6 7 8 9 10 11 12 13\n", "line 1, card A1", "is not a number"),
+        ("A 1 \u00b2 3 4 5 6 7 8 9 10 11 12 13\n", "line 1, card A2", "is not a number"),
     ],
 )
 def test_rt2_broken_pv_files(tmp_path: Path, text: str, field: str, reason: str) -> None:
@@ -91,3 +93,13 @@ def test_missing_file_is_named(tmp_path: Path) -> None:
     path = str(tmp_path / "nowhere.txt")
     with pytest.raises(DataFileError, match="nowhere"):
         load_ai_cards(path)
+
+
+@pytest.mark.parametrize("loader", [load_pv, load_ai_cards])
+def test_rt2_rt3_file_not_utf8(tmp_path: Path, loader: object) -> None:
+    """RT-2, RT-3: a file that is not UTF-8 text is refused naming the file and the line, not a crash."""
+    path = tmp_path / "broken.txt"
+    path.write_bytes(b"# fine\nA 1 2 \xff 4\n")
+    with pytest.raises(DataFileError) as info:
+        loader(str(path))  # type: ignore[operator]
+    assert info.value.file == str(path) and info.value.field == "line 2" and "UTF-8" in info.value.reason

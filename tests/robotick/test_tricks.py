@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import pytest
+
+from robotable.core.errors import IllegalAction
+from robotable.games.robotick.actions import Pass, Play
 from robotable.games.robotick.cards import cards
 from robotable.games.robotick.events import DROCO
 
@@ -91,6 +95,17 @@ def test_rt26_bad_plays_refused_without_change() -> None:
     assert "no seat" in refused(state, 5, "D12")
     play(state, (1, "D12"), (2, "C2"))
     assert refused(state, 1, "A11") == "it is P0's turn, not yours"
+
+
+@pytest.mark.parametrize("action", [Play(52), Play(-1), Play("B9"), Pass(99)])  # type: ignore[arg-type]
+def test_rt26_non_cards_refused(action: Play | Pass) -> None:
+    """RT-26: an action naming no robot card is refused cleanly (not a crash, not a wrong card)."""
+    state = table(droco=H, p0="D13 A5", p1="D12 A11 D1", p2="C2 A13")
+    start(state)
+    before = state.to_json()
+    with pytest.raises(IllegalAction, match="not a robot card"):
+        state.apply(1, action)
+    assert state.to_json() == before
 
 
 def test_rt_ex_6_hangars() -> None:

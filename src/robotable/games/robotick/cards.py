@@ -10,6 +10,7 @@ strength, ``B9`` (RT-2).
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
@@ -89,9 +90,14 @@ def _lines(path: str | None, default: str) -> tuple[str, list[tuple[int, str]]]:
     else:
         label = path
         try:
-            text = Path(path).read_text("utf-8")
+            raw_bytes = Path(path).read_bytes()
         except OSError as exc:
             raise DataFileError(path, "file", f"cannot read it ({exc.strerror or exc})") from None
+        try:
+            text = raw_bytes.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            line = raw_bytes.count(b"\n", 0, exc.start) + 1
+            raise DataFileError(path, f"line {line}", "not UTF-8 text") from None
     rows = []
     for number, raw in enumerate(text.splitlines(), start=1):
         line = raw.split("#", 1)[0].strip()
@@ -119,7 +125,7 @@ def load_pv(path: str | None = None, table: str = "strength") -> tuple[int, ...]
         if len(values) != STRENGTHS:
             raise DataFileError(label, where, f"type {letter} needs 13 PV values, found {len(values)}")
         for index, value in enumerate(values):
-            if not value.lstrip("-").isdigit():
+            if not re.fullmatch(r"-?[0-9]+", value):
                 raise DataFileError(
                     label, f"{where}, card {letter}{index + 1}", f"PV {value!r} is not a number"
                 )

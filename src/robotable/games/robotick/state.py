@@ -193,6 +193,8 @@ class RobotickState(State):
             raise IllegalAction(f"there is no seat {seat}: Robotick seats are 0, 1 and 2", seat=seat)
         if self.phase == "over":
             raise IllegalAction("the game is over", seat=seat, action=action)
+        if isinstance(action, Pass | Play) and (type(action.card) is not int or not 0 <= action.card < DECK):
+            raise IllegalAction(f"{action.card!r} is not a robot card (0..51)", seat=seat, action=action)
         if isinstance(action, Pass):
             self._check_pass(seat, action)
         elif isinstance(action, Play):
