@@ -7,7 +7,7 @@ import pytest
 from robotable.core.errors import IllegalAction
 from robotable.core.game import REFEREE
 
-from .conftest import BLUE, GREEN, RED, give_hand, new, play, program_all
+from .conftest import BLUE, GREEN, RED, give_hand, new, place, play, program_all, where
 
 HAND = ["FWD", "FWD", "RL", "LOOP", "BUG", "LASER"]  # RD-EX-13
 
@@ -45,6 +45,14 @@ def test_rd_ex_13c_loop_alone_accepted() -> None:
     events = play(state, RED, "slot 1 FWD", "slot 2 FWD", "slot 3 RL", "slot 4 LOOP", "submit")
     assert events[-1].kind == "submitted"
     assert state.to_act() == [BLUE]
+    state.first = RED
+    place(state, {RED: ((3, 3), "N"), BLUE: ((7, 7), "N")})
+    events = program_all(state, {BLUE: [["RR"], ["RR"], ["RR"], ["RR"]]})
+    slot4 = [
+        e for e in events if getattr(e, "seat", None) == RED and getattr(e, "stack", ("",))[0] == "slot 4"
+    ]
+    assert [e.kind for e in slot4] == ["slot-revealed"]  # slot 4 does nothing
+    assert where(state, RED) == ((3, 1), "W")
 
 
 def test_rd_ex_13d_bug_on_function_board_refused() -> None:

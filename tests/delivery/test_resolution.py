@@ -301,6 +301,10 @@ def test_rd_ex_12_loop_on_a_function() -> None:
     events = run_slot(state, RED, ["FN-B", "LOOP"])
     assert where(state, RED) == ((3, 3), "N")
     assert kinds(events).count("function-entered") == 2
+    steps = [(tuple(e.end) if e.kind == "moved" else e.end) for e in events if e.kind in ("moved", "turned")]
+    assert steps == [(3, 2), "E", "S", (3, 3), "W", "N"]  # first run ends (3,2) S, the second (3,3) N
+    assert where(state, BLUE) == ((7, 7), "N")
+    assert state.fboards[BLUE]["B"] == [["FWD"], ["RR", "LOOP"], [], []]
 
 
 def test_rd_18_empty_board_and_missing_letter_do_nothing() -> None:
@@ -427,3 +431,19 @@ def test_rd_13_execution_budget_safety_net(monkeypatch) -> None:
     assert where(state, RED)[0] == (3, 5)  # two of the four steps
     assert kinds(events).count("budget-exhausted") == 1
     assert state.parcel[RED]  # cell effects still apply
+
+
+def test_rd_22_game_over_names_the_pushed_winner() -> None:
+    """RD-22 (decision): when a pushed pawn delivers its second parcel, the game-over event names
+    that pawn's player, not the player whose slot was resolving."""
+    state = new()
+    state.first = RED
+    place(state, {RED: ((2, 10), "E"), BLUE: ((3, 10), "N")})
+    state.delivered[BLUE], state.parcel[BLUE] = 1, True
+    events = program_all(
+        state, {RED: [["FWD"], ["RR"], ["RR"], ["RR"]], BLUE: [["RL"], ["RL"], ["RL"], ["RL"]]}
+    )
+    assert where(state, BLUE)[0] == (4, 10) and state.winner == BLUE
+    assert events[-1].kind == "game-over" and events[-1].winners == (BLUE,)
+    assert state.outcome().winners == (BLUE,)
+    assert [(e.seat, e.slot) for e in events if e.kind == "slot-revealed"] == [(RED, 1)]

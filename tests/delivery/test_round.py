@@ -124,3 +124,15 @@ def test_rd_28_revealed_slots_and_paths_are_public() -> None:
     assert last["programs"][RED] == [["FWD"], ["RR"], ["FWD", "LOOP"], ["RL"]]
     assert last["paths"][0][RED] == [[3, 3], [3, 2]]
     assert last["paths"][2][RED] == [[3, 2], [4, 2], [5, 2]]
+
+
+def test_rd_28_refill_draws_are_shown_only_to_their_player() -> None:
+    """RD-28, RD-25: other seats and spectators see how many cards were drawn, not which."""
+    state = new()
+    events = program_all(state, {RED: TURNS, BLUE: TURNS})
+    for viewer in (BLUE, None, -1):
+        drew = [e for e in state.events_for(events, viewer) if e["kind"] == "drew" and e["seat"] == RED]
+        assert drew and drew[0]["cards"] is None and drew[0]["count"] == 6
+    mine = [e for e in state.events_for(events, RED) if e["kind"] == "drew" and e["seat"] == RED]
+    assert list(mine[0]["cards"]) == state.hands[RED]
+    assert "hand" not in str(state.view(BLUE)["players"][RED]).replace("hand_size", "")

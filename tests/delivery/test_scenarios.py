@@ -40,6 +40,7 @@ def test_rd_19_rd_21_rd_22_pushed_along_a_conveyor_onto_the_drop(tmp_path) -> No
     assert where(state, RED)[0] == (3, 1) and where(state, BLUE) == ((4, 1), "E")  # Blue turned once
     assert state.delivered[BLUE] == 2 and state.outcome().winners == (BLUE,)
     assert kinds(events)[-3:] == ["delivered", "won", "game-over"]
+    assert events[-1].winners == (BLUE,)  # RD-22: the pushed pawn wins, not the active one
     assert state.view(None)["last"]["paths"][1][RED] == [[1, 1], [2, 1], [3, 1]]
 
 

@@ -323,9 +323,10 @@ class DeliveryState(State):
                 revealed[seat][slot] = list(self.program[seat][slot])
                 won = resolver.run_slot(seat, slot)
                 paths[slot][seat] = [list(self.board.xy(c)) for c in resolver.path]
-                if won:
+                if won:  # RD-22: the winner may be a pawn pushed during this slot, not ``seat``
                     self.phase = OVER
-                    return [*resolver.events, ev.GameOver((seat,), "delivered")]
+                    assert self.winner is not None
+                    return [*resolver.events, ev.GameOver((self.winner,), "delivered")]
         out = resolver.events
         for seat in range(self.seats):  # RD-24
             for cards in self.program[seat]:
