@@ -67,7 +67,15 @@ def test_dr2_start_tiles_are_out_of_every_beam() -> None:
 
 def test_dr26_walls_are_on_both_sides() -> None:
     """DR-26: a wall segment lies between two tiles: it blocks from both sides."""
-    for tile, side, other, back in [((8, 3), E, (9, 3), W), ((5, 0), S, (5, 1), N), ((9, 6), W, (8, 6), E)]:
+    walls = [
+        ((8, 3), E, (9, 3), W),
+        ((3, 8), W, (2, 8), E),
+        ((5, 0), S, (5, 1), N),
+        ((6, 11), N, (6, 10), S),
+        ((2, 5), E, (3, 5), W),
+        ((9, 6), W, (8, 6), E),
+    ]  # the six walls of the spec's Default data
+    for tile, side, other, back in walls:
         assert DEFAULT.wall[tile_of(*tile) * 4 + side] and DEFAULT.wall[tile_of(*other) * 4 + back]
     assert len(DEFAULT.walls_list()) == 6
 
@@ -76,8 +84,10 @@ def test_dr3_law_on_a_pit_conveyor_or_wrench_is_rejected() -> None:
     """DR-3 / DR-35: a board whose law tile is a pit, a conveyor or a repair tile is refused at load."""
     for token in ("O", ">", "w", "W"):
         text = board_text(token, left=9, top=11).replace("[lasers]", "[laws]\n1 9,11\n[lasers]")
-        with pytest.raises(DataFileError, match="DR-3"):
+        with pytest.raises(DataFileError, match="DR-3") as info:
             parse_board(text, "bad.txt")
+        line = text.splitlines().index("1 9,11") + 1  # the file names the line of the law
+        assert str(info.value).startswith(f"bad.txt: line {line}: ")
 
 
 @pytest.mark.parametrize(

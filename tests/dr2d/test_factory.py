@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from robotable.games.dr2d.engine import Rules
+from robotable.games.dr2d.engine import Rules, start_turn
 from tests.dr2d.conftest import DEFAULT, fleet, kinds, p_board, run_turn, tile
 
 STAY5 = "STAY STAY STAY STAY STAY"
@@ -47,8 +47,9 @@ def test_ex10_pit_damage_option() -> None:
     """DR-EX-10 / DR-25: with pit_damage, entering the pit also costs 1 PC."""
     board = p_board("O", left=5, top=5)
     f = fleet(((4, 5), "E"))
-    trace, _ = run_turn(board, f, ["STAY N N N N"], Rules(pit_damage=True))
+    trace, events = run_turn(board, f, ["STAY N N N N"], Rules(pit_damage=True))
     assert f.pc == [6]
+    assert [(e["register"], e["damage"]) for e in kinds(events, "damaged")] == [(2, 1)]  # at entry
     assert trace[3] == [(6, 5)]  # PC at entry was 7: one slot lost
 
 
@@ -183,6 +184,8 @@ def test_ex15_press_every_register_and_auto_standby() -> None:
     assert kinds(events, "standby-auto")[0]["register"] == 3
     assert tile(f, 0) == (5, 5)  # registers 4 and 5 (N) were cancelled
     assert f.pending == [True] and f.pc == [1]
+    start_turn(DEFAULT, f, rules, None)  # start of the next turn: PC 7, inactive that turn
+    assert f.pc == [7] and f.inactive == [True] and f.pending == [False]
 
 
 def test_dr24_damage_applied_together_never_below_one() -> None:

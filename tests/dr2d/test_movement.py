@@ -22,6 +22,7 @@ def test_ex2_relative_actions_facing_east() -> None:
     f = fleet(((5, 5), "E"))
     trace, _ = run_turn(P, f, ["N N E W S"])
     assert [t[0] for t in trace] == [(6, 5), (7, 5), (7, 6), (7, 5), (6, 5)]
+    assert f.facing == [1]  # moving never changes the facing
 
 
 def test_dr12_absolute_directions_ignore_facing() -> None:
@@ -111,6 +112,18 @@ def test_ex7c_push_tile_is_another_robots_target() -> None:
     trace, _ = run_turn(P, f, ["E STAY STAY STAY STAY", None, "S STAY STAY STAY STAY"], ABSOLUTE)
     assert trace[0] == [(4, 5), (5, 5), (6, 5)]
     assert f.pc == [7, 7, 7]
+
+
+def test_dr16_push_tile_is_the_dst_of_a_robot_stopped_by_a_wall() -> None:
+    """DR-16 / DR-15: u is the dst of a moving robot even when a wall stops that robot (dst(r) = src(r)
+    + d(r) for every moving robot): the push fails, nobody moves, no damage."""
+    board = p_board(walls=["6,4 S"])
+    f = fleet(((4, 5), "E"), ((5, 5), "N"), ((6, 4), "N"))
+    trace, events = run_turn(board, f, ["E STAY STAY STAY STAY", None, "S STAY STAY STAY STAY"], ABSOLUTE)
+    assert trace[0] == [(4, 5), (5, 5), (6, 4)]
+    assert f.pc == [7, 7, 7]
+    assert kinds(events, "blocked", 0)[0]["reason"] == "push"
+    assert kinds(events, "blocked", 2)[0]["reason"] == "wall"
 
 
 def test_dr16_two_pushes_to_one_tile_fail() -> None:

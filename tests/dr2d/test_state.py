@@ -9,7 +9,7 @@ import pytest
 from robotable.core.errors import IllegalAction, InvalidOptions, NotationError
 from robotable.core.rng import Rng
 from robotable.games.dr2d import GAME
-from robotable.games.dr2d.actions import GO, LOCK, REGISTERS, STANDBY, UNDO, Place, parse_action
+from robotable.games.dr2d.actions import GO, LOCK, REGISTERS, STANDBY, UNDO, Place, Register, parse_action
 from robotable.games.dr2d.board import tile_of
 from tests.dr2d.conftest import DEFAULT, game_with, program, tile
 
@@ -48,6 +48,22 @@ def test_dr7_choose_placement_in_seat_order_with_facing() -> None:
         state.apply(second, Place(2, 0, 0))  # DR-5: two robots never share a tile
     with pytest.raises(IllegalAction, match="start tile"):
         state.apply(second, Place(5, 5, 0))
+
+
+def test_dr35_unknown_facing_or_register_refused_state_unchanged() -> None:
+    """DR-35: a placement with an unknown facing, or a register that is no letter, is refused (an
+    IllegalAction naming the reason) and the state is unchanged."""
+    state = GAME.new_state(seed=2, seats=2)
+    seat, before = state.to_act()[0], state.to_json()
+    for facing in (4, -1, 7):
+        with pytest.raises(IllegalAction, match="unknown facing"):
+            state.apply(seat, Place(2, 0, facing))
+    assert state.to_json() == before
+    state = game_with([((10, 2), "N"), ((9, 10), "N")])
+    before = state.to_json()
+    with pytest.raises(IllegalAction, match="unknown register"):
+        state.apply(0, Register(7))
+    assert state.to_json() == before
 
 
 def test_dr6_facing_defaults_to_north() -> None:

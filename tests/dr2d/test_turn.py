@@ -175,6 +175,20 @@ def test_dr32_reentry_order_and_occupied_ring_tiles() -> None:
     assert (tile(state.fleet, 0), tile(state.fleet, 1), tile(state.fleet, 2)) == ((1, 0), (0, 0), (2, 0))
 
 
+@pytest.mark.parametrize(
+    ("order", "expected"), [([1, 0, 2], ((1, 0), (2, 0))), ([0, 1, 2], ((2, 0), (1, 0)))]
+)
+def test_dr32_robots_leaving_in_one_step_reenter_in_seat_order(order: list[int], expected: tuple) -> None:
+    """DR-32 / DR-4: A (3,0) and B (2,0) both leave north in register 1's movement; C takes (3,0) in
+    register 2. Both scans reach (2,0): the robot with the lower seat number (not seat index) re-enters
+    first and takes it, the other gets (1,0)."""
+    state = game_with([((3, 0), "N"), ((2, 0), "N"), ((3, 1), "N")], absolute_directions=True)
+    state.order = order
+    play(state, {0: "N STAY STAY STAY STAY", 1: "N STAY STAY STAY STAY", 2: "STAY N STAY STAY STAY"})
+    assert (tile(state.fleet, 0), tile(state.fleet, 1)) == expected
+    assert tile(state.fleet, 2) == (3, 0)
+
+
 def test_dr32_reentry_skips_pits() -> None:
     """DR-32: a pit on the ring is not accessible."""
     board = p_board("O . .", left=0, top=0)
@@ -198,6 +212,7 @@ def test_dr28_ex21_law_download_and_finish() -> None:
     events = play(state, {0: "N STAY STAY STAY STAY", 1: STAY5})
     assert kinds(events, "downloaded", 0) == [{"kind": "downloaded", "seat": 0, "law": 1, "register": 6}]
     assert state.fleet.laws[0] == 0b001 and tile(state.fleet, 0) == (5, 2)
+    assert state.fleet.pc[0] == 7 and not kinds(events, "burned", 0)  # no laser covers (5,2)
     state = game_with([((4, 2), "E"), ((9, 9), "N")])
     state.fleet.laws[0] = 0b110
     events = play(state, {0: "N STAY STAY STAY STAY", 1: STAY5})

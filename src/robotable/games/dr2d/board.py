@@ -159,6 +159,7 @@ class _Reader:
         kind, belt, law_at = [FLOOR] * TILES, [-1] * TILES, [0] * TILES
         starts: dict[int, int] = {}
         law_tiles: dict[int, int] = {}
+        law_lines: dict[int, int] = {}  # where each law was placed, for error messages
         rows = sections["map"]
         if len(rows) != SIZE:
             raise self.fail("[map]", f"the map needs {SIZE} rows, not {len(rows)}")
@@ -172,7 +173,7 @@ class _Reader:
                 elif token in _BELT_TOKENS:
                     kind[tile], belt[tile] = CONVEYOR, _BELT_TOKENS[token]
                 elif token in ("1", "2", "3"):
-                    self._put_law(law_tiles, int(token), tile, number)
+                    self._put_law(law_tiles, law_lines, int(token), tile, number)
                 elif token in START_LETTERS:
                     starts[START_LETTERS.index(token)] = tile
                 else:
@@ -180,14 +181,15 @@ class _Reader:
         for number, words in sections.get("laws", []):
             if len(words) != 2 or words[0] not in ("1", "2", "3"):
                 raise self.fail(number, "a law line is 'LAW X,Y' with LAW 1, 2 or 3")
-            self._put_law(law_tiles, int(words[0]), self.tile(words[1], number), number)
+            self._put_law(law_tiles, law_lines, int(words[0]), self.tile(words[1], number), number)
         for law in (1, 2, 3):
             if law not in law_tiles:
                 raise self.fail("laws", f"law {law} is on no tile")
             tile = law_tiles[law]
             if kind[tile] in (PIT, CONVEYOR, WRENCH1, WRENCH2):  # DR-3
                 x, y = xy(tile)
-                raise self.fail("laws", f"law {law} on {x},{y} lies on a {KIND_NAMES[kind[tile]]} (DR-3)")
+                reason = f"law {law} on {x},{y} lies on a {KIND_NAMES[kind[tile]]} (DR-3)"
+                raise self.fail(law_lines[law], reason)
             law_at[tile] = law
         ordered = sorted(starts)
         if ordered != list(range(len(ordered))) or len(ordered) < 2:
@@ -216,12 +218,14 @@ class _Reader:
             ring=RING,
         )
 
-    def _put_law(self, law_tiles: dict[int, int], law: int, tile: int, line: int) -> None:
+    def _put_law(
+        self, law_tiles: dict[int, int], law_lines: dict[int, int], law: int, tile: int, line: int
+    ) -> None:
         if law in law_tiles:
             raise self.fail(line, f"law {law} is placed twice")
         if tile in law_tiles.values():
             raise self.fail(line, "two laws on one tile")
-        law_tiles[law] = tile
+        law_tiles[law], law_lines[law] = tile, line
 
     def _lasers(self, lines: list[tuple[int, list[str]]], wall: list[bool]) -> tuple[Laser, ...]:
         lasers = []

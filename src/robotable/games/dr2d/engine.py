@@ -9,6 +9,7 @@ when it is ``None`` (fast simulations).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
@@ -157,8 +158,7 @@ class Turn:
             f.exit[i] = old
             f.cancelled[i] = True
             f.skip[i] = 0
-            f.leave_count += 1
-            f.left[i] = f.leave_count
+            f.left[i] = f.leave_count  # the step's stamp: ties are broken by seat order (DR-32)
             self.damage[i] = 0
             if self.ev is not None:
                 self.ev.append(E.LeftBoard(i, self.k, xy(old)))
@@ -248,6 +248,7 @@ def movement(t: Turn) -> None:
     for i in [i for i, _, _ in moves] + [bi for bi, *_ in shoves]:  # vacate first: all at once
         f.pos[i] = OFF
     arrivals = sorted([(i, old, new) for i, old, new in moves] + [(bi, o, u) for bi, o, u, _ in shoves])
+    _stamp_leaving(f, arrivals)
     for i, old, new in arrivals:
         t.arrive(i, old, new)
 
@@ -256,8 +257,9 @@ def _pushes(
     t: Turn, movers: dict[int, int], dst: dict[int, int], status: dict[int, bool], occ: dict[int, int]
 ) -> dict[int, tuple[int, int]]:
     """DR-16: which movers push a stationary robot, and where to. Failed pushes are settled."""
-    b, ev = t.b, t.ev
-    taken = set(dst.values())  # targets of moving robots
+    b, ev, f = t.b, t.ev, t.f
+    # the dst of every moving robot, those stopped by a wall included (DR-15: dst(r) = src(r) + d(r))
+    taken = {b.step[f.pos[i] * 4 + d] for i, d in movers.items()}
     candidates: dict[int, tuple[int, int]] = {}
     for i, target in dst.items():
         if i in status:
@@ -348,9 +350,16 @@ def conveyors(t: Turn) -> None:
     _carry(t, moving, target, E.Conveyed)
 
 
+def _stamp_leaving(f: Fleet, arrivals: list[tuple[int, int, int]]) -> None:
+    """DR-32: robots leaving in one step (a movement, a conveyor or a pusher step) share one stamp."""
+    if any(new == OFF for _, _, new in arrivals):
+        f.leave_count += 1
+
+
 def _carry(t: Turn, moving: list[int], target: dict[int, int], event: type) -> None:
     f = t.f
     old = {i: f.pos[i] for i in moving}
+    _stamp_leaving(f, [(i, old[i], target[i]) for i in moving])
     for i in moving:
         if t.ev is not None:
             t.ev.append(event(i, t.k, xy(old[i]), None if target[i] == OFF else xy(target[i])))
@@ -485,8 +494,9 @@ def end_turn(b: Board, f: Fleet, rules: Rules, turn: int, ev: list | None) -> No
         f.repair[i] += gain
 
 
-def start_turn(b: Board, f: Fleet, rules: Rules, ev: list | None) -> None:
-    """DR-9: (a) standby engages, (b) repairs, (c) re-entry in the order robots left."""
+def start_turn(b: Board, f: Fleet, rules: Rules, ev: list | None, order: Sequence[int] | None = None) -> None:
+    """DR-9: (a) standby engages, (b) repairs, (c) re-entry in the order robots left: register, then
+    movement before environment, then seat order (DR-32; ``order[k]`` is the seat numbered k + 1, DR-4)."""
     for i in range(f.n):
         f.program[i] = None
         f.cancelled[i] = False
@@ -504,8 +514,11 @@ def start_turn(b: Board, f: Fleet, rules: Rules, ev: list | None) -> None:
             if ev is not None and gained:
                 ev.append(E.Repaired(i, gained, f.pc[i]))
         f.repair[i] = 0
-    away = sorted((f.left[i], i) for i in range(f.n) if f.placed[i] and not f.finished[i] and f.pos[i] < 0)
-    for _, i in away:
+    number = {seat: k for k, seat in enumerate(order if order is not None else range(f.n))}
+    away = sorted(
+        (f.left[i], number[i], i) for i in range(f.n) if f.placed[i] and not f.finished[i] and f.pos[i] < 0
+    )
+    for _, _, i in away:
         reenter(b, f, rules, i, ev)
 
 

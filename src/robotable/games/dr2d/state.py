@@ -139,6 +139,8 @@ class DR2DState(State):
             raise IllegalAction("the game is over", seat=seat, action=action)
         if isinstance(action, Place):
             self._check_place(seat, action)
+        elif isinstance(action, Register) and action not in REGISTERS:  # DR-35: unknown letter
+            raise IllegalAction(f"unknown register {action.code!r}: N, E, S, W or STAY", seat=seat)
         elif isinstance(action, Register | Word) and action in (*REGISTERS, UNDO, LOCK, STANDBY):
             self._check_program(seat, action)
         elif action == GO:
@@ -152,6 +154,8 @@ class DR2DState(State):
             raise IllegalAction("robots are placed only before the first turn", seat=seat, action=action)
         if seat != self.order[self.placing]:
             raise IllegalAction(f"seat {self.order[self.placing]} places now, in seat order", seat=seat)
+        if not isinstance(action.facing, int) or not 0 <= action.facing < 4:  # DR-35: unknown facing
+            raise IllegalAction(f"unknown facing {action.facing!r}: N, E, S or W", seat=seat)
         if not on_board(action.x, action.y):
             raise IllegalAction(f"({action.x},{action.y}) is off the board", seat=seat, action=action)
         tile = tile_of(action.x, action.y)
@@ -320,7 +324,7 @@ class DR2DState(State):
         """DR-8/DR-9: the next turn starts (the caller runs it at once if nobody programs)."""
         self.turn += 1
         events.append(E.TurnStarted(self.turn))
-        engine.start_turn(self.board, self.fleet, self.rules, events)
+        engine.start_turn(self.board, self.fleet, self.rules, events, self.order)
         self.phase = PROGRAMMING
         self.register = 0
         return events
