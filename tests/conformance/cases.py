@@ -7,6 +7,17 @@ when its games are long (see :class:`~tests.conformance.harness.Case`).
 
 from .harness import Case
 
+DR2D_VARIANTS = {
+    "turn_limit": 4,
+    "standby_between_registers": True,
+    "program_timeout_s": 30.0,
+    "start_placement": "free",
+    "press_every_register": True,
+    "pit_damage": True,
+}
+DELIVERY_VARIANTS = {"function_boards": "per_player_ad", "program_timeout_s": 20.0, "turn_limit": 12}
+ROBOTICK_VARIANTS = {"hangars": 4, "fixed_ai_card": True}
+
 CASES: list[Case] = [
     # the harness's own regression check: a toy game with every contract feature
     Case("toy", seats=2, games=200, max_steps=100, check_rate=0.5),
@@ -43,12 +54,30 @@ CASES: list[Case] = [
         check_rate=1.0,
         label="every-step",
     ),
-    Case("robotick", seats=3, games=60, max_steps=400, check_rate=0.05),
-    Case("robotick", options={"hangars": 4, "fixed_ai_card": True}, seats=3, games=20, max_steps=400,
-         check_rate=0.05, label="variants"),  # fmt: skip
+    # DR2D: random programs rarely finish the course, so turn limits end the games
     Case("dr2d", options={"turn_limit": 8}, seats=4, games=10, max_steps=3000, check_rate=0.02),
-    Case("dr2d", options={"turn_limit": 4, "standby_between_registers": True, "program_timeout_s": 30.0, "start_placement": "free", "press_every_register": True, "pit_damage": True}, seats=3, games=6, max_steps=3000, check_rate=0.05, label="options"),  # fmt: skip
-    # delivery: random play rarely delivers twice, so most games run to the 30-round limit
+    Case("dr2d", options=DR2D_VARIANTS, seats=3, games=6, max_steps=3000, check_rate=0.05, label="options"),
+    # Droids: random players soon send nothing in a turn and are eliminated, so games end quickly
+    Case("droids", seats=2, games=30, max_steps=3000, check_rate=0.02),
+    Case("droids", {"scenario": 1, "teams": True}, seats=4, games=8, max_steps=3000, label="teams"),
+    Case("droids", {"scenario": 2}, seats=2, games=8, max_steps=3000, check_rate=0.02, label="s2"),
+    Case("droids", {"scenario": 3}, seats=3, games=6, max_steps=3000, check_rate=0.02, label="s3"),
+    Case("droids", {"scenario": 4}, seats=2, games=8, max_steps=3000, check_rate=0.02, label="s4"),
+    Case("droids", {"scenario": 5}, seats=2, games=8, max_steps=3000, check_rate=0.02, label="s5"),
+    Case("droids", {"scenario": 6}, seats=2, games=8, max_steps=3000, check_rate=0.02, label="s6"),
+    Case("droids", {"scenario": 7, "killer_level": 2}, seats=1, games=10, max_steps=3000, label="s7"),
+    # Delivery: random play rarely delivers twice, so most games run to the round limit
     Case("delivery", seats=2, games=24, max_steps=6000, check_rate=0.02),
-    Case("delivery", options={"function_boards": "per_player_ad", "program_timeout_s": 20.0, "turn_limit": 12}, seats=3, games=10, max_steps=6000, timer_chance=0.05, check_rate=0.02, label="variants"),  # fmt: skip
+    Case(
+        "delivery",
+        options=DELIVERY_VARIANTS,
+        seats=3,
+        games=10,
+        max_steps=6000,
+        timer_chance=0.05,
+        check_rate=0.02,
+        label="variants",
+    ),
+    Case("robotick", seats=3, games=60, max_steps=400, check_rate=0.05),
+    Case("robotick", options=ROBOTICK_VARIANTS, seats=3, games=20, max_steps=400, label="variants"),
 ]

@@ -15,14 +15,13 @@ from robotable.core.game import Game
 # in PLANNED so that `robotable games` can say what is coming.
 _REGISTRY: dict[str, str] = {
     "ricochet": "robotable.games.ricochet",
-    "delivery": "robotable.games.delivery",
     "dr2d": "robotable.games.dr2d",
+    "droids": "robotable.games.droids",
+    "delivery": "robotable.games.delivery",
     "robotick": "robotable.games.robotick",
 }
 
-PLANNED: dict[str, str] = {
-    "droids": "Droids",
-}
+PLANNED: dict[str, str] = {}
 
 
 class UnknownGame(RobotableError):

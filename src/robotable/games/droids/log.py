@@ -1,0 +1,84 @@
+"""Readable sentences for Droids events, for the terminal log."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+from robotable.games.droids.tokens import TOKENS
+
+Namer = Callable[[Any], str]
+
+
+def _cell(value: Sequence[int]) -> str:
+    return f"({value[0]},{value[1]})"
+
+
+def _who(seat: int, name: Namer) -> str:
+    return "the killer" if seat == -2 else name(seat)
+
+
+def _token(kind: str, direction: str) -> str:
+    label = TOKENS[kind][2] if kind in TOKENS else kind  # killer orders are plain text
+    return f"{label} {direction}".strip()
+
+
+def _sent(e: Mapping[str, Any], name: Namer) -> str:
+    where = f"sheet cell {e['emitter']}" if e["seat"] == -2 else f"emitter {e['emitter']}"
+    return f"{_who(e['seat'], name)} sends {_token(e['token'], e['direction'])} from {where} to {e['robot']}"
+
+
+def _shot(e: Mapping[str, Any], name: Namer) -> str:
+    if e["roll"] is None and e["hits"] == 0:
+        return f"{e['robot']} shoots at {e['target']}: no effect"
+    roll = f", rolls {e['roll']}" if e["roll"] is not None else ""
+    result = f"{e['hits']} emitter(s) destroyed" if e["hits"] else "missed"
+    return f"{e['robot']} shoots at {e['target']} ({e['distance']} cells{roll}): {result}"
+
+
+def _over(e: Mapping[str, Any], name: Namer) -> str:
+    winners = ", ".join(name(s) for s in e["winners"]) or "nobody"
+    return f"game over ({e['reason']}); winner(s): {winners}"
+
+
+SENTENCES: dict[str, Callable[[Mapping[str, Any], Namer], str]] = {
+    "turn-started": lambda e, n: f"turn {e['turn']} begins; {n(e['first'])} is first",
+    "obstacle-placed": lambda e, n: f"{n(e['seat'])} places an obstacle on {_cell(e['cell'])}",
+    "drawn": lambda e, n: (
+        f"{n(e['seat'])} draws {TOKENS[e['token']][2]} from the {e['bin']} bin"
+        if e["token"]
+        else f"{n(e['seat'])} draws a token from the {e['bin']} bin"
+    ),
+    "placed": lambda e, n: (
+        f"{n(e['seat'])} places {_token(e['token'], e['direction'])} "
+        f"on emitter {e['emitter']}, slot {e['slot']}"
+    ),
+    "stopped": lambda e, n: f"{n(e['seat'])} stops placing",
+    "sent": _sent,
+    "moved": lambda e, n: f"{e['robot']} moves {_cell(e['start'])} -> {_cell(e['end'])}",
+    "no-effect": lambda e, n: f"{e['robot']}: no effect ({e['reason']})",
+    "shot": _shot,
+    "damaged": lambda e, n: (
+        f"{n(e['seat'])} loses emitter {e['emitter']}"
+        + (f" ({e['returned']} token(s) back to the bins)" if e["returned"] else "")
+    ),
+    "repaired": lambda e, n: f"{n(e['seat'])} repairs emitter {e['emitter']}",
+    "taken": lambda e, n: f"{e['robot']} takes the {e['thing']} at {_cell(e['cell'])}",
+    "put": lambda e, n: f"{e['robot']} puts the {e['thing']} on {_cell(e['cell'])}",
+    "mine-laid": lambda e, n: f"a mine is laid on {_cell(e['cell'])}",
+    "mine-exploded": lambda e, n: (
+        f"the mine carried by {e['robot']} explodes on {_cell(e['cell'])} (roll 0)"
+        if e["carried"]
+        else f"{e['robot']} sets off the mine on {_cell(e['cell'])}"
+    ),
+    "scored": lambda e, n: f"{n(e['seat'])} brings a container home ({e['total']} in all)",
+    "finished-sending": lambda e, n: f"{_who(e['seat'], n)} has finished sending ({e['sent']} order(s))",
+    "killer-sheet": lambda e, n: f"the killer's sheet is laid: die {e['die']}, killer on line {e['line']}",
+    "eliminated": lambda e, n: f"{n(e['seat'])} is eliminated: {e['reason']}",
+    "game-over": _over,
+}
+
+
+def describe_event(event: Mapping[str, Any], name: Namer) -> str | None:
+    sentence = SENTENCES.get(str(event["kind"]))
+    return sentence(event, name) if sentence else None

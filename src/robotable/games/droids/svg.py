@@ -1,0 +1,240 @@
+"""An SVG picture of a Droids view: board, river, obstacles, circles, robots, objects, emitters, legend."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+from xml.sax.saxutils import escape
+
+from robotable.games.droids.tokens import COLOUR_NAMES, SIDE_OF
+
+CELL = 44
+SLOT = 34
+EDGE = 3 * SLOT + 8  # emitter strips around the board
+BOARD = 10 * CELL
+LEGEND = 215
+FILL = {"Y": "#f2c200", "R": "#d62828", "B": "#1d5fd1", "G": "#8a8f98"}
+BIN_FILL = {"M": "#9b59b6", "W": "#3a8fd9", "G": "#9aa0a6", "S": "#c0392b", "T": "#c0392b", "O": "#c0392b"}
+ARROWS = {"N": "↑", "E": "→", "S": "↓", "W": "←", "NE": "↗", "SE": "↘", "SW": "↙", "NW": "↖"}
+
+
+def _origin() -> tuple[int, int]:
+    return EDGE, EDGE
+
+
+def _cell_xy(x: int, y: int) -> tuple[int, int]:
+    ox, oy = _origin()
+    return ox + x * CELL, oy + y * CELL
+
+
+def _terrain(view: Mapping[str, Any]) -> list[str]:
+    out = []
+    for y, row in enumerate(view["map"]):
+        for x, t in enumerate(row):
+            px, py = _cell_xy(x, y)
+            fill = {"~": "#6fb7e9", "#": "#4a4a4a", ".": "#efe6cf"}[t]
+            out.append(
+                f'<rect x="{px}" y="{py}" width="{CELL}" height="{CELL}" fill="{fill}" stroke="#b8ab8a"/>'
+            )
+            if t == "#":
+                out.append(
+                    f'<path d="M{px + 6},{py + 6} L{px + CELL - 6},{py + CELL - 6} M{px + CELL - 6},{py + 6} '
+                    f'L{px + 6},{py + CELL - 6}" stroke="#222" stroke-width="3"/>'
+                )
+    for colour, (x, y) in view["circles"].items():
+        px, py = _cell_xy(x, y)
+        out.append(
+            f'<circle cx="{px + CELL / 2}" cy="{py + CELL / 2}" r="{CELL / 2 - 3}" fill="none" '
+            f'stroke="{FILL[colour]}" stroke-width="4" stroke-dasharray="6 3"/>'
+        )
+    return out
+
+
+def _object(kind: str, cx: float, cy: float, size: float) -> str:
+    if kind == "obstacle":
+        h = size / 2
+        box = f'x="{cx - h}" y="{cy - h}" width="{size}" height="{size}"'
+        return f'<rect {box} fill="#8b5a2b" stroke="#4a2f12"/>'
+    if kind == "container":
+        h = size / 2
+        return (
+            f'<rect x="{cx - h}" y="{cy - h * 0.8}" width="{size}" height="{size * 0.8}" rx="4" '
+            f'fill="#e0a800" stroke="#7a5c00"/>'
+            f'<text x="{cx}" y="{cy + 4}" font-size="{size * 0.45}" text-anchor="middle">$</text>'
+        )
+    if kind == "mine":
+        return (
+            f'<circle cx="{cx}" cy="{cy}" r="{size / 2.6}" fill="#222" stroke="#e63946" '
+            f'stroke-width="2"/>'
+            f'<circle cx="{cx}" cy="{cy}" r="{size / 8}" fill="#e63946"/>'
+        )
+    if kind == "statue":
+        return _statue(cx, cy, size / 2)
+    return ""
+
+
+def _statue(cx: float, cy: float, r: float) -> str:
+    corners = [(0, -1), (1, -0.2), (0.6, 1), (-0.6, 1), (-1, -0.2)]
+    points = " ".join(f"{cx + r * dx},{cy + r * dy}" for dx, dy in corners)
+    return f'<polygon points="{points}" fill="#b0b0b0" stroke="#333" stroke-width="2"/>'
+
+
+def _robot(view: Mapping[str, Any], r: Mapping[str, Any]) -> list[str]:
+    x, y = r["cell"]
+    px, py = _cell_xy(x, y)
+    cx, cy = px + CELL / 2, py + CELL / 2
+    out: list[str] = []
+    if r["kind"] == "player":
+        colour = view["colours"][r["seat"]]
+        dead = view["eliminated"][r["seat"]]
+        faded = ' opacity="0.45"' if dead else ""
+        out.append(
+            f'<circle cx="{cx}" cy="{cy}" r="{CELL * 0.36}" fill="{FILL[colour]}" stroke="#111" '
+            f'stroke-width="2"{faded}/>'
+        )
+        out.append(
+            f'<text x="{cx}" y="{cy + 5}" font-size="15" font-weight="bold" text-anchor="middle" '
+            f'fill="#fff">{colour}</text>'
+        )
+        if r["stock"]:
+            out.append(
+                f'<text x="{px + CELL - 4}" y="{py + 12}" font-size="10" '
+                f'text-anchor="end">{r["stock"]}</text>'
+            )
+    elif r["kind"] == "repairer":
+        out.append(
+            f'<circle cx="{cx}" cy="{cy}" r="{CELL * 0.34}" fill="#dcdcdc" stroke="#555" stroke-width="3" '
+            f'stroke-dasharray="4 2"/>'
+            f'<text x="{cx}" y="{cy + 5}" font-size="13" text-anchor="middle">✚</text>'
+        )
+    elif r["kind"] == "statue":
+        out.append(_statue(cx, cy, CELL * 0.36))
+    else:
+        out.append(
+            f'<rect x="{cx - CELL * 0.34}" y="{cy - CELL * 0.34}" '
+            f'width="{CELL * 0.68}" height="{CELL * 0.68}" '
+            f'rx="6" fill="#222"/><text x="{cx}" y="{cy + 5}" font-size="15" fill="#ff5555" '
+            f'text-anchor="middle" font-weight="bold">K</text>'
+        )
+    if r["carry"]:
+        out.append(_object(r["carry"], px + CELL - 10, py + CELL - 10, 14))
+    return out
+
+
+def _slot_box(side: str, e: int, slot: int) -> tuple[float, float, float, float]:
+    """x, y, width, height of slot ``slot`` of emitter ``e`` on ``side`` (slot 1 nearest the board)."""
+    ox, oy = _origin()
+    depth = (slot - 1) * SLOT + 4
+    if side == "S":
+        return ox + e * CELL + 2, oy + BOARD + depth, CELL - 4, SLOT - 2
+    if side == "N":
+        return ox + e * CELL + 2, oy - depth - SLOT + 2, CELL - 4, SLOT - 2
+    if side == "W":
+        return ox - depth - SLOT + 2, oy + e * CELL + 2, SLOT - 2, CELL - 4
+    return ox + BOARD + depth, oy + e * CELL + 2, SLOT - 2, CELL - 4
+
+
+def _emitters(view: Mapping[str, Any], seat: int, colour: str) -> list[str]:
+    side = SIDE_OF[colour]
+    out: list[str] = []
+    for e, em in enumerate(view["emitters"][seat]):
+        for slot in (1, 2, 3):
+            x, y, w, h = _slot_box(side, e, slot)
+            token = em["slots"][slot - 1]
+            if em["destroyed"]:
+                out.append(f'<rect x="{x}" y="{y}" width="{w}" height="{h}" fill="#111"/>')
+                continue
+            if token is None:
+                out.append(
+                    f'<rect x="{x}" y="{y}" width="{w}" height="{h}" fill="#fff" stroke="{FILL[colour]}"/>'
+                )
+                continue
+            kind, direction = token.split(":")
+            fill = BIN_FILL["G" if kind in ("G1", "G2", "GM", "GR") else kind[0]]
+            out.append(f'<rect x="{x}" y="{y}" width="{w}" height="{h}" rx="3" fill="{fill}" stroke="#222"/>')
+            out.append(
+                f'<text x="{x + w / 2}" y="{y + h / 2 + 4}" font-size="11" fill="#fff" text-anchor="middle">'
+                f"{kind}{ARROWS.get(direction, '')}</text>"
+            )
+    return out
+
+
+def _legend(view: Mapping[str, Any], top: float) -> list[str]:
+    items = [
+        ('<rect width="16" height="16" fill="#6fb7e9"/>', "river"),
+        ('<rect width="16" height="16" fill="#4a4a4a"/>', "fixed obstacle"),
+        ('<rect width="16" height="16" fill="#8b5a2b"/>', "mobile obstacle"),
+        ('<rect width="16" height="16" rx="3" fill="#e0a800"/>', "container"),
+        ('<circle cx="8" cy="8" r="6" fill="#222" stroke="#e63946" stroke-width="2"/>', "mine"),
+        ('<circle cx="8" cy="8" r="7" fill="#dcdcdc" stroke="#555"/>', "repairer"),
+        ('<rect width="16" height="16" rx="3" fill="#222"/>', "killer / destroyed emitter"),
+        (
+            '<circle cx="8" cy="8" r="7" fill="none" stroke="#d62828" stroke-width="3" '
+            'stroke-dasharray="4 2"/>',
+            "start circle",
+        ),
+        (_statue(8, 8, 8), "statue"),
+        ('<rect width="16" height="16" fill="#9b59b6"/>', "violet (land)"),
+        ('<rect width="16" height="16" fill="#3a8fd9"/>', "blue (water)"),
+        ('<rect width="16" height="16" fill="#9aa0a6"/>', "grey (repairer)"),
+        ('<rect width="16" height="16" fill="#c0392b"/>', "red (action)"),
+    ]
+    out = []
+    for i, (shape, label) in enumerate(items):
+        x = 12 + (i % 3) * 215
+        y = top + (i // 3) * 24
+        out.append(
+            f'<g transform="translate({x},{y})">{shape}<text x="22" y="13" font-size="12">{label}</text></g>'
+        )
+    return out
+
+
+def _hand(view: Mapping[str, Any], top: float) -> list[str]:
+    """The viewer's own hidden hand (only a player's view carries it)."""
+    hand = view.get("hand") or []
+    if not hand:
+        return []
+    out = [f'<text x="12" y="{top + 15}" font-size="12" font-weight="bold">your hand:</text>']
+    for i, kind in enumerate(hand):
+        x = 90 + i * 44
+        fill = BIN_FILL["G" if kind in ("G1", "G2", "GM", "GR") else kind[0]]
+        out.append(f'<rect x="{x}" y="{top}" width="40" height="22" rx="3" fill="{fill}" stroke="#222"/>')
+        out.append(
+            f'<text x="{x + 20}" y="{top + 15}" font-size="11" fill="#fff" text-anchor="middle">{kind}</text>'
+        )
+    return out
+
+
+def view_svg(view: Mapping[str, Any], **options: Any) -> str:
+    width = 2 * EDGE + BOARD
+    height = 2 * EDGE + BOARD + LEGEND
+    parts = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
+        f'viewBox="0 0 {width} {height}" font-family="sans-serif">',
+        f"<title>Droids — scenario {view['scenario']}: {escape(str(view['scenario_name']))}</title>",
+        f'<rect width="{width}" height="{height}" fill="#fbf8f0"/>',
+    ]
+    parts += _terrain(view)
+    for x, y, kind in view["objects"]:
+        px, py = _cell_xy(x, y)
+        parts.append(_object(kind, px + CELL / 2, py + CELL / 2, CELL * 0.7))
+    for r in view["robots"]:
+        if r["cell"] is not None:
+            parts += _robot(view, r)
+    for seat, colour in enumerate(view["colours"]):
+        parts += _emitters(view, seat, colour)
+    top = 2 * EDGE + BOARD + 8
+    status = (
+        f"Scenario {view['scenario']} ({view['scenario_name']}), turn {view['turn']}, phase {view['phase']}"
+    )
+    parts.append(f'<text x="12" y="{top + 12}" font-size="14" font-weight="bold">{escape(status)}</text>')
+    players = "   ".join(
+        f"{COLOUR_NAMES[c]}: {sum(1 for em in view['emitters'][s] if not em['destroyed'])}/10 emitters"
+        + (" (eliminated)" if view["eliminated"][s] else "")
+        for s, c in enumerate(view["colours"])
+    )
+    parts.append(f'<text x="12" y="{top + 32}" font-size="12">{escape(players)}</text>')
+    parts += _legend(view, top + 44)
+    parts += _hand(view, top + 172)
+    parts.append("</svg>")
+    return "\n".join(parts)
