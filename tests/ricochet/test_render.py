@@ -6,10 +6,10 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
+from robotable import games
 from robotable.core.errors import RobotableError
 from robotable.games.ricochet.board import Target, assemble, cell_index
 from robotable.games.ricochet.code import Puzzle
-from robotable.games.ricochet.rules import rules_summary
 from robotable.games.ricochet.svg import board_svg, solution_paths
 from robotable.games.ricochet.text import board_text
 
@@ -230,7 +230,7 @@ def test_text_active_target_and_highlight() -> None:
     ],
 )
 def test_rules_summaries_mention_the_key_terms(lang: str, terms: list[str]) -> None:
-    text = rules_summary(lang)
+    text = games.get("ricochet").rules_summary(lang)
     assert 60 <= len(text.splitlines()) <= 110
     for term in terms:
         assert term.lower() in text.lower(), term
@@ -238,4 +238,4 @@ def test_rules_summaries_mention_the_key_terms(lang: str, terms: list[str]) -> N
 
 def test_rules_summary_refuses_unknown_language() -> None:
     with pytest.raises(RobotableError, match="en, fr"):
-        rules_summary("de")
+        games.get("ricochet").rules_summary("de")

@@ -19,6 +19,8 @@ import json
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from importlib import resources
+from importlib.resources.abc import Traversable
 from typing import Any, ClassVar, Protocol, Self
 
 from robotable.core.errors import IllegalAction, InvalidOptions, RobotableError
@@ -259,8 +261,25 @@ class Game(ABC):
         raise RobotableError(f"{self.title} has no hints")
 
     def rules_summary(self, lang: str = "en") -> str:
-        """A readable summary of the rules, in our own words (Markdown)."""
-        raise RobotableError(f"{self.title} has no rules summary yet")
+        """A readable summary of the rules, in our own words (Markdown): the file
+        ``rules/LANG.md`` in the game's package."""
+        code = lang.strip().lower()
+        languages = self.rules_languages()
+        if code not in languages:
+            available = ", ".join(languages) or "none yet"
+            raise RobotableError(f"no {self.title} rules in {lang!r}; available: {available}")
+        return self._rules_folder().joinpath(f"{code}.md").read_text("utf-8")
+
+    def rules_languages(self) -> list[str]:
+        """Language codes of the rules summaries, e.g. ``["en", "fr"]``."""
+        folder = self._rules_folder()
+        if not folder.is_dir():
+            return []
+        return sorted(f.name.removesuffix(".md") for f in folder.iterdir() if f.name.endswith(".md"))
+
+    def _rules_folder(self) -> Traversable:
+        package = type(self).__module__.rpartition(".")[0]  # robotable.games.X.game -> robotable.games.X
+        return resources.files(package).joinpath("rules")
 
     def __repr__(self) -> str:
         return f"<Game {self.id}>"

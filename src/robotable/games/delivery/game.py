@@ -88,11 +88,6 @@ class DeliveryGame(Game):
 
         return hint(view, level)
 
-    def rules_summary(self, lang: str = "en") -> str:
-        from robotable.games.delivery.rules import rules_summary
-
-        return rules_summary(lang)
-
     def bots(self) -> dict[str, Any]:
         from robotable.games.delivery.bots import BOTS
 

@@ -89,11 +89,6 @@ class DR2DGame(Game):
 
         return hint(view, level)
 
-    def rules_summary(self, lang: str = "en") -> str:
-        from robotable.games.dr2d.rules import rules_summary
-
-        return rules_summary(lang)
-
     def bots(self) -> dict[str, Any]:
         from robotable.games.dr2d.bots import BOTS
 

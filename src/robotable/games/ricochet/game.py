@@ -147,11 +147,6 @@ class RicochetGame(Game):
         restart = " (from the markers: 'reset' first)" if view.get("moves") else ""
         return f"a shortest solution starts with {first}{restart}"
 
-    def rules_summary(self, lang: str = "en") -> str:
-        from robotable.games.ricochet.rules import rules_summary
-
-        return rules_summary(lang)
-
     def bots(self) -> dict[str, Any]:
         from robotable.games.ricochet.bots import BOTS
 

@@ -81,11 +81,6 @@ class RobotickGame(Game):
 
         return hint(view, level)
 
-    def rules_summary(self, lang: str = "en") -> str:
-        from robotable.games.robotick.rules import rules_summary
-
-        return rules_summary(lang)
-
     def bots(self) -> dict[str, Any]:
         from robotable.games.robotick.bots import BOTS
 
