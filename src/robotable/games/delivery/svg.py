@@ -28,7 +28,7 @@ def render_svg(view: Mapping[str, Any], *, path_slot: int | None = None, **_: An
     panel_h = 30 + len(view["players"]) * 86
     boards_per_player = max(1, len(view["function_boards"]) // len(view["players"]))
     panel_w = 4 * (SLOT_W + 4) + 14 + boards_per_player * (4 * 34 + 8)
-    total_w = MARGIN * 2 + max(board_w + LEGEND_W, panel_w)
+    total_w = MARGIN * 2 + max(board_w + LEGEND_W, panel_w, 760)  # room for the longest player line
     total_h = MARGIN * 2 + 30 + board_h + panel_h
     parts = [
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{total_w}" height="{total_h}" '
