@@ -17,6 +17,7 @@ DR2D_VARIANTS = {
 }
 DELIVERY_VARIANTS = {"function_boards": "per_player_ad", "program_timeout_s": 20.0, "turn_limit": 12}
 ROBOTICK_VARIANTS = {"hangars": 4, "fixed_ai_card": True}
+HEURISTIC_2 = {0: "heuristic", 1: "heuristic"}  # the other seats play at random
 
 CASES: list[Case] = [
     # the harness's own regression check: a toy game with every contract feature
@@ -57,7 +58,13 @@ CASES: list[Case] = [
     # DR2D: random programs rarely finish the course, so turn limits end the games
     Case("dr2d", options={"turn_limit": 8}, seats=4, games=10, max_steps=3000, check_rate=0.02),
     Case("dr2d", options=DR2D_VARIANTS, seats=3, games=6, max_steps=3000, check_rate=0.05, label="options"),
-    # Droids: random players soon send nothing in a turn and are eliminated, so games end quickly
+    Case("dr2d", seats=3, games=6, max_steps=4000, bots=HEURISTIC_2, label="bots"),
+    # Droids: random players soon send nothing in a turn and are eliminated (DD-31), so games end
+    # quickly; heuristic seats play on to the scenario's goal
+    Case("droids", seats=2, games=8, max_steps=4000, bots=HEURISTIC_2, label="bots"),
+    Case("droids", {"scenario": 3}, seats=3, games=4, max_steps=4000, bots=HEURISTIC_2, label="s3-bots"),
+    Case("droids", {"scenario": 6}, seats=2, games=4, max_steps=4000, bots=HEURISTIC_2, label="s6-bots"),
+    Case("droids", {"scenario": 7}, seats=1, games=6, max_steps=4000, bots={0: "heuristic"}, label="s7-bot"),
     Case("droids", seats=2, games=30, max_steps=3000, check_rate=0.02),
     Case("droids", {"scenario": 1, "teams": True}, seats=4, games=8, max_steps=3000, label="teams"),
     Case("droids", {"scenario": 2}, seats=2, games=8, max_steps=3000, check_rate=0.02, label="s2"),
@@ -78,6 +85,8 @@ CASES: list[Case] = [
         check_rate=0.02,
         label="variants",
     ),
+    Case("delivery", seats=2, games=6, max_steps=6000, bots=HEURISTIC_2, label="bots"),
     Case("robotick", seats=3, games=60, max_steps=400, check_rate=0.05),
+    Case("robotick", seats=3, games=10, max_steps=400, bots=HEURISTIC_2, label="bots"),
     Case("robotick", options=ROBOTICK_VARIANTS, seats=3, games=20, max_steps=400, label="variants"),
 ]

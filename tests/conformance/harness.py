@@ -23,7 +23,7 @@ from hypothesis import strategies as st
 
 from robotable import games
 from robotable.core.errors import IllegalAction
-from robotable.core.game import JSON, REFEREE, Action, Event, Game, Seat, State
+from robotable.core.game import JSON, REFEREE, Action, Agent, Event, Game, Seat, State, Turn, Wait
 from robotable.core.records import Record, replay
 from robotable.core.rng import Rng
 
@@ -49,6 +49,9 @@ class Case:
     """At most this many legal actions applied, and illegal ones tried, per checked state."""
     label: str = ""
     """Tells apart two cases of the same game and seat count in test ids."""
+    bots: Mapping[int, str] = field(default_factory=dict)
+    """Seats played by one of the game's own bots (seat -> bot name) instead of at random:
+    purposeful play reaches the deep parts of games that random play ends early."""
 
     @property
     def id(self) -> str:
@@ -97,14 +100,17 @@ def random_playout(
     *,
     timer_chance: float = 0.5,
     observe: Observer | None = None,
+    bots: Mapping[int, str] | None = None,
 ) -> list[Move]:
     """Play a seeded random game; the actions applied, in order.
 
     ``observe(state, played, players, timers)`` is called before each step and once more
-    after the last; the choices never depend on it, so checks do not change games.
+    after the last; the choices never depend on it, so checks do not change games. Seats
+    in ``bots`` play the named bot's choice whenever the random draw falls on them.
     """
     state = game.new_state(options, seed=seed, seats=seats)
     rng = Rng(seed).spawn()  # a stream of its own, not the game's
+    agents = {seat: game.bots()[name]() for seat, name in (bots or {}).items()}
     played: list[Move] = []
     for _ in range(max_steps):
         players, timers = moves(state)
@@ -113,11 +119,24 @@ def random_playout(
         if not players and not timers:
             return played
         seat, action = choose(players, timers, rng, timer_chance)
+        if seat in agents:
+            action = bot_choice(state, seat, agents[seat], action)
         apply_legal(state, seat, action)
         played.append((seat, action))
     if observe:
         observe(state, played, *moves(state))
     return played
+
+
+def bot_choice(state: State, seat: Seat, agent: Agent, fallback: Action) -> Action:
+    """The bot's action for ``seat``, shown only that seat's view; ``fallback`` if it waits."""
+    legal = state.legal_actions(seat)
+    answer = agent.act(Turn(seat, state.view(seat), legal, state.game))
+    if isinstance(answer, Wait):
+        return fallback
+    if answer not in legal:
+        fail(f"bot {agent.name} at seat {seat} chose {answer}, which is not a legal action")
+    return answer
 
 
 def check_events(events: object) -> None:
@@ -336,6 +355,7 @@ def play_and_check(case: Case, seed: int) -> list[Move]:
             case.max_steps,
             timer_chance=case.timer_chance,
             observe=checker,
+            bots=case.bots,
         )
         assert checker.state is not None
         check_replay(case, seed, played, checker.state)

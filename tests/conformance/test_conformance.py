@@ -11,7 +11,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 
 from robotable import games
-from robotable.core.game import Action
+from robotable.core.game import Action, Turn
 from robotable.core.rng import Rng
 
 from . import toygame
@@ -24,6 +24,7 @@ from .harness import (
     check_state,
     play_and_check,
     playouts,
+    random_playout,
 )
 from .toygame import Call, DuelGame, DuelState, Play
 
@@ -42,7 +43,10 @@ def test_random_playout(case: Case, seed: int) -> None:
     play_and_check(case, seed)
 
 
-@pytest.mark.parametrize("case", CASES, ids=[case.id for case in CASES])
+RANDOM_CASES = [case for case in CASES if not case.bots]  # Hypothesis draws every choice itself
+
+
+@pytest.mark.parametrize("case", RANDOM_CASES, ids=[case.id for case in RANDOM_CASES])
 def test_hypothesis_playouts(case: Case) -> None:
     # the strategy needs the registry, so it is built inside the registered block
     @settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -147,3 +151,16 @@ def test_catches_state_data_that_is_not_json(monkeypatch: pytest.MonkeyPatch) ->
     to_dict = DuelState.to_dict
     monkeypatch.setattr(DuelState, "to_dict", lambda self: {**to_dict(self), "scores": tuple(self.scores)})
     assert "changes through JSON" in first_failure()
+
+
+def test_bot_seats_play_the_bots_choice() -> None:
+    """Case.bots: a seat played by a game's bot plays what the bot chose, from its own view."""
+    played = random_playout(games.get("robotick"), {}, 3, 4, 400, bots={0: "heuristic"})
+    bot = games.get("robotick").bots()["heuristic"]()
+    replayed = games.get("robotick").new_state({}, seed=4, seats=3)
+    for seat, action in played:
+        if seat == 0:
+            turn = Turn(0, replayed.view(0), replayed.legal_actions(0), replayed.game)
+            assert bot.act(turn) == action
+        replayed.apply(seat, action)
+    assert replayed.is_over()
