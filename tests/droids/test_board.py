@@ -117,3 +117,34 @@ def test_dd7_dd8_directions() -> None:
     assert directions_for("MD") == directions_for("WD") == ("NE", "SE", "SW", "NW")
     assert [send_order_move(k, "N") for k in ("O1", "O2", "O3", "O4")] == ["N", "S", "W", "E"]
     assert [send_order_move(k, "E") for k in ("O1", "O2", "O3", "O4")] == ["E", "W", "N", "S"]
+
+
+def test_dd1_dd3_dd42_more_broken_files_are_refused(tmp_path: Path) -> None:
+    """DD-1, DD-3, DD-4, DD-42, DD-35: a second statue, pieces sharing a start cell, no centre,
+    a non-text killer order, negative or non-integer counts: refused naming file, field and reason
+    (a killer order that was a list used to crash with a TypeError)."""
+    good = json.loads(DEFAULT.read_text("utf-8"))
+    two_statues = {**good, "map": [good["map"][0].replace(".", "S", 1), *good["map"][1:]]}
+    with pytest.raises(DataFileError, match="map row 4: a second statue cell"):
+        load_board(write(tmp_path, "b1.json", two_statues))
+    with pytest.raises(DataFileError, match=r"containers_2: cell \[3, 8\] is already start circle 'y'"):
+        load_board(write(tmp_path, "b2.json", {**good, "containers_2": [[3, 8]]}))
+    with pytest.raises(DataFileError, match=r"containers_3: cell \[1, 5\] is already in containers_2"):
+        load_board(write(tmp_path, "b3.json", {**good, "containers_3": [[1, 5]]}))
+    with pytest.raises(DataFileError, match=r"repairer_corners: cell \[6, 1\] is already start circle 'r'"):
+        load_board(write(tmp_path, "b4.json", {**good, "repairer_corners": [[6, 1], [9, 9]]}))
+    with pytest.raises(DataFileError, match="centre: at least one"):
+        load_board(write(tmp_path, "b5.json", {**good, "centre": []}))
+    with pytest.raises(DataFileError, match=r"k\.json: A\[0\]: unknown order"):
+        load_killer_sheets(write(tmp_path, "k.json", {"A": [["1 F"]] * 10, "B": ["1 F"] * 10}))
+    table = json.loads((DEFAULT.parent / "droids_scenarios.json").read_text("utf-8"))
+    for number, field, value, message in (
+        ("6", "stock", -3, r"6\.stock: must be 0\.\.25"),
+        ("1", "setup_obstacles", {"2": -1}, r"1\.setup_obstacles: player count"),
+        ("1", "setup_obstacles", {"2": 8.5}, r"1\.setup_obstacles: player count"),
+        ("1", "setup_obstacles", {"x": 8}, r"1\.setup_obstacles: player count"),
+        ("1", "players", [True], r"1\.players: must list"),
+    ):
+        broken = {**table, number: {**table[number], field: value}}
+        with pytest.raises(DataFileError, match=message):
+            load_scenarios(write(tmp_path, f"s{number}{field}.json", broken))

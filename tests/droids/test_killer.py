@@ -46,22 +46,27 @@ def test_dd42_sheets() -> None:
 def test_ex13a_die_6() -> None:
     """DD-EX-13 a, DD-43: cell 6 (move 1 B): the killer goes to (6,0) and its sending is over."""
     s = new(7, 1)
-    killer_turn(s, 6)
+    events = killer_turn(s, 6)
     assert at(s, "killer") == (6, 0) and s.killer_sent == [6]
+    assert [e.sent for e in events if e.kind == "finished-sending" and e.seat == -2] == [1]
 
 
 def test_ex13b_die_3() -> None:
     """DD-EX-13 b, DD-43: cell 3 (move 2 F): (6,3) across the river; line 6 again: over."""
     s = new(7, 1)
-    killer_turn(s, 3)
+    events = killer_turn(s, 3)
     assert at(s, "killer") == (6, 3) and s.killer_sent == [3]
+    assert [e.sent for e in events if e.kind == "finished-sending" and e.seat == -2] == [1]
 
 
 def test_ex13c_die_5_three_orders() -> None:
     """DD-EX-13 c, DD-43: cells 5, 8, 6: (9,1), (7,1), (7,0)."""
     s = new(7, 1)
-    killer_turn(s, 5)
+    events = killer_turn(s, 5)
     assert at(s, "killer") == (7, 0) and s.killer_sent == [5, 8, 6]
+    moves = [(e.start, e.end) for e in events if e.kind == "moved" and e.robot == "killer"]
+    assert moves == [((6, 1), (9, 1)), ((9, 1), (7, 1)), ((7, 1), (7, 0))]
+    assert [e.sent for e in events if e.kind == "finished-sending" and e.seat == -2] == [3]
 
 
 def test_ex13d_sequence_mode() -> None:

@@ -40,9 +40,12 @@ def test_ex1_violet_order_in_river_has_no_effect() -> None:
     """DD-EX-1 e, DD-19: a robot in the river ignores a violet move; the token is spent."""
     s = four()
     pieces(s, G=(8, 4))
+    before = s.bins["M1"]
     events = order(s, 3, "M1:N")
     assert at(s, "G") == (8, 4)
     assert [e.reason for e in events if e.kind == "no-effect"] == ["only water orders in the river"]
+    assert [e.sent for e in events if e.kind == "finished-sending"] == [1]  # DD-18: spent
+    assert s.bins["M1"] == before
 
 
 def test_ex1_token_on_wrong_column_is_not_sendable() -> None:
@@ -107,16 +110,19 @@ def test_ex3_move_max_stops_in_river_and_diagonals() -> None:
     assert at(s, "Y") == (9, 4)
     s = new()
     pieces(s, Y=(7, 4))
-    order(s, 0, "MD:NE")
+    events = order(s, 0, "MD:NE")
     assert at(s, "Y") == (7, 4)
+    assert [e.reason for e in events if e.kind == "no-effect"] == ["only water orders in the river"]
 
 
 def test_ex4_water_orders() -> None:
     """DD-EX-4 a, b, d, DD-19, DD-21: water moves only in the river, pushing onto land."""
     s = new()
     pieces(s, Y=(7, 9))
-    order(s, 0, "W1:N")
+    events = order(s, 0, "W1:N")
     assert at(s, "Y") == (7, 9)
+    assert [e.reason for e in events if e.kind == "no-effect"] == ["water orders only in the river"]
+    assert [e.sent for e in events if e.kind == "finished-sending"] == [1]  # DD-18: spent
     s = new()
     pieces(s, Y=(2, 5), R=(2, 4))
     order(s, 0, "W1:N")

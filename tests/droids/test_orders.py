@@ -256,3 +256,12 @@ def test_dd30_carried_object_moves_with_pushed_carrier() -> None:
     order(s, 0, "M1:N")
     assert at(s, "R") == (0, 6) and s.robots[1].carry == OBSTACLE and s.objects == {}
     assert s.is_free(idx(0, 8))  # DD-5
+
+
+def test_ex5_ex24_every_roll() -> None:
+    """DD-EX-5 c, d, DD-EX-24, DD-24: the full tables of rolls 0-9 at n = 7, 3 and 4."""
+    hits = lambda n: [new().hits_for(r, n) for r in range(10)]  # noqa: E731
+    assert hits(7) == [0] * 7 + [1, 1, 1]
+    assert hits(3) == [0, 0, 0, 1, 1, 1, 2, 2, 2, 3]
+    assert hits(4) == [0, 0, 0, 0, 1, 1, 1, 1, 2, 2]
+    assert hits(1) == [0, 1, 2, 3, 3, 3, 3, 3, 3, 3]  # a roll of 0 always misses

@@ -272,9 +272,12 @@ def test_ex11_overview_sequence() -> None:
     assert (shot.target, shot.distance, shot.roll, shot.hits) == ("Red", 4, 8, 2)
     s.apply(1, Choose("damage", 0))
     s.apply(1, Choose("damage", 1))
+    assert [e for e, em in enumerate(s.emitters[1]) if em[0]] == [0, 1]  # Red lost 2 emitters
+    assert [e for e, em in enumerate(s.emitters[3]) if em[0]] == []  # Green was missed
     events = send(s, 2, 0)
     assert at(s, "B") == (4, 0)
     assert [e.sent for e in events if e.kind == "finished-sending"] == [7]
+    assert all(slot is None for em in s.emitters[2] for slot in em[1:])
 
 
 def test_dd46_hidden_hands_views_events_and_determinize() -> None:

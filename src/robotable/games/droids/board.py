@@ -18,6 +18,7 @@ DEFAULT_BOARD = "droids_board_default.json"
 DEFAULT_KILLER = "droids_killer_sheets.json"
 DEFAULT_SCENARIOS = "droids_scenarios.json"
 
+MOBILE_OBSTACLES = 25  # mobile-obstacle tokens in the box
 Cell = tuple[int, int]
 
 
@@ -104,6 +105,8 @@ def load_board(name: str | None = None) -> Board:
                     raise DataFileError(label, f"map row {y}", f"a second start circle {char!r}")
                 circles[char.upper()] = idx(x, y)
             elif char == "S":
+                if statue is not None:
+                    raise DataFileError(label, f"map row {y}", "a second statue cell 'S'")
                 statue = idx(x, y)
             else:
                 raise DataFileError(label, f"map row {y} column {x}", f"unknown character {char!r}")
@@ -128,6 +131,21 @@ def load_board(name: str | None = None) -> Board:
                 raise DataFileError(label, field, f"cell {list(xy(cell))} is a fixed obstacle")
     if len(board.corners) != 2:
         raise DataFileError(label, "repairer_corners", "there must be exactly 2 cells")
+    if not board.centre:
+        raise DataFileError(label, "centre", "at least one centre cell is needed (DD-38)")
+    # DD-3, DD-4: pieces set up in one scenario never share a cell
+    owner: dict[int, str] = {cell: f"start circle {c.lower()!r}" for c, cell in circles.items()}
+    if statue in owner:
+        raise DataFileError(label, "map", "the statue cell 'S' cannot be a start circle")
+    for field, cells in (
+        ("repairer_corners", board.corners),
+        ("containers_2", board.containers_2),
+        ("containers_3", board.containers_3),
+    ):
+        for cell in cells:
+            if cell in owner:
+                raise DataFileError(label, field, f"cell {list(xy(cell))} is already {owner[cell]}")
+            owner[cell] = f"in {field}"
     return board
 
 
@@ -146,7 +164,7 @@ def load_killer_sheets(name: str | None = None) -> dict[str, tuple[str, ...]]:
         if not isinstance(cells, list) or len(cells) != SIZE:
             raise DataFileError(label, key, f"sheet {key} must be a list of {SIZE} orders")
         for i, order in enumerate(cells):
-            if order not in KILLER_ORDERS:
+            if not isinstance(order, str) or order not in KILLER_ORDERS:
                 raise DataFileError(
                     label, f"{key}[{i}]", f"unknown order {order!r}: 'shoot' or '1|2|max F|B|L|R'"
                 )
@@ -184,18 +202,29 @@ def _scenario(label: str, key: str, entry: Any) -> Scenario:
             raise DataFileError(label, f"{key}.{field}", f"missing or not {kind.__name__}")
         return value
 
+    def count(value: Any) -> bool:
+        return isinstance(value, int) and not isinstance(value, bool)
+
     players = need("players", list)
-    if not players or not all(isinstance(p, int) and 1 <= p <= 4 for p in players):
+    if not players or not all(count(p) and 1 <= p <= 4 for p in players):
         raise DataFileError(label, f"{key}.players", "must list player counts 1..4")
     removed = need("removed", list)
     for item in removed:
         if item not in TYPES and item not in BINS:
             raise DataFileError(label, f"{key}.removed", f"unknown token type or bin {item!r}")
     setup = need("setup_obstacles", dict)
-    try:
-        obstacles = {int(k): int(v) for k, v in setup.items()}
-    except (TypeError, ValueError):
-        raise DataFileError(label, f"{key}.setup_obstacles", "player count -> number of obstacles") from None
+    obstacles: dict[int, int] = {}
+    for k, v in setup.items():
+        if k not in ("1", "2", "3", "4") or not count(v) or not 0 <= v <= MOBILE_OBSTACLES:
+            raise DataFileError(
+                label,
+                f"{key}.setup_obstacles",
+                f"player count 1..4 -> 0..{MOBILE_OBSTACLES} obstacles, not {k!r}: {v!r}",
+            )
+        obstacles[int(k)] = v
+    stock = need("stock", int)
+    if not 0 <= stock <= MOBILE_OBSTACLES:
+        raise DataFileError(label, f"{key}.stock", f"must be 0..{MOBILE_OBSTACLES}, not {stock}")
     colours = need("colours", str)
     if not colours or any(c not in COLOURS for c in colours):
         raise DataFileError(label, f"{key}.colours", f"letters among {COLOURS}, not {colours!r}")
@@ -206,7 +235,7 @@ def _scenario(label: str, key: str, entry: Any) -> Scenario:
         *(need(f, bool) for f in _BOOLS[:2]),
         obstacles,
         tuple(removed),
-        need("stock", int),
+        stock,
         *(need(f, bool) for f in _BOOLS[2:]),
         colours,
     )
