@@ -114,11 +114,6 @@ class DroidsGame(Game):
 
         return hint(self, view, level)
 
-    def rules_summary(self, lang: str = "en") -> str:
-        from robotable.games.droids.rules import rules_summary
-
-        return rules_summary(lang)
-
     def bots(self) -> dict[str, Any]:
         from robotable.games.droids.bots import BOTS
 
