@@ -191,3 +191,27 @@ def test_render_a_moment_of_a_record_as_one_seat_sees_it(tmp_path: Path) -> None
     assert too_far.exit_code == 2 and "not 999" in too_far.output
     assert "seats 0 to 1" in run("render", "ricochet", "--seat", "5").output
     assert "cannot use foo" in run("render", "ricochet", "-D", "foo=1").output
+
+
+def test_step_pauses_once_per_program_instruction() -> None:
+    """Events with the same call stack (one instruction of a trace) share one pause."""
+    from robotable.cli.play import steps
+
+    trace = [
+        {"kind": "revealed"},
+        {"kind": "card", "stack": ["slot 1"]},
+        {"kind": "moved", "stack": ["slot 1"]},
+        {"kind": "entered", "stack": ["slot 2", "F:A"]},
+        {"kind": "moved", "stack": ["slot 2", "F:A"]},
+        {"kind": "moved", "stack": ["slot 2"]},
+        {"kind": "scored"},
+        {"kind": "over"},
+    ]
+    assert [[e["kind"] for e in step] for step in steps(trace)] == [
+        ["revealed"],
+        ["card", "moved"],
+        ["entered", "moved"],
+        ["moved"],
+        ["scored"],
+        ["over"],
+    ]

@@ -6,7 +6,7 @@ import secrets
 import sys
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TextIO
+from typing import Any, TextIO
 
 from rich.console import Console
 from rich.text import Text
@@ -62,8 +62,10 @@ def run_play(request: PlayRequest, console: Console) -> Outcome | None:
             console.print(describe_played(game, played, labels, events))
             return
         console.print(action_line(played, labels))
-        for event in events:
-            console.print(event_line(game, event, labels), end="")
+        for step in steps(events):
+            for event in step[:-1]:
+                console.print(event_line(game, event, labels))
+            console.print(event_line(game, step[-1], labels), end="")
             wait_for_enter(request.stdin or sys.stdin, console)
 
     match = Match(
@@ -85,6 +87,19 @@ def run_play(request: PlayRequest, console: Console) -> Outcome | None:
     if request.record is not None:
         console.print(f"record written to {request.record}")
     return outcome
+
+
+def steps(events: list[dict[str, Any]]) -> list[list[dict[str, Any]]]:
+    """The pauses of ``--step``: one per event, except that consecutive events of one
+    program instruction (the same ``stack`` field, as in a program trace) pause once."""
+    grouped: list[list[dict[str, Any]]] = []
+    for event in events:
+        stack = event.get("stack")
+        if grouped and stack is not None and grouped[-1][-1].get("stack") == stack:
+            grouped[-1].append(event)
+        else:
+            grouped.append([event])
+    return grouped
 
 
 def wait_for_enter(stdin: TextIO, console: Console) -> None:
