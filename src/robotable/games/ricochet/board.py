@@ -15,6 +15,7 @@ from functools import cache
 from importlib import resources
 from pathlib import Path
 
+from robotable.core.datafile import read_user_text
 from robotable.core.errors import DataFileError
 
 SIZE = 16
@@ -205,12 +206,7 @@ def _faces_at(path: str, stamp: int) -> dict[str, Face]:
 
 def load_faces(path: str | Path) -> dict[str, Face]:
     """Faces from a user's file (a real board they own, a house variant)."""
-    path = Path(path)
-    try:
-        text = path.read_text("utf-8")
-    except OSError as exc:
-        raise DataFileError(str(path), "file", exc.strerror or str(exc)) from exc
-    return parse_faces(text, str(path))
+    return parse_faces(read_user_text(path), str(path))
 
 
 # --------------------------------------------------------------------------- assembly

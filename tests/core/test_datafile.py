@@ -1,0 +1,31 @@
+"""A user's data file that cannot be read is one clear error naming the file and line."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from robotable.core.datafile import read_user_text
+from robotable.core.errors import DataFileError
+from robotable.games.ricochet.board import load_faces
+
+
+def test_a_file_in_another_encoding_names_the_line_of_the_first_bad_byte(tmp_path: Path) -> None:
+    latin = tmp_path / "board.txt"
+    latin.write_bytes("first line\nsecond\nthird: caf\xe9\n".encode("latin-1"))
+    with pytest.raises(DataFileError, match=r"board.txt: line 3: is not UTF-8 text"):
+        read_user_text(latin)
+
+
+def test_a_missing_file_is_named(tmp_path: Path) -> None:
+    with pytest.raises(DataFileError, match=r"nothing.txt: file: cannot read it"):
+        read_user_text(tmp_path / "nothing.txt")
+
+
+def test_ricochet_faces_file_in_another_encoding_is_refused(tmp_path: Path) -> None:
+    """RR-5: a user's faces file is read through the same door."""
+    binary = tmp_path / "faces.txt"
+    binary.write_bytes(b"\xff\xfe\x00")
+    with pytest.raises(DataFileError, match="not UTF-8"):
+        load_faces(binary)
