@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import json
 import xml.etree.ElementTree as ET
 from pathlib import Path
@@ -11,6 +12,7 @@ from typer.testing import CliRunner
 
 from robotable import games
 from robotable.cli.main import app
+from robotable.core.game import Turn
 
 P1 = "1A2A3A4A-8A44FF0F-RC"  # red circle in 3: red W, green E, red N
 runner = CliRunner()
@@ -215,3 +217,41 @@ def test_step_pauses_once_per_program_instruction() -> None:
         ["scored"],
         ["over"],
     ]
+
+
+def test_default_seats_fit_the_game() -> None:
+    """Without --seats: you and enough bots (Robotick needs three players)."""
+    result = run("play", "robotick", "--seed", "1", input="quit\n")
+    assert result.exit_code == 0, result.output
+    assert "seats 0: human, 1: bot:heuristic, 2: bot:heuristic" in result.output
+
+
+def test_a_missing_record_names_the_whole_path(tmp_path: Path) -> None:
+    missing = tmp_path / "nowhere" / "r.json"
+    result = run("replay", str(missing))
+    assert result.exit_code == 1
+    assert f"{missing}: cannot read it (No such file or directory)" in result.output.replace("\n", "")
+
+
+def test_draw_options_errors_name_the_draw_flag() -> None:
+    result = run("render", "ricochet", "-D", "paths")
+    assert result.exit_code == 2 and "--draw expects key=value" in result.output
+
+
+def test_a_notation_error_is_said_once() -> None:
+    from rich.console import Console
+
+    from robotable.cli.human import TerminalPlayer
+    from robotable.core.errors import NotationError
+
+    class Strict:
+        title = "strict"
+
+        def parse_action(self, text: str) -> None:
+            raise NotationError(f"cannot read {text!r}: nothing is readable here")
+
+    screen = io.StringIO()
+    human = TerminalPlayer("seat 0", Console(file=screen, width=200))
+    turn = Turn(0, {}, [], Strict(), 0.0, {})  # type: ignore[arg-type]
+    assert human._parse("xyz", turn) is None
+    assert screen.getvalue().count("cannot read") == 1

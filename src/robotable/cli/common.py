@@ -56,7 +56,7 @@ def reporting(code: int = BAD_INPUT) -> Iterator[None]:
         raise fail(str(exc), code) from None
 
 
-def parse_options(pairs: Sequence[str]) -> dict[str, Any]:
+def parse_options(pairs: Sequence[str], flag: str = "--option") -> dict[str, Any]:
     """``key=value`` pairs; values are JSON when they parse as JSON, else strings.
 
     >>> parse_options(["chips_to_win=1", "board=1A2A3A4A", "stall_after_s=null"])
@@ -66,7 +66,7 @@ def parse_options(pairs: Sequence[str]) -> dict[str, Any]:
     for pair in pairs:
         key, sep, value = pair.partition("=")
         if not sep or not key.strip():
-            raise InvalidOptions(f"--option expects key=value, not {pair!r}")
+            raise InvalidOptions(f"{flag} expects key=value, not {pair!r}")
         try:
             options[key.strip()] = json.loads(value)
         except json.JSONDecodeError:

@@ -26,7 +26,7 @@ from robotable.play.match import MatchAbandoned
 HELP = """\
 Type an action in the game's notation, for example: {examples}
   several actions on one line:  separate them with commas
-  (empty line)                  pass for now / wait
+  (empty line)                  do nothing for now (wait)
   hint                          a hint (again: a bigger one)
   board                         draw the board again
   legal                         list the legal actions
@@ -143,7 +143,9 @@ class TerminalPlayer:
         try:
             return turn.game.parse_action(text)
         except NotationError as exc:
-            self.console.print(Text(f"cannot read {text!r}: {exc}", style="bold red"))
+            reason = str(exc)
+            message = reason if reason.startswith("cannot read") else f"cannot read {text!r}: {reason}"
+            self.console.print(Text(message, style="bold red"))
             self._drop_pending()
             return None
 

@@ -81,7 +81,10 @@ def options_command(game: Annotated[str, typer.Argument(help="Game id, see `robo
 @app.command("play")
 def play_command(
     game: Annotated[str, typer.Argument(help="Game id, see `robotable games`.")],
-    seats: Annotated[str, typer.Option(help=f"Comma-separated seats: {SEAT_HELP}.")] = "human,bot",
+    seats: Annotated[
+        str | None,
+        typer.Option(help=f"Comma-separated seats: {SEAT_HELP}. Default: you and enough bots to play."),
+    ] = None,
     seed: Annotated[int | None, typer.Option(help="Random seed (default: a fresh one, printed).")] = None,
     record: Annotated[Path | None, typer.Option(help="Write the game record (JSON) to this file.")] = None,
     option: OptionPairs = None,
@@ -95,15 +98,18 @@ def play_command(
     """Play a game in the terminal, against bots or other people at the same keyboard.
 
     Bots-only games run on a virtual clock, so they finish in seconds; with a person
-    seated the sand timers run in real time. Type moves in the game's notation
-    (`red N`, several per line: `red W, green E`), bids (`bid 5`), `help`, `quit`.
+    seated, timers (Ricochet's sand timer) run in real time. Type actions in the game's
+    notation (several per line, separated by commas), `legal` to list what you may do,
+    `hint`, `help`, `quit`; `robotable rules GAME` explains the notation.
 
     Examples:
 
     - `robotable play ricochet` (you against the perfect solver bot)
-    - `robotable play ricochet --seats human` (solo puzzles)
-    - `robotable play ricochet --seats bot,bot --seed 1 --record r.json`
-    - `robotable play ricochet --seats human,bot:human -O chips_to_win=3 --puzzle 1A2A3A4A-8A44FF0F-RC`
+    - `robotable play robotick` (you and two bots against Droco)
+    - `robotable play dr2d --seats human,human,bot` (two people share the keyboard)
+    - `robotable play delivery --seats human,bot --step` (the program trace step by step)
+    - `robotable play droids -O scenario=7 --seats human` (solo against the Killer)
+    - `robotable play dr2d --seats bot,bot,bot,bot --seed 1 --record r.json`
     """
     request = PlayRequest(game, seats, seed, record, option or [], puzzle, quiet, max_actions, step)
     with reporting():
@@ -179,7 +185,7 @@ def render_command(
         state, seats = _position(game, puzzle, seed, players, option or [], record, at)
         if seat is not None and not 0 <= seat < seats:
             raise RobotableError(f"--seat {seat}: this game has seats 0 to {seats - 1}")
-        svg = _draw(state, seat, parse_options(draw or []))
+        svg = _draw(state, seat, parse_options(draw or [], "--draw"))
     if output is None:
         typer.echo(svg)  # plain echo: Rich would wrap lines and read [brackets] as markup
         return

@@ -15,7 +15,7 @@ from robotable import games
 from robotable.cli.common import check_writable, parse_options
 from robotable.cli.log import action_line, describe_outcome, describe_played, event_line, log_viewer
 from robotable.cli.seats import make_agents, parse_seats, seat_label
-from robotable.core.game import Outcome
+from robotable.core.game import Game, Outcome
 from robotable.core.records import Recorder, write_record
 from robotable.play.match import DEFAULT_MAX_ACTIONS, Match, MatchAbandoned, Played, default_clock
 
@@ -23,7 +23,8 @@ from robotable.play.match import DEFAULT_MAX_ACTIONS, Match, MatchAbandoned, Pla
 @dataclass
 class PlayRequest:
     game: str
-    seats: str = "human,bot"
+    seats: str | None = None
+    """Seat words (``human,bot``); None: one person and enough bots for the game."""
     seed: int | None = None
     record: Path | None = None
     options: list[str] = field(default_factory=list)
@@ -41,7 +42,7 @@ def run_play(request: PlayRequest, console: Console) -> Outcome | None:
     options = parse_options(request.options)
     if request.puzzle is not None:
         options["puzzle"] = request.puzzle
-    labels = [seat_label(game, spec) for spec in parse_seats(request.seats)]
+    labels = [seat_label(game, spec) for spec in parse_seats(request.seats or default_seats(game))]
     if request.record is not None:
         check_writable(request.record)  # before the game, not after it
     seed = request.seed if request.seed is not None else secrets.randbelow(2**31)
@@ -58,7 +59,7 @@ def run_play(request: PlayRequest, console: Console) -> Outcome | None:
 
     def log(played: Played) -> None:
         events = recorder.state.events_for(played.events, viewer)
-        if not request.step:
+        if not request.step or played.action.secret:  # a secret action shows nothing worth a pause
             console.print(describe_played(game, played, labels, events))
             return
         console.print(action_line(played, labels))
@@ -89,6 +90,12 @@ def run_play(request: PlayRequest, console: Console) -> Outcome | None:
     return outcome
 
 
+def default_seats(game: Game) -> str:
+    """You against the game's bot: ``human,bot``, or more bots where the game needs them."""
+    count = min(max(2, game.min_seats), game.max_seats)
+    return ",".join(["human"] + ["bot"] * (count - 1))
+
+
 def steps(events: list[dict[str, Any]]) -> list[list[dict[str, Any]]]:
     """The pauses of ``--step``: one per event, except that consecutive events of one
     program instruction (the same ``stack`` field, as in a program trace) pause once."""
@@ -106,6 +113,7 @@ def wait_for_enter(stdin: TextIO, console: Console) -> None:
     """One step of ``--step``: a line from the keyboard (at end of input, go on without pausing).
 
     On a terminal the echoed Enter ends the event's line; otherwise we end it."""
+    console.print(Text("  [Enter]", style="dim"), end="")
     stdin.readline()
     if not _is_terminal(stdin):
         console.print()

@@ -187,8 +187,10 @@ def read_records(path: str | os.PathLike[str]) -> Iterator[Record]:
         else:
             text = path.read_text(encoding="utf-8")
             yield Record.from_dict(_loads(text, path.name, 1), source=path.name)
-    except (OSError, UnicodeDecodeError) as exc:
-        raise RecordError(f"{path.name}: cannot read: {exc}") from exc
+    except OSError as exc:
+        raise RecordError(f"{path}: cannot read it ({exc.strerror or exc})") from exc
+    except UnicodeDecodeError as exc:
+        raise RecordError(f"{path}: is not UTF-8 text, so not a record") from exc
 
 
 def _loads(text: str, name: str, first_line: int) -> JSON:
