@@ -9,7 +9,7 @@ notation                       meaning
 ``stop``                       DD-14: "J'arrête", place nothing more this turn
 ``send e3``                    DD-17: send the candidate of emitter 3
 ``pass``                       DD-17: always refused while an order can be sent
-``obstacle 4,7``               DD-35/DD-38: place a setup obstacle on cell (4,7)
+``obstacle 4 7``               DD-35/DD-38: place a setup obstacle on cell x=4, y=7
 ``damage e3`` / ``repair e3``  DD-25/DD-27: choose an emitter to destroy / to repair
 ``auto``                       referee: the choice timer ran out, default choice
 =============================  ==============================================================
@@ -68,7 +68,7 @@ class Obstacle(Action):
     y: int
 
     def __str__(self) -> str:
-        return f"obstacle {self.x},{self.y}"
+        return f"obstacle {self.x} {self.y}"
 
 
 @dataclass(frozen=True)
@@ -146,9 +146,9 @@ def parse_action(text: str) -> Action:
     if head == "obstacle" and len(words) in (2, 3):
         numbers = re.findall(r"\d+", " ".join(words[1:]))
         if len(numbers) != 2:
-            raise NotationError(f"an obstacle goes on a cell 'obstacle x,y', not {text!r}")
+            raise NotationError(f"an obstacle goes on a cell 'obstacle x y' (like 'obstacle 4 7'), not {text!r}")
         return Obstacle(int(numbers[0]), int(numbers[1]))
     raise NotationError(
         f"cannot read {text!r}: try 'draw violet', 'place M2 N e3.1', 'stop', 'send e3', "
-        "'obstacle 4,7', 'damage e3', 'repair e3'"
+        "'obstacle 4 7', 'damage e3', 'repair e3'"
     )
