@@ -146,7 +146,9 @@ def parse_action(text: str) -> Action:
     if head == "obstacle" and len(words) in (2, 3):
         numbers = re.findall(r"\d+", " ".join(words[1:]))
         if len(numbers) != 2:
-            raise NotationError(f"an obstacle goes on a cell 'obstacle x y' (like 'obstacle 4 7'), not {text!r}")
+            raise NotationError(
+                f"an obstacle goes on a cell 'obstacle x y' (like 'obstacle 4 7'), not {text!r}"
+            )
         return Obstacle(int(numbers[0]), int(numbers[1]))
     raise NotationError(
         f"cannot read {text!r}: try 'draw violet', 'place M2 N e3.1', 'stop', 'send e3', "

@@ -50,14 +50,21 @@ def xy(cell: int) -> Cell:
 def _read(name: str | None, default: str) -> tuple[str, Any]:
     """The JSON content of a user file (path) or of a packaged default."""
     if name is None:
-        text = resources.files("robotable.games.droids").joinpath("data", default).read_text("utf-8")
+        data = resources.files("robotable.games.droids").joinpath("data", default).read_bytes()
         label = default
     else:
         label = str(name)
         try:
-            text = Path(name).read_text("utf-8")
+            data = Path(name).read_bytes()
         except OSError as exc:
             raise DataFileError(label, "file", f"cannot read it ({exc.strerror})") from None
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = data[: exc.start].count(b"\n") + 1
+        raise DataFileError(
+            label, f"line {line}", f"not UTF-8 text (byte {data[exc.start]:#04x} at offset {exc.start})"
+        ) from None
     try:
         return label, json.loads(text)
     except json.JSONDecodeError as exc:

@@ -11,7 +11,7 @@ Namer = Callable[[Any], str]
 
 
 def _cell(value: Sequence[int]) -> str:
-    return f"({value[0]},{value[1]})"
+    return f"({value[0]} {value[1]})"  # as typed: x y, no comma
 
 
 def _who(seat: int, name: Namer) -> str:

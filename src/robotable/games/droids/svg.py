@@ -10,7 +10,9 @@ from robotable.games.droids.tokens import COLOUR_NAMES, SIDE_OF
 
 CELL = 44
 SLOT = 34
-EDGE = 3 * SLOT + 8  # emitter strips around the board
+GAP = 18  # between the board and slot 1: the row / column numbers
+NAME_BAND = 18  # beyond slot 3: the emitter numbers e0..e9
+EDGE = GAP + 3 * SLOT + NAME_BAND  # emitter strips around the board
 BOARD = 10 * CELL
 LEGEND = 215
 FILL = {"Y": "#f2c200", "R": "#d62828", "B": "#1d5fd1", "G": "#8a8f98"}
@@ -124,7 +126,7 @@ def _robot(view: Mapping[str, Any], r: Mapping[str, Any]) -> list[str]:
 def _slot_box(side: str, e: int, slot: int) -> tuple[float, float, float, float]:
     """x, y, width, height of slot ``slot`` of emitter ``e`` on ``side`` (slot 1 nearest the board)."""
     ox, oy = _origin()
-    depth = (slot - 1) * SLOT + 4
+    depth = (slot - 1) * SLOT + GAP
     if side == "S":
         return ox + e * CELL + 2, oy + BOARD + depth, CELL - 4, SLOT - 2
     if side == "N":
@@ -134,10 +136,43 @@ def _slot_box(side: str, e: int, slot: int) -> tuple[float, float, float, float]
     return ox + BOARD + depth, oy + e * CELL + 2, SLOT - 2, CELL - 4
 
 
-def _emitters(view: Mapping[str, Any], seat: int, colour: str) -> list[str]:
+def _coordinates() -> list[str]:
+    """Column numbers (x) above and below the board, row numbers (y) left and right: 'obstacle x y'."""
+    ox, oy = _origin()
+    style = 'font-size="12" font-weight="bold" fill="#555" text-anchor="middle"'
+    out = []
+    for i in range(10):
+        mid = i * CELL + CELL / 2
+        out.append(f'<text class="coord" x="{ox + mid}" y="{oy - 5}" {style}>{i}</text>')
+        out.append(f'<text class="coord" x="{ox + mid}" y="{oy + BOARD + 14}" {style}>{i}</text>')
+        out.append(f'<text class="coord" x="{ox - GAP / 2}" y="{oy + mid + 4}" {style}>{i}</text>')
+        out.append(f'<text class="coord" x="{ox + BOARD + GAP / 2}" y="{oy + mid + 4}" {style}>{i}</text>')
+    return out
+
+
+def _emitter_name(side: str, e: int, colour: str) -> str:
+    """``e3`` beyond slot 3 of emitter 3, in the player's colour."""
+    x, y, w, h = _slot_box(side, e, 3)
+    if side == "N":
+        cx, cy = x + w / 2, y - 5
+    elif side == "S":
+        cx, cy = x + w / 2, y + h + 14
+    elif side == "W":
+        cx, cy = x - NAME_BAND / 2, y + h / 2 + 4
+    else:
+        cx, cy = x + w + NAME_BAND / 2, y + h / 2 + 4
+    return (
+        f'<text class="emitter" x="{cx}" y="{cy}" font-size="11" font-weight="bold" '
+        f'fill="{FILL[colour]}" stroke="#333" stroke-width="0.3" text-anchor="middle">e{e}</text>'
+    )
+
+
+def _emitters(view: Mapping[str, Any], seat: int, colour: str, labels: bool) -> list[str]:
     side = SIDE_OF[colour]
     out: list[str] = []
     for e, em in enumerate(view["emitters"][seat]):
+        if labels:
+            out.append(_emitter_name(side, e, colour))
         for slot in (1, 2, 3):
             x, y, w, h = _slot_box(side, e, slot)
             token = em["slots"][slot - 1]
@@ -148,6 +183,11 @@ def _emitters(view: Mapping[str, Any], seat: int, colour: str) -> list[str]:
                 out.append(
                     f'<rect x="{x}" y="{y}" width="{w}" height="{h}" fill="#fff" stroke="{FILL[colour]}"/>'
                 )
+                if labels:  # the place to type: e3.1
+                    out.append(
+                        f'<text class="slot" x="{x + w / 2}" y="{y + h / 2 + 3}" font-size="9" fill="#999" '
+                        f'text-anchor="middle">e{e}.{slot}</text>'
+                    )
                 continue
             kind, direction = token.split(":")
             fill = BIN_FILL["G" if kind in ("G1", "G2", "GM", "GR") else kind[0]]
@@ -205,9 +245,19 @@ def _hand(view: Mapping[str, Any], top: float) -> list[str]:
     return out
 
 
-def view_svg(view: Mapping[str, Any], **options: Any) -> str:
+def view_svg(view: Mapping[str, Any], *, labels: bool = True, legend: bool = True) -> str:
+    """The picture of ``view``.
+
+    Drawing options (``robotable render droids -D labels=false``); any other keyword is a TypeError:
+
+    - ``labels``: row / column numbers and emitter names (e0..e9, empty slots e3.1), on by default;
+    - ``legend``: the status lines, the key of colours and the viewer's hand below the board.
+    """
+    for name, value in (("labels", labels), ("legend", legend)):
+        if not isinstance(value, bool):
+            raise TypeError(f"drawing option {name} is true or false, not {value!r}")
     width = 2 * EDGE + BOARD
-    height = 2 * EDGE + BOARD + LEGEND
+    height = 2 * EDGE + BOARD + (LEGEND if legend else 0)
     parts = [
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
         f'viewBox="0 0 {width} {height}" font-family="sans-serif">',
@@ -215,6 +265,8 @@ def view_svg(view: Mapping[str, Any], **options: Any) -> str:
         f'<rect width="{width}" height="{height}" fill="#fbf8f0"/>',
     ]
     parts += _terrain(view)
+    if labels:
+        parts += _coordinates()
     for x, y, kind in view["objects"]:
         px, py = _cell_xy(x, y)
         parts.append(_object(kind, px + CELL / 2, py + CELL / 2, CELL * 0.7))
@@ -222,7 +274,10 @@ def view_svg(view: Mapping[str, Any], **options: Any) -> str:
         if r["cell"] is not None:
             parts += _robot(view, r)
     for seat, colour in enumerate(view["colours"]):
-        parts += _emitters(view, seat, colour)
+        parts += _emitters(view, seat, colour, labels)
+    if not legend:
+        parts.append("</svg>")
+        return "\n".join(parts)
     top = 2 * EDGE + BOARD + 8
     status = (
         f"Scenario {view['scenario']} ({view['scenario_name']}), turn {view['turn']}, phase {view['phase']}"

@@ -143,7 +143,7 @@ def _status(view: Mapping[str, Any]) -> list[Text]:
         sheet = " | ".join(
             f"{k}:{o}" + ("✓" if k in killer["sent"] else "") for k, o in enumerate(killer["sheet"])
         )
-        out.append(Text(f"killer sheet (die {killer['die']}, line {killer['line0']}): {sheet}"))
+        out.append(Text(f"{_killer_title(view, killer)}: {sheet}"))
     if view["result"]:
         out.append(Text(f"game over: {view['result']['reason']}", "bold"))
     legend = "Y R B G player robots (+carried o/$/*/S, stock), ⚙ repairer, S statue, K killer, ▓▓ obstacle, "
@@ -151,6 +151,27 @@ def _status(view: Mapping[str, Any]) -> list[Text]:
         Text(legend + "$$ container, ** mine, ██ rock / destroyed emitter, () start circle, ~~ river", "dim")
     )
     return out
+
+
+def _killer_title(view: Mapping[str, Any], killer: Mapping[str, Any]) -> str:
+    """DD-42/DD-43 in words: which sheet, and where the die laid it (not yet, before the first roll)."""
+    name = f"killer sheet {view['options'].get('killer_sheet', '')}".rstrip()
+    if killer["die"] is None:
+        return f"{name}, not placed yet (a die places it once the tokens are placed)"
+    return f"{name}, placed by a die roll of {killer['die']}: the killer started on line {killer['line0']}"
+
+
+def setup_left_for(view: Mapping[str, Any], seat: int) -> int:
+    """DD-35/DD-38: how many of the setup obstacles still to place are ``seat``'s.
+
+    Players place them one at a time in turn order (``goers``, next at ``cursor``), so the
+    shared total ``setup_left`` splits between them from the cursor on.
+    """
+    goers, left = list(view["goers"]), int(view["setup_left"])
+    if seat not in goers or not goers:
+        return 0
+    offset = (goers.index(seat) - int(view["cursor"])) % len(goers)
+    return max(0, (left - offset + len(goers) - 1) // len(goers))
 
 
 def _prompt(view: Mapping[str, Any]) -> str:
@@ -164,7 +185,11 @@ def _prompt(view: Mapping[str, Any]) -> str:
         return f"{who}: '{what} eN' for {count} emitter(s)"
     phase = view["phase"]
     if phase == "setup":
-        return f"{who}: 'obstacle x,y' ({view['setup_left']} obstacle(s) still to place)"
+        mine = setup_left_for(view, seat)
+        return (
+            f"{who}: 'obstacle x y', column then row, like 'obstacle 4 7' "
+            f"({mine} obstacle(s) left for {who}, {view['setup_left']} in all)"
+        )
     if phase == "draw":
         word = "'pick M1'" if view["scenario"] == 7 else "'draw violet|blue|grey|red'"
         return f"{who}: {word} ({view['drawn'][seat]}/7 drawn)"
