@@ -5,12 +5,13 @@ from __future__ import annotations
 from robotable.agents import RandomAgent
 from robotable.core.game import Turn
 from robotable.games.delivery import GAME
+from robotable.games.delivery.actions import SUBMIT
 from robotable.games.delivery.board import DROP, PICKUP, load_board
 from robotable.games.delivery.bots import HeuristicBot, best_program, cards_to_goal
 from robotable.play.clock import VirtualClock
 from robotable.play.match import Match
 
-from .conftest import RED, give_hand, new, place, run_slot
+from .conftest import RED, give_hand, new, place, play, run_slot
 
 
 def test_heuristic_is_the_first_bot() -> None:
@@ -76,3 +77,45 @@ def test_four_bots_play_to_the_end_and_the_record_replays() -> None:
     outcome = match.run()
     assert outcome.winners
     assert replay(recorder.record) == recorder.state
+
+
+def _hint_moves(text: str) -> list[str]:
+    """``slot 2: FWD + LOOP; ...`` as the actions a player would type (slots already filled skipped)."""
+    moves = []
+    for step in text.split("; "):
+        if step.endswith("(already there)") or not step.startswith("slot "):
+            continue
+        slot, cards = step.removeprefix("slot ").split(": ")
+        moves += [f"slot {slot} {card}" for card in cards.split(" + ")]
+    return moves
+
+
+def test_hint_completes_the_partial_program_with_legal_moves() -> None:
+    """Audit: after 'slot 1 RL' the hint said 'slot 1: FWD', which the game refuses."""
+    for seed in range(6):
+        state = new(seed=seed)
+        give_hand(state, RED, ["RL", "FWD", "FWD", "RR", "BACK", "LOOP"])
+        play(state, RED, "slot 1 RL")
+        first = GAME.hint(state.view(RED), 1)
+        assert not first.startswith("slot 1:"), first
+        whole = GAME.hint(state.view(RED), 2)
+        assert "slot 1: RL (already there)" in whole
+        for move in _hint_moves(whole):
+            state.check(RED, GAME.parse_action(move))
+            play(state, RED, move)
+        assert all(state.program[RED])
+        assert GAME.hint(state.view(RED), 1) == "submit"
+        play(state, RED, "submit")
+        assert "submitted" in GAME.hint(state.view(RED), 1)
+
+
+def test_hint_never_suggests_an_illegal_move_from_any_partial_program() -> None:
+    for seed in range(8):
+        state = new(seed=seed)
+        hand = list(state.hands[RED])
+        for slot in range(seed % 4):
+            play(state, RED, f"slot {slot + 1} {hand[slot]}")
+        for move in _hint_moves(GAME.hint(state.view(RED), 2)):
+            assert GAME.parse_action(move) in state.legal_actions(RED), (seed, move)
+            play(state, RED, move)
+        assert SUBMIT in state.legal_actions(RED)

@@ -57,3 +57,50 @@ def test_rules_summaries() -> None:
     for rule in range(1, 30):
         assert f"RD-{rule}**" in en and f"RD-{rule}**" in fr
     assert "[digital]" in en and "[numérique]" in fr
+
+
+def test_svg_drawing_options_are_checked() -> None:
+    """Audit: unknown drawing options and out-of-range slots were silently ignored."""
+    import pytest
+
+    from robotable.core.errors import RobotableError
+
+    view = new().view(None)
+    with pytest.raises(TypeError, match="nosuch"):
+        GAME.render_svg(view, nosuch=1)  # type: ignore[call-arg]
+    for bad in (0, 5, 9, "2", True, 1.5):
+        with pytest.raises(RobotableError, match="path_slot: a slot number from 1 to 4"):
+            GAME.render_svg(view, path_slot=bad)  # type: ignore[arg-type]
+    for good in (None, 1, 4):
+        assert GAME.render_svg(view, path_slot=good).startswith("<svg")
+
+
+def test_text_board_has_a_symbol_legend() -> None:
+    """Audit: the terminal board explained none of its symbols."""
+    console = Console(width=140, record=True, color_system=None)
+    console.print(GAME.render_text(new().view(RED)))
+    text = console.export_text()
+    for words in ("### wall", "P  pickup", "D  drop", "conveyor", "» ⇊ «  express", "carrying a parcel"):
+        assert words in text
+
+
+def test_parse_errors_name_only_player_actions() -> None:
+    """Audit: 'time-up' (the referee's) was offered to players, and 'cannot read' was repeated."""
+    import pytest
+
+    from robotable.core.errors import NotationError
+
+    with pytest.raises(NotationError) as caught:
+        GAME.parse_action("jump high")
+    message = str(caught.value)
+    assert not message.startswith("cannot read") and "time-up" not in message
+    assert "slot 1 FWD" in message and "submit" in message
+
+
+def test_default_board_comment_numbers_seats_from_0() -> None:
+    from importlib import resources
+
+    text = (
+        resources.files("robotable.games.delivery").joinpath("data", "board_default.txt").read_text("utf-8")
+    )
+    assert "seat 0 gets the first start symbol" in text and "seat 1 gets" not in text

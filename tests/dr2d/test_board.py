@@ -123,3 +123,12 @@ def test_board_file_option(tmp_path: Path) -> None:
         GAME.new_state({"board_file": str(bad)}, seats=2)
     with pytest.raises(DataFileError, match="cannot read"):
         GAME.new_state({"board_file": str(tmp_path / "missing.txt")}, seats=2)
+
+
+@pytest.mark.parametrize("raw", [b"\xff\xfe\x00", "[map]\n. \xe9 .\n".encode("latin-1")])
+def test_board_file_not_utf8_is_refused_naming_the_file(tmp_path: Path, raw: bytes) -> None:
+    """Audit: a board file that is not UTF-8 crashed with a UnicodeDecodeError traceback."""
+    path = tmp_path / "bin.txt"
+    path.write_bytes(raw)
+    with pytest.raises(DataFileError, match=r"bin\.txt: file: is not UTF-8 text"):
+        GAME.new_state({"board_file": str(path)}, seats=2)

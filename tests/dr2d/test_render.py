@@ -69,3 +69,42 @@ def test_rules_summaries_tag_every_rule() -> None:
         text = GAME.rules_summary(lang)
         for n in range(1, 36):
             assert f"DR-{n}" in text, (lang, n)
+
+
+def test_svg_drawing_options_are_checked() -> None:
+    """Audit: unknown drawing options and bad values were silently ignored."""
+    import pytest
+
+    from robotable.core.errors import RobotableError
+
+    view = GAME.new_state({}, seed=1, seats=2).view(None)
+    with pytest.raises(TypeError, match="nosuch"):
+        GAME.render_svg(view, nosuch=1)  # type: ignore[call-arg]
+    for bad in ("maybe", 1, None):
+        with pytest.raises(RobotableError, match="paths: true or false"):
+            GAME.render_svg(view, paths=bad)  # type: ignore[arg-type]
+    assert GAME.render_svg(view, paths=False).startswith("<svg")
+
+
+def test_text_board_has_a_symbol_legend() -> None:
+    """Audit: the terminal board explained none of its symbols; start tiles a..h are S1..S8."""
+    state, _ = played_state(turns=0)
+    console = Console(width=140, record=True, color_system=None)
+    console.print(GAME.render_text(state.view(0)))
+    text = console.export_text()
+    for words in ("O pit", "w W repair", "a..h start tile S1..S8", ": laser beam", "laser mount", "pusher"):
+        assert words in text
+
+
+def test_parse_errors_name_only_player_actions() -> None:
+    """Audit: the referee's words were offered to players, and the message repeated 'cannot read'."""
+    import pytest
+
+    from robotable.core.errors import NotationError
+
+    with pytest.raises(NotationError) as caught:
+        GAME.parse_action("jump")
+    message = str(caught.value)
+    assert not message.startswith("cannot read")
+    assert "time-up" not in message and "window-closed" not in message
+    assert "lock" in message and "STAY" in message

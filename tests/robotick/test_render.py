@@ -90,3 +90,32 @@ def test_bot_game_records_and_replays() -> None:
     record = Record(game="robotick", rules_version=GAME.rules_version, options={}, seed=1,
                     seats=["bot"] * 3, actions=match.actions, outcome=outcome)  # fmt: skip
     assert replay(record) == state
+
+
+def test_empty_trick_line_is_spaced() -> None:
+    """Audit: 'Trick: empty-> P0 (you) to play' lacked a space."""
+    state = new(seed=2)
+    random_moves(
+        state, Rng(1), lambda s: not s.trick and bool(s.to_act()) and s.view(None)["to_play"] is not None
+    )
+    seat = state.to_act()[0]
+    text = plain(GAME.render_text(state.view(seat)))
+    assert "Trick: empty  -> " in text and "empty->" not in text
+
+
+def test_svg_has_no_drawing_options() -> None:
+    """Audit: unknown drawing options were silently ignored; now the CLI reports the name."""
+    import pytest
+
+    with pytest.raises(TypeError, match="nosuch"):
+        GAME.render_svg(new().view(None), nosuch=1)  # type: ignore[call-arg]
+
+
+def test_parse_error_does_not_repeat_cannot_read() -> None:
+    import pytest
+
+    from robotable.core.errors import NotationError
+
+    with pytest.raises(NotationError) as caught:
+        GAME.parse_action("play the best card")
+    assert not str(caught.value).startswith("cannot read") and "pass B9" in str(caught.value)

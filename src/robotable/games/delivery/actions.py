@@ -99,6 +99,4 @@ def parse_action(text: str) -> Action:
         if letter not in LETTERS:
             raise NotationError(f"a function board is A, B, C or D, not {words[1]!r}")
         return PlaceFunction(letter, _slot(words[2]), parse_card(words[3]))
-    raise NotationError(
-        f"cannot read {text!r}: try 'slot 1 FWD', 'take 1', 'fn A 2 LOOP', 'submit' or 'time-up'"
-    )
+    raise NotationError("try 'slot 1 FWD', 'take 1', 'fn A 2 LOOP' or 'submit'")

@@ -17,7 +17,7 @@ from typing import Any
 from robotable.core.game import Action, Turn, Wait
 from robotable.games.delivery.actions import SUBMIT, Program, Take
 from robotable.games.delivery.board import CONVEYOR, DIRECTIONS, DROP, EXPRESS, PICKUP, Board
-from robotable.games.delivery.cards import LETTERS, LOOP, MOVES, TURNS
+from robotable.games.delivery.cards import LETTERS, LOOP, MOVES, TURNS, is_action
 from robotable.games.delivery.engine import WINNING_DELIVERIES, Resolver
 
 SLOTS = 4
@@ -131,43 +131,57 @@ def value(world: SimWorld, seat: int) -> float:
     return delivered * 1000 - 10 * cards_to_goal(world.board, PICKUP)[node]
 
 
-def best_program(view: Mapping[str, Any], seat: int, hand: list[str]) -> list[list[str]]:
-    """The program whose simulation ends best; a slot early in the program breaks ties."""
-    if len(hand) < SLOTS:  # cannot happen with the engine's card-keeping rule (RD-10); be safe
-        return [[card] for card in hand] + [[] for _ in range(SLOTS - len(hand))]
+def best_program(
+    view: Mapping[str, Any], seat: int, hand: list[str], placed: list[list[str]] | None = None
+) -> list[list[str]]:
+    """The program whose simulation ends best; a slot early in the program breaks ties.
+
+    ``placed`` is what the onPlay slots already hold: a slot with an action card is kept as it
+    is (LOOP cards may still join it), the others get one card of the hand added, so every
+    card the program adds can legally be played from where the player stands."""
+    placed = [list(cards) for cards in placed] if placed else [[] for _ in range(SLOTS)]
+    fixed = [any(is_action(card) for card in cards) for cards in placed]
+    if len(hand) < fixed.count(False):  # cannot happen with the card-keeping rule (RD-10); be safe
+        cards = iter(hand)
+        return [list(held) if fixed[i] else [*held, *[next(cards, LOOP)]] for i, held in enumerate(placed)]
     world = SimWorld(view)
     resolver = Resolver(world, trace=False)  # type: ignore[arg-type]
     start = world.snapshot()
-    heads: list[tuple[float, tuple[str, ...]]] = []
+    heads: list[tuple[float, tuple[str | None, ...]]] = []
 
-    def search(slot: int, left: list[str], chosen: tuple[str, ...], bonus: float) -> None:
+    def search(slot: int, left: list[str], chosen: tuple[str | None, ...], bonus: float) -> None:
         if slot == SLOTS:
             heads.append((value(world, seat) + bonus, chosen))
             return
         snap, before = world.snapshot(), value(world, seat)
-        for card in sorted(set(left)):
-            world.program[seat][slot] = [card]
+        for card in [None] if fixed[slot] else sorted(set(left)):
+            world.program[seat][slot] = placed[slot] if card is None else [*placed[slot], card]
             resolver.run_slot(seat, slot)
             # progress made early is safer: later slots may be disturbed by other pawns
             early = 0.005 * (SLOTS - slot) * (value(world, seat) - before)
             rest = list(left)
-            rest.remove(card)
+            if card is not None:
+                rest.remove(card)
             search(slot + 1, rest, (*chosen, card), bonus + early)
             world.restore(snap)
 
+    def program_of(chosen: tuple[str | None, ...]) -> list[list[str]]:
+        return [held if card is None else [*held, card] for held, card in zip(placed, chosen, strict=True)]
+
     search(0, list(hand), (), 0.0)
     heads.sort(key=lambda item: -item[0])
-    best_score, best = heads[0][0], [[card] for card in heads[0][1]]
+    best_score, best = heads[0][0], program_of(heads[0][1])
     for _, chosen in heads[:HEADS_KEPT]:
         loops = list(hand)
         for card in chosen:
-            loops.remove(card)
+            if card is not None:
+                loops.remove(card)
         extra = loops.count(LOOP)
         for count in range(1, extra + 1):
             for slots in combinations_with_replacement(range(SLOTS), count):
-                program = [[card] for card in chosen]
+                program = program_of(chosen)
                 for slot in slots:
-                    program[slot].append(LOOP)
+                    program[slot] = [*program[slot], LOOP]
                 score = _run(world, resolver, seat, program, start)
                 if score > best_score:
                     best_score, best = score, program
@@ -216,13 +230,30 @@ class HeuristicBot:
 
 
 def hint(view: Mapping[str, Any], level: int) -> str:
+    """The next cards to program, completing what the onPlay slots already hold.
+
+    Level 1 names the next slot to fill; level 2 and more the whole program, slots already
+    filled marked as such. Every suggestion is a legal move from the current position."""
     seat = view["seat"]
     if seat is None or view["hand"] is None or view["phase"] != "programming":
         return "nothing to program now"
-    program = best_program(view, seat, list(view["hand"]))
+    player = view["players"][seat]
+    if player.get("submitted"):
+        return "your program is submitted: wait for the other players"
+    placed = [list(cards) for cards in player["program"]]
+    program = best_program(view, seat, list(view["hand"]), placed)
+    steps = []
+    for slot, (want, have) in enumerate(zip(program, placed, strict=True), 1):
+        added = want[len(have) :]
+        if added:
+            steps.append(f"slot {slot}: {' + '.join(added)}")
+        elif level > 1:
+            steps.append(f"slot {slot}: {' + '.join(have)} (already there)")
+    if not any(want[len(have) :] for want, have in zip(program, placed, strict=True)):
+        return "submit" if level <= 1 else "; ".join([*steps, "then submit"])
     if level <= 1:
-        return f"slot 1: {' + '.join(program[0])}"
-    return "; ".join(f"slot {i + 1}: {' + '.join(cards)}" for i, cards in enumerate(program))
+        return next(step for step in steps if not step.endswith("(already there)"))
+    return "; ".join(steps)
 
 
 BOTS: dict[str, Callable[[], Any]] = {

@@ -66,12 +66,12 @@ class DeliveryGame(Game):
 
     # ---- faces
 
-    def render_svg(self, view: Mapping[str, JSON], **options: Any) -> str:
+    def render_svg(self, view: Mapping[str, JSON], *, path_slot: int | None = None) -> str:
         """The view's position; ``path_slot=N`` draws each pawn's path during slot N of the
         last resolution."""
         from robotable.games.delivery.svg import render_svg
 
-        return render_svg(view, **options)
+        return render_svg(view, path_slot=path_slot)
 
     def render_text(self, view: Mapping[str, JSON]) -> Any:
         from robotable.games.delivery.text import render_text

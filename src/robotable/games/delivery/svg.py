@@ -12,6 +12,9 @@ from collections.abc import Mapping, Sequence
 from html import escape
 from typing import Any
 
+from robotable.core.errors import RobotableError
+from robotable.games.delivery.state import SLOTS
+
 CELL = 40
 MARGIN = 24
 LEGEND_W = 190
@@ -21,7 +24,11 @@ ARROW_ANGLE = {"^": 0, ">": 90, "v": 180, "<": 270, "⇈": 0, "»": 90, "⇊": 1
 SLOT_W, SLOT_H = 58, 22
 
 
-def render_svg(view: Mapping[str, Any], *, path_slot: int | None = None, **_: Any) -> str:
+def render_svg(view: Mapping[str, Any], *, path_slot: int | None = None) -> str:
+    if path_slot is not None and (
+        isinstance(path_slot, bool) or not isinstance(path_slot, int) or not 1 <= path_slot <= SLOTS
+    ):
+        raise RobotableError(f"drawing option path_slot: a slot number from 1 to {SLOTS}, not {path_slot!r}")
     rows = view["board"]["rows"]
     width, height = len(rows[0]), len(rows)
     board_w, board_h = width * CELL, height * CELL

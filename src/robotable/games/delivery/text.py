@@ -3,6 +3,7 @@
 Each cell is three characters: ``###`` wall, `` P `` pickup, `` D `` drop, `` ^ `` a
 conveyor (``^ > v <``), ``⇈ » ⇊ «`` an express (2-arrow) conveyor, `` . `` floor. A pawn is
 its colour letter and a facing arrow (``R▶``), with ``*`` when it carries a parcel.
+:data:`SYMBOL_LEGEND` under the board says so for the player.
 """
 
 from __future__ import annotations
@@ -24,6 +25,10 @@ CELL_STYLES = {
 }
 CONVEYOR_STYLE = Style(color="orange3")
 LABEL = Style(dim=True)
+SYMBOL_LEGEND = (
+    " .  floor  ### wall   P  pickup point   D  drop point   ^ > v <  conveyor (carries 1 cell)",
+    "⇈ » ⇊ «  express conveyor (faster)   R▶ pawn: colour letter and facing   R▶* pawn carrying a parcel",
+)
 
 
 def board_text(view: Mapping[str, Any]) -> Text:
@@ -48,6 +53,8 @@ def board_text(view: Mapping[str, Any]) -> Text:
             else:
                 text.append(f" {char} ", CONVEYOR_STYLE)
         text.append("\n")
+    for line in SYMBOL_LEGEND:
+        text.append(line + "\n", LABEL)
     return text
 
 

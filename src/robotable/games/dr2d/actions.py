@@ -70,6 +70,7 @@ GO = Word("go")
 TIME_UP = Word("time-up")
 WINDOW_CLOSED = Word("window-closed")
 WORDS: dict[str, Word] = {w.word: w for w in (UNDO, LOCK, STANDBY, GO, TIME_UP, WINDOW_CLOSED)}
+REFEREE_WORDS = frozenset((TIME_UP.word, WINDOW_CLOSED.word))  # called on timers, never typed by players
 REGISTERS = tuple(Register(code) for code in range(5))
 
 
@@ -93,11 +94,8 @@ def parse_action(text: str) -> Action:
             return WORDS[head]
     if head == "place":
         return _place(" ".join(words[1:]).replace(",", " ").split(), text)
-    known = ", ".join(WORDS)
-    raise NotationError(
-        f"cannot read {text!r}: a register is N, E, S, W or STAY; "
-        f"a placement 'place X Y F'; or one of {known}"
-    )
+    known = ", ".join(word for word in WORDS if word not in REFEREE_WORDS)
+    raise NotationError(f"a register is N, E, S, W or STAY; a placement 'place X Y F'; or one of {known}")
 
 
 def _place(words: list[str], text: str) -> Place:

@@ -269,4 +269,6 @@ def load_board(path: str | None = None) -> Board:
         text = Path(path).read_text("utf-8")
     except OSError as exc:
         raise DataFileError(path, "file", f"cannot read it: {exc.strerror or exc}") from None
+    except UnicodeDecodeError:
+        raise DataFileError(path, "file", "is not UTF-8 text") from None
     return parse_board(text, path)

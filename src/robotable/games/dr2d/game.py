@@ -68,11 +68,11 @@ class DR2DGame(Game):
 
     # ---- faces
 
-    def render_svg(self, view: Mapping[str, JSON], **options: Any) -> str:
+    def render_svg(self, view: Mapping[str, JSON], *, paths: bool = False) -> str:
         """The board and robots; ``paths=True`` draws each robot's route in the last turn."""
         from robotable.games.dr2d.svg import board_svg
 
-        return board_svg(view, **options)
+        return board_svg(view, paths=paths)
 
     def render_text(self, view: Mapping[str, JSON]) -> Any:
         from robotable.games.dr2d.text import board_text

@@ -14,6 +14,7 @@ from collections.abc import Mapping
 from typing import Any
 from xml.sax.saxutils import escape
 
+from robotable.core.errors import RobotableError
 from robotable.games.dr2d.board import (
     CONVEYOR,
     DIRS,
@@ -267,8 +268,10 @@ def _legend(view: Mapping[str, Any], top: float) -> list[str]:
     return out
 
 
-def board_svg(view: Mapping[str, Any], *, paths: bool = False, **_: Any) -> str:
+def board_svg(view: Mapping[str, Any], *, paths: bool = False) -> str:
     """The whole picture; ``paths=True`` adds the last turn's route of every robot."""
+    if not isinstance(paths, bool):
+        raise RobotableError(f"drawing option paths: true or false, not {paths!r}")
     board = load_board(view["options"]["board_file"])
     width = 2 * M + SIZE * T
     legend_top = 2 * M + SIZE * T

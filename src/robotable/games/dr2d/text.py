@@ -5,7 +5,8 @@ pit, ``L R`` turntables, ``P`` press, ``w W`` wrenches, ``1 2 3`` laws, ``a..h``
 tiles) in the middle, or a robot as its letter and facing arrow (``A^``, ``B>``) followed
 by the tile's symbol. Walls are ``|`` and ``---``; on the rim, ``*`` marks a laser mount
 and ``> < ^ v`` a pusher (pointing the way it pushes). Floor crossed by a laser beam is a
-red ``:``. The legend under the board lists every robot.
+red ``:``. Under the board, :data:`SYMBOL_LEGEND` explains the symbols (start tiles ``a..h``
+are the rules' and the SVG's S1..S8), then every robot is listed.
 """
 
 from __future__ import annotations
@@ -67,6 +68,13 @@ LAW = Style(color="yellow", bold=True)
 BEAM = Style(color="red")
 
 
+SYMBOL_LEGEND = (
+    ". floor  ^ > v < conveyor  O pit  L R turntable (left, right)  P press  w W repair +1, +2",
+    "1 2 3 law  a..h start tile S1..S8 (a = S1, b = S2..)  : laser beam  | --- wall  A^ robot A facing N",
+    "on the rim: * or *** laser mount, ^ > v < (or vvv, ^^^) pusher pointing the way it pushes",
+)
+
+
 def tile_symbol(board: Board, tile: int, beamed: set[int]) -> tuple[str, Style]:
     if board.law_at[tile]:
         return str(board.law_at[tile]), LAW
@@ -108,6 +116,8 @@ def board_text(view: Mapping[str, Any]) -> Text:
         _side(text, board, tile_of(SIZE - 1, y), E, marks)
         text.append("\n")
     _wall_line(text, board, SIZE - 1, S, marks)
+    for line in SYMBOL_LEGEND:
+        text.append(line + "\n", Style(dim=True))
     text.append("\n")
     _legend(text, view)
     return text

@@ -52,4 +52,4 @@ def parse_action(text: str) -> Action:
         return Pass(value) if head != "play" else Play(value)
     if len(words) == 1:
         return Play(card(words[0]))
-    raise NotationError(f"cannot read {text!r}: play a card like 'B9', or pass one with 'pass B9'")
+    raise NotationError("play a card like 'B9', or pass one with 'pass B9'")

@@ -60,10 +60,11 @@ class RobotickGame(Game):
 
     # ---- faces
 
-    def render_svg(self, view: Mapping[str, JSON], **options: Any) -> str:
+    def render_svg(self, view: Mapping[str, JSON]) -> str:
+        """The table; this renderer has no drawing options."""
         from robotable.games.robotick.svg import table_svg
 
-        return table_svg(view, **options)
+        return table_svg(view)
 
     def render_text(self, view: Mapping[str, JSON]) -> Any:
         from robotable.games.robotick.text import table_text

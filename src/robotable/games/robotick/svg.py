@@ -61,7 +61,7 @@ def _back(x: float, y: float) -> str:
     )
 
 
-def table_svg(view: Mapping[str, Any], **_: Any) -> str:
+def table_svg(view: Mapping[str, Any]) -> str:
     options = view["options"]
     pv = load_pv(options["cards_file"], options["pv_table"])
     trump = view["trump"]

@@ -82,7 +82,7 @@ def _trick(text: Text, view: Mapping[str, Any]) -> None:
     viewer = view["viewer"]
     text.append("Trick: ", BOLD)
     if not view["trick"]:
-        text.append("empty", DIM)
+        text.append("empty  ", DIM)
     for player, name in view["trick"]:
         text.append(f"{_who(player, viewer)} ")
         _card(text, name, view["trump"], 0)
