@@ -130,5 +130,5 @@ def test_board_file_not_utf8_is_refused_naming_the_file(tmp_path: Path, raw: byt
     """Audit: a board file that is not UTF-8 crashed with a UnicodeDecodeError traceback."""
     path = tmp_path / "bin.txt"
     path.write_bytes(raw)
-    with pytest.raises(DataFileError, match=r"bin\.txt: file: is not UTF-8 text"):
+    with pytest.raises(DataFileError, match=r"bin\.txt: line \d: is not UTF-8 text"):
         GAME.new_state({"board_file": str(path)}, seats=2)

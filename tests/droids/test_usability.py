@@ -113,7 +113,7 @@ def test_setup_prompt_counts_the_obstacles_of_the_player_to_act() -> None:
 def test_a_data_file_that_is_not_utf8_is_refused_by_name(tmp_path: Path, loader: object) -> None:
     path = tmp_path / "latin.json"
     path.write_bytes(b'{\n  "comment": "ok",\n  "x": "\xff\xfe\x00"\n}\n')
-    with pytest.raises(DataFileError, match=r"latin\.json: line 3: not UTF-8") as caught:
+    with pytest.raises(DataFileError, match=r"latin\.json: line 3: is not UTF-8") as caught:
         loader(str(path))  # type: ignore[operator]
     assert caught.value.file == str(path)
     bare = tmp_path / "bom16.json"

@@ -8,6 +8,7 @@ robotable.core.errors.DataFileError: /no/such/board.txt: file: cannot read it (N
 
 from __future__ import annotations
 
+from importlib import resources
 from pathlib import Path
 
 from robotable.core.errors import DataFileError
@@ -25,3 +26,11 @@ def read_user_text(path: str | Path) -> str:
     except UnicodeDecodeError as exc:
         line = raw.count(b"\n", 0, exc.start) + 1
         raise DataFileError(str(path), f"line {line}", "is not UTF-8 text (save the file as UTF-8)") from None
+
+
+def read_data(package: str, default: str, path: str | Path | None) -> tuple[str, str]:
+    """``(text, label)`` of a user's file, or of the default file ``data/<default>`` shipped
+    in ``package`` when ``path`` is None. The label names the file in error messages."""
+    if path is None:
+        return resources.files(package).joinpath("data", default).read_text("utf-8"), default
+    return read_user_text(path), str(path)

@@ -11,10 +11,9 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 from functools import cache, cached_property
-from importlib import resources
-from pathlib import Path
 from typing import Any
 
+from robotable.core.datafile import read_data
 from robotable.core.errors import DataFileError
 from robotable.games.delivery.cards import MOVES, TURNS
 
@@ -139,15 +138,7 @@ def _table(board: Board) -> tuple[int, ...]:
 
 def _read(name: str | None, default: str) -> tuple[str, str]:
     """(text, label) of a user's file or a packaged default."""
-    if name is None:
-        return resources.files(__package__).joinpath("data").joinpath(default).read_text("utf-8"), default
-    path = Path(name)
-    try:
-        return path.read_text("utf-8"), str(path)
-    except OSError as exc:
-        raise DataFileError(str(path), "file", f"cannot read it ({exc.strerror or exc})") from None
-    except UnicodeDecodeError:
-        raise DataFileError(str(path), "file", "is not UTF-8 text") from None
+    return read_data(__package__, default, name)
 
 
 @cache

@@ -14,9 +14,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
-from importlib import resources
 from pathlib import Path
 
+from robotable.core.datafile import read_data
 from robotable.core.errors import DataFileError
 
 SIZE = 12
@@ -262,13 +262,5 @@ def parse_board(text: str, source: str = "<board>") -> Board:
 @lru_cache(maxsize=16)
 def load_board(path: str | None = None) -> Board:
     """The default board (``None``) or a user's board file, validated and cached."""
-    if path is None:
-        text = resources.files("robotable.games.dr2d").joinpath("data", DEFAULT_BOARD).read_text("utf-8")
-        return parse_board(text, DEFAULT_BOARD)
-    try:
-        text = Path(path).read_text("utf-8")
-    except OSError as exc:
-        raise DataFileError(path, "file", f"cannot read it: {exc.strerror or exc}") from None
-    except UnicodeDecodeError:
-        raise DataFileError(path, "file", "is not UTF-8 text") from None
-    return parse_board(text, path)
+    text, label = read_data("robotable.games.dr2d", DEFAULT_BOARD, path)
+    return parse_board(text, label)

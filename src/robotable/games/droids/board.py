@@ -5,10 +5,9 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 from functools import cache
-from importlib import resources
-from pathlib import Path
 from typing import Any
 
+from robotable.core.datafile import read_data
 from robotable.core.errors import DataFileError
 from robotable.games.droids.tokens import BINS, COLOURS, TYPES
 
@@ -49,22 +48,7 @@ def xy(cell: int) -> Cell:
 
 def _read(name: str | None, default: str) -> tuple[str, Any]:
     """The JSON content of a user file (path) or of a packaged default."""
-    if name is None:
-        data = resources.files("robotable.games.droids").joinpath("data", default).read_bytes()
-        label = default
-    else:
-        label = str(name)
-        try:
-            data = Path(name).read_bytes()
-        except OSError as exc:
-            raise DataFileError(label, "file", f"cannot read it ({exc.strerror})") from None
-    try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        line = data[: exc.start].count(b"\n") + 1
-        raise DataFileError(
-            label, f"line {line}", f"not UTF-8 text (byte {data[exc.start]:#04x} at offset {exc.start})"
-        ) from None
+    text, label = read_data("robotable.games.droids", default, name)
     try:
         return label, json.loads(text)
     except json.JSONDecodeError as exc:

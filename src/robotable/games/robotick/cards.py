@@ -13,9 +13,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from functools import lru_cache
-from importlib import resources
-from pathlib import Path
 
+from robotable.core.datafile import read_data
 from robotable.core.errors import DataFileError, NotationError
 
 TYPES = "ABCD"
@@ -84,20 +83,7 @@ def columns(hand: list[int] | tuple[int, ...]) -> list[list[int]]:
 
 def _lines(path: str | None, default: str) -> tuple[str, list[tuple[int, str]]]:
     """The file's label and its meaningful lines (number, text without comment)."""
-    if path is None:
-        label = f"robotick/data/{default}"
-        text = resources.files("robotable.games.robotick").joinpath("data", default).read_text("utf-8")
-    else:
-        label = path
-        try:
-            raw_bytes = Path(path).read_bytes()
-        except OSError as exc:
-            raise DataFileError(path, "file", f"cannot read it ({exc.strerror or exc})") from None
-        try:
-            text = raw_bytes.decode("utf-8")
-        except UnicodeDecodeError as exc:
-            line = raw_bytes.count(b"\n", 0, exc.start) + 1
-            raise DataFileError(path, f"line {line}", "not UTF-8 text") from None
+    text, label = read_data("robotable.games.robotick", default, path)
     rows = []
     for number, raw in enumerate(text.splitlines(), start=1):
         line = raw.split("#", 1)[0].strip()
