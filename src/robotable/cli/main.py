@@ -21,7 +21,7 @@ from robotable.cli.common import fail, out, parse_options, reporting, write_file
 from robotable.cli.log import describe_outcome
 from robotable.cli.play import PlayRequest, run_play
 from robotable.cli.ricochet import app as ricochet_app
-from robotable.cli.seats import SEAT_HELP
+from robotable.cli.seats import SEAT_HELP, default_seat_count
 from robotable.core.errors import RecordError, RobotableError
 from robotable.core.game import State
 from robotable.core.records import read_records, replay
@@ -221,7 +221,7 @@ def _position(
     options = parse_options(pairs)
     if puzzle is not None:
         options["puzzle"] = puzzle
-    seats = players or min(max(2, game.min_seats), game.max_seats)
+    seats = players or default_seat_count(game)
     return game.new_state(options, seed=seed, seats=seats), seats
 
 

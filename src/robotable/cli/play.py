@@ -14,8 +14,8 @@ from rich.text import Text
 from robotable import games
 from robotable.cli.common import check_writable, parse_options
 from robotable.cli.log import action_line, describe_outcome, describe_played, event_line, log_viewer
-from robotable.cli.seats import make_agents, parse_seats, seat_label
-from robotable.core.game import Game, Outcome
+from robotable.cli.seats import default_seats, make_agents, parse_seats, seat_label
+from robotable.core.game import Outcome
 from robotable.core.records import Recorder, write_record
 from robotable.play.match import DEFAULT_MAX_ACTIONS, Match, MatchAbandoned, Played, default_clock
 
@@ -88,12 +88,6 @@ def run_play(request: PlayRequest, console: Console) -> Outcome | None:
     if request.record is not None:
         console.print(f"record written to {request.record}")
     return outcome
-
-
-def default_seats(game: Game) -> str:
-    """You against the game's bot: ``human,bot``, or more bots where the game needs them."""
-    count = min(max(2, game.min_seats), game.max_seats)
-    return ",".join(["human"] + ["bot"] * (count - 1))
 
 
 def steps(events: list[dict[str, Any]]) -> list[list[dict[str, Any]]]:

@@ -70,3 +70,13 @@ def _bot_name(game: Game, name: str) -> str:
     if name not in bots:
         raise InvalidOptions(f"unknown bot {name!r} for {game.id}; bots: {', '.join(bots)}")
     return name
+
+
+def default_seat_count(game: Game) -> int:
+    """Two players, or as many as the game needs at least (Robotick: three)."""
+    return min(max(2, game.min_seats), game.max_seats)
+
+
+def default_seats(game: Game) -> str:
+    """You against the game's bot: ``human,bot``, or more bots where the game needs them."""
+    return ",".join(["human"] + ["bot"] * (default_seat_count(game) - 1))
