@@ -29,3 +29,28 @@ def test_ricochet_faces_file_in_another_encoding_is_refused(tmp_path: Path) -> N
     binary.write_bytes(b"\xff\xfe\x00")
     with pytest.raises(DataFileError, match="not UTF-8"):
         load_faces(binary)
+
+
+def test_an_edited_data_file_is_read_again(tmp_path: Path) -> None:
+    """Loaders cache per file and modification time: a board edited while running counts."""
+    import os
+
+    from robotable.core.datafile import cached_by_file
+
+    reads: list[str] = []
+
+    @cached_by_file
+    def load(path: str | None) -> str:
+        reads.append(str(path))
+        return read_user_text(path) if path else "default"
+
+    data = tmp_path / "deck.txt"
+    data.write_text("one")
+    assert load(data) == load(str(data)) == "one"
+    assert load() == load(None) == "default"
+    assert len(reads) == 2  # once per file, once for the default
+    data.write_text("two")
+    os.utime(data, ns=(data.stat().st_atime_ns, data.stat().st_mtime_ns + 1_000_000))
+    assert load(data) == "two"
+    with pytest.raises(DataFileError, match="cannot read it"):
+        load(tmp_path / "missing.txt")

@@ -8,10 +8,15 @@ robotable.core.errors.DataFileError: /no/such/board.txt: file: cannot read it (N
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from functools import lru_cache, wraps
 from importlib import resources
 from pathlib import Path
+from typing import Any, TypeVar
 
 from robotable.core.errors import DataFileError
+
+T = TypeVar("T")
 
 
 def read_user_text(path: str | Path) -> str:
@@ -34,3 +39,25 @@ def read_data(package: str, default: str, path: str | Path | None) -> tuple[str,
     if path is None:
         return resources.files(package).joinpath("data", default).read_text("utf-8"), default
     return read_user_text(path), str(path)
+
+
+def cached_by_file(loader: Callable[..., T]) -> Callable[..., T]:
+    """Cache ``loader(path, *rest)`` per path *and* file modification time: loading again is
+    free, and a file edited while the program runs (a server, a notebook) is read again.
+    ``path=None`` (the shipped default) is cached once."""
+
+    @lru_cache(maxsize=64)
+    def load_stamped(path: str | None, stamp: int, *rest: Any) -> T:
+        return loader(path, *rest)
+
+    @wraps(loader)
+    def load(path: str | Path | None = None, *rest: Any) -> T:
+        if path is None:
+            return load_stamped(None, 0, *rest)
+        try:
+            stamp = Path(path).stat().st_mtime_ns
+        except OSError:
+            stamp = -1  # missing: the loader raises the error naming the file
+        return load_stamped(str(path), stamp, *rest)
+
+    return load

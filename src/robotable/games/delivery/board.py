@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from functools import cache, cached_property
 from typing import Any
 
-from robotable.core.datafile import read_data
+from robotable.core.datafile import cached_by_file, read_data
 from robotable.core.errors import DataFileError
 from robotable.games.delivery.cards import MOVES, TURNS
 
@@ -141,7 +141,7 @@ def _read(name: str | None, default: str) -> tuple[str, str]:
     return read_data(__package__, default, name)
 
 
-@cache
+@cached_by_file
 def load_board(name: str | None = None) -> Board:
     """The default board, or a user's board file; broken files raise :class:`DataFileError`."""
     text, label = _read(name, DEFAULT_BOARD)
@@ -252,7 +252,7 @@ def _validate(board: Board) -> None:
 DECK_NAMES = (*MOVES, *TURNS, "LOOP", "LASER", "FN-OWN")
 
 
-@cache
+@cached_by_file
 def load_decks(name: str | None = None) -> tuple[tuple[str, int], ...]:
     """The deck of one colour as (card, count) pairs; ``FN-OWN`` is the colour's own Function card."""
     text, label = _read(name, DEFAULT_DECKS)

@@ -13,10 +13,9 @@ lasers, pushers and laws; :func:`load_board` validates it and raises
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
 from pathlib import Path
 
-from robotable.core.datafile import read_data
+from robotable.core.datafile import cached_by_file, read_data
 from robotable.core.errors import DataFileError
 
 SIZE = 12
@@ -259,7 +258,7 @@ def parse_board(text: str, source: str = "<board>") -> Board:
     return _Reader(text, source).read()
 
 
-@lru_cache(maxsize=16)
+@cached_by_file
 def load_board(path: str | None = None) -> Board:
     """The default board (``None``) or a user's board file, validated and cached."""
     text, label = read_data("robotable.games.dr2d", DEFAULT_BOARD, path)

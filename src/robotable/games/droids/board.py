@@ -4,10 +4,9 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
-from functools import cache
 from typing import Any
 
-from robotable.core.datafile import read_data
+from robotable.core.datafile import cached_by_file, read_data
 from robotable.core.errors import DataFileError
 from robotable.games.droids.tokens import BINS, COLOURS, TYPES
 
@@ -72,7 +71,7 @@ def _cells(label: str, data: dict[str, Any], field: str) -> tuple[int, ...]:
     return tuple(_cell(label, f"{field}[{i}]", v) for i, v in enumerate(value))
 
 
-@cache
+@cached_by_file
 def load_board(name: str | None = None) -> Board:
     """DD-1: the map (10 rows of 10 characters) and the scenario cells."""
     label, data = _read(name, DEFAULT_BOARD)
@@ -143,7 +142,7 @@ def load_board(name: str | None = None) -> Board:
 KILLER_ORDERS = {"shoot"} | {f"{n} {d}" for n in ("1", "2", "max") for d in "FBLR"}
 
 
-@cache
+@cached_by_file
 def load_killer_sheets(name: str | None = None) -> dict[str, tuple[str, ...]]:
     """DD-42: sheets of 10 killer orders each."""
     label, data = _read(name, DEFAULT_KILLER)
@@ -232,7 +231,7 @@ def _scenario(label: str, key: str, entry: Any) -> Scenario:
     )
 
 
-@cache
+@cached_by_file
 def load_scenarios(name: str | None = None) -> dict[int, Scenario]:
     """DD-35..DD-41: the scenario table."""
     label, data = _read(name, DEFAULT_SCENARIOS)

@@ -15,7 +15,7 @@ from functools import cache
 from importlib import resources
 from pathlib import Path
 
-from robotable.core.datafile import read_user_text
+from robotable.core.datafile import cached_by_file, read_user_text
 from robotable.core.errors import DataFileError
 
 SIZE = 16
@@ -190,17 +190,11 @@ def standard_faces() -> dict[str, Face]:
 
 def faces_for(path: str | None) -> dict[str, Face]:
     """The shipped faces, or a user's faces file (read again only when it changes)."""
-    if path is None:
-        return standard_faces()
-    try:
-        stamp = Path(path).stat().st_mtime_ns
-    except OSError as exc:
-        raise DataFileError(str(path), "file", exc.strerror or str(exc)) from exc
-    return _faces_at(str(path), stamp)
+    return standard_faces() if path is None else _user_faces(path)
 
 
-@cache
-def _faces_at(path: str, stamp: int) -> dict[str, Face]:
+@cached_by_file
+def _user_faces(path: str) -> dict[str, Face]:
     return load_faces(path)
 
 

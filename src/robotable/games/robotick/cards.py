@@ -12,9 +12,8 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from functools import lru_cache
 
-from robotable.core.datafile import read_data
+from robotable.core.datafile import cached_by_file, read_data
 from robotable.core.errors import DataFileError, NotationError
 
 TYPES = "ABCD"
@@ -92,7 +91,7 @@ def _lines(path: str | None, default: str) -> tuple[str, list[tuple[int, str]]]:
     return label, rows
 
 
-@lru_cache(maxsize=16)
+@cached_by_file
 def load_pv(path: str | None = None, table: str = "strength") -> tuple[int, ...]:
     """The 52 PV values indexed by card (RT-2), from a user file or a built-in table."""
     label, rows = _lines(path, PV_TABLES[table])
@@ -145,7 +144,7 @@ def _criterion(word: str, label: str, where: str) -> str:
     raise DataFileError(label, where, f"unknown criterion {word!r}; use Faible, Forte, Max, Min or -")
 
 
-@lru_cache(maxsize=16)
+@cached_by_file
 def load_ai_cards(path: str | None = None) -> tuple[AiCard, ...]:
     """The AI cards of a file (the default deck when ``path`` is None), validated."""
     label, rows = _lines(path, DEFAULT_AI_FILE)
