@@ -7,7 +7,7 @@ from typing import Any
 
 from robotable.core.game import Event
 from robotable.games import get
-from robotable.games.droids.actions import Send
+from robotable.games.droids.actions import Arrow, Send, Slot, Token
 from robotable.games.droids.board import idx
 from robotable.games.droids.mechanics import CONTAINER, KILLER, MINE, OBSTACLE, PLAYER, REPAIRER, STATUE
 from robotable.games.droids.state import SEND, DroidsState
@@ -110,6 +110,22 @@ def sending(
             if token:
                 state.bins[token.split(":")[0]] -= 1
         state.emitters[seat][e][1:] = slots
+
+
+def place(state: DroidsState, seat: int, token: str, direction: str, emitter: int, slot: int) -> list[Event]:
+    """DD-14 in its three steps: the token, its slot, its arrow."""
+    events = state.apply(seat, Token(token))
+    events += state.apply(seat, Slot(emitter, slot))
+    return events + state.apply(seat, Arrow(direction))
+
+
+def typed(state: DroidsState, seat: int, line: str) -> list[Event]:
+    """What the terminal does with a typed line: split on commas, apply in order."""
+    events: list[Event] = []
+    for part in (p.strip() for p in line.split(",")):
+        if part:
+            events += state.apply_text(seat, part)
+    return events
 
 
 def send(state: DroidsState, seat: int, *emitters: int) -> list[Event]:

@@ -9,15 +9,28 @@ from rich.console import Console
 
 from robotable.core.errors import NotationError
 from robotable.core.rng import Rng
-from robotable.games.droids.actions import AUTO, PASS, STOP, Choose, Draw, Obstacle, Pick, Place, Send
+from robotable.games.droids.actions import (
+    AUTO,
+    BACK,
+    PASS,
+    STOP,
+    Arrow,
+    Choose,
+    Draw,
+    Obstacle,
+    Pick,
+    Send,
+    Slot,
+    Token,
+)
 
 from .conftest import GAME, new
 
 
 @pytest.mark.parametrize(
     "action",
-    [Draw("violet"), Pick("TP"), Place("M2", "N", 3, 1), Place("MD", "SW", 9, 3), STOP, PASS, AUTO,
-     Send(0), Obstacle(4, 7), Choose("damage", 3), Choose("repair", 9)],
+    [Draw("violet"), Pick("TP"), Token("M2"), Token("MD"), Slot(3, 1), Slot(9, 3), Arrow("N"), Arrow("SW"),
+     BACK, STOP, PASS, AUTO, Send(0), Obstacle(4, 7), Choose("damage", 3), Choose("repair", 9)],
 )  # fmt: skip
 def test_dd47_notation_round_trip(action: object) -> None:
     """DD-47: every action reads back from its notation."""
@@ -26,11 +39,26 @@ def test_dd47_notation_round_trip(action: object) -> None:
 
 def test_notation_variants_and_errors() -> None:
     assert GAME.parse_action("draw v") == Draw("violet")
-    assert GAME.parse_action("PLACE m2 n 3.1") == Place("M2", "N", 3, 1)
+    assert [GAME.parse_action(t) for t in ("m2", "3.1", "n", "Back")] == [
+        Token("M2"),
+        Slot(3, 1),
+        Arrow("N"),
+        BACK,
+    ]
+    assert [GAME.parse_action(t) for t in ("E", "e1.2", "SE", "S", "SH")] == [
+        Arrow("E"),
+        Slot(1, 2),
+        Arrow("SE"),
+        Arrow("S"),
+        Token("SH"),
+    ]
     assert GAME.parse_action("obstacle (4, 7)") == Obstacle(4, 7)
-    for bad in ("", "draw pink", "place XX N e1.1", "place M1 Q e1.1", "place M1 N e11", "send e12", "fly"):
+    bad_ones = ("", "draw pink", "XX", "Q", "e11", "e1.4x", "place M1 N e1.1", "send e12", "fly")
+    for bad in bad_ones:
         with pytest.raises(NotationError):
             GAME.parse_action(bad)
+    with pytest.raises(NotationError, match=r"'M2, e3\.1, N'"):
+        GAME.parse_action("place M2 N e3.1")  # the old one-line form points to the three steps
 
 
 def random_game(scenario: int, seats: int, seed: int) -> tuple[object, list[dict]]:

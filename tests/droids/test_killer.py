@@ -9,7 +9,7 @@ from robotable.games.droids.actions import AUTO, STOP, Pick
 from robotable.games.droids.board import load_killer_sheets
 from robotable.games.droids.state import DRAW, OVER, PLACE
 
-from .conftest import at, board, dice, new, order, pieces, sending
+from .conftest import at, board, dice, new, order, pieces, sending, typed
 
 
 def killer_turn(s, die: int) -> list:  # type: ignore[no-untyped-def]
@@ -83,8 +83,8 @@ def test_dd41_killer_goes_first_each_round() -> None:
     pieces(s, Y=(3, 8), killer=(6, 1))
     for _ in range(7):
         s.apply(0, Pick("M1"))
-    s.apply_text(0, "place M1 W e3.1")
-    s.apply_text(0, "place M1 E e2.1")
+    typed(s, 0, "M1, e3.1, W")
+    typed(s, 0, "M1, e2.1, E")
     dice(s, 6)
     events = s.apply(0, STOP)
     assert [(e.seat, e.emitter) for e in events if e.kind == "sent"] == [(-2, 6)]

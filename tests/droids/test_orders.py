@@ -6,12 +6,12 @@ import pytest
 
 from robotable.core.errors import IllegalAction
 from robotable.core.game import REFEREE
-from robotable.games.droids.actions import AUTO, Choose, Place
+from robotable.games.droids.actions import AUTO, Choose
 from robotable.games.droids.board import idx
 from robotable.games.droids.mechanics import OBSTACLE
 from robotable.games.droids.state import PLACE
 
-from .conftest import at, dice, four, new, order, pieces, send, sending
+from .conftest import at, dice, four, new, order, pieces, place, send, sending
 
 
 def destroyed(state, seat: int) -> list[int]:  # type: ignore[no-untyped-def]
@@ -99,7 +99,7 @@ def test_ex18_destroyed_emitters_return_tokens_and_refuse_placing() -> None:
     s.phase, s.pending_hits = PLACE, []
     s.goers, s.cursor, s.hands[1] = [1], 0, ["M1"]
     with pytest.raises(IllegalAction, match="emitter 3 is destroyed"):
-        s.apply(1, Place("M1", "N", 3, 1))
+        place(s, 1, "M1", "N", 3, 1)
 
 
 def test_dd25_default_choice_and_refusals() -> None:

@@ -6,11 +6,22 @@ import pytest
 
 from robotable.core.errors import IllegalAction, InvalidOptions
 from robotable.core.rng import Rng
-from robotable.games.droids.actions import PASS, STOP, Choose, Draw, Obstacle, Pick, Place, Send
+from robotable.games.droids.actions import (
+    PASS,
+    STOP,
+    Arrow,
+    Choose,
+    Draw,
+    Obstacle,
+    Pick,
+    Send,
+    Slot,
+    Token,
+)
 from robotable.games.droids.state import DRAW, PLACE, SEND, SETUP
 from robotable.games.droids.tokens import TOKENS, full_bins
 
-from .conftest import GAME, at, dice, four, new, pieces, send, sending
+from .conftest import GAME, at, dice, four, new, pieces, place, send, sending
 
 
 def finish_setup(s) -> None:  # type: ignore[no-untyped-def]
@@ -142,14 +153,14 @@ def test_dd14_placement_alternates_and_stop() -> None:
         s.apply(seat, Draw("violet"))
     assert s.phase == PLACE and s.to_act() == [a]
     s.hands = [["M1"] * 7, ["M2"] * 7]  # known hands, still 7 violet tokens each
-    s.apply(a, Place("M1" if a == 0 else "M2", "N", 2, 3))  # slots need not be filled in order
+    place(s, a, "M1" if a == 0 else "M2", "N", 2, 3)  # slots need not be filled in order
     assert s.to_act() == [b]
     s.apply(b, STOP)
     assert s.to_act() == [a]
-    s.apply(a, Place("M1" if a == 0 else "M2", "N", 2, 1))
+    place(s, a, "M1" if a == 0 else "M2", "N", 2, 1)
     assert s.to_act() == [a]  # b has stopped
     with pytest.raises(IllegalAction, match="not your turn"):
-        s.apply(b, Place("M2" if a == 0 else "M1", "E", 0, 1))
+        s.apply(b, Token("M2" if a == 0 else "M1"))
     s.apply(a, STOP)
     assert s.hands == [[], []]
     assert sum(s.bins.values()) == 88  # the 12 unplaced tokens went back, the 2 placed were never sent
@@ -162,17 +173,21 @@ def test_ex26_placement_refusals() -> None:
     s.hands[0] = ["MD", "M1"]
     s.emitters[0][4][1:] = ["M1:N", "M1:N", "M1:N"]
     s.emitters[0][5][0] = True
-    before = s.to_json()
-    for action, reason in (
-        (Place("M1", "N", 4, 1), "full"),
-        (Place("M1", "N", 5, 1), "destroyed"),
-        (Place("MD", "N", 0, 1), "NE/SE/SW/NW"),
-        (Place("SH", "N", 0, 1), "no SH"),
-        (Place("M1", "NE", 0, 1), "N/E/S/W"),
+    for steps, action, reason in (
+        ([Token("M1")], Slot(4, 1), "full"),
+        ([Token("M1")], Slot(5, 1), "destroyed"),
+        ([Token("MD"), Slot(0, 1)], Arrow("N"), "NE/SE/SW/NW"),
+        ([], Token("SH"), "no SH"),
+        ([Token("M1"), Slot(0, 1)], Arrow("NE"), "N/E/S/W"),
     ):
+        s.placing = []
+        for step in steps:
+            s.apply(0, step)
+        before = s.to_json()
         with pytest.raises(IllegalAction, match=reason):
             s.apply(0, action)
-    assert s.to_json() == before
+        assert s.to_json() == before
+    assert s.hands[0] == ["MD", "M1"] and s.emitters[0][0][1:] == [None, None, None]  # nothing placed
 
 
 def test_ex26_scenario7_forbidden_pick() -> None:

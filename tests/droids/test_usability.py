@@ -74,6 +74,9 @@ def test_help_texts_and_rules_show_the_space_notation() -> None:
     for lang in ("en", "fr"):
         text = (RULES / f"{lang}.md").read_text("utf-8")
         assert "`obstacle 4 7`" in text and "obstacle 4,7" not in text
+        assert "`M2, e3.1, N`" in text and "place M2" not in text  # DD-14 in three steps
+    with pytest.raises(Exception, match=r"'M2, e3\.1, N'") as caught:
+        parse_action("fly")
     # the log names cells as they are typed, too
     sentence = GAME.describe_event({"kind": "obstacle-placed", "seat": 0, "cell": [3, 7]}, lambda s: "Yellow")
     assert sentence is not None and "3 7" in sentence and "3,7" not in sentence

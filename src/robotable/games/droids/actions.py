@@ -5,7 +5,10 @@ notation                       meaning
 =============================  ==============================================================
 ``draw violet``                DD-13: draw one token from a bin (violet, blue, grey, red)
 ``pick TP``                    DD-41: scenario 7, choose one token freely
-``place M2 N e3.1``            DD-14: put a token with its arrow on emitter 3, slot 1
+``M2``                         DD-14, placing step 1: choose a token of the hand
+``e3.1``                       DD-14, placing step 2: the slot for it (emitter 3, slot 1)
+``N``                          DD-14, placing step 3: its arrow; the placement is then made
+``back``                       undo the pending step 1 or 2 of a placement
 ``stop``                       DD-14: "J'arrête", place nothing more this turn
 ``send e3``                    DD-17: send the candidate of emitter 3
 ``pass``                       DD-17: always refused while an order can be sent
@@ -13,6 +16,10 @@ notation                       meaning
 ``damage e3`` / ``repair e3``  DD-25/DD-27: choose an emitter to destroy / to repair
 ``auto``                       referee: the choice timer ran out, default choice
 =============================  ==============================================================
+
+A placement is three small decisions by the same player (token, slot, arrow) rather than one
+out of several hundred, so bots and learners see a small action space (DESIGN.md); a person
+types the three on one line, ``M2, e3.1, N``, which the terminal splits on the commas.
 """
 
 from __future__ import annotations
@@ -44,14 +51,36 @@ class Pick(Action):
 
 
 @dataclass(frozen=True)
-class Place(Action):
+class Token(Action):
+    """Placing step 1: the token (a type code of the hand)."""
+
+    secret: ClassVar[bool] = True
     token: str
-    direction: str
+
+    def __str__(self) -> str:
+        return self.token
+
+
+@dataclass(frozen=True)
+class Slot(Action):
+    """Placing step 2: the emitter slot for the chosen token."""
+
+    secret: ClassVar[bool] = True
     emitter: int
     slot: int
 
     def __str__(self) -> str:
-        return f"place {self.token} {self.direction} e{self.emitter}.{self.slot}"
+        return f"e{self.emitter}.{self.slot}"
+
+
+@dataclass(frozen=True)
+class Arrow(Action):
+    """Placing step 3: the arrow of the chosen token; completes the placement."""
+
+    direction: str
+
+    def __str__(self) -> str:
+        return self.direction
 
 
 @dataclass(frozen=True)
@@ -93,7 +122,8 @@ class Word(Action):
 STOP = Word("stop")
 PASS = Word("pass")
 AUTO = Word("auto")
-WORDS = {w.word: w for w in (STOP, PASS, AUTO)}
+BACK = Word("back")
+WORDS = {w.word: w for w in (STOP, PASS, AUTO, BACK)}
 
 _BIN_WORDS = {b: b for b in BINS} | {b[0]: b for b in BINS} | {"purple": "violet", "gray": "grey"}
 _EMITTER = re.compile(r"^e?(\d)$")
@@ -110,8 +140,8 @@ def _emitter(text: str, whole: str) -> int:
 def parse_action(text: str) -> Action:
     """Read one action.
 
-    >>> parse_action("place m2 n e3.1"), parse_action("send e3")
-    (Place(token='M2', direction='N', emitter=3, slot=1), Send(emitter=3))
+    >>> parse_action("m2"), parse_action("e3.1"), parse_action("n"), parse_action("send e3")
+    (Token(token='M2'), Slot(emitter=3, slot=1), Arrow(direction='N'), Send(emitter=3))
     """
     words = text.strip().split()
     if not words:
@@ -119,6 +149,15 @@ def parse_action(text: str) -> Action:
     head = words[0].lower()
     if len(words) == 1 and head in WORDS:
         return WORDS[head]
+    if len(words) == 1:
+        word = words[0].upper()
+        if word in TYPES:
+            return Token(word)
+        if word in DIRS:
+            return Arrow(word)
+        m = _PLACE_AT.match(head)
+        if m:
+            return Slot(int(m.group(1)), int(m.group(2)))
     if head == "draw" and len(words) == 2:
         name = _BIN_WORDS.get(words[1].lower())
         if name is None:
@@ -129,16 +168,8 @@ def parse_action(text: str) -> Action:
         if token not in TYPES:
             raise NotationError(f"unknown token {words[1]!r}: one of {', '.join(TYPES)}")
         return Pick(token)
-    if head == "place" and len(words) == 4:
-        token, direction = words[1].upper(), words[2].upper()
-        if token not in TYPES:
-            raise NotationError(f"unknown token {words[1]!r}: one of {', '.join(TYPES)}")
-        if direction not in DIRS:
-            raise NotationError(f"unknown direction {words[2]!r}: N, E, S, W, NE, SE, SW or NW")
-        m = _PLACE_AT.match(words[3].lower())
-        if not m:
-            raise NotationError(f"a place is emitter.slot like e3.1, not {words[3]!r}")
-        return Place(token, direction, int(m.group(1)), int(m.group(2)))
+    if head == "place":
+        raise NotationError("a placement is three steps on one line, token, slot, arrow: like 'M2, e3.1, N'")
     if head == "send" and len(words) == 2:
         return Send(_emitter(words[1], text))
     if head in ("damage", "repair") and len(words) == 2:
@@ -151,6 +182,6 @@ def parse_action(text: str) -> Action:
             )
         return Obstacle(int(numbers[0]), int(numbers[1]))
     raise NotationError(
-        f"cannot read {text!r}: try 'draw violet', 'place M2 N e3.1', 'stop', 'send e3', "
-        "'obstacle 4 7', 'damage e3', 'repair e3'"
+        f"cannot read {text!r}: try 'draw violet', 'M2, e3.1, N' (token, slot, arrow), 'back', 'stop', "
+        "'send e3', 'obstacle 4 7', 'damage e3', 'repair e3'"
     )

@@ -5,7 +5,9 @@ state from the view (other hands unknown and irrelevant to its own orders), then
 greedily picks, token after token, the order and arrow that most improve a position
 score for the scenario (damage dealt and risked, the river, the distance to the goal).
 The emitter of each planned order is the line the recipient will stand on at that
-point of the plan, and the slots on one emitter follow the plan's order. During the
+point of the plan, and the slots on one emitter follow the plan's order. Each planned
+placement is played as its three steps (token, slot, arrow), the pending part read from
+the view, so a fresh bot (a hint) continues a placement already begun. During the
 sending it follows the plan while it holds, and otherwise sends the best candidate.
 """
 
@@ -16,7 +18,7 @@ from typing import Any
 
 from robotable.core.game import JSON, Action, Game, Turn, Wait
 from robotable.core.rng import Rng
-from robotable.games.droids.actions import STOP, Choose, Draw, Obstacle, Pick, Place, Send
+from robotable.games.droids.actions import BACK, STOP, Arrow, Choose, Draw, Obstacle, Pick, Send, Slot, Token
 from robotable.games.droids.board import SIZE, idx, xy
 from robotable.games.droids.mechanics import CONTAINER, OBSTACLE, REPAIRER, STATUE, Robot
 from robotable.games.droids.state import DRAW, PLACE, SEND, DroidsState
@@ -65,6 +67,7 @@ def state_from_view(game: Game, view: Mapping[str, JSON], seed: int = 0) -> Droi
     s.sent = list(view["sent"])
     s.drawn = list(view["drawn"])
     s.stopped = list(view["stopped"])
+    s.placing = list(view.get("placing") or [])
     s.pending_hits = [list(p) for p in view["pending"]]
     s.emitters = [[[em["destroyed"], *em["slots"]] for em in ems] for ems in view["emitters"]]
     seat = view["seat"]
@@ -249,6 +252,8 @@ class HeuristicBot:
         self.rng = Rng(7)
         self.plan: list[tuple[str, str, int, int]] = []  # token, direction, emitter, slot
         self.plan_key: tuple[int, int] | None = None
+        self.plan_pos = 0
+        self.sent_pos = 0
 
     # ------------------------------------------------------------ dispatch
 
@@ -336,6 +341,7 @@ class HeuristicBot:
     # ------------------------------------------------------------ placement: the plan
 
     def _place(self, game: Game, view: Mapping[str, Any], legal: list[Action], seat: int) -> Action:
+        """The next step of the next planned placement that is still possible."""
         key = (int(view["turn"]), seat)
         if self.plan_key != key:
             self.plan_key = key
@@ -343,13 +349,29 @@ class HeuristicBot:
             self.plan_pos = 0
             self.sent_pos = 0
         allowed = set(legal)
-        while self.plan_pos < len(self.plan):
-            token, d, e, slot = self.plan[self.plan_pos]
-            self.plan_pos += 1
-            action = Place(token, d, e, slot)
-            if action in allowed:
-                return action
-        return STOP
+        pending = list(view.get("placing") or [])
+        if not pending:
+            while self.plan_pos < len(self.plan):
+                token = self.plan[self.plan_pos][0]
+                if Token(token) in allowed and self._slot_free(view, seat, self.plan[self.plan_pos]):
+                    return Token(token)
+                self.plan_pos += 1
+            return STOP
+        # the step in progress belongs to the first remaining planned placement that matches it
+        for token, d, e, slot in self.plan[self.plan_pos :]:
+            if token != pending[0]:
+                continue
+            if len(pending) == 1 and Slot(e, slot) in allowed:
+                return Slot(e, slot)
+            if pending[1:] == [e, slot] and Arrow(d) in allowed:
+                self.plan_pos = self.plan.index((token, d, e, slot)) + 1
+                return Arrow(d)
+        return BACK  # a step the plan does not hold (a person's own start): undo it
+
+    @staticmethod
+    def _slot_free(view: Mapping[str, Any], seat: int, item: tuple[str, str, int, int]) -> bool:
+        em = view["emitters"][seat][item[2]]
+        return not em["destroyed"] and em["slots"][item[3] - 1] is None
 
     def _recipients(self, s: DroidsState, seat: int, token: str) -> list[int]:
         if bin_of(token) == "grey":
@@ -463,6 +485,11 @@ def hint(game: Game, view: Mapping[str, JSON], level: int) -> str:
     legal = state.legal_actions(seat)
     if not legal:
         return "nothing to do now"
-    action = HeuristicBot().act(Turn(seat, dict(view), legal, game))
+    bot = HeuristicBot()
+    steps = [bot.act(Turn(seat, dict(view), legal, game))]
+    # a placement begun: the rest of its steps too, as a person types it ('M2, e3.1, N')
+    while isinstance(steps[-1], Token | Slot) and len(steps) < 3:
+        state.apply(seat, steps[-1])
+        steps.append(bot.act(Turn(seat, state.view(seat), state.legal_actions(seat), game)))
     name = COLOUR_NAMES[view["colours"][seat]]
-    return f"{name}: the heuristic bot would play '{action}'"
+    return f"{name}: the heuristic bot would play '{', '.join(map(str, steps))}'"

@@ -36,7 +36,7 @@ class DroidsGame(Game):
     title = "Droids"
     min_seats = 1
     max_seats = 4
-    rules_version = "droids-1"
+    rules_version = "droids-2"  # 2: placement in three steps (token, slot, arrow)
     options = OPTIONS
     hidden_information = True
 

@@ -51,7 +51,8 @@ SENTENCES: dict[str, Callable[[Mapping[str, Any], Namer], str]] = {
     ),
     "placed": lambda e, n: (
         f"{n(e['seat'])} places {_token(e['token'], e['direction'])} "
-        f"on emitter {e['emitter']}, slot {e['slot']}"
+        f"on emitter {e['emitter']}, slot {e['slot']} (typed {e['token']}, e{e['emitter']}.{e['slot']}, "
+        f"{e['direction']})"
     ),
     "stopped": lambda e, n: f"{n(e['seat'])} stops placing",
     "sent": _sent,

@@ -3,19 +3,36 @@
 Sequential phases use ``goers`` (the seats in play order for this phase) and ``cursor``
 (whose go it is). Emitter damage and repairs interrupt the sending: the victim chooses
 its emitters (``pending_hits``), or the referee's timer applies the default choice.
+
+A placement (DD-14) is three decisions of the placer in a row: the token, then the slot, then
+the arrow. ``placing`` holds the pending part ([] / [token] / [token, emitter, slot]); the token
+stays in the hand until the arrow completes the placement, and only the placer sees the
+pending part (DD-46: the hand is hidden, a token is public once placed).
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from operator import itemgetter
 from typing import Any, Self
 
 from robotable.core.errors import IllegalAction
 from robotable.core.game import JSON, REFEREE, Action, Event, Outcome, Seat, State, Timer
 from robotable.core.rng import Rng
 from robotable.games.droids import events as ev
-from robotable.games.droids.actions import AUTO, PASS, STOP, Choose, Draw, Obstacle, Pick, Place, Send
+from robotable.games.droids.actions import (
+    AUTO,
+    BACK,
+    PASS,
+    STOP,
+    Arrow,
+    Choose,
+    Draw,
+    Obstacle,
+    Pick,
+    Send,
+    Slot,
+    Token,
+)
 from robotable.games.droids.board import SIZE, Board, Scenario, idx, load_board, load_killer_sheets, xy
 from robotable.games.droids.mechanics import (
     CONTAINER,
@@ -32,6 +49,7 @@ from robotable.games.droids.tokens import (
     BINS,
     COLOUR_NAMES,
     COLOURS,
+    DIRS,
     MOVE_STEPS,
     OPPOSITE_COLOUR,
     SEND_ORDER,
@@ -74,6 +92,7 @@ class DroidsState(Mechanics, State):
         self.stopped = [False] * seats
         self.finished = [False] * seats
         self.sent = [0] * seats
+        self.placing: list[Any] = []  # the placer's pending choice: [token] or [token, emitter, slot]
         self.bins: dict[str, int] = full_bins(self.scenario.removed)
         self.hands: list[list[str]] = [[] for _ in range(seats)]
         self.hand_bins: list[dict[str, int]] = [dict.fromkeys(BINS, 0) for _ in range(seats)]
@@ -602,30 +621,30 @@ class DroidsState(Mechanics, State):
                 return [Pick(t) for t in TYPES if self.bins[t] > 0]
             return [Draw(b) for b in self._allowed_bins()]
         if self.phase == PLACE:
-            return [*self._placements(seat), STOP]
+            return self._placing_options(seat)
         return [Send(e) for e in self.sendable(seat)]
 
     def _setup_cells(self) -> list[int]:
         taken = {r.cell for r in self.robots} | set(self.objects)
         return [c for c in range(SIZE * SIZE) if not self.board.is_rock(c) and c not in taken]
 
-    def _placements(self, seat: int) -> list[Action]:
-        out: list[Action] = []
-        free = [
-            e * SLOTS + s - 1
+    def _free_slots(self, seat: int) -> list[tuple[int, int]]:
+        """DD-14: the empty slots of the intact emitters, as (emitter, slot)."""
+        return [
+            (e, k)
             for e, em in enumerate(self.emitters[seat])
             if not em[0]
-            for s in range(1, SLOTS + 1)
-            if em[s] is None
+            for k in range(1, SLOTS + 1)
+            if em[k] is None
         ]
-        if not free:
-            return out
-        pick = itemgetter(*free) if len(free) > 1 else (lambda row: (row[free[0]],))
-        for token in sorted(set(self.hands[seat]), key=TYPES.index):
-            table = _PLACES[token]
-            for d in directions_for(token):
-                out.extend(pick(table[d]))
-        return out
+
+    def _placing_options(self, seat: int) -> list[Action]:
+        """The current step of a placement: token or stop; slot or back; arrow or back."""
+        if not self.placing:
+            return [*(_TOKENS[t] for t in sorted(set(self.hands[seat]), key=TYPES.index)), STOP]
+        if len(self.placing) == 1:
+            return [*(_SLOTS[e][k] for e, k in self._free_slots(seat)), BACK]
+        return [*(_ARROWS[d] for d in directions_for(self.placing[0])), BACK]
 
     def timers(self) -> list[Timer]:
         if self.pending_hits and self.phase != OVER:
@@ -659,7 +678,7 @@ class DroidsState(Mechanics, State):
             self._check_obstacle(action, refuse)
         elif isinstance(action, Draw | Pick):
             self._check_draw(seat, action, refuse)
-        elif isinstance(action, Place) or action == STOP:
+        elif isinstance(action, Token | Slot | Arrow) or action in (STOP, BACK):
             self._check_place(seat, action, refuse)
         elif isinstance(action, Send) or action == PASS:
             self._check_send(seat, action, refuse)
@@ -715,22 +734,43 @@ class DroidsState(Mechanics, State):
     def _check_place(self, seat: int, action: Action, refuse: Any) -> None:
         if self.phase != PLACE:
             refuse("tokens are placed only in the placement phase")
-        if action == STOP:
+        step = len(self.placing)
+        if action == BACK:
+            if not step:
+                refuse("nothing to take back: choose a token of your hand or 'stop'")
             return
-        assert isinstance(action, Place)
-        if action.token not in self.hands[seat]:
-            refuse(f"you hold no {action.token} token")
-        if action.direction not in directions_for(action.token):
-            allowed = "/".join(directions_for(action.token))
-            refuse(f"a {TOKENS[action.token][2]} token points {allowed}, not {action.direction}")
-        if not (0 <= action.emitter < EMITTERS and 1 <= action.slot <= SLOTS):
-            refuse("emitters are e0..e9 and slots 1..3")
-        em = self.emitters[seat][action.emitter]
-        if em[0]:
-            refuse(f"emitter {action.emitter} is destroyed")
-        if em[action.slot] is not None:
-            full = all(s is not None for s in em[1:])
-            refuse(f"emitter {action.emitter} is full" if full else f"slot {action.slot} is taken")
+        if action == STOP or isinstance(action, Token):
+            if step:
+                refuse(f"finish placing {self.placing[0]} ({self._next_step()}) or take it back with 'back'")
+            if isinstance(action, Token) and action.token not in self.hands[seat]:
+                refuse(f"you hold no {action.token} token")
+            return
+        if isinstance(action, Slot):
+            if step != 1:
+                refuse("choose a token of your hand first, like 'M2'" if not step else self._next_step())
+            if not (0 <= action.emitter < EMITTERS and 1 <= action.slot <= SLOTS):
+                refuse("emitters are e0..e9 and slots 1..3")
+            em = self.emitters[seat][action.emitter]
+            if em[0]:
+                refuse(f"emitter {action.emitter} is destroyed")
+            if em[action.slot] is not None:
+                full = all(x is not None for x in em[1:])
+                refuse(f"emitter {action.emitter} is full" if full else f"slot {action.slot} is taken")
+            return
+        assert isinstance(action, Arrow)
+        if step != 3:
+            refuse("choose a token of your hand first, like 'M2'" if not step else self._next_step())
+        token = self.placing[0]
+        if action.direction not in directions_for(token):
+            allowed = "/".join(directions_for(token))
+            refuse(f"a {TOKENS[token][2]} token points {allowed}, not {action.direction}")
+
+    def _next_step(self) -> str:
+        """What the pending placement waits for, in words."""
+        if len(self.placing) == 1:
+            return f"choose a slot for {self.placing[0]}, like 'e3.1'"
+        arrows = "/".join(directions_for(self.placing[0]))
+        return f"choose the arrow of {self.placing[0]}: {arrows}"
 
     def _check_send(self, seat: int, action: Action, refuse: Any) -> None:
         if self.phase != SEND:
@@ -762,8 +802,17 @@ class DroidsState(Mechanics, State):
         elif isinstance(action, Draw | Pick):
             self._draw(seat, action, events)
             return events
-        elif isinstance(action, Place):
-            self._place(seat, action, events)
+        elif isinstance(action, Token):
+            self.placing = [action.token]
+            return events
+        elif isinstance(action, Slot):
+            self.placing = [*self.placing, action.emitter, action.slot]
+            return events
+        elif action == BACK:
+            self.placing = self.placing[:1] if len(self.placing) > 1 else []
+            return events
+        elif isinstance(action, Arrow):
+            self._place(seat, action.direction, events)
             return events
         elif action == STOP:
             self.stopped[seat] = True
@@ -802,11 +851,14 @@ class DroidsState(Mechanics, State):
         events.append(ev.Drawn(seat, bin_of(token), token))
         self._skip_drawers(events)
 
-    def _place(self, seat: int, action: Place, events: list[Event]) -> None:
-        self.hands[seat].remove(action.token)
-        self.hand_bins[seat][bin_of(action.token)] -= 1
-        self.emitters[seat][action.emitter][action.slot] = f"{action.token}:{action.direction}"
-        events.append(ev.Placed(seat, action.token, action.direction, action.emitter, action.slot))
+    def _place(self, seat: int, direction: str, events: list[Event]) -> None:
+        """The arrow completes the pending placement (DD-14)."""
+        token, emitter, slot = self.placing
+        self.placing = []
+        self.hands[seat].remove(token)
+        self.hand_bins[seat][bin_of(token)] -= 1
+        self.emitters[seat][emitter][slot] = f"{token}:{direction}"
+        events.append(ev.Placed(seat, token, direction, emitter, slot))
         if not self._can_place(seat):
             self.stopped[seat] = True
         self._next_placer(events)
@@ -856,6 +908,8 @@ class DroidsState(Mechanics, State):
             ],
             "bins": {b: sum(self.bins[t] for t in TYPES if bin_of(t) == b) for b in BINS},
             "hand": list(self.hands[seat]) if seat is not None and 0 <= seat < self.seats else None,
+            # the placer's pending choice, seen only by the placer (DD-46)
+            "placing": list(self.placing) if self.placing and self._placer() == seat else None,
             "hand_sizes": [len(h) for h in self.hands],
             "hand_bins": [dict(h) for h in self.hand_bins],
             "setup_left": self.setup_left,
@@ -898,6 +952,7 @@ class DroidsState(Mechanics, State):
             "bins": dict(self.bins),
             "hands": [list(h) for h in self.hands],
             "hand_bins": [dict(h) for h in self.hand_bins],
+            "placing": list(self.placing),
             "emitters": [[list(em) for em in ems] for ems in self.emitters],
             "robots": [r.to_list() for r in self.robots],
             "objects": [[c, k] for c, k in sorted(self.objects.items())],
@@ -920,6 +975,7 @@ class DroidsState(Mechanics, State):
         state.bins = dict(data["bins"])
         state.hands = [list(h) for h in data["hands"]]
         state.hand_bins = [dict(h) for h in data["hand_bins"]]
+        state.placing = list(data.get("placing", []))
         state.emitters = [[list(em) for em in ems] for ems in data["emitters"]]
         state.robots = [Robot.from_list(r) for r in data["robots"]]
         state.objects = {int(c): str(k) for c, k in data["objects"]}
@@ -945,6 +1001,7 @@ class DroidsState(Mechanics, State):
         twin.bins = dict(self.bins)
         twin.hands = [list(h) for h in self.hands]
         twin.hand_bins = [dict(h) for h in self.hand_bins]
+        twin.placing = list(self.placing)
         twin.emitters = [[list(em) for em in ems] for ems in self.emitters]
         twin.robots = [Robot(r.kind, r.cell, r.seat, r.carry, r.stock, r.name) for r in self.robots]
         twin.objects = dict(self.objects)
@@ -973,7 +1030,15 @@ class DroidsState(Mechanics, State):
             for t in TYPES:
                 if bin_of(t) == b:
                     twin.bins[t] = pool.count(t)
+        placer = self._placer()
+        if self.placing and placer in others:
+            # hidden from ``seat``: the pending token becomes one of the redrawn hand
+            twin.placing[0] = rng.choice(twin.hands[placer])
         return twin
+
+    def _placer(self) -> int | None:
+        """The seat placing now, whose pending choice ``placing`` is."""
+        return self.goers[self.cursor] if self.phase == PLACE and self.goers else None
 
     def events_for(self, events: Sequence[Event], seat: Seat | None) -> list[dict[str, JSON]]:
         """A drawn token is seen only by its drawer."""
@@ -988,11 +1053,7 @@ class DroidsState(Mechanics, State):
 
 TYPES_BY_BIN = {b: tuple(t for t in TYPES if bin_of(t) == b) for b in BINS}
 DIRS_OPPOSITE = {"N": "S", "S": "N", "E": "W", "W": "E"}
-# every Place action, built once: _PLACES[token][direction][emitter * 3 + slot - 1]
-_PLACES = {
-    t: {
-        d: [Place(t, d, e, s) for e in range(EMITTERS) for s in range(1, SLOTS + 1)]
-        for d in directions_for(t)
-    }
-    for t in TYPES
-}
+# the placing actions, built once (legal_actions is called a lot)
+_TOKENS = {t: Token(t) for t in TYPES}
+_SLOTS = [[None, *(Slot(e, k) for k in range(1, SLOTS + 1))] for e in range(EMITTERS)]
+_ARROWS = {d: Arrow(d) for d in DIRS}

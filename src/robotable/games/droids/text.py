@@ -8,7 +8,7 @@ from typing import Any
 from rich.console import Group
 from rich.text import Text
 
-from robotable.games.droids.tokens import COLOUR_NAMES, SIDE_OF
+from robotable.games.droids.tokens import COLOUR_NAMES, SIDE_OF, directions_for
 
 ARROWS = {"N": "↑", "E": "→", "S": "↓", "W": "←", "NE": "↗", "SE": "↘", "SW": "↙", "NW": "↖"}
 STYLE = {"Y": "bold yellow", "R": "bold red", "B": "bold blue", "G": "bold green"}
@@ -194,9 +194,20 @@ def _prompt(view: Mapping[str, Any]) -> str:
         word = "'pick M1'" if view["scenario"] == 7 else "'draw violet|blue|grey|red'"
         return f"{who}: {word} ({view['drawn'][seat]}/7 drawn)"
     if phase == "place":
-        return f"{who}: 'place M2 N e3.1' (token, arrow, emitter.slot) or 'stop'"
+        return f"{who}: {_placing_prompt(view.get('placing'))}"
     ready = ", ".join(f"e{e}" for e in sendable(view, seat)) or "none"
     return f"{who}: 'send eN' (sendable now: {ready})"
+
+
+def _placing_prompt(placing: Any) -> str:
+    """DD-14 in three steps: token, slot, arrow (a person may type 'M2, e3.1, N' at once)."""
+    if not placing:
+        return "token, slot, arrow like 'M2, e3.1, N' (emitter 3, slot 1, arrow north), or 'stop'"
+    if len(placing) == 1:
+        return f"{placing[0]} chosen: its slot like 'e3.1', then its arrow; or 'back'"
+    token, emitter, slot = placing
+    arrows = "/".join(directions_for(token))
+    return f"{token} on e{emitter}.{slot}: its arrow {arrows}; or 'back'"
 
 
 def sendable(view: Mapping[str, Any], seat: int) -> list[int]:
