@@ -56,6 +56,17 @@ class Action:
 
 
 @dataclass(frozen=True)
+class Word(Action):
+    """An action that is a single word (``stop``, ``submit``, ``time-up``); games share it
+    instead of each writing the same class."""
+
+    word: str
+
+    def __str__(self) -> str:
+        return self.word
+
+
+@dataclass(frozen=True)
 class Event:
     """Something that happened, for animation, logs and tests.
 

@@ -18,7 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from robotable.core.errors import NotationError
-from robotable.core.game import Action
+from robotable.core.game import Action, Word
 from robotable.games.delivery.cards import LETTERS, parse_card
 
 
@@ -55,14 +55,6 @@ class PlaceFunction(Action):
 
     def __str__(self) -> str:
         return f"fn {self.board} {self.slot} {self.card}"
-
-
-@dataclass(frozen=True)
-class Word(Action):
-    word: str
-
-    def __str__(self) -> str:
-        return self.word
 
 
 SUBMIT = Word("submit")

@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from robotable.core.errors import NotationError
-from robotable.core.game import Action
+from robotable.core.game import Action, Word
 from robotable.games.dr2d.board import DIRECTION_WORDS, DIRS
 from robotable.games.dr2d.engine import LETTERS, STAY
 
@@ -48,14 +48,6 @@ class Register(Action):
 
     def __str__(self) -> str:
         return LETTERS[self.code]
-
-
-@dataclass(frozen=True)
-class Word(Action):
-    word: str
-
-    def __str__(self) -> str:
-        return self.word
 
 
 @dataclass(frozen=True)

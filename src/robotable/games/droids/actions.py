@@ -29,7 +29,7 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from robotable.core.errors import NotationError
-from robotable.core.game import Action
+from robotable.core.game import Action, Word
 from robotable.games.droids.tokens import BINS, DIRS, TYPES
 
 
@@ -109,14 +109,6 @@ class Choose(Action):
 
     def __str__(self) -> str:
         return f"{self.what} e{self.emitter}"
-
-
-@dataclass(frozen=True)
-class Word(Action):
-    word: str
-
-    def __str__(self) -> str:
-        return self.word
 
 
 STOP = Word("stop")

@@ -19,7 +19,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from robotable.core.errors import NotationError
-from robotable.core.game import Action
+from robotable.core.game import Action, Word
 from robotable.games.ricochet.board import DIRECTIONS
 from robotable.games.ricochet.code import ROBOT_NAMES
 
@@ -46,16 +46,6 @@ class Bid(Action):
 
     def __str__(self) -> str:
         return f"bid {self.moves}"
-
-
-@dataclass(frozen=True)
-class Word(Action):
-    """An action that is one word: give-up, reset, reveal, next, countdown, time-up."""
-
-    word: str
-
-    def __str__(self) -> str:
-        return self.word
 
 
 GIVE_UP = Word("give-up")
