@@ -13,7 +13,8 @@ from typer.testing import CliRunner
 from robotable import games
 from robotable.cli.main import app
 from robotable.core.errors import IllegalAction, NotationError
-from robotable.core.records import read_records, replay
+from robotable.core.records import read_records
+from robotable.games import replay
 
 runner = CliRunner()
 NEW_GAMES = ["dr2d", "droids", "delivery", "robotick"]

@@ -24,8 +24,9 @@ from hypothesis import strategies as st
 from robotable import games
 from robotable.core.errors import IllegalAction
 from robotable.core.game import JSON, REFEREE, Action, Agent, Event, Game, Seat, State, Turn, Wait
-from robotable.core.records import Record, replay
+from robotable.core.records import Record
 from robotable.core.rng import Rng
+from robotable.games import replay
 
 GAMES_ENV = "ROBOTABLE_CONFORMANCE_GAMES"
 

@@ -87,14 +87,14 @@ def test_catches_a_view_that_leaks(monkeypatch: pytest.MonkeyPatch) -> None:
 def test_catches_a_clone_that_shares_data(monkeypatch: pytest.MonkeyPatch) -> None:
     to_dict = DuelState.to_dict
     monkeypatch.setattr(DuelState, "to_dict", lambda self: {**to_dict(self), "hands": self.hands})
-    from_dict = DuelGame.state_from_dict
+    from_dict = DuelGame.decode_state
 
     def shared(game: DuelGame, data: dict) -> DuelState:
         state = from_dict(game, data)
         state.hands = data["hands"]
         return state
 
-    monkeypatch.setattr(DuelGame, "state_from_dict", shared)
+    monkeypatch.setattr(DuelGame, "decode_state", shared)
     assert "changed the original" in first_failure()
 
 

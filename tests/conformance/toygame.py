@@ -113,7 +113,7 @@ class DuelGame(Game):
             return Play(int(words[1]))
         raise NotationError(f"not a Duel action: {text!r}")
 
-    def state_from_dict(self, data: Mapping[str, JSON]) -> DuelState:
+    def decode_state(self, data: Mapping[str, JSON]) -> DuelState:
         state = DuelState(
             dict(data["options"]),
             [list(h) for h in data["hands"]],
@@ -135,6 +135,7 @@ class DuelState(State):
     def __init__(self, options: dict[str, Any], hands: list[list[int]], deck: list[int], rng: Rng) -> None:
         self.options = options
         self.hands = hands
+        self.seats = len(hands)
         self.deck = deck  # the top card is the last one
         self.rng = rng
         self.round = 1
@@ -167,7 +168,7 @@ class DuelState(State):
             return []
         return [Timer(f"{self.phase}-{self.round}", 20.0, Timeout(), f"time to {self.phase}")]
 
-    def check(self, seat: Seat, action: Action) -> None:
+    def check_rules(self, seat: Seat, action: Action) -> None:
         if self.phase == "over":
             raise IllegalAction("the game is over", seat=seat, action=action)
         if seat == REFEREE or isinstance(action, Timeout):

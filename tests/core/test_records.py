@@ -11,7 +11,8 @@ import pytest
 from robotable.agents import RandomAgent
 from robotable.core.errors import IllegalAction, RecordError
 from robotable.core.game import REFEREE, Outcome, Turn
-from robotable.core.records import Record, Recorder, append_record, read_records, replay, write_record
+from robotable.core.records import Record, Recorder, append_record, read_records, write_record
+from robotable.games import replay
 
 from ..conformance import toygame
 

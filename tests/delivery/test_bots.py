@@ -70,7 +70,8 @@ def test_hint() -> None:
 
 def test_four_bots_play_to_the_end_and_the_record_replays() -> None:
     """A bots-only 4-player game ends (a win or the round limit) and its record replays exactly."""
-    from robotable.core.records import Recorder, replay
+    from robotable.core.records import Recorder
+    from robotable.games import replay
 
     recorder = Recorder(GAME, {}, seed=1, seats=["bot"] * 4)
     match = Match(GAME, recorder.state, [HeuristicBot() for _ in range(4)], VirtualClock(), recorder)

@@ -6,7 +6,8 @@ import pytest
 
 from robotable import games
 from robotable.core.game import REFEREE, Agent, Wait
-from robotable.core.records import Recorder, replay
+from robotable.core.records import Recorder
+from robotable.games import replay
 from robotable.games.ricochet.actions import Bid, Move
 from robotable.play import (
     BotError,

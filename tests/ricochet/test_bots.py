@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from robotable import games
 from robotable.core.game import Turn, Wait
-from robotable.core.records import Recorder, replay
+from robotable.core.records import Recorder
+from robotable.games import replay
 from robotable.games.ricochet.actions import Bid
 from robotable.games.ricochet.board import cell_index
 from robotable.games.ricochet.bots import BOTS, lone_robot_length, thinking_time

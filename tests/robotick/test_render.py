@@ -6,8 +6,9 @@ import re
 
 from rich.console import Console
 
-from robotable.core.records import Record, replay
+from robotable.core.records import Record
 from robotable.core.rng import Rng
+from robotable.games import replay
 from robotable.games.robotick.bots import HeuristicBot
 from robotable.games.robotick.cards import name
 from robotable.games.robotick.state import RobotickState

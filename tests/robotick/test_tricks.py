@@ -91,8 +91,8 @@ def test_rt26_bad_plays_refused_without_change() -> None:
     start(state)
     assert "P1's turn" in refused(state, 0, "D13")
     assert "not in your hand" in refused(state, 1, "C2")
-    assert "played by the engine" in refused(state, DROCO, "A8")
-    assert "no seat" in refused(state, 5, "D12")
+    assert "not a seat" in refused(state, DROCO, "A8")  # Droco's cards are played by the engine
+    assert "not a seat" in refused(state, 5, "D12")
     play(state, (1, "D12"), (2, "C2"))
     assert refused(state, 1, "A11") == "it is P0's turn, not yours"
 
@@ -103,7 +103,7 @@ def test_rt26_non_cards_refused(action: Play | Pass) -> None:
     state = table(droco=H, p0="D13 A5", p1="D12 A11 D1", p2="C2 A13")
     start(state)
     before = state.to_json()
-    with pytest.raises(IllegalAction, match="not a robot card"):
+    with pytest.raises(IllegalAction, match="not a Robotick action"):
         state.apply(1, action)
     assert state.to_json() == before
 

@@ -24,7 +24,8 @@ from robotable.cli.ricochet import app as ricochet_app
 from robotable.cli.seats import SEAT_HELP, default_seat_count
 from robotable.core.errors import RecordError, RobotableError
 from robotable.core.game import State
-from robotable.core.records import read_records, replay
+from robotable.core.records import read_records
+from robotable.games import replay
 
 app = typer.Typer(
     name="robotable",

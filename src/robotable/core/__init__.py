@@ -7,6 +7,7 @@ from robotable.core.errors import (
     NotationError,
     RecordError,
     RobotableError,
+    StateError,
 )
 from robotable.core.game import (
     REFEREE,
@@ -41,6 +42,7 @@ __all__ = [
     "RobotableError",
     "Seat",
     "State",
+    "StateError",
     "Timer",
     "Turn",
     "Wait",

@@ -14,7 +14,8 @@ from importlib import resources
 from pathlib import Path
 from typing import Any, TypeVar
 
-from robotable.core.errors import DataFileError
+from robotable.core.errors import DataFileError, NotationError
+from robotable.core.numbers import MAX_INT, read_int
 
 T = TypeVar("T")
 
@@ -61,3 +62,37 @@ def cached_by_file(loader: Callable[..., T]) -> Callable[..., T]:
         return load_stamped(str(path), stamp, *rest)
 
     return load
+
+
+def data_int(
+    text: str,
+    file: str,
+    field: str,
+    *,
+    signed: bool = False,
+    minimum: int | None = None,
+    maximum: int | None = None,
+) -> int:
+    """A number of a data file, read like every number in robotable (ASCII digits, bounded):
+    anything else is a :class:`DataFileError` naming ``file`` and ``field``.
+
+    >>> data_int("²", "deck.txt", "line 3")
+    Traceback (most recent call last):
+    ...
+    robotable.core.errors.DataFileError: deck.txt: line 3: the number is written with the digits 0-9, not '²'
+    """
+    try:
+        return read_int(text, "the number", signed=signed, minimum=minimum, maximum=maximum)
+    except NotationError as exc:
+        raise DataFileError(file, field, str(exc)) from None
+
+
+def data_number(
+    value: object, file: str, field: str, *, minimum: int | None = None, maximum: int | None = None
+) -> int:
+    """A whole number read from JSON data: an ``int`` (not a bool, not a float), bounded."""
+    if type(value) is not int:
+        raise DataFileError(file, field, f"expected a whole number, not {value!r}")
+    if abs(value) > MAX_INT:
+        raise DataFileError(file, field, f"the number is too large (at most {MAX_INT})")
+    return data_int(str(value), file, field, signed=True, minimum=minimum, maximum=maximum)

@@ -42,5 +42,9 @@ class DataFileError(RobotableError):
         self.reason = reason
 
 
+class StateError(RobotableError):
+    """A saved state (a file, a message) is not a state of the game it claims to be."""
+
+
 class RecordError(RobotableError):
     """A game record is malformed or does not replay to what it claims."""

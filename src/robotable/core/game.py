@@ -15,7 +15,9 @@ the timer's action for the :data:`REFEREE` seat when it runs out.
 from __future__ import annotations
 
 import dataclasses
+import functools
 import json
+import typing
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -23,7 +25,7 @@ from importlib import resources
 from importlib.resources.abc import Traversable
 from typing import Any, ClassVar, Protocol, Self
 
-from robotable.core.errors import IllegalAction, InvalidOptions, RobotableError
+from robotable.core.errors import IllegalAction, InvalidOptions, RobotableError, StateError
 from robotable.core.rng import Rng
 
 Seat = int
@@ -206,6 +208,8 @@ class Game(ABC):
     max_seats: ClassVar[int]
     rules_version: ClassVar[str]
     options: ClassVar[tuple[Option, ...]] = ()
+    drawing_options: ClassVar[tuple[Option, ...]] = ()
+    """What :meth:`render_svg` accepts beyond the view (``-D key=value`` at the terminal)."""
     hidden_information: ClassVar[bool] = False
     """True when seats hold secrets (hands, programs): faces then hide one person's
     screen from the next at a shared keyboard."""
@@ -245,9 +249,75 @@ class Game(ABC):
     def parse_action(self, text: str) -> Action:
         """Read an action's notation; raises :class:`~robotable.core.errors.NotationError`."""
 
+    def check_action_value(self, action: object, seat: object = None) -> None:
+        """Refuse (:class:`IllegalAction`) an object that is not exactly an action this game's
+        notation can write: each field of the exact type it is declared with (an ``int`` is
+        not a float or a bool), and ``parse_action(str(action)) == action``. Actions built
+        in code are then held to the same bounds as typed ones. Answers are remembered."""
+        if not isinstance(action, Action):
+            raise IllegalAction(f"{_short(action)} is not an action", seat=seat, action=action)
+        # the exact field types first: to the cache below, Bid(True) == Bid(1)
+        reason = _field_type_error(action)
+        if reason is None:
+            key = (type(action), action)
+            try:
+                if key in self._valid_actions:
+                    return
+            except TypeError:  # a field that cannot be hashed (a list) is no notation's value
+                reason = "a field holds a value no notation writes"
+            else:
+                reason = self._notation_error(action)
+        if reason:
+            raise IllegalAction(
+                f"{_short(action)} is not a {self.title} action: {reason}", seat=seat, action=action
+            )
+        if len(self._valid_actions) > 100_000:
+            self._valid_actions.clear()
+        self._valid_actions.add((type(action), action))
+
+    @functools.cached_property
+    def _valid_actions(self) -> set[tuple[type, Action]]:
+        return set()
+
+    def _notation_error(self, action: Action) -> str | None:
+        try:
+            text = str(action)
+        except Exception:  # a hostile or broken value: whatever its notation raises is a refusal
+            return "a field is out of range (no notation writes it)"
+        try:
+            again = self.parse_action(text)
+        except RobotableError as exc:
+            return str(exc)
+        if type(again) is not type(action) or again != action:
+            return f"its notation {text!r} reads as another action"
+        return None
+
     @abstractmethod
-    def state_from_dict(self, data: Mapping[str, JSON]) -> State:
-        """Inverse of :meth:`State.to_dict`."""
+    def decode_state(self, data: Mapping[str, JSON]) -> State:
+        """Inverse of :meth:`State.to_dict`, trusting ``data`` (the game's own output)."""
+
+    def state_from_dict(self, data: object) -> State:
+        """Inverse of :meth:`State.to_dict` for data from outside (a saved file, the wire):
+        anything that is not a state of this game is a :class:`StateError` naming the field."""
+        if not isinstance(data, Mapping):
+            raise StateError(f"a saved {self.title} state is a JSON object, not {type(data).__name__}")
+        try:
+            state = self.decode_state(data)
+        except KeyError as exc:
+            raise StateError(f"saved {self.title} state: missing field {exc.args[0]!r}") from None
+        except (TypeError, ValueError, IndexError, AttributeError, ArithmeticError) as exc:
+            raise StateError(f"saved {self.title} state: malformed ({_first_line(exc)})") from None
+        # the state must be exactly what it would save: nothing ignored, nothing of a wrong type
+        try:
+            again = json.loads(state.to_json())
+        except (TypeError, ValueError, IndexError, KeyError, AttributeError) as exc:
+            raise StateError(f"saved {self.title} state: malformed ({_first_line(exc)})") from None
+        where = _first_difference(again, data)
+        if where is not None:
+            raise StateError(
+                f"saved {self.title} state: field {where or '(top)'} is not a value this game holds"
+            )
+        return state
 
     # ---- what faces (terminal, browser) use; each game provides its own
     def bots(self) -> dict[str, Callable[..., Agent]]:
@@ -255,8 +325,26 @@ class Game(ABC):
         return {}
 
     def render_svg(self, view: Mapping[str, JSON], **options: Any) -> str:
-        """An SVG picture of a view."""
+        """An SVG picture of a view; ``options`` are :attr:`drawing_options`."""
         raise RobotableError(f"{self.title} has no SVG renderer yet")
+
+    def validate_drawing(self, options: Mapping[str, Any] | None = None) -> dict[str, Any]:
+        """Drawing options checked like game options: an unknown name is refused listing the
+        known ones. Only the options given are returned (the renderer keeps its defaults)."""
+        given = dict(options or {})
+        known = {opt.name: opt for opt in self.drawing_options}
+        for name in given:
+            if name not in known:
+                listing = ", ".join(sorted(known)) or "none"
+                raise InvalidOptions(
+                    f"unknown drawing option {name!r} for {self.id}; drawing options: {listing}"
+                )
+        return {name: known[name].check(value) for name, value in given.items()}
+
+    def warm_up(self) -> None:
+        """Do once, ahead, what would otherwise make a first game slow (compiling a solver).
+        ``robotable warmup`` calls it for every game."""
+        return None  # most games have nothing to prepare
 
     def render_text(self, view: Mapping[str, JSON]) -> Any:
         """A Rich renderable of a view, for the terminal."""
@@ -296,6 +384,66 @@ class Game(ABC):
         return f"<Game {self.id}>"
 
 
+# --------------------------------------------------------------------------- checking values
+
+
+def _short(value: object, limit: int = 60) -> str:
+    text = repr(value)
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+def _first_line(exc: BaseException) -> str:
+    text = str(exc).strip().splitlines()
+    return _short(text[0] if text else type(exc).__name__, 80)
+
+
+@functools.cache
+def _declared_fields(cls: type) -> tuple[tuple[str, type], ...]:
+    """``(name, type)`` of a dataclass's fields whose declared type is a plain class."""
+    if not dataclasses.is_dataclass(cls):
+        return ()
+    hints = typing.get_type_hints(cls)
+    return tuple(
+        (f.name, hints[f.name]) for f in dataclasses.fields(cls) if isinstance(hints.get(f.name), type)
+    )
+
+
+def _field_type_error(action: Action) -> str | None:
+    for name, kind in _declared_fields(type(action)):
+        value = getattr(action, name)
+        # exact types: True is an int and 4.0 == 4 to Python, but neither is a tile number
+        if type(value) is not kind:
+            return f"{name} must be {_KIND_NAMES.get(kind, kind.__name__)}, not {_short(value, 30)}"
+    return None
+
+
+def _first_difference(have: JSON, want: JSON, path: str = "") -> str | None:
+    """The path of the first place two JSON values differ (``None`` when equal)."""
+    if type(have) is not type(want) and not (_is_number(have) and _is_number(want)):
+        return path
+    if isinstance(want, Mapping):
+        for key in sorted(set(have) | set(want), key=str):
+            if key not in have or key not in want:
+                return f"{path}.{key}".lstrip(".")
+            inner = _first_difference(have[key], want[key], f"{path}.{key}")
+            if inner is not None:
+                return inner.lstrip(".")
+        return None
+    if isinstance(want, list):
+        if len(have) != len(want):
+            return path
+        for i, (a, b) in enumerate(zip(have, want, strict=True)):
+            inner = _first_difference(a, b, f"{path}[{i}]")
+            if inner is not None:
+                return inner
+        return None
+    return None if have == want else path
+
+
+def _is_number(value: object) -> bool:
+    return type(value) in (int, float)
+
+
 # --------------------------------------------------------------------------- state
 
 
@@ -309,6 +457,8 @@ class State(ABC):
 
     game: Game
     rng: Rng
+    seats: int
+    """The number of player seats (``0 .. seats-1``); :data:`REFEREE` is not counted."""
 
     # ---- whose turn
     @abstractmethod
@@ -328,9 +478,22 @@ class State(ABC):
         return []
 
     # ---- acting
-    @abstractmethod
     def check(self, seat: Seat, action: Action) -> None:
-        """Raise :class:`IllegalAction` with a reason if ``seat`` may not take ``action``."""
+        """Raise :class:`IllegalAction` with a reason if ``seat`` may not take ``action``.
+
+        The contract refuses what no game could accept before any game code runs: a seat
+        that is not a plain ``int`` of this game, an object that is not one of this game's
+        actions exactly as its notation reads (``Place(4.0, 5, 0)`` built in code, a field
+        out of the notation's range). Then the game's :meth:`check_rules` decide."""
+        if type(seat) is not int or not (seat == REFEREE or 0 <= seat < self.seats):
+            raise IllegalAction(f"{seat!r} is not a seat of this game (0 to {self.seats - 1})", seat=seat)
+        self.game.check_action_value(action, seat)
+        self.check_rules(seat, action)
+
+    @abstractmethod
+    def check_rules(self, seat: Seat, action: Action) -> None:
+        """The game's rules: raise :class:`IllegalAction` with a reason a person understands.
+        ``seat`` and ``action`` are already known to be well formed (see :meth:`check`)."""
 
     @abstractmethod
     def perform(self, seat: Seat, action: Action) -> list[Event]:
@@ -338,8 +501,6 @@ class State(ABC):
 
     def apply(self, seat: Seat, action: Action) -> list[Event]:
         """Validate and carry out ``action`` for ``seat``; refused actions change nothing."""
-        if not isinstance(action, Action):
-            raise IllegalAction(f"{action!r} is not an action", seat=seat, action=action)
         self.check(seat, action)
         return self.perform(seat, action)
 
@@ -365,7 +526,7 @@ class State(ABC):
         so that a state read back from JSON text compares equal to the original."""
 
     def clone(self) -> Self:
-        return self.game.state_from_dict(self.to_dict())  # type: ignore[return-value]
+        return self.game.decode_state(self.to_dict())  # type: ignore[return-value]
 
     def to_json(self) -> str:
         return json.dumps(self.to_dict(), sort_keys=True, separators=(",", ":"))

@@ -6,7 +6,10 @@ chance inside the state. One record is a ``.json`` file; many are a ``.jsonl`` f
 (JSON Lines), read lazily like python-chess reads PGN files::
 
     for record in read_records("tournament.jsonl"):
-        final = replay(record)   # raises RecordError if it does not replay as recorded
+        final = replay(record, game)   # RecordError if it does not replay as recorded
+
+The game comes from the caller (``robotable.games.replay`` looks it up by the record's
+id): core sits below the games' registry and never imports it.
 
 Every problem raises :class:`RecordError` with a message naming the file, the line or
 field, and for a bad action its number (1-based), seat, notation and reason.
@@ -204,12 +207,13 @@ def _loads(text: str, name: str, first_line: int) -> JSON:
 # --------------------------------------------------------------------------- replay and recording
 
 
-def replay(record: Record, *, stop_after: int | None = None) -> State:
-    """Re-play every action of ``record``; the final state, once its outcome matches the record.
+def replay(record: Record, game: Game, *, stop_after: int | None = None) -> State:
+    """Re-play every action of ``record`` in ``game``; the final state, once its outcome
+    matches the record.
 
     With ``stop_after=n``, the state after the first ``n`` actions (no outcome check)."""
     where = f"{record.source}: " if record.source else ""
-    state = _start(record, where)
+    state = _start(record, game, where)
     if stop_after is not None and not 0 <= stop_after <= len(record.actions):
         raise RecordError(f"{where}the record has {len(record.actions)} actions, not {stop_after}")
     for number, (seat, text) in enumerate(record.actions[:stop_after], 1):
@@ -228,13 +232,9 @@ def replay(record: Record, *, stop_after: int | None = None) -> State:
     return state
 
 
-def _start(record: Record, where: str) -> State:
-    from robotable import games  # the registry sits above core; imported only when replaying
-
-    try:
-        game = games.get(record.game)
-    except RobotableError as exc:
-        raise RecordError(f"{where}game: {exc}") from exc
+def _start(record: Record, game: Game, where: str) -> State:
+    if game.id != record.game:
+        raise RecordError(f"{where}game: a {record.game} record cannot replay in {game.id}")
     if game.rules_version != record.rules_version:
         raise RecordError(
             f"{where}rules_version: the record was played under {game.id} rules "

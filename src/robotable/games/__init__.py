@@ -8,8 +8,9 @@ from __future__ import annotations
 
 import importlib
 
-from robotable.core.errors import RobotableError
-from robotable.core.game import Game
+from robotable.core import records
+from robotable.core.errors import RecordError, RobotableError
+from robotable.core.game import Game, State
 
 # One line per game: id -> module holding GAME. Games still to be built are listed
 # in PLANNED so that `robotable games` can say what is coming.
@@ -46,3 +47,13 @@ def get(game_id: str) -> Game:
 
 def all_games() -> list[Game]:
     return [get(game_id) for game_id in _REGISTRY]
+
+
+def replay(record: records.Record, *, stop_after: int | None = None) -> State:
+    """:func:`robotable.core.records.replay` in the game the record names."""
+    try:
+        game = get(record.game)
+    except UnknownGame as exc:
+        where = f"{record.source}: " if record.source else ""
+        raise RecordError(f"{where}game: {exc}") from None
+    return records.replay(record, game, stop_after=stop_after)

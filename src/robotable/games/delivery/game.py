@@ -59,7 +59,7 @@ class DeliveryGame(Game):
     def parse_action(self, text: str) -> Action:
         return actions.parse_action(text)
 
-    def state_from_dict(self, data: Mapping[str, JSON]) -> Any:
+    def decode_state(self, data: Mapping[str, JSON]) -> Any:
         from robotable.games.delivery.state import DeliveryState
 
         return DeliveryState.from_dict(self, data)

@@ -195,7 +195,7 @@ class DeliveryState(State):
 
     # ------------------------------------------------------------------ checking (RD-29)
 
-    def check(self, seat: Seat, action: Action) -> None:
+    def check_rules(self, seat: Seat, action: Action) -> None:
         reason = self._refusal(seat, action)
         if reason is not None:
             raise IllegalAction(reason, seat=seat, action=action)

@@ -61,7 +61,7 @@ class DR2DGame(Game):
     def parse_action(self, text: str) -> Action:
         return actions.parse_action(text)
 
-    def state_from_dict(self, data: Mapping[str, JSON]) -> Any:
+    def decode_state(self, data: Mapping[str, JSON]) -> Any:
         from robotable.games.dr2d.state import DR2DState
 
         return DR2DState.from_dict(self, data)

@@ -128,7 +128,7 @@ class DR2DState(State):
 
     # ------------------------------------------------------------------ checking
 
-    def check(self, seat: Seat, action: Action) -> None:
+    def check_rules(self, seat: Seat, action: Action) -> None:
         if seat == REFEREE:
             if action not in self.legal_actions(REFEREE):
                 raise IllegalAction(f"the referee cannot play {action} now", seat=seat, action=action)

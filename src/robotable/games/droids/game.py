@@ -87,7 +87,7 @@ class DroidsGame(Game):
     def parse_action(self, text: str) -> Action:
         return actions.parse_action(text)
 
-    def state_from_dict(self, data: Mapping[str, JSON]) -> Any:
+    def decode_state(self, data: Mapping[str, JSON]) -> Any:
         from robotable.games.droids.state import DroidsState
 
         return DroidsState.from_dict(self, data)

@@ -98,7 +98,7 @@ class RicochetGame(Game):
     def parse_action(self, text: str) -> Action:
         return actions.parse_action(text)
 
-    def state_from_dict(self, data: Mapping[str, JSON]) -> Any:
+    def decode_state(self, data: Mapping[str, JSON]) -> Any:
         from robotable.games.ricochet.state import RicochetState
 
         return RicochetState.from_dict(self, data)

@@ -229,7 +229,7 @@ class RicochetState(State):
 
     # ------------------------------------------------------------------ contract: checking
 
-    def check(self, seat: Seat, action: Action) -> None:
+    def check_rules(self, seat: Seat, action: Action) -> None:
         def refuse(reason: str) -> None:
             raise IllegalAction(reason, seat=seat, action=action)
 

@@ -55,7 +55,7 @@ class RobotickGame(Game):
     def parse_action(self, text: str) -> Action:
         return actions.parse_action(text)
 
-    def state_from_dict(self, data: Mapping[str, JSON]) -> RobotickState:
+    def decode_state(self, data: Mapping[str, JSON]) -> RobotickState:
         return RobotickState.from_dict(self, data)
 
     # ---- faces

@@ -66,6 +66,7 @@ class RobotickState(State):
 
     def __init__(self, game: Game, options: Mapping[str, Any], rng: Rng) -> None:
         self.game = game
+        self.seats = HUMANS
         self.options = dict(options)
         self.rng = rng
         self.pv = load_pv(self.options["cards_file"], self.options["pv_table"])
@@ -186,7 +187,7 @@ class RobotickState(State):
             return [Play(c) for c in self.playable(seat)]
         return []
 
-    def check(self, seat: Seat, action: Action) -> None:
+    def check_rules(self, seat: Seat, action: Action) -> None:
         if seat == DROCO:
             raise IllegalAction("Droco's cards are played by the engine, from its AI card", seat=seat)
         if seat not in range(HUMANS):
