@@ -179,3 +179,21 @@ def test_errors_of_a_file_record_name_the_file(tmp_path: Path) -> None:
     write_record(path, record)
     with pytest.raises(RecordError, match=r"^r\.json: game: unknown game 'chess'"):
         replay(next(read_records(path)))
+
+
+def test_a_record_with_a_huge_number_or_nan_is_refused_in_one_line(tmp_path: Path) -> None:
+    """Python refuses ints past 4,300 digits with its own ValueError: a record holding one (or a
+    NaN) is a RecordError naming the file, never a traceback."""
+    good = Record("ricochet", "x", {}, 1, ["bot"]).to_dict()
+    for bad, expected in ((f'"seed": {"9" * 5000}', "far too large"), ('"seed": NaN', "NaN")):
+        path = tmp_path / "bad.json"
+        path.write_text(json.dumps(good).replace('"seed": 1', bad), encoding="utf-8")
+        with pytest.raises(RecordError, match=f"bad.json: line 1: .*{expected}"):
+            next(read_records(path))
+
+
+def test_a_seed_beyond_64_bits_is_refused() -> None:
+    data = Record("ricochet", "x", {}, 1, ["bot"]).to_dict()
+    data["seed"] = 2**64
+    with pytest.raises(RecordError, match="seed: expected a whole number"):
+        Record.from_dict(data)

@@ -17,6 +17,7 @@ from __future__ import annotations
 import dataclasses
 import functools
 import json
+import math
 import typing
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
@@ -26,6 +27,7 @@ from importlib.resources.abc import Traversable
 from typing import Any, ClassVar, Protocol, Self
 
 from robotable.core.errors import IllegalAction, InvalidOptions, RobotableError, StateError
+from robotable.core.numbers import MAX_INT
 from robotable.core.rng import Rng
 
 Seat = int
@@ -35,6 +37,9 @@ REFEREE: Seat = -1
 """The seat that applies clock actions (a sand timer running out). Never a player."""
 
 JSON = Any
+
+MAX_OPTION_TEXT = 4096
+"""The longest text option (a file path, a puzzle code)."""
 
 
 # --------------------------------------------------------------------------- actions
@@ -160,6 +165,7 @@ class Option:
             not isinstance(value, self.kind) or (isinstance(value, bool) and self.kind in (int, float))
         ):
             raise InvalidOptions(f"option {self.name!r} must be {_kind_name(self.kind)}, not {value!r}")
+        self._check_size(value)
         if self.choices is not None and value not in self.choices:
             allowed = ", ".join(repr(c) for c in self.choices)
             raise InvalidOptions(f"option {self.name!r} must be one of {allowed}, not {value!r}")
@@ -168,6 +174,18 @@ class Option:
         if self.maximum is not None and value > self.maximum:
             raise InvalidOptions(f"option {self.name!r} must be at most {self.maximum}, not {value!r}")
         return value
+
+    def _check_size(self, value: Any) -> None:
+        """No option needs an infinite, a not-a-number, a 10-digit number or a novel: such
+        values come from accidents or attacks, and would reach the game's loops."""
+        if isinstance(value, float) and not math.isfinite(value):
+            raise InvalidOptions(f"option {self.name!r} must be a finite number, not {value!r}")
+        if isinstance(value, int) and not isinstance(value, bool) and abs(value) > MAX_INT:
+            raise InvalidOptions(f"option {self.name!r} is too large (at most {MAX_INT})")
+        if isinstance(value, float) and abs(value) > MAX_INT:
+            raise InvalidOptions(f"option {self.name!r} is too large (at most {MAX_INT})")
+        if isinstance(value, str) and len(value) > MAX_OPTION_TEXT:
+            raise InvalidOptions(f"option {self.name!r} is too long (at most {MAX_OPTION_TEXT} characters)")
 
     def schema(self) -> dict[str, JSON]:
         """A JSON-schema fragment for this option."""
@@ -307,10 +325,12 @@ class Game(ABC):
             raise StateError(f"saved {self.title} state: missing field {exc.args[0]!r}") from None
         except (TypeError, ValueError, IndexError, AttributeError, ArithmeticError) as exc:
             raise StateError(f"saved {self.title} state: malformed ({_first_line(exc)})") from None
-        # the state must be exactly what it would save: nothing ignored, nothing of a wrong type
+        # the state must answer the contract's questions, and be exactly what it would save:
+        # nothing ignored, nothing of a type the game would not write
         try:
+            _exercise(state)
             again = json.loads(state.to_json())
-        except (TypeError, ValueError, IndexError, KeyError, AttributeError) as exc:
+        except (TypeError, ValueError, IndexError, KeyError, AttributeError, ArithmeticError) as exc:
             raise StateError(f"saved {self.title} state: malformed ({_first_line(exc)})") from None
         where = _first_difference(again, data)
         if where is not None:
@@ -415,6 +435,17 @@ def _field_type_error(action: Action) -> str | None:
         if type(value) is not kind:
             return f"{name} must be {_KIND_NAMES.get(kind, kind.__name__)}, not {_short(value, 30)}"
     return None
+
+
+def _exercise(state: State) -> None:
+    """Ask a loaded state everything a face will ask it, so a damaged one fails now, at load."""
+    state.outcome()
+    state.timers()
+    state.view(None)
+    for seat in [*state.to_act(), REFEREE]:
+        state.legal_actions(seat)
+    for seat in range(state.seats):
+        state.view(seat)
 
 
 def _first_difference(have: JSON, want: JSON, path: str = "") -> str | None:

@@ -81,7 +81,7 @@ class Record:
             game=_typed(data, "game", str, source),
             rules_version=_typed(data, "rules_version", str, source),
             options=_typed(data, "options", dict, source),
-            seed=_typed(data, "seed", int, source),
+            seed=_seed(data, source),
             seats=seats,
             actions=_actions(data["actions"], len(seats), source),
             outcome=_outcome(data["outcome"], len(seats), source),
@@ -105,6 +105,13 @@ def _typed(data: Mapping[str, JSON], key: str, kind: type, source: str) -> Any:
         expected = {str: "a string", int: "an integer", dict: "an object"}[kind]
         raise RecordError(f"{source}: {key}: expected {expected}, not {_json_type(value)}")
     return value
+
+
+def _seed(data: Mapping[str, JSON], source: str) -> int:
+    seed = _typed(data, "seed", int, source)
+    if not -(2**64) < seed < 2**64:  # the generator keeps 64 bits: a larger seed aliases a smaller one
+        raise RecordError(f"{source}: seed: expected a whole number between -2^64 and 2^64")
+    return seed
 
 
 def _seats(value: JSON, source: str) -> list[str]:
@@ -198,10 +205,23 @@ def read_records(path: str | os.PathLike[str]) -> Iterator[Record]:
 
 def _loads(text: str, name: str, first_line: int) -> JSON:
     try:
-        return json.loads(text)
+        return json.loads(text, parse_constant=_refuse_constant)
     except json.JSONDecodeError as exc:
         line = first_line + exc.lineno - 1
         raise RecordError(f"{name}: line {line}: invalid JSON: {exc.msg} (column {exc.colno})") from None
+    except ValueError as exc:  # a number past Python's digit limit, or NaN/Infinity
+        raise RecordError(f"{name}: line {first_line}: {_first_sentence(exc)}") from None
+
+
+def _refuse_constant(name: str) -> None:
+    raise ValueError(f"{name} is not a number JSON allows")
+
+
+def _first_sentence(exc: ValueError) -> str:
+    text = str(exc)
+    if "digits" in text or "integer string conversion" in text:
+        return "a number in it is far too large to be a record's value"
+    return text.split(";")[0]
 
 
 # --------------------------------------------------------------------------- replay and recording
