@@ -49,7 +49,7 @@ def test_a_message_about_a_long_text_stays_short() -> None:
 def test_data_file_numbers_name_file_and_field() -> None:
     with pytest.raises(DataFileError, match=r"deck.txt: line 3: .*digits 0-9, not '²'"):
         data_int("²", "deck.txt", "line 3")
-    with pytest.raises(DataFileError, match="deck.txt: line 3: .*at most 200"):
+    with pytest.raises(DataFileError, match=r"deck.txt: line 3: .*at most 200"):
         data_int("999999999", "deck.txt", "line 3", maximum=200)
     assert data_number(-3, "b.json", "cells[0]", minimum=-5) == -3
     for bad in (True, 2.0, "2", None, 10**5000):
