@@ -1,0 +1,213 @@
+"""A table: one game in progress, driven by events, for every face (terminal, server, tests).
+
+A table never blocks and never keeps time itself: whoever hosts it passes ``now`` (seconds on
+any clock: a match's clock, the server's wall time) with every call. Actions come in through
+:meth:`Table.submit` (or :meth:`Table.check` then :meth:`Table.accept`, so a server can write
+the action to storage between the two: nothing is told before it is kept). What each seat and
+the spectators may learn comes out of :meth:`Table.snapshot` and :meth:`Table.news`, built only
+from the contract's ``view`` and ``events_for``.
+
+Timers are the state's own (:meth:`State.timers`); a timer starts when its key first appears,
+that is at the time of the action after which it appeared. The action times are therefore
+all a table needs to know its deadlines again after a restart (:meth:`Table.restore`).
+
+>>> from robotable import games
+>>> table = Table(games.get("ricochet"), {"chips_to_win": 1}, seed=1, seats=["human", "human"])
+>>> accepted = table.submit(0, "bid 9", now=5.0)
+>>> [(t.timer.label, t.deadline) for t in table.running_timers()]
+[('bidding closes', 65.0)]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from robotable.core.errors import IllegalAction, RecordError, RobotableError
+from robotable.core.game import JSON, REFEREE, Action, Event, Game, Outcome, Seat, State, Timer, Turn
+from robotable.core.records import Record, Recorder
+
+
+@dataclass(frozen=True)
+class RunningTimer:
+    """A state's timer with the time it started at."""
+
+    timer: Timer
+    start: float
+
+    @property
+    def deadline(self) -> float:
+        return self.start + self.timer.seconds
+
+    def left(self, now: float) -> float:
+        return max(0.0, self.deadline - now)
+
+    def to_dict(self) -> dict[str, JSON]:
+        return {"key": self.timer.key, "label": self.timer.label, "deadline": self.deadline}
+
+
+@dataclass(frozen=True)
+class Accepted:
+    """One action the table took, with what it caused."""
+
+    number: int
+    """1-based, as in records: the table's version after it."""
+    seat: Seat
+    action: Action
+    time: float
+    events: list[Event]
+
+    @property
+    def notation(self) -> str:
+        return str(self.action)
+
+
+class Table:
+    """One game with its seats, its record and its running timers."""
+
+    def __init__(
+        self,
+        game: Game,
+        options: Mapping[str, Any] | None = None,
+        *,
+        seed: int = 0,
+        seats: Sequence[str],
+        now: float = 0.0,
+    ) -> None:
+        self.game = game
+        self.recorder = Recorder(game, options, seed=seed, seats=seats)
+        self.times: list[float] = []
+        """The time of each accepted action, in the record's order."""
+        self._starts: dict[str, float] = {}
+        self._sync_timers(now)
+
+    @classmethod
+    def restore(cls, game: Game, record: Record, times: Sequence[float], *, created: float = 0.0) -> Table:
+        """The table again after a restart: its record replayed action by action at the times
+        they were accepted, so the state (verified by the contract at every step) and the
+        timers' start times are what they were."""
+        if len(times) != len(record.actions):
+            raise RecordError(f"{len(record.actions)} actions but {len(times)} action times")
+        table = cls(game, record.options, seed=record.seed, seats=record.seats, now=created)
+        for number, ((seat, text), time) in enumerate(zip(record.actions, times, strict=True), 1):
+            try:
+                table.submit(seat, text, time)
+            except RobotableError as exc:
+                raise RecordError(f"action {number} (seat {seat}: {text!r}): {exc}") from exc
+        return table
+
+    # ------------------------------------------------------------------ reading
+
+    @property
+    def state(self) -> State:
+        return self.recorder.state
+
+    @property
+    def record(self) -> Record:
+        return self.recorder.record
+
+    @property
+    def version(self) -> int:
+        """How many actions the table accepted."""
+        return len(self.times)
+
+    @property
+    def seats(self) -> int:
+        return len(self.record.seats)
+
+    def outcome(self) -> Outcome | None:
+        return self.state.outcome()
+
+    def running_timers(self) -> list[RunningTimer]:
+        return [RunningTimer(t, self._starts[t.key]) for t in self.state.timers()]
+
+    def next_deadline(self) -> float | None:
+        return min((t.deadline for t in self.running_timers()), default=None)
+
+    def due(self, now: float) -> RunningTimer | None:
+        """The timer to fire now (the earliest past its deadline), if any."""
+        late = [t for t in self.running_timers() if t.deadline <= now]
+        return min(late, key=lambda t: t.deadline) if late else None
+
+    def snapshot(self, seat: Seat | None) -> dict[str, JSON]:
+        """Everything ``seat`` (``None``: a spectator) is shown on arrival: the view, what it may
+        do now, the running deadlines, the outcome."""
+        player = seat is not None and 0 <= seat < self.seats
+        return {
+            "version": self.version,
+            "seat": seat,
+            "view": self.state.view(seat),
+            "to_act": self.state.to_act(),
+            "legal": [str(a) for a in self.state.legal_actions(seat)] if player else [],
+            "timers": [t.to_dict() for t in self.running_timers()],
+            "outcome": None if (o := self.outcome()) is None else o.to_dict(),
+        }
+
+    def news(self, accepted: Accepted, seat: Seat | None) -> dict[str, JSON]:
+        """What ``seat`` is told of one accepted action: its events as that seat may see them,
+        and the action's notation unless it is another seat's secret."""
+        secret = type(accepted.action).secret and seat != accepted.seat
+        return {
+            "number": accepted.number,
+            "seat": accepted.seat,
+            "action": None if secret else accepted.notation,
+            "events": self.state.events_for(accepted.events, seat),
+        }
+
+    def turn(self, seat: Seat, now: float) -> Turn:
+        """What an agent sees when asked to act for ``seat``."""
+        running = self.running_timers()
+        timers = [{**t.to_dict(), "left": t.left(now)} for t in running]
+        wake = min((t.deadline for t in running), default=None)
+        return Turn(
+            seat,
+            self.state.view(seat),
+            self.state.legal_actions(seat),
+            self.game,
+            now,
+            extra={"timers": timers, "wake": wake},
+        )
+
+    # ------------------------------------------------------------------ acting
+
+    def parse(self, action: Action | str) -> Action:
+        return self.game.parse_action(action) if isinstance(action, str) else action
+
+    def check(self, seat: Seat, action: Action, now: float) -> None:
+        """Refuse (:class:`IllegalAction`) what :meth:`accept` would not take, changing nothing.
+
+        A player's action comes too late once a timer is past its deadline: the referee's
+        action is due first, whatever order the messages arrived in."""
+        late = self.due(now)
+        if late is not None and seat != REFEREE:
+            raise IllegalAction(
+                f"too late: the timer ran out ({late.timer.label or late.timer.key})", seat=seat
+            )
+        self.state.check(seat, action)
+
+    def accept(self, seat: Seat, action: Action, now: float) -> Accepted:
+        """Carry out an action that passed :meth:`check` at this ``now``."""
+        events = self.recorder.apply(seat, action)
+        self.times.append(now)
+        self._sync_timers(now)
+        return Accepted(self.version, seat, action, now, events)
+
+    def submit(self, seat: Seat, action: Action | str, now: float) -> Accepted:
+        """Parse, check and accept in one call (no storage in between)."""
+        parsed = self.parse(action)
+        self.check(seat, parsed, now)
+        return self.accept(seat, parsed, now)
+
+    def fire_due(self, now: float) -> Accepted | None:
+        """Apply the referee's action of the timer past its deadline, if any."""
+        late = self.due(now)
+        if late is None:
+            return None
+        return self.submit(REFEREE, late.timer.action, now)
+
+    def _sync_timers(self, now: float) -> None:
+        keys = {t.key for t in self.state.timers()}
+        self._starts = {k: v for k, v in self._starts.items() if k in keys}
+        for key in keys:
+            self._starts.setdefault(key, now)

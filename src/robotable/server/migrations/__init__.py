@@ -1,0 +1,1 @@
+"""Alembic migrations of the server's database, applied by :func:`robotable.server.store.open_store`."""

@@ -1,0 +1,61 @@
+"""The server's tables, in SQLAlchemy Core: what a stored game table is.
+
+A game table is its header (game, options, seed, seats) and the append-only list of the
+actions it accepted, each with its time: the record is the source of truth, and a table is
+rebuilt by replaying it (:meth:`robotable.play.table.Table.restore`). Alembic's migrations in
+``migrations/versions`` create and change these tables; this module is what the code reads
+and writes through, and a test checks that the two agree.
+"""
+
+from __future__ import annotations
+
+from sqlalchemy import (
+    BigInteger,
+    Boolean,
+    Column,
+    Float,
+    ForeignKey,
+    Integer,
+    MetaData,
+    String,
+    Table,
+    Text,
+)
+
+metadata = MetaData()
+
+game_tables = Table(
+    "game_tables",
+    metadata,
+    Column("id", String(32), primary_key=True),
+    Column("game", String(32), nullable=False),
+    Column("rules_version", String(64), nullable=False),
+    Column("options", Text, nullable=False),  # JSON: every option, defaults included
+    Column("seed", BigInteger, nullable=False),  # 0 .. 2^63-1: the server draws it
+    Column("created", Float, nullable=False),  # seconds since the epoch
+    Column("timers", Boolean, nullable=False),  # False: a turn-based table, no deadlines
+    Column("version", Integer, nullable=False),  # actions accepted so far
+    Column("status", String(16), nullable=False),  # open, running, over
+    Column("outcome", Text, nullable=True),  # JSON, once over
+)
+
+seats = Table(
+    "seats",
+    metadata,
+    Column("table_id", String(32), ForeignKey("game_tables.id", ondelete="CASCADE"), primary_key=True),
+    Column("seat", Integer, primary_key=True),
+    Column("kind", String(64), nullable=False),  # human, bot:NAME, open
+    Column("name", String(64), nullable=False),  # shown to the others
+    Column("token_hash", String(64), nullable=True),  # SHA-256 of the seat's secret token
+)
+
+actions = Table(
+    "actions",
+    metadata,
+    Column("table_id", String(32), ForeignKey("game_tables.id", ondelete="CASCADE"), primary_key=True),
+    # (table_id, number) is the key: two processes can never both append action n
+    Column("number", Integer, primary_key=True),
+    Column("seat", Integer, nullable=False),
+    Column("notation", Text, nullable=False),
+    Column("at", Float, nullable=False),
+)

@@ -1,0 +1,345 @@
+"""Where the server keeps its tables: SQLAlchemy over SQLite (default) or PostgreSQL (by URL).
+
+Every accepted action is written by :meth:`Store.append` in one transaction that also moves
+the table's version on, and only if the version is still the one the action was checked
+against: two processes can never both write action *n* of a table. The server tells nobody
+about an action before this transaction has committed, so a killed server loses nothing it
+has announced. Seat tokens are stored as SHA-256 hashes only.
+
+>>> store = open_store("sqlite://")          # in memory, schema created by the migrations
+>>> store.create(new_header("t1", "ricochet", "ricochet-1", {}, seed=7, created=0.0),
+...              [SeatRow(0, "human", "Ann", None)])
+>>> store.append("t1", 1, seat=0, notation="bid 5", at=3.0, status="running", outcome=None)
+>>> store.load("t1").actions
+[(0, 'bid 5')]
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import json
+import secrets
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+from alembic import command
+from alembic.config import Config
+from sqlalchemy import Engine, create_engine, event, func, insert, select, update
+from sqlalchemy.exc import IntegrityError, SQLAlchemyError
+
+from robotable.core.errors import RobotableError
+from robotable.core.game import JSON, Outcome, Seat
+from robotable.core.records import Record
+from robotable.server import schema
+
+
+class StoreError(RobotableError):
+    """The database refused or could not be reached; the message says which."""
+
+
+class StaleTable(StoreError):
+    """Another writer appended to the table first: the action was checked against an old state."""
+
+
+@dataclass(frozen=True)
+class SeatRow:
+    seat: Seat
+    kind: str
+    """``human``, ``bot:NAME`` or ``open``."""
+    name: str
+    token_hash: str | None
+
+
+@dataclass
+class StoredTable:
+    """A table as stored: header, seats, and the actions with their times."""
+
+    id: str
+    game: str
+    rules_version: str
+    options: dict[str, JSON]
+    seed: int
+    created: float
+    timers: bool
+    version: int
+    status: str
+    outcome: Outcome | None
+    seats: list[SeatRow] = field(default_factory=list)
+    actions: list[tuple[Seat, str]] = field(default_factory=list)
+    times: list[float] = field(default_factory=list)
+
+    def record(self) -> Record:
+        """The game record (what ``robotable replay`` verifies); people's names are not in it."""
+        kinds = [s.kind for s in self.seats]
+        return Record(
+            self.game,
+            self.rules_version,
+            dict(self.options),
+            self.seed,
+            kinds,
+            list(self.actions),
+            self.outcome,
+        )
+
+
+def new_header(
+    table_id: str,
+    game: str,
+    rules_version: str,
+    options: Mapping[str, JSON],
+    *,
+    seed: int,
+    created: float,
+    timers: bool = True,
+) -> StoredTable:
+    return StoredTable(table_id, game, rules_version, dict(options), seed, created, timers, 0, "open", None)
+
+
+# --------------------------------------------------------------------------- tokens
+
+
+def new_token() -> str:
+    """A seat's secret: 256 random bits, URL-safe."""
+    return secrets.token_urlsafe(32)
+
+
+def hash_token(token: str) -> str:
+    return hashlib.sha256(token.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+def token_matches(token: str, stored_hash: str | None) -> bool:
+    """Constant-time comparison of a presented token with a stored hash."""
+    if stored_hash is None:
+        return False
+    return hmac.compare_digest(hash_token(token), stored_hash)
+
+
+# --------------------------------------------------------------------------- opening
+
+
+def default_url() -> str:
+    """An SQLite file in the user's data folder (created on first start)."""
+    from platformdirs import user_data_dir
+
+    folder = Path(user_data_dir("robotable"))
+    folder.mkdir(parents=True, exist_ok=True)
+    return f"sqlite:///{folder / 'robotable.sqlite3'}"
+
+
+def open_store(url: str | None = None) -> Store:
+    """A store on ``url`` (default: :func:`default_url`), its schema migrated to the newest."""
+    url = url or default_url()
+    try:
+        engine = create_engine(url, future=True)
+    except (SQLAlchemyError, ValueError, ImportError) as exc:
+        raise StoreError(f"cannot use the database {url!r}: {exc}") from None
+    if engine.dialect.name == "sqlite":
+        event.listen(engine, "connect", _sqlite_pragmas)
+    store = Store(engine)
+    store.migrate()
+    return store
+
+
+def _sqlite_pragmas(connection: Any, _record: Any) -> None:
+    cursor = connection.cursor()
+    cursor.execute("PRAGMA foreign_keys=ON")
+    cursor.execute("PRAGMA journal_mode=WAL")  # readers do not block the writer
+    cursor.execute("PRAGMA synchronous=FULL")  # a commit is on disk before anyone is told
+    cursor.close()
+
+
+class Store:
+    """The server's tables in one database."""
+
+    def __init__(self, engine: Engine) -> None:
+        self.engine = engine
+
+    def migrate(self) -> None:
+        """Create or upgrade the schema with Alembic (the first start creates it)."""
+        config = Config()
+        config.set_main_option("script_location", str(resources.files("robotable.server") / "migrations"))
+        try:
+            with self.engine.begin() as connection:
+                config.attributes["connection"] = connection
+                command.upgrade(config, "head")
+        except SQLAlchemyError as exc:
+            raise StoreError(f"cannot prepare the database: {_reason(exc)}") from None
+
+    def close(self) -> None:
+        self.engine.dispose()
+
+    # ------------------------------------------------------------------ writing
+
+    def create(self, header: StoredTable, seat_rows: Sequence[SeatRow]) -> None:
+        """Store a new table with its seats (no actions yet)."""
+        with self._writing() as connection:
+            connection.execute(
+                insert(schema.game_tables).values(
+                    id=header.id,
+                    game=header.game,
+                    rules_version=header.rules_version,
+                    options=json.dumps(header.options, sort_keys=True),
+                    seed=header.seed,
+                    created=header.created,
+                    timers=header.timers,
+                    version=0,
+                    status=header.status,
+                    outcome=None,
+                )
+            )
+            if seat_rows:
+                connection.execute(insert(schema.seats), [_seat_values(header.id, row) for row in seat_rows])
+
+    def append(
+        self,
+        table_id: str,
+        number: int,
+        *,
+        seat: Seat,
+        notation: str,
+        at: float,
+        status: str,
+        outcome: Outcome | None,
+    ) -> None:
+        """Write action ``number`` (1-based) and the table's new version, status and outcome, in one
+        transaction; :class:`StaleTable` if action ``number`` was already written by someone."""
+        with self._writing() as connection:
+            moved = connection.execute(
+                update(schema.game_tables)
+                .where(schema.game_tables.c.id == table_id, schema.game_tables.c.version == number - 1)
+                .values(version=number, status=status, outcome=_outcome_json(outcome))
+            )
+            if moved.rowcount != 1:
+                raise StaleTable(f"table {table_id}: action {number} was already written")
+            connection.execute(
+                insert(schema.actions).values(
+                    table_id=table_id, number=number, seat=seat, notation=notation, at=at
+                )
+            )
+
+    def set_seat(self, table_id: str, row: SeatRow, *, only_if_open: bool = False) -> bool:
+        """Change a seat (a person joins, a bot takes over). With ``only_if_open``, only an open
+        seat changes; the answer says whether it did (two people racing for one seat)."""
+        where = [schema.seats.c.table_id == table_id, schema.seats.c.seat == row.seat]
+        if only_if_open:
+            where.append(schema.seats.c.kind == "open")
+        values = _seat_values(table_id, row)
+        with self._writing() as connection:
+            changed = connection.execute(update(schema.seats).where(*where).values(**values))
+            return changed.rowcount == 1
+
+    def set_status(self, table_id: str, status: str) -> None:
+        with self._writing() as connection:
+            connection.execute(
+                update(schema.game_tables).where(schema.game_tables.c.id == table_id).values(status=status)
+            )
+
+    # ------------------------------------------------------------------ reading
+
+    def load(self, table_id: str) -> StoredTable:
+        with self._reading() as connection:
+            row = connection.execute(
+                select(schema.game_tables).where(schema.game_tables.c.id == table_id)
+            ).one_or_none()
+            if row is None:
+                raise StoreError(f"no table {table_id!r}")
+            seat_rows = connection.execute(
+                select(schema.seats).where(schema.seats.c.table_id == table_id).order_by(schema.seats.c.seat)
+            ).all()
+            action_rows = connection.execute(
+                select(schema.actions)
+                .where(schema.actions.c.table_id == table_id)
+                .order_by(schema.actions.c.number)
+            ).all()
+        table = _header(row)
+        table.seats = [SeatRow(r.seat, r.kind, r.name, r.token_hash) for r in seat_rows]
+        table.actions = [(r.seat, r.notation) for r in action_rows]
+        table.times = [r.at for r in action_rows]
+        return table
+
+    def table_ids(self, *statuses: str) -> list[str]:
+        """Ids of the tables with one of ``statuses`` (all when none is given), oldest first."""
+        query = select(schema.game_tables.c.id).order_by(
+            schema.game_tables.c.created, schema.game_tables.c.id
+        )
+        if statuses:
+            query = query.where(schema.game_tables.c.status.in_(statuses))
+        with self._reading() as connection:
+            return [r.id for r in connection.execute(query)]
+
+    def count(self) -> int:
+        with self._reading() as connection:
+            return connection.execute(select(func.count()).select_from(schema.game_tables)).scalar_one()
+
+    # ------------------------------------------------------------------ plumbing
+
+    def _writing(self) -> _Transaction:
+        return _Transaction(self.engine, write=True)
+
+    def _reading(self) -> _Transaction:
+        return _Transaction(self.engine, write=False)
+
+
+class _Transaction:
+    """``engine.begin()`` whose database errors become :class:`StoreError` with a readable reason."""
+
+    def __init__(self, engine: Engine, *, write: bool) -> None:
+        self._context = engine.begin() if write else engine.connect()
+
+    def __enter__(self) -> Any:
+        try:
+            return self._context.__enter__()
+        except SQLAlchemyError as exc:
+            raise StoreError(f"cannot reach the database: {_reason(exc)}") from None
+
+    def __exit__(self, kind: Any, value: Any, trace: Any) -> bool:
+        try:
+            self._context.__exit__(kind, value, trace)
+        except IntegrityError as exc:
+            raise StaleTable(f"the database refused a duplicate: {_reason(exc)}") from None
+        except SQLAlchemyError as exc:
+            raise StoreError(f"the database failed: {_reason(exc)}") from None
+        if isinstance(value, IntegrityError):
+            raise StaleTable(f"the database refused a duplicate: {_reason(value)}") from None
+        if isinstance(value, SQLAlchemyError):
+            raise StoreError(f"the database failed: {_reason(value)}") from None
+        return False
+
+
+def _reason(exc: SQLAlchemyError) -> str:
+    text = str(getattr(exc, "orig", None) or exc)
+    return text.strip().splitlines()[0] if text.strip() else type(exc).__name__
+
+
+def _seat_values(table_id: str, row: SeatRow) -> dict[str, Any]:
+    return {
+        "table_id": table_id,
+        "seat": row.seat,
+        "kind": row.kind,
+        "name": row.name,
+        "token_hash": row.token_hash,
+    }
+
+
+def _outcome_json(outcome: Outcome | None) -> str | None:
+    return None if outcome is None else json.dumps(outcome.to_dict(), sort_keys=True)
+
+
+def _header(row: Any) -> StoredTable:
+    outcome = None if row.outcome is None else Outcome.from_dict(json.loads(row.outcome))
+    return StoredTable(
+        row.id,
+        row.game,
+        row.rules_version,
+        json.loads(row.options),
+        row.seed,
+        row.created,
+        bool(row.timers),
+        row.version,
+        row.status,
+        outcome,
+    )

@@ -1,0 +1,106 @@
+"""The server's storage on SQLite: schema by migration, actions appended once, tokens hashed."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from alembic.autogenerate import compare_metadata
+from alembic.migration import MigrationContext
+
+from robotable import games
+from robotable.core.game import Outcome
+from robotable.play.table import Table
+from robotable.server import schema
+from robotable.server.store import (
+    SeatRow,
+    StaleTable,
+    StoreError,
+    hash_token,
+    new_header,
+    new_token,
+    open_store,
+    token_matches,
+)
+
+RICOCHET = games.get("ricochet")
+OPTIONS = RICOCHET.validate_options({"chips_to_win": 1, "puzzle": "1A2A3A4A-8A44FF0F-RC"})
+
+
+def stored_table(store, table_id: str = "t1") -> None:  # type: ignore[no-untyped-def]
+    header = new_header(table_id, "ricochet", RICOCHET.rules_version, OPTIONS, seed=5, created=100.0)
+    store.create(header, [SeatRow(0, "human", "Ann", hash_token("ann-token")), SeatRow(1, "open", "", None)])
+
+
+def test_the_migrations_build_exactly_the_schema_the_code_uses(tmp_path: Path) -> None:
+    store = open_store(f"sqlite:///{tmp_path / 'db.sqlite3'}")
+    with store.engine.connect() as connection:
+        assert compare_metadata(MigrationContext.configure(connection), schema.metadata) == []
+    store.migrate()  # a second start finds the schema current and changes nothing
+    store.close()
+
+
+def test_a_table_and_its_actions_survive_a_restart_and_replay(tmp_path: Path) -> None:
+    url = f"sqlite:///{tmp_path / 'db.sqlite3'}"
+    store = open_store(url)
+    stored_table(store)
+    table = Table(RICOCHET, OPTIONS, seed=5, seats=["human", "human"], now=100.0)
+    for number, (seat, text, at) in enumerate([(0, "bid 3", 101.0), (-1, "time-up", 161.0)], 1):
+        accepted = table.submit(seat, text, at)
+        store.append(
+            "t1", number, seat=seat, notation=accepted.notation, at=at, status="running", outcome=None
+        )
+    store.close()
+
+    again = open_store(url).load("t1")
+    assert again.actions == [(0, "bid 3"), (-1, "time-up")] and again.times == [101.0, 161.0]
+    assert (again.version, again.status, again.seed, again.options) == (2, "running", 5, OPTIONS)
+    assert [s.kind for s in again.seats] == ["human", "open"]
+    rebuilt = Table.restore(RICOCHET, again.record(), again.times, created=again.created)
+    assert rebuilt.state == table.state
+    assert games.replay(again.record(), stop_after=2) == table.state
+
+
+def test_an_action_is_written_once_even_when_two_writers_race() -> None:
+    store = open_store("sqlite://")
+    stored_table(store)
+    store.append("t1", 1, seat=0, notation="bid 3", at=1.0, status="running", outcome=None)
+    with pytest.raises(StaleTable, match="action 1 was already written"):
+        store.append("t1", 1, seat=1, notation="bid 2", at=1.0, status="running", outcome=None)
+    with pytest.raises(StaleTable):
+        store.append("t1", 3, seat=1, notation="bid 2", at=1.0, status="running", outcome=None)  # a gap
+    assert store.load("t1").actions == [(0, "bid 3")] and store.load("t1").version == 1
+
+
+def test_the_outcome_and_status_are_written_with_the_last_action() -> None:
+    store = open_store("sqlite://")
+    stored_table(store)
+    outcome = Outcome.from_scores([1, 0])
+    store.append("t1", 1, seat=0, notation="bid 3", at=1.0, status="over", outcome=outcome)
+    loaded = store.load("t1")
+    assert (loaded.status, loaded.outcome) == ("over", outcome)
+    assert store.table_ids("over") == ["t1"] and store.table_ids("open", "running") == []
+
+
+def test_an_open_seat_is_taken_once() -> None:
+    store = open_store("sqlite://")
+    stored_table(store)
+    first = SeatRow(1, "human", "Bob", hash_token("bob"))
+    assert store.set_seat("t1", first, only_if_open=True)
+    assert not store.set_seat("t1", SeatRow(1, "human", "Eve", hash_token("eve")), only_if_open=True)
+    assert store.load("t1").seats[1] == first
+
+
+def test_tokens_are_random_and_stored_only_as_hashes() -> None:
+    token = new_token()
+    assert len(token) >= 43 and token != new_token()
+    stored = hash_token(token)
+    assert token not in stored and token_matches(token, stored)
+    assert not token_matches(token + "x", stored) and not token_matches(token, None)
+
+
+def test_a_missing_table_or_a_bad_url_is_a_clear_error() -> None:
+    with pytest.raises(StoreError, match="no table 'nope'"):
+        open_store("sqlite://").load("nope")
+    with pytest.raises(StoreError, match="cannot use the database"):
+        open_store("nosuchdb://x")
