@@ -42,6 +42,12 @@ def test_randrange_is_uniform_enough() -> None:
     assert chi2 < 20.5, counts
 
 
+def test_rng_refuses_bounds_past_64_bits_instead_of_spinning() -> None:
+    with pytest.raises(ValueError, match="from 1 to 2\\^64"):
+        Rng(1).randrange(10**30)
+    assert 0 <= Rng(1).randrange(1 << 64) < 1 << 64
+
+
 def test_rng_rejects_empty_ranges() -> None:
     with pytest.raises(ValueError):
         Rng().randrange(0)

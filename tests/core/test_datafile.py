@@ -54,3 +54,21 @@ def test_an_edited_data_file_is_read_again(tmp_path: Path) -> None:
     assert load(data) == "two"
     with pytest.raises(DataFileError, match="cannot read it"):
         load(tmp_path / "missing.txt")
+
+
+def test_special_huge_and_nul_named_files_are_refused(tmp_path: Path) -> None:
+    """/dev/zero would never end, a folder is no board, a NUL byte is no file name."""
+    from robotable.core.datafile import MAX_FILE_BYTES
+
+    for path, reason in (
+        ("/dev/zero", "not a regular file"),
+        (str(tmp_path), "cannot read it|not a regular"),
+    ):
+        with pytest.raises(DataFileError, match=reason):
+            read_user_text(path)
+    with pytest.raises(DataFileError, match="NUL byte"):
+        read_user_text("board\0.txt")
+    huge = tmp_path / "huge.txt"
+    huge.write_bytes(b"x" * (MAX_FILE_BYTES + 1))
+    with pytest.raises(DataFileError, match="too large"):
+        read_user_text(huge)

@@ -8,6 +8,8 @@ robotable.core.errors.DataFileError: /no/such/board.txt: file: cannot read it (N
 
 from __future__ import annotations
 
+import os
+import stat
 from collections.abc import Callable
 from functools import lru_cache, wraps
 from importlib import resources
@@ -20,13 +22,25 @@ from robotable.core.numbers import MAX_INT, read_int
 T = TypeVar("T")
 
 
+MAX_FILE_BYTES = 4_000_000
+"""No board, deck or table needs more; a bigger file is a mistake (or /dev/zero)."""
+
+
 def read_user_text(path: str | Path) -> str:
-    """The file's text; a missing, unreadable or non-UTF-8 file is a :class:`DataFileError`
-    naming the file (and the line of the first bad byte)."""
+    """The file's text; a missing, unreadable, special, huge or non-UTF-8 file is a
+    :class:`DataFileError` naming the file (and the line of the first bad byte)."""
     try:
-        raw = Path(path).read_bytes()
+        with Path(path).open("rb") as stream:
+            regular = stat.S_ISREG(os.fstat(stream.fileno()).st_mode)
+            raw = stream.read(MAX_FILE_BYTES + 1) if regular else b""
     except OSError as exc:
         raise DataFileError(str(path), "file", f"cannot read it ({exc.strerror or exc})") from None
+    except ValueError:  # a NUL byte in the path
+        raise DataFileError(repr(str(path)), "file", "is not a file name (it holds a NUL byte)") from None
+    if not regular:
+        raise DataFileError(str(path), "file", "is not a regular file")
+    if len(raw) > MAX_FILE_BYTES:
+        raise DataFileError(str(path), "file", f"is too large (at most {MAX_FILE_BYTES:,} bytes)")
     try:
         return raw.decode("utf-8")
     except UnicodeDecodeError as exc:
@@ -57,7 +71,7 @@ def cached_by_file(loader: Callable[..., T]) -> Callable[..., T]:
             return load_stamped(None, 0, *rest)
         try:
             stamp = Path(path).stat().st_mtime_ns
-        except OSError:
+        except (OSError, ValueError):
             stamp = -1  # missing: the loader raises the error naming the file
         return load_stamped(str(path), stamp, *rest)
 

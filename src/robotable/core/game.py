@@ -321,9 +321,11 @@ class Game(ABC):
             raise StateError(f"a saved {self.title} state is a JSON object, not {type(data).__name__}")
         try:
             state = self.decode_state(data)
+        except StateError:
+            raise  # the game's own words
         except KeyError as exc:
             raise StateError(f"saved {self.title} state: missing field {exc.args[0]!r}") from None
-        except (TypeError, ValueError, IndexError, AttributeError, ArithmeticError) as exc:
+        except (TypeError, ValueError, IndexError, AttributeError, ArithmeticError, RecursionError) as exc:
             raise StateError(f"saved {self.title} state: malformed ({_first_line(exc)})") from None
         # the state must answer the contract's questions, and be exactly what it would save:
         # nothing ignored, nothing of a type the game would not write
@@ -375,6 +377,12 @@ class Game(ABC):
         generic ``kind: field=value`` line. ``name(seat)`` names a seat for the reader."""
         return None
 
+    def phase_help(self, view: Mapping[str, JSON]) -> str | None:
+        """Every action of the view's phase in words, one per line, including those not legal
+        at this very moment (``reset`` before any move), and the codes a player must know.
+        None when the list of legal actions says enough; faces add their own commands."""
+        return None
+
     def hint(self, view: Mapping[str, JSON], level: int) -> str:
         """Help for a person stuck on ``view``; a higher ``level`` tells more."""
         raise RobotableError(f"{self.title} has no hints")
@@ -408,13 +416,19 @@ class Game(ABC):
 
 
 def _short(value: object, limit: int = 60) -> str:
-    text = repr(value)
+    """``repr(value)`` cut to ``limit`` characters; a value whose repr fails (an int past
+    Python's 4,300 digits) is named by its type."""
+    try:
+        text = repr(value)
+    except Exception:  # a hostile value: its repr is not ours to trust
+        text = f"<a {type(value).__name__} too large to show>"
     return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
-def _first_line(exc: BaseException) -> str:
-    text = str(exc).strip().splitlines()
-    return _short(text[0] if text else type(exc).__name__, 80)
+def _first_line(exc: BaseException, limit: int = 100) -> str:
+    lines = str(exc).strip().splitlines()
+    text = lines[0] if lines else type(exc).__name__
+    return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
 @functools.cache

@@ -38,8 +38,10 @@ class Rng:
 
     def randrange(self, n: int) -> int:
         """A uniform integer in ``range(n)`` (rejection sampling, so no modulo bias)."""
-        if n <= 0:
-            raise ValueError("randrange needs a positive bound")
+        if not 0 < n <= 1 << 64:  # past 2^64 the rejection limit is 0 and the loop never ends
+            raise ValueError(
+                f"randrange needs a bound from 1 to 2^64, not {n if n < 10**20 else 'a larger one'}"
+            )
         limit = (1 << 64) - ((1 << 64) % n)
         while True:
             value = self.next_u64()
