@@ -147,3 +147,84 @@ def test_options_lists_every_option_and_default() -> None:
     for name in ("must_ricochet", "silver_robot", "chips_to_win", "faces_file", "solver_timeout_s"):
         assert name in result.output
     assert run("options", "chess").exit_code == 2
+
+
+# --------------------------------------------------------------------------- issue 12
+
+
+def test_batch_with_a_code_or_a_drawing_is_refused(tmp_path: Path) -> None:
+    """Issue 12: `solve CODE --batch FILE` ignored CODE silently."""
+    codes = tmp_path / "codes.txt"
+    codes.write_text(P1 + "\n")
+    for extra in ([P1], ["-o", str(tmp_path / "x.svg")], ["--all"]):
+        result = run("ricochet", "solve", "--batch", str(codes), *extra)
+        assert result.exit_code == 2, extra
+        assert "--batch solves the codes of a file: give it without" in result.output
+        assert "{" not in result.stdout  # nothing was solved
+
+
+def test_one_move_is_singular() -> None:
+    """Issue 12: "1 moves", "1 optimal solutions"."""
+    result = run("ricochet", "solve", P2, "--classic", "--all")
+    assert result.exit_code == 0, result.output
+    assert "1 move (classic rules)" in result.output and "1 optimal solution (the only one)" in result.output
+    assert "1 moves" not in result.output and "1 optimal solutions" not in result.output
+    assert "3 moves (must ricochet)" in run("ricochet", "solve", P2).output
+
+
+def test_solve_prints_the_board_legend() -> None:
+    result = run("ricochet", "solve", P1)
+    assert "a robot's marker" in result.output and ".  a path" in result.output
+
+
+def test_numeric_options_are_read_like_every_number() -> None:
+    nines = "9" * 5000
+    for args, reason in (
+        (["ricochet", "solve", P1, "--all", "--limit", "３"], "digits 0-9"),
+        (["ricochet", "solve", P1, "--all", "--limit", "0"], "from 1 to 10000"),
+        (["ricochet", "solve", P1, "--all", "--limit", nines], "too large"),
+        (["ricochet", "solve", P1, "--timeout", "nan"], "above 0"),
+        (["ricochet", "solve", P1, "--timeout", "inf"], "above 0"),
+        (["ricochet", "solve", P1, "--timeout", "-1"], "above 0"),
+        (["ricochet", "solve", P1, "--timeout", "1e400"], "above 0"),
+        (["ricochet", "puzzle", "--moves", "²"], "digits 0-9"),
+        (["ricochet", "puzzle", "--moves", "5", "--seed", nines], "too large"),
+        (["ricochet", "puzzle", "--daily", "--date", "２０２６-11-23"], "YYYY-MM-DD"),
+        (["ricochet", "puzzle", "--daily", "--date", "2026-02-30"], "no such day"),
+    ):
+        result = run(*args)
+        assert result.exit_code == 2, args
+        assert reason in " ".join(result.output.split()), (args, result.output)
+        assert nines not in result.output
+    ok = run("ricochet", "solve", P2, "--json", "--timeout", "30", "--all", "--limit", "2")
+    assert ok.exit_code == 0 and len(json.loads(ok.output)["all"]) <= 2
+
+
+def test_a_non_ascii_code_is_refused() -> None:
+    result = run("ricochet", "solve", "1A2A3A4A-8A44\ufb000F-RC")
+    assert result.exit_code == 2 and "ASCII only" in result.output
+
+
+def test_the_first_run_says_the_solver_is_being_prepared(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """Issue 12: the first solve compiled for seconds in silence; now a spinner says why."""
+    from robotable.cli import ricochet
+    from robotable.games.ricochet import solver
+
+    warmed: list[bool] = []
+    monkeypatch.setattr(solver, "kernel_ready", lambda: bool(warmed))
+    monkeypatch.setattr(solver, "warm_up", lambda: warmed.append(True))
+    printed: list[str] = []
+
+    class Console:
+        def status(self, text: str):  # type: ignore[no-untyped-def]
+            printed.append(text)
+            from contextlib import nullcontext
+
+            return nullcontext()
+
+    monkeypatch.setattr(ricochet, "err", Console)
+    with ricochet.preparing_solver():
+        pass
+    with ricochet.preparing_solver():  # ready now: nothing shown, nothing done
+        pass
+    assert warmed == [True] and printed == ["preparing the solver (first run only)..."]

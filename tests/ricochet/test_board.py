@@ -238,8 +238,13 @@ def test_a_faces_file_missing_faces_or_targets_is_refused(tmp_path: Path) -> Non
     path.write_text(only_a)
     with pytest.raises(DataFileError, match=r"half.txt: faces: face set 1999 needs faces 1B, 2B"):
         new(seats=2, faces_file=str(path))
+    swapped = FACES_TXT.read_text().replace("| GT", "| RQ", 1)  # piece 2's red square on piece 1
+    path = tmp_path / "swapped.txt"
+    path.write_text(swapped)
+    with pytest.raises(DataFileError, match="piece 1: its sides must carry the same targets"):
+        new(seats=2, faces_file=str(path))
     doubled = FACES_TXT.read_text().replace("| GT", "| RC", 1)
     path = tmp_path / "doubled.txt"
     path.write_text(doubled)
-    with pytest.raises(DataFileError, match="piece 1: its sides must carry the same targets"):
+    with pytest.raises(DataFileError, match=r"doubled.txt: face 1B, line \d+: target RC is drawn twice"):
         new(seats=2, faces_file=str(path))

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import itertools
+import math
 import xml.etree.ElementTree as ET
 
 import pytest
 
 from robotable import games
-from robotable.core.errors import RobotableError
+from robotable.core.errors import InvalidOptions, RobotableError
 from robotable.games.ricochet.board import Target, assemble, cell_index
 from robotable.games.ricochet.code import Puzzle
 from robotable.games.ricochet.svg import board_svg, solution_paths
@@ -16,6 +18,10 @@ from robotable.games.ricochet.text import board_text
 NS = "{http://www.w3.org/2000/svg}"
 P1 = "1A2A3A4A-8A44FF0F-RC"
 EX4 = [(0, "W"), (1, "E"), (0, "N")]  # RR-EX-4: red W, green E, red N
+RR_EX_15 = (
+    "B N, B W, B S, B W, B S, B W, B S, B E, B N, G S, G E, Y W, Y S, G W, G S, B W, Y E, Y N, Y E, Y S, "
+    "B E, B S, G E, B N, B E"
+)
 
 # The spec's drawing of test board T, with its decimal row numbers.
 SPEC_BOARD_T = """\
@@ -145,8 +151,89 @@ def test_svg_paths_become_numbered_arrows() -> None:
     moves = _with_class(root, "move")
     assert [m.get("class") for m in moves] == ["move red", "move green", "move red"]
     assert len(_with_class(root, "arrow-head")) == 3
-    numbers = [t.text for a in _with_class(root, "arrow") for t in a.iter(f"{NS}text")]
+    numbers = [t.text for a in _with_class(root, "move-label") for t in a.iter(f"{NS}text")]
     assert numbers == ["1", "2", "3"]
+
+
+def _label_centres(root: ET.Element) -> dict[str, tuple[float, float]]:
+    return {
+        label.get("id", ""): (float(circle.get("cx", "")), float(circle.get("cy", "")))
+        for label in _with_class(root, "move-label")
+        for circle in label.iter(f"{NS}circle")
+    }
+
+
+def test_svg_every_number_is_drawn_after_every_path_and_head() -> None:
+    """Issue 12: label 11 of the 25-move solution was hidden under a later path."""
+    root = _svg(moves=EX4)
+    order = {id(e): k for k, e in enumerate(root.iter())}
+    lines = [order[id(e)] for e in _with_class(root, "move") + _with_class(root, "arrow")]
+    labels = [order[id(e)] for e in _with_class(root, "move-label")]
+    robots = [order[id(e)] for e in _with_class(root, "robot")]
+    assert len(labels) == 3 and max(lines + robots) < min(labels)
+
+
+def test_svg_numbers_of_moves_sharing_a_lane_do_not_overlap() -> None:
+    """red W, red E, red W: moves 1 and 3 follow the same lane; their numbers stay apart."""
+    from robotable.games.ricochet.svg import LABEL_GAP
+
+    centres = _label_centres(_svg(moves=[(0, "W"), (0, "E"), (0, "W")]))
+    assert math.dist(centres["label-1"], centres["label-3"]) >= LABEL_GAP
+    # a lone move keeps its usual place, a third of the way and clear of the pawn
+    (alone,) = _label_centres(_svg(moves=[(0, "W")])).values()
+    assert alone == centres["label-1"]
+
+
+def test_rr_ex15_every_number_of_the_25_move_solution_is_readable() -> None:
+    """RR-EX-15's published solution (no solver needed): 25 numbers, no two touching."""
+    from robotable.games.ricochet.svg import LABEL_GAP
+
+    letters = {"B": 2, "G": 1, "Y": 3}
+    solution = [(letters[m.split()[0]], m.split()[1]) for m in RR_EX_15.split(", ")]
+    centres = _label_centres(_svg("4B3B2B1A-2E03B221-BT", moves=solution))
+    assert len(centres) == 25
+    for (a, p), (b, q) in itertools.combinations(centres.items(), 2):
+        assert math.dist(p, q) >= LABEL_GAP, (a, b)
+
+
+# --------------------------------------------------------------------------- drawing options
+
+
+def _view(code: str = P1, seats: int = 2) -> dict:
+    return games.get("ricochet").new_state({"puzzle": code}, seats=seats).view(None)
+
+
+def test_drawing_options_are_declared_with_help() -> None:
+    game = games.get("ricochet")
+    assert {o.name for o in game.drawing_options} == {"solution", "size", "coordinates", "title"}
+    assert all(o.help for o in game.drawing_options)
+    with pytest.raises(InvalidOptions, match="drawing options: coordinates, size, solution, title"):
+        game.render_svg(_view(), nosuch=1)
+
+
+@pytest.mark.parametrize(
+    ("options", "reason"),
+    [
+        ({"size": "big"}, "size"),
+        ({"size": 10**12}, "size"),
+        ({"coordinates": "no"}, "coordinates"),
+        ({"solution": "red W, jump"}, "solution"),
+        ({"solution": [[0, 9]]}, "solution"),
+        ({"solution": "silver N"}, "silver robot is not in play"),
+        ({"solution": 3}, "solution"),
+    ],
+)
+def test_drawing_option_values_are_checked(options: dict, reason: str) -> None:
+    with pytest.raises(InvalidOptions, match=reason):
+        games.get("ricochet").render_svg(_view(), **options)
+
+
+def test_drawing_option_solution_in_notation_or_pairs() -> None:
+    game = games.get("ricochet")
+    for solution in ("red W, green E, red N", ["red W", "green E", "red N"], EX4, [[0, 3], [1, 1], [0, 0]]):
+        root = ET.fromstring(game.render_svg(_view(), solution=solution, size=320, coordinates=False))
+        assert [m.get("class") for m in _with_class(root, "move")] == ["move red", "move green", "move red"]
+        assert root.get("width") == "320" and not _with_class(root, "coordinates")
 
 
 def test_svg_of_a_bare_board() -> None:

@@ -110,6 +110,7 @@ def test_rr33_a_series_ends_after_all_17_chips() -> None:
     assert events[-1].kind == "game-over"
     assert len(state.results) == 17 and state.outcome() is not None
     assert state.outcome().detail.startswith("solved 0/17")
+    assert events[-1].winners == state.outcome().winners == ()  # issue 12: nothing solved, no winner
 
 
 def test_rr30_puzzle_time_limit_ends_the_puzzle() -> None:

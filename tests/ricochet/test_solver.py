@@ -302,3 +302,33 @@ def test_rr34_helper_pruning_keeps_the_optimum(position: tuple[Board, list[int],
     assert (pruned and pruned.length) == (plain and plain.length)
     if pruned is not None:
         assert_valid(board, robots, target, pruned.moves, rule)
+
+
+def test_warm_up_prepares_the_kernel_and_kernel_ready_says_so() -> None:
+    """Issue 12: the first solve compiled for seconds in silence. ``warm_up`` (``robotable warmup``)
+    compiles or loads the kernel; ``kernel_ready`` tells a face whether the next solve is quick."""
+    import time
+
+    from robotable import games
+    from robotable.games.ricochet import _kernel
+    from robotable.games.ricochet.solver import kernel_ready
+
+    games.get("ricochet").warm_up()
+    assert kernel_ready()
+    assert _kernel.search.signatures and _kernel.rehash.signatures  # rehash: only big searches reach it
+    begin = time.perf_counter()
+    for _ in range(100):
+        kernel_ready()
+    assert time.perf_counter() - begin < 0.1  # cheap enough to ask before every solve
+
+
+def test_kernel_ready_is_false_for_a_kernel_neither_loaded_nor_cached(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from robotable.games.ricochet import solver
+
+    class Cold:  # a dispatcher never compiled, whose disk cache numba cannot tell
+        signatures = ()
+
+    monkeypatch.setattr(solver, "_compiled_kernels", lambda: (Cold(),))
+    assert not solver.kernel_ready()

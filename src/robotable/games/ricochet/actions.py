@@ -16,10 +16,12 @@ notation                  meaning
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from robotable.core.errors import NotationError
 from robotable.core.game import Action, Word
+from robotable.core.numbers import read_int
 from robotable.games.ricochet.board import DIRECTIONS
 from robotable.games.ricochet.code import ROBOT_NAMES
 
@@ -57,31 +59,47 @@ TIME_UP = Word("time-up")
 WORDS = {w.word: w for w in (GIVE_UP, RESET, REVEAL, NEXT, COUNTDOWN, TIME_UP)}
 
 
+_SPACES = re.compile(r"[ \t\r\n\f\v]+")
+PLAYER_WORDS = ("give-up", "reset", "reveal", "next")  # the referee's words are not offered to players
+
+
 def parse_action(text: str) -> Action:
     """Read one action.
 
     >>> parse_action("R n"), parse_action("bid 7"), parse_action("give-up")
     (Move(robot=0, direction=0), Bid(moves=7), Word(word='give-up'))
     """
-    words = text.strip().replace("_", "-").split()
+    if not isinstance(text, str):
+        raise NotationError(f"an action is text, not {type(text).__name__}")
+    words = [word for word in _SPACES.split(text.replace("_", "-")) if word]  # ASCII spaces only
     if not words:
         raise NotationError("empty action")
     head = words[0].lower()
+    if head == "bid":
+        if len(words) != 2:
+            raise NotationError(f"a bid is 'bid N' with N a whole number, not {_shown(text)}")
+        # RR-16's range (1 to max_bid, an option) is a rule: the state refuses a bid of 0 or
+        # 100 with the rule's reason; the notation only bounds the digits
+        return Bid(read_int(words[1], "a bid"))
+    if not text.isascii():  # upper() and lower() would turn some letters into ASCII ones
+        bad = next(ch for ch in text if not ch.isascii())
+        raise NotationError(f"cannot read {_shown(text)}: {bad!r} is not part of the notation (ASCII only)")
     if len(words) == 1 and head in WORDS:
         return WORDS[head]
-    if head == "bid":
-        if len(words) != 2 or not words[1].lstrip("-").isdigit():
-            raise NotationError(f"a bid is 'bid N' with N a whole number, not {text!r}")
-        return Bid(int(words[1]))
     if len(words) == 1 and len(head) == 2:  # compact "RN"
         words = [head[0], head[1]]
     if len(words) == 2:
         robot = _ROBOT_WORDS.get(words[0].upper())
         direction = _DIRECTION_WORDS.get(words[1].upper())
         if robot is None:
-            raise NotationError(f"unknown robot {words[0]!r}: red, green, blue, yellow or silver")
+            raise NotationError(f"unknown robot {_shown(words[0])}: red, green, blue, yellow or silver")
         if direction is None:
-            raise NotationError(f"unknown direction {words[1]!r}: N, E, S or W")
+            raise NotationError(f"unknown direction {_shown(words[1])}: N, E, S or W")
         return Move(robot, direction)
-    known = ", ".join(WORDS)
-    raise NotationError(f"cannot read {text!r}: try a move like 'red N', 'bid 5', or one of {known}")
+    known = ", ".join(PLAYER_WORDS)
+    raise NotationError(f"cannot read {_shown(text)}: try a move like 'red N', 'bid 5', or one of {known}")
+
+
+def _shown(text: str, limit: int = 30) -> str:
+    """``text`` quoted for a one-line message, cut when long."""
+    return repr(text) if len(text) <= limit else repr(text[:limit]) + f"... ({len(text)} characters)"

@@ -17,10 +17,12 @@ from pathlib import Path
 
 from robotable.core.datafile import cached_by_file, read_user_text
 from robotable.core.errors import DataFileError
+from robotable.core.rng import Rng
 
 SIZE = 16
 CELLS = SIZE * SIZE
 FACE_SIZE = 8
+DRAWING_WIDTH = 4 * FACE_SIZE + 1  # characters in one line of a face's drawing
 
 # Directions: N, E, S, W, in the order of RR conventions. Bit i of a wall mask is a
 # wall on side DIRECTIONS[i].
@@ -35,6 +37,7 @@ COLOUR_LETTERS = {"R": "red", "G": "green", "B": "blue", "Y": "yellow", "M": "mu
 SYMBOL_LETTERS = {"C": "circle", "T": "triangle", "Q": "square", "H": "hexagon", "V": "vortex"}
 POSITIONS = ("NW", "NE", "SE", "SW")
 CENTRE = frozenset({(7, 7), (8, 7), (7, 8), (8, 8)})
+CENTRE_CORNER = (FACE_SIZE - 1, FACE_SIZE - 1)  # a face's cell under the centre piece
 
 
 def cell_index(x: int, y: int) -> int:
@@ -92,20 +95,23 @@ class Face:
 # --------------------------------------------------------------------------- faces file
 
 
-def _parse_face(name: str, lines: list[tuple[int, str]], file: str) -> Face:
+def _parse_face(name: str, lines: list[tuple[int, str]], file: str, header: int) -> Face:
     """Read the 17 drawing lines of one face (line numbers kept for error messages)."""
-    width = 4 * FACE_SIZE + 1
     if len(lines) != 2 * FACE_SIZE + 1:
-        line_no = lines[-1][0] if lines else 0
+        line_no = lines[-1][0] if lines else header
         raise DataFileError(
             file, f"face {name} (line {line_no})", f"expected {2 * FACE_SIZE + 1} drawing lines"
         )
-    grid = [(no, text.ljust(width)) for no, text in lines]
+    grid = [(no, text.ljust(DRAWING_WIDTH)) for no, text in lines]
     walls: set[tuple[int, int, int]] = set()
     targets: list[tuple[int, int, Target]] = []
     blocked: set[tuple[int, int]] = set()
     for fy in range(FACE_SIZE + 1):  # horizontal wall lines
         no, text = grid[2 * fy]
+        for fx in range(FACE_SIZE + 1):
+            if text[4 * fx] not in "+ ":
+                where = f"face {name}, line {no}"
+                raise DataFileError(file, where, f"bad corner {text[4 * fx]!r} (+ expected)")
         for fx in range(FACE_SIZE):
             seg = text[4 * fx + 1 : 4 * fx + 4]
             if seg == "---":
@@ -142,10 +148,16 @@ def _parse_face(name: str, lines: list[tuple[int, str]], file: str) -> Face:
                 raise DataFileError(
                     file, f"face {name}, line {no}", f"unknown target {content!r} in column {fx}"
                 )
-            targets.append((fx, fy, Target(COLOUR_LETTERS[content[0]], SYMBOL_LETTERS[content[1]])))
+            target = Target(COLOUR_LETTERS[content[0]], SYMBOL_LETTERS[content[1]])
+            if any(t == target for _, _, t in targets):
+                raise DataFileError(file, f"face {name}, line {no}", f"target {content} is drawn twice")
+            targets.append((fx, fy, target))
+    top = f"face {name}, line {grid[0][0]}"
     for fx in range(FACE_SIZE):
         if (fx, 0, N) not in walls or (0, fx, W) not in walls:
-            raise DataFileError(file, f"face {name}", "the top and left borders must be walls")
+            raise DataFileError(file, top, "the top and left borders must be walls")
+    if blocked != {CENTRE_CORNER}:  # RR-1: the centre piece covers each face's inner corner, only it
+        raise DataFileError(file, top, "the only ### cell is the bottom-right one (the centre block)")
     return Face(name, frozenset(walls), tuple(targets), frozenset(blocked))
 
 
@@ -153,22 +165,26 @@ def parse_faces(text: str, file: str = "<faces>") -> dict[str, Face]:
     """Parse a faces file: ``face ID`` headers, each followed by a 17-line drawing."""
     faces: dict[str, Face] = {}
     current: str | None = None
+    header = 0
     lines: list[tuple[int, str]] = []
 
     def finish() -> None:
         if current is not None:
-            faces[current] = _parse_face(current, lines, file)
+            faces[current] = _parse_face(current, lines, file, header)
 
-    for no, raw in enumerate(text.splitlines(), start=1):
-        line = raw.rstrip()
+    # "\n" only: str.splitlines() also splits on form feeds and Unicode separators, and the
+    # line numbers in messages would not be the ones an editor shows
+    for no, raw in enumerate(text.removeprefix("\ufeff").split("\n"), start=1):
+        line = raw.rstrip(" \r")
         if line.startswith("#") or (not line and current is None):
             continue
+        _check_characters(line, file, no)
         if line.startswith("face "):
             finish()
             current = line[5:].strip().upper()
-            lines = []
+            header, lines = no, []
             if len(current) != 2 or current[0] not in "1234" or current[1] not in "ABC":
-                raise DataFileError(file, f"line {no}", f"face id {current!r} is not like 1A..4C")
+                raise DataFileError(file, f"line {no}", f"face id {_shown(current)} is not like 1A..4C")
             if current in faces:
                 raise DataFileError(file, f"line {no}", f"face {current} is drawn twice")
         elif current is None:
@@ -179,6 +195,22 @@ def parse_faces(text: str, file: str = "<faces>") -> dict[str, Face]:
     if not faces:
         raise DataFileError(file, "faces", "no face found")
     return faces
+
+
+def _check_characters(line: str, file: str, no: int) -> None:
+    """A drawing is printable ASCII, at most one face wide: a tab or a non-ASCII character
+    would shift the columns the parser reads, and text past the right edge would be ignored."""
+    bad = next((ch for ch in line if not " " <= ch <= "~"), None)
+    if bad is not None:
+        raise DataFileError(file, f"line {no}", f"character {bad!r} is not allowed (printable ASCII only)")
+    if len(line) > DRAWING_WIDTH:
+        raise DataFileError(
+            file, f"line {no}", f"a drawing line is at most {DRAWING_WIDTH} characters, not {len(line)}"
+        )
+
+
+def _shown(text: str, limit: int = 20) -> str:
+    return repr(text) if len(text) <= limit else repr(text[:limit]) + f"... ({len(text)} characters)"
 
 
 @cache
@@ -308,3 +340,8 @@ def placements(face_set: str = "1999") -> Iterable[tuple[str, str, str, str]]:
     for order in itertools.permutations("1234"):
         for chosen in itertools.product(sides, repeat=4):
             yield tuple(p + s for p, s in zip(order, chosen, strict=True))  # type: ignore[misc]
+
+
+def random_board(rng: Rng, face_set: str = "1999") -> tuple[str, str, str, str]:
+    """RR-6: a uniform choice among the placements."""
+    return rng.choice(list(placements(face_set)))

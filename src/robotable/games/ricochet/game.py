@@ -5,24 +5,23 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from robotable.core.errors import InvalidOptions, RobotableError
+from robotable.core.errors import InvalidOptions, NotationError, RobotableError
 from robotable.core.game import JSON, Action, Game, Option
 from robotable.core.rng import Rng
 from robotable.games.ricochet import actions
 from robotable.games.ricochet.board import (
     ALL_TARGETS,
+    DIRECTIONS,
     Board,
     Target,
     assemble,
     cell_index,
     check_face_set,
     faces_for,
-    placements,
+    random_board,
 )
-from robotable.games.ricochet.code import Puzzle
-
-# RR-26: chips needed to win by player count; 5+ players play out the 17 chips (RR-27).
-CHIPS_TO_WIN = {2: 8, 3: 6, 4: 5}
+from robotable.games.ricochet.code import ROBOT_NAMES, Puzzle, parse_board_code
+from robotable.games.ricochet.state import DEMONSTRATION, PUZZLE, RicochetState, chips_to_win
 
 OPTIONS = (
     Option("must_ricochet", True, "RR-15: the scoring robot must have turned 90 degrees at least once", bool),
@@ -55,6 +54,20 @@ OPTIONS = (
 )
 
 
+DRAWING_OPTIONS = (
+    Option(
+        "solution",
+        None,
+        "moves drawn from the markers as numbered arrows, like 'red W, green E, red N' "
+        "(default: the moves of the running demonstration or attempt)",
+        (str, list, tuple),
+    ),
+    Option("size", 640, "width and height of the picture, in pixels", int, minimum=64, maximum=8192),
+    Option("coordinates", True, "the hex coordinates 0-F around the board", bool),
+    Option("title", None, "the picture's title (shown as a tooltip)", str),
+)
+
+
 class RicochetGame(Game):
     id = "ricochet"
     title = "Ricochet Robots"
@@ -62,22 +75,21 @@ class RicochetGame(Game):
     max_seats = 8  # the default of option max_players, which may raise it to 32
     rules_version = "ricochet-1"
     options = OPTIONS
+    drawing_options = DRAWING_OPTIONS
 
     def validate_options(self, options: Mapping[str, Any] | None = None) -> dict[str, Any]:
         values = super().validate_options(options)
         if values["faces_file"] is not None:  # a broken file is refused now, naming file and line
             check_face_set(faces_for(values["faces_file"]), values["face_set"], values["faces_file"])
         if values["board"] is not None:
-            # The same checks as a puzzle code's faces part (RR-29).
-            dummy = f"{values['board']}-00102030-RC"
-            try:
-                values["board"] = "".join(Puzzle.parse(dummy, face_set=values["face_set"]).faces)
-            except ValueError as exc:
+            try:  # the same checks as a puzzle code's faces part (RR-29)
+                values["board"] = "".join(parse_board_code(values["board"], values["face_set"]))
+            except NotationError as exc:
                 raise InvalidOptions(f"option 'board': {exc}") from None
         if values["puzzle"] is not None:
             try:
                 values["puzzle"] = str(Puzzle.parse(values["puzzle"], face_set=values["face_set"]))
-            except ValueError as exc:
+            except NotationError as exc:
                 raise InvalidOptions(f"option 'puzzle': {exc}") from None
         return values
 
@@ -88,9 +100,9 @@ class RicochetGame(Game):
                 f"Ricochet Robots takes 1 player (solo puzzles) or 2 to {limit}, not {seats}"
             )
 
-    def new_state(self, options: Mapping[str, Any] | None = None, *, seed: int = 0, seats: int = 2) -> Any:
-        from robotable.games.ricochet.state import RicochetState
-
+    def new_state(
+        self, options: Mapping[str, Any] | None = None, *, seed: int = 0, seats: int = 2
+    ) -> RicochetState:
         values = self.validate_options(options)
         self.check_seats(seats, values)
         return RicochetState.new(self, values, Rng(seed), seats)
@@ -98,32 +110,28 @@ class RicochetGame(Game):
     def parse_action(self, text: str) -> Action:
         return actions.parse_action(text)
 
-    def decode_state(self, data: Mapping[str, JSON]) -> Any:
-        from robotable.games.ricochet.state import RicochetState
-
+    def decode_state(self, data: Mapping[str, JSON]) -> RicochetState:
         return RicochetState.from_dict(self, data)
 
     # ---- faces: pictures, text and rules, all drawn from a view
 
     def render_svg(self, view: Mapping[str, JSON], **options: Any) -> str:
-        """The view's position; ``solution=[(robot, direction), ...]`` draws moves from
-        the markers, otherwise the moves of the running demonstration or attempt are drawn."""
-        from robotable.games.ricochet.actions import Move
+        """The view's position; ``solution`` draws moves from the markers, otherwise the moves
+        of the running demonstration or attempt are drawn (see :data:`DRAWING_OPTIONS`)."""
         from robotable.games.ricochet.svg import board_svg, solution_paths
 
+        drawing = self.validate_drawing(options)
         board, robots, markers, target = _position(view)
-        solution = options.pop("solution", None)
-        if solution is None:
-            parsed = [actions.parse_action(m) for m in view.get("moves", [])]
-            solution = [(m.robot, m.direction) for m in parsed if isinstance(m, Move)]
+        given = drawing.pop("solution", None)
+        solution = _drawn_moves(view.get("moves", []) if given is None else given, len(markers))
         paths = solution_paths(board, markers, solution) if solution else ()
-        return board_svg(board, robots=robots, target=target, markers=markers, paths=paths, **options)
+        return board_svg(board, robots=robots, target=target, markers=markers, paths=paths, **drawing)
 
     def render_text(self, view: Mapping[str, JSON]) -> Any:
         from robotable.games.ricochet.text import board_text
 
         board, robots, markers, target = _position(view)
-        return board_text(board, robots=robots, target=target, markers=markers)
+        return board_text(board, robots=robots, target=target, markers=markers, legend=True)
 
     def describe_event(self, event: Mapping[str, JSON], name: Any) -> str | None:
         from robotable.games.ricochet.log import describe_event
@@ -142,10 +150,22 @@ class RicochetGame(Game):
         if found is None:
             return "this position has no solution"
         if level <= 1:
-            return f"the shortest solution takes {found.length} moves"
+            return f"the shortest solution takes {found.length} move{'' if found.length == 1 else 's'}"
         first = actions.Move(*found.moves[0])
         restart = " (from the markers: 'reset' first)" if view.get("moves") else ""
         return f"a shortest solution starts with {first}{restart}"
+
+    def phase_help(self, view: Mapping[str, JSON]) -> str:
+        """Every action of the view's phase for the view's seat, one per line with its meaning,
+        including those not legal at this very moment (``reset`` before any move). The face
+        adds its own commands (``hint``, ``legal``, ``quit``)."""
+        return "\n".join(f"  {form:<22}{meaning}" for form, meaning in phase_commands(view))
+
+    def warm_up(self) -> None:
+        """Compile the solver's kernel (seconds, once per installation) or load it (fast)."""
+        from robotable.games.ricochet import solver
+
+        solver.warm_up()
 
     def bots(self) -> dict[str, Any]:
         from robotable.games.ricochet.bots import BOTS
@@ -153,11 +173,11 @@ class RicochetGame(Game):
         return dict(BOTS)
 
     def chips_to_win(self, options: Mapping[str, Any], seats: int) -> int | None:
-        return options["chips_to_win"] or CHIPS_TO_WIN.get(seats)
+        return chips_to_win(options, seats)
 
     def random_board(self, rng: Rng, face_set: str) -> tuple[str, ...]:
         """RR-6: a uniform choice among the placements."""
-        return rng.choice(list(placements(face_set)))
+        return random_board(rng, face_set)
 
 
 def _position(view: Mapping[str, JSON]) -> tuple[Board, list[int], list[int], Target | None]:
@@ -169,3 +189,60 @@ def _position(view: Mapping[str, JSON]) -> tuple[Board, list[int], list[int], Ta
     markers = [cell_index(x, y) for x, y in view["markers"]]
     target = next((t for t in ALL_TARGETS if t.code == view["target"]), None)
     return board, robots, markers, target
+
+
+def _drawn_moves(solution: object, robot_count: int) -> list[tuple[int, int]]:
+    """The ``solution`` drawing option as (robot, direction) pairs: a text of moves separated by
+    commas, or a list of moves each written in notation or as a (robot, direction) pair."""
+    items = [part for part in solution.split(",") if part.strip()] if isinstance(solution, str) else solution
+    moves = []
+    for item in items:  # type: ignore[attr-defined]
+        move = _drawn_move(item)
+        if move.robot >= robot_count:
+            name = ROBOT_NAMES[move.robot]
+            raise InvalidOptions(f"drawing option 'solution': the {name} robot is not in play")
+        moves.append((move.robot, move.direction))
+    return moves
+
+
+def _drawn_move(item: object) -> actions.Move:
+    """One move of the option: notation (``red N``), or a pair such as ``(0, 2)`` or ``("red", "S")``."""
+    text = item
+    if isinstance(item, list | tuple) and len(item) == 2:
+        robot, direction = item
+        if type(robot) is int and 0 <= robot < len(ROBOT_NAMES):
+            robot = ROBOT_NAMES[robot]
+        if type(direction) is int and 0 <= direction < len(DIRECTIONS):
+            direction = DIRECTIONS[direction]
+        text = f"{robot} {direction}" if isinstance(robot, str) and isinstance(direction, str) else None
+    if isinstance(text, str):
+        try:
+            action = actions.parse_action(text)
+        except NotationError as exc:
+            raise InvalidOptions(f"drawing option 'solution': {exc}") from None
+        if isinstance(action, actions.Move):
+            return action
+    shown = repr(item) if len(repr(item)) <= 30 else repr(item)[:27] + "..."
+    raise InvalidOptions(f"drawing option 'solution': {shown} is not a move like 'red N'")
+
+
+def phase_commands(view: Mapping[str, JSON]) -> list[tuple[str, str]]:
+    """``(form, meaning)`` of every command the view's seat may type in the view's phase."""
+    phase, seat = view.get("phase"), view.get("seat")
+    robots = ", ".join(ROBOT_NAMES[: len(view.get("robots", ()))])
+    move = ("red N", f"slide a robot N, E, S or W ({robots}; or R N, G E...)")
+    if phase in ("solving", "countdown"):
+        top = view.get("options", {}).get("max_bid", 99)
+        return [("bid N", f"bid a number of moves, 1 to {top}; after that you may only bid lower")]
+    if phase == DEMONSTRATION:
+        if seat is not None and seat != view.get("demonstrator"):
+            return [("(empty line)", "wait: another player demonstrates")]
+        return [move, ("give-up", "abandon your demonstration; the next bidder goes")]
+    if phase == PUZZLE:
+        return [
+            move,
+            ("reset", "robots back to their markers, to start an attempt again"),
+            ("reveal", "show an optimal solution; the puzzle ends unsolved"),
+            ("next", "keep your best attempt and go to the next puzzle (once solved)"),
+        ]
+    return []

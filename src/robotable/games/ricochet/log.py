@@ -8,8 +8,17 @@ from typing import Any
 Namer = Callable[[Any], str]
 
 
+HEX = "0123456789ABCDEF"
+
+
 def _cell(value: Sequence[int]) -> str:
-    return f"({value[0]},{value[1]})"
+    """A cell as the board's axes write it: hex digits, x (column) then y (row), ``(A,3)``."""
+    x, y = value
+    return f"({HEX[x]},{HEX[y]})"
+
+
+def _moves(count: int) -> str:
+    return f"{count} move" if count == 1 else f"{count} moves"
 
 
 def _winners(seats: Sequence[int], name: Namer) -> str:
@@ -24,14 +33,14 @@ SENTENCES: dict[str, Callable[[Mapping[str, Any], Namer], str]] = {
     "chip-returned": lambda e, s: f"chip {e['target']} goes back to the pile",
     "bid": lambda e, s: f"{s(e['seat'])} bids {e['moves']}",
     "countdown-started": lambda e, s: f"countdown started (by {e['by']})",
-    "demonstration-started": lambda e, s: f"{s(e['seat'])} demonstrates {e['bid']} moves",
+    "demonstration-started": lambda e, s: f"{s(e['seat'])} demonstrates {_moves(e['bid'])}",
     "moved": lambda e, s: (
         f"{e['robot']} {e['direction']}: {_cell(e['start'])} -> {_cell(e['end'])} (move {e['count']})"
     ),
     "demonstration-failed": lambda e, s: f"{s(e['seat'])} fails: {e['reason']}",
     "robots-reset": lambda e, s: "robots back on their markers",
-    "chip-won": lambda e, s: f"{s(e['seat'])} wins chip {e['target']} in {e['moves']} moves",
-    "attempt-scored": lambda e, s: f"solved in {e['moves']} moves: {e['rating']}",
+    "chip-won": lambda e, s: f"{s(e['seat'])} wins chip {e['target']} in {_moves(e['moves'])}",
+    "attempt-scored": lambda e, s: f"solved in {_moves(e['moves'])}: {e['rating']}",
     "attempt-failed": lambda e, s: f"attempt failed: {e['reason']}",
     "revealed": lambda e, s: "solution: " + ", ".join(e["solution"]),
     "puzzle-ended": lambda e, s: f"puzzle {e['target']} ended ({'solved' if e['solved'] else 'unsolved'})",

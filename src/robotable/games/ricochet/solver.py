@@ -194,6 +194,39 @@ def solve_all(
     return _search(board, robots, target, must_ricochet, first.length, 0.0, limit, first.length)[3]
 
 
+# --------------------------------------------------------------------------- first use
+
+
+def _compiled_kernels() -> tuple[object, ...]:
+    """The kernel functions Python calls (the others are compiled inside them)."""
+    return (_kernel.wall_stops, _kernel.search, _kernel.rehash)
+
+
+def kernel_ready() -> bool:
+    """True when the first solve will be quick: the compiled kernel is loaded in this process,
+    or numba's disk cache holds it for the current source (loading takes a fraction of a
+    second, compiling takes seconds). Cheap: it reads at most three small index files."""
+    kernels = _compiled_kernels()
+    if all(kernel.signatures for kernel in kernels):  # type: ignore[attr-defined]
+        return True
+    try:  # numba's cache index; its layout is numba's own, so any surprise means "not ready"
+        return all(kernel.signatures or kernel._cache._cache_file._load_index() for kernel in kernels)  # type: ignore[attr-defined]
+    except Exception:
+        return False
+
+
+def warm_up() -> None:
+    """Compile (first run) or load (later runs) the kernel: a tiny solve, and a table rehash
+    that only big searches reach."""
+    from robotable.games.ricochet.board import ALL_TARGETS, assemble, cell_index
+
+    board = assemble(("1A", "2A", "3A", "4A"))
+    robots = [cell_index(8, 10), cell_index(4, 4), cell_index(15, 15), cell_index(0, 15)]  # RR-EX-1
+    solve(board, robots, ALL_TARGETS[0], max_depth=3)
+    if not _kernel.rehash.signatures:
+        _kernel.rehash(np.zeros(4, np.uint64), 1, np.zeros(8, np.uint64), 1)
+
+
 def rank_by_robots_moved(solutions: Iterable[Sequence[Move]]) -> list[tuple[Move, ...]]:
     """Solutions sorted by length, then by how many distinct robots they move (fewest first)."""
     return sorted((tuple(s) for s in solutions), key=lambda s: (len(s), len({robot for robot, _ in s})))

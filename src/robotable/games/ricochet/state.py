@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Any, Self
 
 from robotable.core.errors import IllegalAction
-from robotable.core.game import JSON, REFEREE, Action, Event, Outcome, Seat, State, Timer
+from robotable.core.game import JSON, REFEREE, Action, Event, Game, Outcome, Seat, State, Timer
 from robotable.core.rng import Rng
 from robotable.games.ricochet import events as ev
 from robotable.games.ricochet.actions import (
@@ -36,9 +36,10 @@ from robotable.games.ricochet.board import (
     assemble,
     cell_xy,
     faces_for,
+    random_board,
 )
 from robotable.games.ricochet.code import ROBOT_NAMES, Puzzle
-from robotable.games.ricochet.game import RicochetGame
+from robotable.games.ricochet.saved import check_saved
 from robotable.games.ricochet.search import finishers
 
 SOLVING, COUNTDOWN_PHASE, DEMONSTRATION, PUZZLE, OVER = (
@@ -50,6 +51,14 @@ SOLVING, COUNTDOWN_PHASE, DEMONSTRATION, PUZZLE, OVER = (
 )
 TARGETS_BY_CODE = {t.code: t for t in ALL_TARGETS}
 _DIRECTION_NAMES = ("north", "east", "south", "west")
+
+# RR-26: chips needed to win by player count; 5+ players play out the 17 chips (RR-27).
+CHIPS_TO_WIN = {2: 8, 3: 6, 4: 5}
+
+
+def chips_to_win(options: Mapping[str, Any], seats: int) -> int | None:
+    """RR-26: the threshold, or None when the 17 chips are played out (RR-27)."""
+    return options["chips_to_win"] or CHIPS_TO_WIN.get(seats)
 
 
 def ricochet_done(moves: Sequence[tuple[int, int]], robot: int) -> bool:
@@ -77,7 +86,7 @@ class SoloBest:
 
 
 class RicochetState(State):
-    def __init__(self, game: RicochetGame, options: dict[str, Any], rng: Rng, seats: int) -> None:
+    def __init__(self, game: Game, options: dict[str, Any], rng: Rng, seats: int) -> None:
         self.game = game
         self.options = options
         self.rng = rng
@@ -105,7 +114,7 @@ class RicochetState(State):
     # ------------------------------------------------------------------ setup
 
     @classmethod
-    def new(cls, game: RicochetGame, options: dict[str, Any], rng: Rng, seats: int) -> RicochetState:
+    def new(cls, game: Game, options: dict[str, Any], rng: Rng, seats: int) -> RicochetState:
         state = cls(game, options, rng, seats)
         if options["puzzle"]:
             puzzle = Puzzle.parse(options["puzzle"], face_set=options["face_set"])
@@ -117,7 +126,7 @@ class RicochetState(State):
         if options["board"]:
             state.faces = tuple(options["board"][i : i + 2] for i in range(0, 8, 2))
         else:
-            state.faces = game.random_board(rng, options["face_set"])
+            state.faces = random_board(rng, options["face_set"])
         state._place_robots()
         state._draw()
         if seats == 1:
@@ -365,7 +374,10 @@ class RicochetState(State):
                 return out + (self._fail(reason) if not self.solo else self._attempt_failed(reason))
             return out + (self._win() if not self.solo else self._score_attempt())
         if self.phase == DEMONSTRATION and len(self.moves) >= self.bids[self.queue[0]].moves:
-            out += self._fail(f"used all {len(self.moves)} moves of the bid")
+            count = len(self.moves)
+            out += self._fail(
+                f"used all {count} moves of the bid" if count > 1 else "used the bid's only move"
+            )
         return out
 
     def _fail(self, reason: str) -> list[Event]:
@@ -394,7 +406,7 @@ class RicochetState(State):
 
     def _next_round(self) -> list[Event]:
         """RR-25..RR-27: the game ends at the threshold or when the pile is empty."""
-        target = self.game.chips_to_win(self.options, self.seats)
+        target = chips_to_win(self.options, self.seats)
         reached = target is not None and any(len(c) >= target for c in self.chips)
         if reached or not self.pile:
             self.phase, self.chip = OVER, None
@@ -459,13 +471,13 @@ class RicochetState(State):
         self.moves.clear()
         if not self.pile:
             self.phase, self.chip = OVER, None
-            return [*out, ev.GameOver((0,))]
+            return [*out, ev.GameOver(self.outcome().winners)]  # type: ignore[union-attr]
         if self.options["puzzle_chain"]:
             if end is not None:
                 self.robots = list(end)
             self.markers = list(self.robots)
             return out + self._draw()
-        self.faces = self.game.random_board(self.rng, self.options["face_set"])
+        self.faces = random_board(self.rng, self.options["face_set"])
         self._board = None
         self._place_robots()
         drawn = self._draw()
@@ -489,8 +501,12 @@ class RicochetState(State):
             solved = [r for r in self.results if r["solved"]]
             excess = sum(r["best"] - (r["optimum"] or r["best"]) for r in solved)
             optimal = sum(1 for r in solved if r["optimum"] == r["best"])
-            detail = f"solved {len(solved)}/{len(self.results)}, {optimal} optimal, {excess:+d} moves over"
-            return Outcome((float(len(solved)),), (1,), detail)
+            over = f"{excess:+d} move{'' if abs(excess) == 1 else 's'} over"
+            detail = f"solved {len(solved)}/{len(self.results)}, {optimal} optimal, {over}"
+            # The spec scores each puzzle (RR-32) but names no winner of a series. Decision: the
+            # series is won (rank 1) when at least one puzzle was solved; a series of reveals and
+            # skips ranks 2, so it has no winner ("winner: seat 0" with 0 of 17 solved misled).
+            return Outcome((float(len(solved)),), (1 if solved else 2,), detail)
         counts = [float(len(c)) for c in self.chips]
         return Outcome.from_scores(counts, "chips won: " + ", ".join(str(int(c)) for c in counts))
 
@@ -557,8 +573,11 @@ class RicochetState(State):
         }
 
     @classmethod
-    def from_dict(cls, game: RicochetGame, data: Mapping[str, JSON]) -> RicochetState:
-        state = cls(game, dict(data["options"]), Rng.from_state(data["rng"]), data["seats"])
+    def from_dict(cls, game: Game, data: Mapping[str, JSON], *, trusted: bool = False) -> RicochetState:
+        """The state ``data`` describes; unless ``trusted`` (a copy of our own ``to_dict()``),
+        every field is checked first (:mod:`saved`)."""
+        options = dict(data["options"]) if trusted else check_saved(game, data)
+        state = cls(game, options, Rng.from_state(data["rng"]), data["seats"])
         state.faces = tuple(data["faces"])
         state.robots = list(data["robots"])
         state.markers = list(data["markers"])
@@ -581,7 +600,7 @@ class RicochetState(State):
         return state
 
     def clone(self) -> Self:
-        twin = type(self).from_dict(self.game, self.to_dict())  # type: ignore[arg-type]
+        twin = type(self).from_dict(self.game, self.to_dict(), trusted=True)
         twin._board = self._board  # boards are immutable: share the assembled one
         return twin  # type: ignore[return-value]
 

@@ -17,6 +17,7 @@ import itertools
 import math
 import xml.etree.ElementTree as ET
 from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
 
 from robotable.games.ricochet.board import (
     DIRECTIONS,
@@ -94,12 +95,16 @@ def board_svg(
     _draw_centre(root, board, target)
     _draw_walls(root, board)
     moves = ET.SubElement(root, "g", {"class": "moves"})
-    heads = [_draw_move(moves, number, robot, cells) for number, (robot, cells) in enumerate(paths, 1)]
+    arrows = [_draw_move(moves, number, robot, cells) for number, (robot, cells) in enumerate(paths, 1)]
+    drawn = [arrow for arrow in arrows if arrow is not None]
     if robots is not None:
         _draw_robots(root, robots)
-    for head in heads:  # arrow heads and numbers stay visible over the pawns
-        if head is not None:
-            root.append(head)
+    # Arrow heads over the pawns, then every number over everything, each placed clear of the
+    # others: a later path or head never hides a number (two moves may share a lane).
+    heads = _el(root, "g", class_="arrow-heads")
+    for arrow in drawn:
+        heads.append(arrow.head)
+    _draw_labels(root, drawn)
     if coordinates:
         _draw_coordinates(svg, margin)
     return ET.tostring(svg, encoding="unicode")
@@ -305,8 +310,18 @@ def _draw_robots(root: ET.Element, robots: Sequence[int]) -> None:
         _el(pawn, "circle", cx=-2.6, cy=-10, r=2.4, fill="#ffffff", opacity=0.7)
 
 
-def _draw_move(layer: ET.Element, number: int, robot: int, cells: Sequence[int]) -> ET.Element | None:
-    """The shaft of one move's arrow; returns its head and number, drawn later on top."""
+@dataclass(frozen=True)
+class _Arrow:
+    """One drawn move: its head (appended above the pawns) and what its number needs."""
+
+    number: int
+    colour: str
+    points: list[tuple[float, float]]  # the lane, start to end
+    head: ET.Element
+
+
+def _draw_move(layer: ET.Element, number: int, robot: int, cells: Sequence[int]) -> _Arrow | None:
+    """The shaft of one move's arrow; its head and number are drawn later, on top."""
     if len(cells) < 2:
         return None
     colour = ROBOT_NAMES[robot]
@@ -317,15 +332,93 @@ def _draw_move(layer: ET.Element, number: int, robot: int, cells: Sequence[int])
     line = {"fill": "none", "stroke_linecap": "round", "stroke_linejoin": "round"}
     _el(group, "polyline", points=shaft, stroke="#ffffff", stroke_width=6.5, opacity=0.8, **line)
     _el(group, "polyline", points=shaft, stroke=FILL[colour], stroke_width=3.5, **line)
-    top = ET.Element("g", {"class": f"arrow {colour}"})
+    top = ET.Element("g", {"class": f"arrow {colour}", "id": f"arrow-{number}"})
     outline = {"stroke": INK[colour], "stroke_width": 1.2, "stroke_linejoin": "round"}
     _el(top, "polygon", class_="arrow-head", points=_points(head[:3]), fill=FILL[colour], **outline)
-    lx, ly = _label_point(points)
-    _el(top, "circle", cx=lx, cy=ly, r=7.5, fill="#ffffff", stroke=FILL[colour], stroke_width=2.5)
-    _el(
-        top, "text", str(number), x=lx, y=ly + 3.6, font_size=10.5, font_weight="bold", fill="#1a1a1a", **FONT
-    )
-    return top
+    return _Arrow(number, colour, points, top)
+
+
+LABEL_RADIUS = 7.5
+LABEL_GAP = 2 * LABEL_RADIUS + 2  # centre to centre: two numbers never touch
+HEAD_GAP = LABEL_RADIUS + 6  # from the middle of an arrow head
+
+
+def _draw_labels(root: ET.Element, arrows: Sequence[_Arrow]) -> None:
+    """Each move's number in a white disc, in order, each at the first place along its own lane
+    that keeps clear of the numbers already placed and of every arrow head."""
+    layer = _el(root, "g", class_="move-labels")
+    heads = [_head_middle(arrow.points) for arrow in arrows]
+    placed: list[tuple[float, float]] = []
+    for k, arrow in enumerate(arrows):
+        others = heads[:k] + heads[k + 1 :]  # its own head sits where a short move has no room
+        x, y = _free_label_point(arrow.points, placed, others)
+        placed.append((x, y))
+        group = _el(layer, "g", class_=f"move-label {arrow.colour}", id=f"label-{arrow.number}")
+        _el(
+            group,
+            "circle",
+            cx=x,
+            cy=y,
+            r=LABEL_RADIUS,
+            fill="#ffffff",
+            stroke=FILL[arrow.colour],
+            stroke_width=2.5,
+        )
+        text = str(arrow.number)
+        _el(group, "text", text, x=x, y=y + 3.6, font_size=10.5, font_weight="bold", fill="#1a1a1a", **FONT)
+
+
+def _free_label_point(
+    points: Sequence[tuple[float, float]],
+    placed: Sequence[tuple[float, float]],
+    heads: Sequence[tuple[float, float]],
+) -> tuple[float, float]:
+    """The usual place (a third of the way, clear of the pawn it starts on) when it is free;
+    else other places along the lane; else beside it. The least crowded place if none is free."""
+    candidates = list(_label_candidates(points))
+
+    def crowding(point: tuple[float, float]) -> float:
+        near = [LABEL_GAP - math.dist(point, other) for other in placed]
+        near += [HEAD_GAP - math.dist(point, head) for head in heads]
+        return sum(max(0.0, gap) for gap in near)
+
+    for point in candidates:
+        if crowding(point) == 0.0:
+            return point
+    return min(candidates, key=crowding)
+
+
+def _label_candidates(points: Sequence[tuple[float, float]]) -> Iterator[tuple[float, float]]:
+    total = sum(math.dist(a, b) for a, b in itertools.pairwise(points))
+    usual = max(total / 3, min(total / 2, 0.55 * CELL))
+    along = [usual, *(total * share for share in (0.5, 0.66, 0.25, 0.8, 0.15, 0.9))]
+    along = [d for d in along if 0 < d < total - HEAD_GAP] or [total / 2]
+    for side in (0.0, 1.0, -1.0):  # on the lane first, then beside it
+        for distance in along:
+            x, y, ux, uy = _at_distance(points, distance)
+            shift = side * LABEL_GAP
+            point = (x - uy * shift, y + ux * shift)
+            if 0 <= point[0] <= SIZE * CELL and 0 <= point[1] <= SIZE * CELL:
+                yield point
+
+
+def _at_distance(points: Sequence[tuple[float, float]], distance: float) -> tuple[float, float, float, float]:
+    """The point ``distance`` along the lane, and the unit direction of travel there."""
+    remaining = distance
+    for a, b in itertools.pairwise(points):
+        length = math.dist(a, b)
+        if length and remaining <= length:
+            ux, uy = (b[0] - a[0]) / length, (b[1] - a[1]) / length
+            return a[0] + ux * remaining, a[1] + uy * remaining, ux, uy
+        remaining -= length
+    a, b = points[-2], points[-1]
+    length = math.dist(a, b) or 1.0
+    return b[0], b[1], (b[0] - a[0]) / length, (b[1] - a[1]) / length
+
+
+def _head_middle(points: Sequence[tuple[float, float]]) -> tuple[float, float]:
+    tip, left, right, _ = _arrow_head(points[-2], points[-1])
+    return (tip[0] + left[0] + right[0]) / 3, (tip[1] + left[1] + right[1]) / 3
 
 
 def _arrow_head(start: tuple[float, float], end: tuple[float, float]) -> tuple[tuple[float, float], ...]:
@@ -348,20 +441,6 @@ def _lane(points: list[tuple[float, float]]) -> list[tuple[float, float]]:
         length = math.hypot(bx - ax, by - ay) or 1.0
         moved.append((x - (by - ay) / length * shift, y + (bx - ax) / length * shift))
     return moved
-
-
-def _label_point(points: Sequence[tuple[float, float]]) -> tuple[float, float]:
-    """Where a move's number goes: a third of the way, but clear of the pawn it starts on."""
-    pairs = list(itertools.pairwise(points))
-    lengths = [math.hypot(b[0] - a[0], b[1] - a[1]) for a, b in pairs]
-    total = sum(lengths)
-    remaining = max(total / 3, min(total / 2, 0.55 * CELL))
-    for (a, b), length in zip(pairs, lengths, strict=True):
-        if remaining <= length:
-            t = remaining / length if length else 0.0
-            return a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t
-        remaining -= length
-    return points[-1]
 
 
 def _draw_coordinates(svg: ET.Element, margin: int) -> None:

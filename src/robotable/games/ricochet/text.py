@@ -43,8 +43,10 @@ def board_text(
     target: Target | None = None,
     markers: Sequence[int] | None = None,
     highlight_cells: Iterable[int] = (),
+    legend: bool = False,
 ) -> Text:
-    """The board as Rich text; ``robots`` and ``markers`` are cells in robot order."""
+    """The board as Rich text; ``robots`` and ``markers`` are cells in robot order.
+    ``legend`` adds the lines that explain every symbol under the board."""
     highlight = frozenset(highlight_cells)
     robot_at = {cell: i for i, cell in enumerate(robots or ())}
     marker_at = {cell: i for i, cell in enumerate(markers or ()) if cell not in robot_at}
@@ -61,7 +63,28 @@ def board_text(
         text.append("|" if board.has_wall(cell_index(SIZE - 1, y), E) else " ", WALL_STYLE)
         text.append("\n")
     _wall_line(text, board, SIZE - 1, S)
+    if legend:
+        text.append("\n")
+        text.append(legend_text(has_silver=len(robots or ()) > 4))
     return text
+
+
+def legend_text(*, has_silver: bool = False) -> Text:
+    """What each symbol of :func:`board_text` means: a few lines, no wider than the board."""
+    robots = "R G B Y S" if has_silver else "R G B Y"
+    names = "red, green, blue, yellow, silver" if has_silver else "red, green, blue, yellow"
+    markers = "r g b y s" if has_silver else "r g b y"
+    lines = (
+        f"{robots:<10}robots: {names}",
+        f"{markers:<10}a robot's marker: where it stood when the round began",
+        "RC GT ..  targets: colour R G B Y, then symbol C circle,",
+        "          T triangle, Q square, H hexagon",
+        "M*        the vortex: any robot may end there",
+        ">RC       this round's target     RGQ  robot R on target GQ",
+        "| ---     walls      ###  centre block      .  a path",
+        "x is 0-F across, y is 0-F down: the log writes cells (x,y)",
+    )
+    return Text("\n".join(lines), style=LABEL_STYLE)
 
 
 def _wall_line(text: Text, board: Board, y: int, side: int) -> None:
