@@ -61,5 +61,5 @@ def test_heuristic_beats_three_random_players() -> None:
 
 def test_hint_suggests_a_program() -> None:
     state = game_with([((4, 2), "E"), ((9, 10), "N")])
-    assert GAME.hint(state.view(0), 1) == "start with N"
+    assert GAME.hint(state.view(0), 1) == "start with N (forward: your robot faces E, so it heads east)"
     assert GAME.hint(state.view(0), 2).startswith("program N")

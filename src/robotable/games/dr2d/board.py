@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from robotable.core.datafile import cached_by_file, read_data
+from robotable.core.datafile import cached_by_file, data_int, read_data
 from robotable.core.errors import DataFileError
 
 SIZE = 12
@@ -35,6 +35,9 @@ _KIND_TOKENS = {".": FLOOR, "O": PIT, "L": TURN_L, "R": TURN_R, "P": PRESS, "w":
 _BELT_TOKENS = {"^": N, ">": E, "v": S, "<": W}
 START_LETTERS = "abcdefgh"
 DEFAULT_BOARD = "board_default.txt"
+SECTIONS = ("map", "walls", "lasers", "pushers", "laws")
+MAX_BOARD_CHARS = 100_000  # the default board is 2,500 characters; more is no board
+MAX_NAME_CHARS = 100
 
 
 def tile_of(x: int, y: int) -> int:
@@ -102,34 +105,44 @@ STEP = tuple(
 )
 
 
+Section = list[tuple[int, list[str]]]  # (line number, words) of each line of a section
+
+
 class _Reader:
     """Parses one board file; every error names the file and line."""
 
     def __init__(self, text: str, source: str) -> None:
         self.text = text
         self.source = source
+        self.headers: dict[str, int] = {}  # section -> line of its [header]
 
     def fail(self, line: int | str, reason: str) -> DataFileError:
         where = f"line {line}" if isinstance(line, int) else line
         return DataFileError(self.source, where, reason)
 
     def tile(self, word: str, line: int) -> int:
+        """``X,Y`` in ASCII digits, on the board (coordinates are never negative)."""
         parts = word.split(",")
-        if len(parts) != 2 or not all(p.strip().lstrip("-").isdigit() for p in parts):
-            raise self.fail(line, f"expected a tile X,Y, not {word!r}")
-        x, y = (int(p) for p in parts)
+        if len(parts) != 2:
+            raise self.fail(line, f"expected a tile X,Y, not {_quoted(word)}")
+        try:
+            x, y = (data_int(p, self.source, f"line {line}", minimum=0) for p in parts)
+        except DataFileError as exc:
+            raise self.fail(line, f"tile {_quoted(word)}: {exc.reason}") from None
         if not on_board(x, y):
-            raise self.fail(line, f"tile {x},{y} is off the {SIZE}x{SIZE} board")
+            raise self.fail(line, f"tile {x},{y} is off the {SIZE}x{SIZE} board (0 to {SIZE - 1})")
         return tile_of(x, y)
 
     def direction(self, word: str, line: int) -> int:
-        d = DIRECTION_WORDS.get(word.upper())
+        d = DIRECTION_WORDS.get(word.upper()) if word.isascii() else None
         if d is None:
-            raise self.fail(line, f"expected a direction N, E, S or W, not {word!r}")
+            raise self.fail(line, f"expected a direction N, E, S or W, not {_quoted(word)}")
         return d
 
     def read(self) -> Board:
-        sections: dict[str, list[tuple[int, list[str]]]] = {}
+        if len(self.text) > MAX_BOARD_CHARS:
+            raise self.fail("file", f"is too large for a board ({len(self.text)} characters)")
+        sections: dict[str, Section] = {}
         name = Path(self.source).stem
         current: str | None = None
         for number, raw in enumerate(self.text.splitlines(), start=1):
@@ -138,52 +151,43 @@ class _Reader:
                 continue
             if line.startswith("[") and line.endswith("]"):
                 current = line[1:-1].strip().lower()
-                if current not in ("map", "walls", "lasers", "pushers", "laws"):
-                    raise self.fail(number, f"unknown section [{current}]")
+                if current not in SECTIONS:
+                    known = ", ".join(f"[{s}]" for s in SECTIONS)
+                    raise self.fail(number, f"unknown section {_quoted(line)} (sections: {known})")
                 if current in sections:
                     raise self.fail(number, f"section [{current}] appears twice")
-                sections[current] = []
+                sections[current], self.headers[current] = [], number
             elif current is None:
                 key, sep, value = line.partition(":")
                 if not sep or key.strip() != "name":
                     raise self.fail(number, "before the first section only 'name: ...' is allowed")
-                name = value.strip()
+                name = self._name(value.strip(), number)
             else:
                 sections[current].append((number, line.split()))
         if "map" not in sections:
             raise self.fail("[map]", "the board has no [map] section")
         return self._build(name, sections)
 
-    def _build(self, name: str, sections: dict[str, list[tuple[int, list[str]]]]) -> Board:
+    def _name(self, name: str, line: int) -> str:
+        """The board's name is shown in drawings: one short printable line."""
+        if not name or len(name) > MAX_NAME_CHARS or not name.isprintable():
+            raise self.fail(line, f"the name is a printable text of 1 to {MAX_NAME_CHARS} characters")
+        return name
+
+    def _build(self, name: str, sections: dict[str, Section]) -> Board:
         kind, belt, law_at = [FLOOR] * TILES, [-1] * TILES, [0] * TILES
         starts: dict[int, int] = {}
         law_tiles: dict[int, int] = {}
         law_lines: dict[int, int] = {}  # where each law was placed, for error messages
-        rows = sections["map"]
-        if len(rows) != SIZE:
-            raise self.fail("[map]", f"the map needs {SIZE} rows, not {len(rows)}")
-        for y, (number, tokens) in enumerate(rows):
-            if len(tokens) != SIZE:
-                raise self.fail(number, f"map row {y} needs {SIZE} tiles, not {len(tokens)}")
-            for x, token in enumerate(tokens):
-                tile = tile_of(x, y)
-                if token in _KIND_TOKENS:
-                    kind[tile] = _KIND_TOKENS[token]
-                elif token in _BELT_TOKENS:
-                    kind[tile], belt[tile] = CONVEYOR, _BELT_TOKENS[token]
-                elif token in ("1", "2", "3"):
-                    self._put_law(law_tiles, law_lines, int(token), tile, number)
-                elif token in START_LETTERS:
-                    starts[START_LETTERS.index(token)] = tile
-                else:
-                    raise self.fail(number, f"unknown map token {token!r} at {x},{y} (see the legend)")
+        self._map(sections["map"], kind, belt, starts, law_tiles, law_lines)
         for number, words in sections.get("laws", []):
             if len(words) != 2 or words[0] not in ("1", "2", "3"):
                 raise self.fail(number, "a law line is 'LAW X,Y' with LAW 1, 2 or 3")
             self._put_law(law_tiles, law_lines, int(words[0]), self.tile(words[1], number), number)
         for law in (1, 2, 3):
             if law not in law_tiles:
-                raise self.fail("laws", f"law {law} is on no tile")
+                where = self.headers.get("laws", self.headers["map"])
+                raise self.fail(where, f"law {law} is on no tile (a {law} in [map] or a line in [laws])")
             tile = law_tiles[law]
             if kind[tile] in (PIT, CONVEYOR, WRENCH1, WRENCH2):  # DR-3
                 x, y = xy(tile)
@@ -192,16 +196,10 @@ class _Reader:
             law_at[tile] = law
         ordered = sorted(starts)
         if ordered != list(range(len(ordered))) or len(ordered) < 2:
-            raise self.fail("[map]", "start tiles must be a, b, c... without gaps, at least a and b")
-        wall = [False] * (TILES * 4)
-        for number, words in sections.get("walls", []):
-            if len(words) != 2:
-                raise self.fail(number, "a wall line is 'X,Y SIDE'")
-            tile, side = self.tile(words[0], number), self.direction(words[1], number)
-            wall[tile * 4 + side] = True
-            other = STEP[tile * 4 + side]
-            if other != OFF:
-                wall[other * 4 + (side + 2) % 4] = True
+            raise self.fail(
+                self.headers["map"], "start tiles must be a, b, c... without gaps, at least a and b"
+            )
+        wall = self._walls(sections.get("walls", []))
         return Board(
             name=name,
             source=self.source,
@@ -217,6 +215,50 @@ class _Reader:
             ring=RING,
         )
 
+    def _map(
+        self,
+        rows: Section,
+        kind: list[int],
+        belt: list[int],
+        starts: dict[int, int],
+        law_tiles: dict[int, int],
+        law_lines: dict[int, int],
+    ) -> None:
+        if len(rows) != SIZE:
+            where = rows[SIZE][0] if len(rows) > SIZE else self.headers["map"]
+            raise self.fail(where, f"the [map] needs {SIZE} rows, not {len(rows)}")
+        for y, (number, tokens) in enumerate(rows):
+            if len(tokens) != SIZE:
+                raise self.fail(number, f"map row {y} needs {SIZE} tiles, not {len(tokens)}")
+            for x, token in enumerate(tokens):
+                tile = tile_of(x, y)
+                if token in _KIND_TOKENS:
+                    kind[tile] = _KIND_TOKENS[token]
+                elif token in _BELT_TOKENS:
+                    kind[tile], belt[tile] = CONVEYOR, _BELT_TOKENS[token]
+                elif token in ("1", "2", "3"):
+                    self._put_law(law_tiles, law_lines, int(token), tile, number)
+                elif len(token) == 1 and token in START_LETTERS:
+                    start = START_LETTERS.index(token)
+                    if start in starts:
+                        raise self.fail(number, f"start tile {token} appears twice")
+                    starts[start] = tile
+                else:
+                    shown = _quoted(token)
+                    raise self.fail(number, f"unknown map token {shown} at {x},{y} (see the legend)")
+
+    def _walls(self, lines: Section) -> list[bool]:
+        wall = [False] * (TILES * 4)
+        for number, words in lines:
+            if len(words) != 2:
+                raise self.fail(number, "a wall line is 'X,Y SIDE'")
+            tile, side = self.tile(words[0], number), self.direction(words[1], number)
+            wall[tile * 4 + side] = True
+            other = STEP[tile * 4 + side]
+            if other != OFF:
+                wall[other * 4 + (side + 2) % 4] = True
+        return wall
+
     def _put_law(
         self, law_tiles: dict[int, int], law_lines: dict[int, int], law: int, tile: int, line: int
     ) -> None:
@@ -226,8 +268,8 @@ class _Reader:
             raise self.fail(line, "two laws on one tile")
         law_tiles[law], law_lines[law] = tile, line
 
-    def _lasers(self, lines: list[tuple[int, list[str]]], wall: list[bool]) -> tuple[Laser, ...]:
-        lasers = []
+    def _lasers(self, lines: Section, wall: list[bool]) -> tuple[Laser, ...]:
+        lasers: list[Laser] = []
         for number, words in lines:
             if len(words) != 2:
                 raise self.fail(number, "a laser line is 'X,Y DIR'")
@@ -235,13 +277,15 @@ class _Reader:
             back = STEP[tile * 4 + (d + 2) % 4]
             if back != OFF:
                 raise self.fail(number, f"a laser firing {DIRS[d]} must be mounted on the opposite rim")
+            if any(laser.mount == tile and laser.direction == d for laser in lasers):
+                raise self.fail(number, "two lasers on one mount")
             beam = [tile]
             while not wall[beam[-1] * 4 + d] and STEP[beam[-1] * 4 + d] != OFF:
                 beam.append(STEP[beam[-1] * 4 + d])
             lasers.append(Laser(tile, d, tuple(beam)))
         return tuple(lasers)
 
-    def _pushers(self, lines: list[tuple[int, list[str]]]) -> tuple[int, ...]:
+    def _pushers(self, lines: Section) -> tuple[int, ...]:
         pusher = [-1] * TILES
         for number, words in lines:
             if len(words) != 2:
@@ -253,9 +297,15 @@ class _Reader:
         return tuple(pusher)
 
 
+def _quoted(text: str, limit: int = 20) -> str:
+    """``text`` quoted for a one-line message, cut when long."""
+    return repr(text) if len(text) <= limit else f"{text[:limit]!r}... ({len(text)} characters)"
+
+
 def parse_board(text: str, source: str = "<board>") -> Board:
-    """A board from the text of a board file."""
-    return _Reader(text, source).read()
+    """A board from the text of a board file (a leading byte-order mark, as some Windows
+    editors write, is no part of it)."""
+    return _Reader(text.removeprefix("\ufeff"), source).read()
 
 
 @cached_by_file

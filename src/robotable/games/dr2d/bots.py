@@ -203,7 +203,8 @@ def _prefix(draft: list[str], plan: list[int] | None) -> bool:
 
 
 def hint(view: Mapping[str, Any], level: int) -> str:
-    """What the heuristic bot would program for the seat of ``view``."""
+    """What the heuristic bot would program for the seat of ``view``, saying what the letters
+    mean (DR-12): by default in the robot's own frame, so ``N`` is forward, not north."""
     seat = view.get("seat")
     if view["phase"] != "programming" or seat is None:
         return "hints are given while you program"
@@ -214,9 +215,28 @@ def hint(view: Mapping[str, Any], level: int) -> str:
     plan = planner.decide()
     if plan is None:
         return "standby: your PC is low and a fumble would spoil any program"
+    absolute = bool(view["options"]["absolute_directions"])
     if level <= 1:
-        return f"start with {LETTERS[plan[0]]}"
-    return "program " + ", ".join(LETTERS[c] for c in plan)
+        return f"start with {LETTERS[plan[0]]} ({_first_step(plan[0], robot['facing'], absolute)})"
+    frame = (
+        "compass directions"
+        if absolute
+        else f"in your robot's frame: N forward, E right, S back, W left; it faces {robot['facing']}"
+    )
+    return "program " + ", ".join(LETTERS[c] for c in plan) + f" ({frame})"
+
+
+COMPASS = ("north", "east", "south", "west")
+ORDERS = ("forward", "right", "back", "left")
+
+
+def _first_step(code: int, facing: str, absolute: bool) -> str:
+    if code == STAY:
+        return "stay where you are"
+    if absolute:
+        return f"{COMPASS[code]}, a compass direction"
+    heading = COMPASS[(DIRS.index(facing) + code) % 4]
+    return f"{ORDERS[code]}: your robot faces {facing}, so it heads {heading}"
 
 
 BOTS: dict[str, Callable[..., Any]] = {

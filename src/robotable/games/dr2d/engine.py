@@ -30,6 +30,7 @@ from robotable.games.dr2d.board import (
 
 STAY = 4
 LETTERS = ("N", "E", "S", "W", "STAY")
+ORDERS = ("forward", "right", "back", "left")  # DR-12: the letters in the robot's own frame
 MAX_PC = 7
 ALL_LAWS = 0b111
 
@@ -241,7 +242,8 @@ def movement(t: Turn) -> None:
     shoves = [(bi, f.pos[bi], u, i) for i, (bi, u) in sorted(pushes.items()) if status.get(i)]
     for i, old, new in moves:
         if ev is not None:
-            ev.append(E.Moved(i, k, xy(old), None if new == OFF else xy(new), DIRS[movers[i]]))
+            order = "" if t.rules.absolute else ORDERS[f.program[i][k - 1]]  # type: ignore[index]
+            ev.append(E.Moved(i, k, xy(old), None if new == OFF else xy(new), DIRS[movers[i]], order))
     for bi, old, new, by in shoves:
         if ev is not None:
             ev.append(E.Pushed(bi, by, k, xy(old), None if new == OFF else xy(new)))

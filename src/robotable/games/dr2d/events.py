@@ -101,7 +101,8 @@ class Moved(Event):
     register: int
     start: Tile
     end: Tile | None  # None: off the board
-    direction: str
+    direction: str  # on the board (compass)
+    order: str = ""  # DR-12 relative reading: "forward", "right", "back" or "left"; "" when absolute
 
 
 @dataclass(frozen=True)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from robotable.core.errors import InvalidOptions
 from robotable.core.game import JSON, Action, Game, Option
 from robotable.core.rng import Rng
 from robotable.games.dr2d import actions
@@ -36,6 +37,10 @@ OPTIONS = (
     Option("board_file", None, "your own board file, in the format of data/board_default.txt", str),
 )
 
+DRAWING_OPTIONS = (
+    Option("paths", False, "draw each robot's route during the last turn (a line through its tiles)", bool),
+)
+
 
 class DR2DGame(Game):
     id = "dr2d"
@@ -44,11 +49,15 @@ class DR2DGame(Game):
     max_seats = 8
     rules_version = "dr2d-1"
     options = OPTIONS
+    drawing_options = DRAWING_OPTIONS
     hidden_information = True
 
     def validate_options(self, options: Mapping[str, Any] | None = None) -> dict[str, Any]:
         values = super().validate_options(options)
-        load_board(values["board_file"])  # a broken board file is refused now, naming file and line
+        path = values["board_file"]
+        if path is not None and ("\0" in path or not path.strip()):  # no file has such a name
+            raise InvalidOptions(f"option 'board_file' is not a file name: {path[:40]!r}")
+        load_board(path)  # a broken board file is refused now, naming file and line
         return values
 
     def new_state(self, options: Mapping[str, Any] | None = None, *, seed: int = 0, seats: int = 4) -> Any:
@@ -68,11 +77,12 @@ class DR2DGame(Game):
 
     # ---- faces
 
-    def render_svg(self, view: Mapping[str, JSON], *, paths: bool = False) -> str:
-        """The board and robots; ``paths=True`` draws each robot's route in the last turn."""
+    def render_svg(self, view: Mapping[str, JSON], **options: Any) -> str:
+        """The board and robots; the :data:`DRAWING_OPTIONS` (``paths=True`` draws each robot's
+        route in the last turn). An unknown option is refused listing the known ones."""
         from robotable.games.dr2d.svg import board_svg
 
-        return board_svg(view, paths=paths)
+        return board_svg(view, **self.validate_drawing(options))
 
     def render_text(self, view: Mapping[str, JSON]) -> Any:
         from robotable.games.dr2d.text import board_text

@@ -1,8 +1,14 @@
 """Readable sentences for DR2D events: the turn report, register by register.
 
+Moves say both what the register said and where the robot went: by default (DR-12) a letter
+is read in the robot's own frame, so ``N`` is forward, not north.
+
+>>> describe_event({"kind": "moved", "seat": 0, "register": 2, "start": [1, 1], "end": [1, 2],
+...                 "direction": "S", "order": "forward"}, lambda s: f"seat {s}")
+'R2: seat 0 moves forward (N), heading south, from (1,1) to (1,2)'
 >>> describe_event({"kind": "moved", "seat": 0, "register": 2, "start": [1, 1], "end": [1, 0],
-...                 "direction": "N"}, lambda s: f"seat {s}")
-'R2: seat 0 moves N from (1,1) to (1,0)'
+...                 "direction": "N", "order": ""}, lambda s: f"seat {s}")
+'R2: seat 0 moves N (north) from (1,1) to (1,0)'
 """
 
 from __future__ import annotations
@@ -12,6 +18,7 @@ from typing import Any
 
 Namer = Callable[[Any], str]
 DIRECTION_WORDS = {"N": "north", "E": "east", "S": "south", "W": "west"}
+ORDER_LETTERS = {"forward": "N", "right": "E", "back": "S", "left": "W"}
 
 
 def _tile(value: Sequence[int] | None) -> str:
@@ -28,6 +35,25 @@ def _when(event: Mapping[str, Any]) -> str:
 def _to(event: Mapping[str, Any]) -> str:
     end = event["end"]
     return "off the board" if end is None else f"to {_tile(end)}"
+
+
+def _compass(direction: str) -> str:
+    return DIRECTION_WORDS.get(direction, direction)
+
+
+def _moved(event: Mapping[str, Any], name: Namer) -> str:
+    """DR-12: "moves forward (N), heading south" (relative) or "moves N (north)" (absolute)."""
+    direction = event["direction"]
+    compass = DIRECTION_WORDS.get(direction, direction)
+    order = event.get("order") or ""
+    how = (
+        f"moves {order} ({ORDER_LETTERS[order]}), heading {compass},"
+        if order in ORDER_LETTERS
+        else f"moves {direction} ({compass})"
+    )
+    return f"{name(event['seat'])} {how} from {_tile(event['start'])} " + (
+        "off the board" if event["end"] is None else f"to {_tile(event['end'])}"
+    )
 
 
 def _programs(event: Mapping[str, Any], name: Namer) -> str:
@@ -56,12 +82,9 @@ SENTENCES: dict[str, Callable[[Mapping[str, Any], Namer], str]] = {
     ),
     "rebooted": lambda e, n: f"{n(e['seat'])} wakes from standby with 7 PC but stays inactive this turn",
     "skipped": lambda e, n: f"{n(e['seat'])} is stuck in a pit ({e['left']} more slot(s) to lose)",
-    "moved": lambda e, n: (
-        f"{n(e['seat'])} moves {e['direction']} from {_tile(e['start'])} "
-        + ("off the board" if e["end"] is None else f"to {_tile(e['end'])}")
-    ),
+    "moved": _moved,
     "blocked": lambda e, n: (
-        f"{n(e['seat'])} on {_tile(e['tile'])} cannot move {e['direction']}: "
+        f"{n(e['seat'])} on {_tile(e['tile'])} cannot move {_compass(e['direction'])}: "
         + ("a wall" if e["reason"] == "wall" else "the robot ahead cannot be pushed")
     ),
     "collided": lambda e, n: f"{n(e['seat'])} collides on {_tile(e['tile'])} (1 damage)",

@@ -14,7 +14,7 @@ from typing import Any, Self
 from robotable.core.errors import IllegalAction, InvalidOptions
 from robotable.core.game import JSON, REFEREE, Action, Event, Outcome, Seat, State, Timer
 from robotable.core.rng import Rng
-from robotable.games.dr2d import engine
+from robotable.games.dr2d import engine, saved
 from robotable.games.dr2d import events as E
 from robotable.games.dr2d.actions import (
     GO,
@@ -27,6 +27,7 @@ from robotable.games.dr2d.actions import (
     Place,
     Register,
     Word,
+    register_meaning,
 )
 from robotable.games.dr2d.board import DIRS, OFF, Board, load_board, on_board, tile_of, xy
 from robotable.games.dr2d.engine import LETTERS, STAY, Fleet, Rules
@@ -129,35 +130,46 @@ class DR2DState(State):
     # ------------------------------------------------------------------ checking
 
     def check_rules(self, seat: Seat, action: Action) -> None:
+        """DR-35. Every field relied on is range-checked here too (exact ints), so that even
+        called without the contract's checks nothing but :class:`IllegalAction` leaves."""
+        if type(seat) is not int or not (seat == REFEREE or 0 <= seat < self.seats):
+            raise IllegalAction(f"there is no seat {seat!r}", seat=seat, action=action)
         if seat == REFEREE:
             if action not in self.legal_actions(REFEREE):
-                raise IllegalAction(f"the referee cannot play {action} now", seat=seat, action=action)
+                raise IllegalAction(f"the referee cannot play {_shown(action)} now", seat=seat, action=action)
             return
-        if not 0 <= seat < self.seats:
-            raise IllegalAction(f"there is no seat {seat}", seat=seat, action=action)
         if self.phase == OVER:
             raise IllegalAction("the game is over", seat=seat, action=action)
         if isinstance(action, Place):
             self._check_place(seat, action)
-        elif isinstance(action, Register) and action not in REGISTERS:  # DR-35: unknown letter
-            raise IllegalAction(f"unknown register {action.code!r}: N, E, S, W or STAY", seat=seat)
-        elif isinstance(action, Register | Word) and action in (*REGISTERS, UNDO, LOCK, STANDBY):
+        elif isinstance(action, Register):
+            if type(action.code) is not int or not 0 <= action.code <= STAY:  # DR-35: unknown letter
+                reason = f"unknown register {action.code!r}: N, E, S, W or STAY ({self.register_meaning()})"
+                raise IllegalAction(reason, seat=seat, action=action)
+            self._check_program(seat, action)
+        elif isinstance(action, Word) and action in (UNDO, LOCK, STANDBY):
             self._check_program(seat, action)
         elif action == GO:
             if self.phase != WINDOW or seat not in self.waiting:
                 raise IllegalAction("'go' answers a standby window, and none is open for you", seat=seat)
         else:
-            raise IllegalAction(f"{action} is not a player's action", seat=seat, action=action)
+            raise IllegalAction(f"{_shown(action)} is not a player's action", seat=seat, action=action)
+
+    def register_meaning(self) -> str:
+        """DR-12: what N, E, S, W mean in this game (robot's frame, or compass)."""
+        return register_meaning(self.options["absolute_directions"])
 
     def _check_place(self, seat: Seat, action: Place) -> None:
         if self.phase != PLACEMENT:
             raise IllegalAction("robots are placed only before the first turn", seat=seat, action=action)
         if seat != self.order[self.placing]:
             raise IllegalAction(f"seat {self.order[self.placing]} places now, in seat order", seat=seat)
-        if not isinstance(action.facing, int) or not 0 <= action.facing < 4:  # DR-35: unknown facing
+        if type(action.facing) is not int or not 0 <= action.facing < 4:  # DR-35: unknown facing
             raise IllegalAction(f"unknown facing {action.facing!r}: N, E, S or W", seat=seat)
-        if not on_board(action.x, action.y):
-            raise IllegalAction(f"({action.x},{action.y}) is off the board", seat=seat, action=action)
+        if type(action.x) is not int or type(action.y) is not int or not on_board(action.x, action.y):
+            raise IllegalAction(
+                f"({action.x!r},{action.y!r}) is no tile of the board", seat=seat, action=action
+            )
         tile = tile_of(action.x, action.y)
         if tile in self.fleet.pos:
             raise IllegalAction(f"({action.x},{action.y}) is occupied", seat=seat, action=action)
@@ -174,7 +186,9 @@ class DR2DState(State):
                 raise IllegalAction("your robot cannot declare standby in this window", seat=seat)
             return
         if self.phase != PROGRAMMING:
-            raise IllegalAction(f"{action} belongs to the programming phase", seat=seat, action=action)
+            raise IllegalAction(
+                f"{_shown(action)} belongs to the programming phase", seat=seat, action=action
+            )
         if f.finished[seat]:
             raise IllegalAction("your robot has finished: it programs nothing", seat=seat, action=action)
         if f.inactive[seat]:
@@ -187,7 +201,8 @@ class DR2DState(State):
         if isinstance(action, Register) and len(draft) >= REGISTER_COUNT:
             raise IllegalAction("the program already has 5 registers: lock it or undo", seat=seat)
         if action == LOCK and len(draft) != REGISTER_COUNT:
-            raise IllegalAction(f"program must have 5 registers, not {len(draft)}", seat=seat)
+            reason = f"program must have 5 registers, not {len(draft)} ({self.register_meaning()})"
+            raise IllegalAction(reason, seat=seat)
         if action == UNDO and not draft:
             raise IllegalAction("no register to take back", seat=seat, action=action)
         if action == STANDBY and draft:
@@ -407,8 +422,19 @@ class DR2DState(State):
         }
 
     @classmethod
-    def from_dict(cls, game: Any, data: Mapping[str, JSON]) -> DR2DState:
-        state = cls(game, dict(data["options"]), Rng.from_state(data["rng"]), data["seats"])
+    def from_dict(cls, game: Any, data: Mapping[str, JSON], *, trusted: bool = False) -> DR2DState:
+        """A state from :meth:`to_dict`'s data. Unless ``trusted`` (a clone), every field is
+        checked first (see ``saved``): a damaged or hostile one raises ``KeyError``,
+        ``TypeError`` or ``ValueError`` naming the field, before anything is built."""
+        if trusted:
+            options, seats = dict(data["options"]), data["seats"]
+        else:
+            options = game.validate_options(saved.mapping(data["options"], "options"))
+            seats = saved.whole(data["seats"], "seats", game.min_seats, game.max_seats)
+            saved.whole(data["rng"], "rng", 0, 2**64 - 1)
+            saved.check_turn_fields(data, seats, options["turn_limit"])
+            saved.check_fleet(data["fleet"], seats, data["turn"])
+        state = cls(game, options, Rng.from_state(data["rng"]), seats)
         state.fleet = Fleet.from_dict(data["fleet"])
         state.order = list(data["order"])
         state.turn, state.phase, state.placing = data["turn"], data["phase"], data["placing"]
@@ -417,7 +443,13 @@ class DR2DState(State):
         state.register, state.waiting = data["register"], list(data["waiting"])
         state.last_programs = [None if p is None else list(p) for p in data["last_programs"]]
         state.paths = [list(p) for p in data["paths"]]
+        if not trusted and state.phase != OVER and not state.to_act() and not state.timers():
+            raise ValueError(f"nobody can act in this {state.phase} phase: the game could never go on")
         return state
+
+    def clone(self) -> Self:
+        """A copy; the data is this state's own, so it is not checked again (bots clone a lot)."""
+        return type(self).from_dict(self.game, self.to_dict(), trusted=True)  # type: ignore[return-value]
 
     def determinize(self, seat: Seat | None, rng: Rng) -> Self:
         """Other seats' registers (secret until the reveal) and the generator are redrawn."""
@@ -433,6 +465,15 @@ class DR2DState(State):
     def events_for(self, events: Sequence[Event], seat: Seat | None) -> list[dict[str, JSON]]:
         """A seat sees its own entered registers; nobody else's before the reveal."""
         return [e.to_dict() for e in events if not (isinstance(e, E.Programmed) and e.seat != seat)]
+
+
+def _shown(action: object) -> str:
+    """An action's notation for a message; a broken value built in code by its repr."""
+    try:
+        text = str(action)
+    except Exception:  # a field no notation writes (check_rules may be called without the contract)
+        text = object.__repr__(action)
+    return text if len(text) <= 60 else text[:57] + "..."
 
 
 def _random_registers(rng: Rng, count: int) -> list[int]:

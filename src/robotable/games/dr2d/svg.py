@@ -3,9 +3,10 @@
 Every element has its own look: conveyors are blue tiles with a white arrow, pits black
 holes, turntables purple discs with a turning arrow, presses red hatched tiles, repair
 tiles green with one or two wrench marks, laws gold discs, start tiles labelled S1..S8,
-walls thick dark bars, lasers a red emitter on the rim with their beam, pushers a yellow
-piston on their side. Robots are coloured discs with a pointer showing their facing and
-their letter; ``paths=True`` draws each robot's route during the last turn.
+walls thick dark bars, lasers a red emitter on the rim with their beam, pushers a bronze
+piston on their side (not the laws' gold: the two were confused). Robots are coloured
+discs with a pointer showing their facing and their letter; ``paths=True`` draws each
+robot's route during the last turn.
 """
 
 from __future__ import annotations
@@ -36,6 +37,10 @@ T = 44  # tile size
 M = 28  # margin around the board
 ROBOT_LETTERS = "ABCDEFGH"
 ROBOT_COLOURS = ("#d62728", "#1f77b4", "#2ca02c", "#e6b800", "#9467bd", "#ff7f0e", "#17becf", "#7f7f7f")
+LAW_COLOUR = "#f5c518"  # gold
+PUSHER_COLOUR = "#8b5a2b"  # bronze: a piston, clearly not a law
+LASER_COLOUR = "#c00000"
+WALL_COLOUR = "#222222"
 FILL = {
     CONVEYOR: "#8fb9e3",
     PIT: "#2b2b2b",
@@ -125,7 +130,8 @@ def _tile(board: Board, tile: int) -> list[str]:
     if board.law_at[tile]:
         law = board.law_at[tile]
         out.append(
-            f'<circle cx="{cx}" cy="{cy}" r="{T * 0.3}" fill="#f5c518" stroke="#8a6d00" stroke-width="2"/>'
+            f'<circle cx="{cx}" cy="{cy}" r="{T * 0.3}" fill="{LAW_COLOUR}" '
+            'stroke="#8a6d00" stroke-width="2"/>'
         )
         out.append(
             f'<text x="{cx}" y="{cy + 5}" font-size="13" font-weight="bold" '
@@ -149,7 +155,7 @@ def _walls(board: Board) -> list[str]:
     for tile, side in board.walls_list():
         x1, y1, x2, y2 = _side_line(tile, side)
         out.append(
-            f'<line x1="{x1}" y1="{y1}" x2="{x2}" y2="{y2}" stroke="#222" '
+            f'<line x1="{x1}" y1="{y1}" x2="{x2}" y2="{y2}" stroke="{WALL_COLOUR}" '
             f'stroke-width="6" stroke-linecap="round"/>'
         )
     return out
@@ -168,7 +174,7 @@ def _lasers(board: Board) -> list[str]:
         )
         out.append(
             f'<rect x="{start[0] - 7}" y="{start[1] - 7}" width="14" height="14" '
-            f'fill="#c00000" stroke="#400"/>'
+            f'fill="{LASER_COLOUR}" stroke="#400"/>'
         )
         out.append(_arrow(start[0] + DX[d] * 4, start[1] + DY[d] * 4, d, 5, "#ffdddd"))
     return out
@@ -183,7 +189,8 @@ def _pushers(board: Board) -> list[str]:
         mx, my = (x1 + x2) / 2, (y1 + y2) / 2
         w, h = (8, T * 0.7) if DX[d] else (T * 0.7, 8)
         out.append(
-            f'<rect x="{mx - w / 2}" y="{my - h / 2}" width="{w}" height="{h}" fill="#f2c200" stroke="#333"/>'
+            f'<rect x="{mx - w / 2}" y="{my - h / 2}" width="{w}" height="{h}" '
+            f'fill="{PUSHER_COLOUR}" stroke="#333"/>'
         )
         out.append(_arrow(mx + DX[d] * 10, my + DY[d] * 10, d, 6, "#333"))
     return out
@@ -232,10 +239,10 @@ LEGEND = (
     ("#d9c2ef", "turntable"),
     ("#f2b0b0", "press"),
     ("#bfe3bf", "repair +1/+2"),
-    ("#f5c518", "law"),
-    ("#c00000", "laser"),
-    ("#f2c200", "pusher"),
-    ("#222222", "wall"),
+    (LAW_COLOUR, "law"),
+    (LASER_COLOUR, "laser"),
+    (PUSHER_COLOUR, "pusher"),
+    (WALL_COLOUR, "wall"),
 )
 
 
@@ -244,7 +251,13 @@ def _legend(view: Mapping[str, Any], top: float) -> list[str]:
     for k, (colour, label) in enumerate(LEGEND):
         x = M + (k % 5) * 100
         y = top + (k // 5) * 20
-        out.append(f'<rect x="{x}" y="{y}" width="14" height="14" fill="{colour}" stroke="#555"/>')
+        if label == "wall":  # a wall is a bar on a tile side: a square would read as a pit
+            out.append(
+                f'<line x1="{x}" y1="{y + 7}" x2="{x + 14}" y2="{y + 7}" stroke="{colour}" '
+                'stroke-width="6" stroke-linecap="round"/>'
+            )
+        else:
+            out.append(f'<rect x="{x}" y="{y}" width="14" height="14" fill="{colour}" stroke="#555"/>')
         out.append(f'<text x="{x + 19}" y="{y + 12}" font-size="12">{label}</text>')
     y = top + 48
     out.append(

@@ -6,7 +6,10 @@ tiles) in the middle, or a robot as its letter and facing arrow (``A^``, ``B>``)
 by the tile's symbol. Walls are ``|`` and ``---``; on the rim, ``*`` marks a laser mount
 and ``> < ^ v`` a pusher (pointing the way it pushes). Floor crossed by a laser beam is a
 red ``:``. Under the board, :data:`SYMBOL_LEGEND` explains the symbols (start tiles ``a..h``
-are the rules' and the SVG's S1..S8), then every robot is listed.
+are the rules' and the SVG's S1..S8), then what the register letters mean (DR-12: by default
+``N`` is forward in the robot's frame, not north; with ``absolute_directions`` they are compass
+directions), then every robot is listed, with, for the player's own robot, where each letter
+takes it now.
 """
 
 from __future__ import annotations
@@ -65,13 +68,16 @@ STYLES = {
 WALL = Style(bold=True)
 RIM_MARK = Style(color="red", bold=True)
 LAW = Style(color="yellow", bold=True)
+PUSHER = Style(color="dark_orange3", bold=True)  # not the laws' yellow
 BEAM = Style(color="red")
+COMPASS = {"N": "north", "E": "east", "S": "south", "W": "west"}
 
 
-SYMBOL_LEGEND = (
-    ". floor  ^ > v < conveyor  O pit  L R turntable (left, right)  P press  w W repair +1, +2",
-    "1 2 3 law  a..h start tile S1..S8 (a = S1, b = S2..)  : laser beam  | --- wall  A^ robot A facing N",
-    "on the rim: * or *** laser mount, ^ > v < (or vvv, ^^^) pusher pointing the way it pushes",
+SYMBOL_LEGEND = (  # each line fits an 80-column terminal
+    ". floor  ^ > v < conveyor  O pit  L R turntable (left, right)  P press",
+    "w W repair +1, +2  1 2 3 law  a..h start tile S1..S8 (a = S1, b = S2..)",
+    ": laser beam  | --- wall  A^ robot A, its arrow showing its facing (here N)",
+    "on the rim: * or *** laser mount, ^ > v < (or vvv, ^^^) pusher, pushing that way",
 )
 
 
@@ -130,7 +136,7 @@ def _rim_marks(board: Board) -> dict[tuple[int, int], tuple[str, Style]]:
         marks[(laser.mount, (laser.direction + 2) % 4)] = ("*", RIM_MARK)
     for tile, d in enumerate(board.pusher):
         if d >= 0:
-            marks[(tile, (d + 2) % 4)] = (ARROWS[d], Style(color="yellow", bold=True))
+            marks[(tile, (d + 2) % 4)] = (ARROWS[d], PUSHER)
     return marks
 
 
@@ -154,8 +160,53 @@ def _wall_line(text: Text, board: Board, y: int, side: int, marks: dict) -> None
     text.append("+\n", Style(dim=True))
 
 
+REGISTER_LINES = {
+    False: (
+        "registers are read in the robot's own frame (not compass directions):",
+        "  N = forward (where its arrow points), E = its right, S = back, W = its left",
+    ),
+    True: (
+        "registers are compass directions (absolute_directions: facing does not matter):",
+        "  N = north (up), E = east, S = south, W = west",
+    ),
+}
+PLACEMENT_LINES = {
+    False: "place X Y F: F = facing; the robot's N register (forward) moves it that way",
+    True: "place X Y F: F = facing (N E S W are compass directions: facing is cosmetic)",
+}
+
+
+def register_lines(view: Mapping[str, Any]) -> tuple[str, ...]:
+    """DR-12 said where the player programs: a new player read N as north and walked backwards.
+    Each line fits an 80-column terminal (the drawing is cropped, not wrapped)."""
+    absolute = bool(view["options"]["absolute_directions"])
+    lines = REGISTER_LINES[absolute]
+    return (PLACEMENT_LINES[absolute], *lines) if view["phase"] == "placement" else lines
+
+
+def own_directions(view: Mapping[str, Any]) -> str | None:
+    """Where each letter takes the viewer's robot now (relative reading only)."""
+    seat, robots = view.get("seat"), view["robots"]
+    if view["options"]["absolute_directions"] or view["phase"] == "over":
+        return None
+    if type(seat) is not int or not 0 <= seat < len(robots):  # a spectator or the referee
+        return None
+    robot = robots[seat]
+    if robot["tile"] is None:
+        return None
+    facing = DIRS.index(robot["facing"])
+    ways = ", ".join(f"{letter} goes {COMPASS[DIRS[(facing + k) % 4]]}" for k, letter in enumerate(DIRS))
+    return f"your robot {ROBOT_LETTERS[seat]} faces {robot['facing']}: {ways}"
+
+
 def _legend(text: Text, view: Mapping[str, Any]) -> None:
     text.append(f"turn {view['turn']}/{view['turn_limit']}  phase {view['phase']}\n", Style(bold=True))
+    if view["phase"] != "over":
+        for line in register_lines(view):
+            text.append(line + "\n", Style(color="cyan"))
+        mine = own_directions(view)
+        if mine:
+            text.append(mine + "\n", Style(color="cyan", bold=True))
     for robot in view["robots"]:
         seat = robot["seat"]
         colour = ROBOT_COLOURS[seat % len(ROBOT_COLOURS)]
