@@ -9,7 +9,7 @@ from robotable.core.game import Event
 from robotable.games import get
 from robotable.games.droids.actions import Arrow, Send, Slot, Token
 from robotable.games.droids.board import idx
-from robotable.games.droids.mechanics import CONTAINER, KILLER, MINE, OBSTACLE, PLAYER, REPAIRER, STATUE
+from robotable.games.droids.pieces import CONTAINER, KILLER, MINE, OBSTACLE, PLAYER, REPAIRER, STATUE
 from robotable.games.droids.state import SEND, DroidsState
 from robotable.games.droids.tokens import COLOURS
 

@@ -78,7 +78,7 @@ def test_dd42_broken_killer_and_scenario_files(tmp_path: Path) -> None:
         load_killer_sheets(write(tmp_path, "k2.json", {"A": ["1 F"] * 10}))
     table = json.loads((DEFAULT.parent / "droids_scenarios.json").read_text("utf-8"))
     table["3"]["removed"] = ["purple"]
-    with pytest.raises(DataFileError, match=r"3\.removed: unknown token type or bin 'purple'"):
+    with pytest.raises(DataFileError, match=r"3\.removed\[0\]: unknown token type or bin 'purple'"):
         load_scenarios(write(tmp_path, "s.json", table))
     table["3"]["removed"] = []
     del table["5"]
@@ -139,11 +139,11 @@ def test_dd1_dd3_dd42_more_broken_files_are_refused(tmp_path: Path) -> None:
         load_killer_sheets(write(tmp_path, "k.json", {"A": [["1 F"]] * 10, "B": ["1 F"] * 10}))
     table = json.loads((DEFAULT.parent / "droids_scenarios.json").read_text("utf-8"))
     for number, field, value, message in (
-        ("6", "stock", -3, r"6\.stock: must be 0\.\.25"),
-        ("1", "setup_obstacles", {"2": -1}, r"1\.setup_obstacles: player count"),
-        ("1", "setup_obstacles", {"2": 8.5}, r"1\.setup_obstacles: player count"),
-        ("1", "setup_obstacles", {"x": 8}, r"1\.setup_obstacles: player count"),
-        ("1", "players", [True], r"1\.players: must list"),
+        ("6", "stock", -3, r"6\.stock: the number must be from 0 to 25, not -3"),
+        ("1", "setup_obstacles", {"2": -1}, r"1\.setup_obstacles\.2: the number must be from 0 to 25"),
+        ("1", "setup_obstacles", {"2": 8.5}, r"1\.setup_obstacles\.2: expected a whole number, not 8\.5"),
+        ("1", "setup_obstacles", {"x": 8}, r"1\.setup_obstacles: player counts are '1' to '4'"),
+        ("1", "players", [True], r"1\.players\[0\]: expected a whole number, not True"),
     ):
         broken = {**table, number: {**table[number], field: value}}
         with pytest.raises(DataFileError, match=message):

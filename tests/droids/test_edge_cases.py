@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from robotable.games.droids.board import idx
-from robotable.games.droids.mechanics import MINE, STATUE
+from robotable.games.droids.pieces import MINE, STATUE
 
 from .conftest import at, dice, new, order, pieces
 

@@ -8,7 +8,7 @@ from robotable.core.errors import IllegalAction
 from robotable.core.game import REFEREE
 from robotable.games.droids.actions import AUTO, Choose
 from robotable.games.droids.board import idx
-from robotable.games.droids.mechanics import OBSTACLE
+from robotable.games.droids.pieces import OBSTACLE
 from robotable.games.droids.state import PLACE
 
 from .conftest import at, dice, four, new, order, pieces, place, send, sending

@@ -11,6 +11,7 @@ from robotable.core.rng import Rng
 from robotable.games.droids.actions import BACK, STOP, Arrow, Draw, Slot, Token
 from robotable.games.droids.bots import HeuristicBot
 from robotable.games.droids.state import PLACE, SETUP, DroidsState
+from robotable.games.droids.tokens import full_bins
 
 from .conftest import GAME, new, typed
 
@@ -22,7 +23,9 @@ def placing_state() -> tuple[DroidsState, int]:
         seat = s.to_act()[0]
         s.apply(seat, Draw("violet"))
     assert s.phase == PLACE
-    s.hands = [["M1", "M1", "MD", "M2", "M2", "MM", "MM"], ["M1"] * 7]
+    s.hands = [["M1", "MD", "M2", "M2", "MM", "MM", "MM"], ["M1"] * 7]
+    # the rest of the tokens in the bins: each token is in a bin, a hand or a slot (DD-6)
+    s.bins = {t: n - sum(hand.count(t) for hand in s.hands) for t, n in full_bins().items()}
     return s, s.to_act()[0]
 
 

@@ -8,7 +8,7 @@ from robotable.core.errors import InvalidOptions
 from robotable.core.game import REFEREE
 from robotable.games.droids.actions import AUTO
 from robotable.games.droids.board import idx
-from robotable.games.droids.mechanics import CONTAINER, MINE, OBSTACLE, STATUE
+from robotable.games.droids.pieces import CONTAINER, MINE, OBSTACLE, STATUE
 from robotable.games.droids.state import OVER
 
 from .conftest import GAME, at, board, dice, new, order, pieces, send, sending

@@ -30,6 +30,9 @@ from typing import ClassVar
 
 from robotable.core.errors import NotationError
 from robotable.core.game import Action, Word
+from robotable.core.numbers import read_int
+from robotable.games.droids.board import SIZE
+from robotable.games.droids.phases import EMITTERS, SLOTS
 from robotable.games.droids.tokens import BINS, DIRS, TYPES
 
 
@@ -118,62 +121,113 @@ BACK = Word("back")
 WORDS = {w.word: w for w in (STOP, PASS, AUTO, BACK)}
 
 _BIN_WORDS = {b: b for b in BINS} | {b[0]: b for b in BINS} | {"purple": "violet", "gray": "grey"}
-_EMITTER = re.compile(r"^e?(\d)$")
-_PLACE_AT = re.compile(r"^e?(\d)[.:/](\d)$")
+_SLOT_MARKS = re.compile(r"[.:/]")
+_CELL_SEPARATORS = re.compile(r"[\s,]+")
+_EXAMPLES = (
+    "try 'draw violet', 'M2, e3.1, N' (token, slot, arrow), 'back', 'stop', "
+    "'send e3', 'obstacle 4 7', 'damage e3', 'repair e3'"
+)
 
 
-def _emitter(text: str, whole: str) -> int:
-    m = _EMITTER.match(text.lower())
-    if not m:
-        raise NotationError(f"an emitter is e0..e9, not {text!r} in {whole!r}")
-    return int(m.group(1))
+def _shown(text: str, limit: int = 30) -> str:
+    """``text`` quoted for a one-line message, cut when long."""
+    return repr(text) if len(text) <= limit else f"{text[:limit]!r}... ({len(text)} characters)"
+
+
+def _refuse_foreign(text: str) -> None:
+    """The notation is plain ASCII: a look-alike letter (``ſ``, whose upper case is ``S``) or
+    another script's digit (``²``, ``３``, ``٣``) is refused, never read as the ASCII one."""
+    for char in text:
+        if not (" " <= char <= "~" or char.isspace()):
+            kind = "digit" if char.isdigit() or char.isnumeric() else "character"
+            raise NotationError(
+                f"{kind} {char!r} (U+{ord(char):04X}) is not part of the notation: "
+                "numbers are written with the digits 0-9, words with plain letters"
+            )
+
+
+def _emitter(text: str) -> int:
+    """``e3`` or ``3``: an emitter number 0..9."""
+    digits = text[1:] if text[:1] in ("e", "E") else text
+    if not digits:
+        raise NotationError(f"an emitter is e0..e9, not {_shown(text)}")
+    return read_int(digits, "an emitter number (e0..e9)", minimum=0, maximum=EMITTERS - 1)
+
+
+def _slot(word: str) -> Slot:
+    """``e3.1`` (or ``3.1``, ``e3:1``, ``e3/1``): emitter 3, slot 1."""
+    emitter, slot = _SLOT_MARKS.split(word, maxsplit=1)
+    return Slot(_emitter(emitter), read_int(slot, "a slot number (1..3)", minimum=1, maximum=SLOTS))
+
+
+def _obstacle(rest: str, text: str) -> Obstacle:
+    """``x y``, also ``x,y`` and ``(x, y)`` as the log writes cells. Board coordinates are never
+    negative: a sign is refused, never dropped (``obstacle -2 4`` is not ``obstacle 2 4``)."""
+    inner = rest.strip()
+    if inner.startswith("(") and inner.endswith(")"):
+        inner = inner[1:-1]
+    numbers = [n for n in _CELL_SEPARATORS.split(inner) if n]
+    if len(numbers) != 2:
+        raise NotationError(
+            f"an obstacle goes on a cell 'obstacle x y' (like 'obstacle 4 7'), not {_shown(text)}"
+        )
+    x = read_int(numbers[0], "the column x of the cell", minimum=0, maximum=SIZE - 1)
+    y = read_int(numbers[1], "the row y of the cell", minimum=0, maximum=SIZE - 1)
+    return Obstacle(x, y)
 
 
 def parse_action(text: str) -> Action:
-    """Read one action.
+    """Read one action. Every number goes through :func:`~robotable.core.numbers.read_int`
+    (ASCII digits, no sign, bounded).
 
     >>> parse_action("m2"), parse_action("e3.1"), parse_action("n"), parse_action("send e3")
     (Token(token='M2'), Slot(emitter=3, slot=1), Arrow(direction='N'), Send(emitter=3))
+    >>> parse_action("obstacle -2 4")
+    Traceback (most recent call last):
+    ...
+    robotable.core.errors.NotationError: the column x of the cell cannot be negative, not '-2'
     """
+    if not isinstance(text, str):
+        raise NotationError(f"an action is text, not {type(text).__name__}")
+    _refuse_foreign(text)
     words = text.strip().split()
     if not words:
         raise NotationError("empty action")
     head = words[0].lower()
-    if len(words) == 1 and head in WORDS:
-        return WORDS[head]
     if len(words) == 1:
-        word = words[0].upper()
-        if word in TYPES:
-            return Token(word)
-        if word in DIRS:
-            return Arrow(word)
-        m = _PLACE_AT.match(head)
-        if m:
-            return Slot(int(m.group(1)), int(m.group(2)))
+        return _one_word(words[0])
     if head == "draw" and len(words) == 2:
         name = _BIN_WORDS.get(words[1].lower())
         if name is None:
-            raise NotationError(f"unknown bin {words[1]!r}: violet, blue, grey or red")
+            raise NotationError(f"unknown bin {_shown(words[1])}: violet, blue, grey or red")
         return Draw(name)
     if head == "pick" and len(words) == 2:
         token = words[1].upper()
         if token not in TYPES:
-            raise NotationError(f"unknown token {words[1]!r}: one of {', '.join(TYPES)}")
+            raise NotationError(f"unknown token {_shown(words[1])}: one of {', '.join(TYPES)}")
         return Pick(token)
     if head == "place":
         raise NotationError("a placement is three steps on one line, token, slot, arrow: like 'M2, e3.1, N'")
     if head == "send" and len(words) == 2:
-        return Send(_emitter(words[1], text))
+        return Send(_emitter(words[1]))
     if head in ("damage", "repair") and len(words) == 2:
-        return Choose(head, _emitter(words[1], text))
-    if head == "obstacle" and len(words) in (2, 3):
-        numbers = re.findall(r"\d+", " ".join(words[1:]))
-        if len(numbers) != 2:
-            raise NotationError(
-                f"an obstacle goes on a cell 'obstacle x y' (like 'obstacle 4 7'), not {text!r}"
-            )
-        return Obstacle(int(numbers[0]), int(numbers[1]))
-    raise NotationError(
-        f"cannot read {text!r}: try 'draw violet', 'M2, e3.1, N' (token, slot, arrow), 'back', 'stop', "
-        "'send e3', 'obstacle 4 7', 'damage e3', 'repair e3'"
-    )
+        return Choose(head, _emitter(words[1]))
+    if head == "obstacle":
+        return _obstacle(text.strip()[len(words[0]) :], text)
+    raise NotationError(f"cannot read {_shown(text)}: {_EXAMPLES}")
+
+
+def _one_word(word: str) -> Action:
+    """A word (``stop``), a token of the hand (``M2``), an arrow (``N``) or a slot (``e3.1``)."""
+    lower, upper = word.lower(), word.upper()
+    if lower in WORDS:
+        return WORDS[lower]
+    if upper in TYPES:
+        return Token(upper)
+    if upper in DIRS:
+        return Arrow(upper)
+    if _SLOT_MARKS.search(word):
+        return _slot(lower)
+    if lower == "obstacle":
+        return _obstacle("", word)
+    raise NotationError(f"cannot read {_shown(word)}: {_EXAMPLES}")

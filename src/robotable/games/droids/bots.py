@@ -19,9 +19,10 @@ from typing import Any
 from robotable.core.game import JSON, Action, Game, Turn, Wait
 from robotable.core.rng import Rng
 from robotable.games.droids.actions import BACK, STOP, Arrow, Choose, Draw, Obstacle, Pick, Send, Slot, Token
-from robotable.games.droids.board import SIZE, idx, xy
-from robotable.games.droids.mechanics import CONTAINER, OBSTACLE, REPAIRER, STATUE, Robot
-from robotable.games.droids.state import DRAW, PLACE, SEND, DroidsState
+from robotable.games.droids.board import SIZE, idx, killer_level_text, xy
+from robotable.games.droids.phases import DRAW, PLACE, SEND
+from robotable.games.droids.pieces import CONTAINER, OBSTACLE, REPAIRER, STATUE, Robot
+from robotable.games.droids.state import DroidsState
 from robotable.games.droids.tokens import (
     COLOUR_NAMES,
     DIRS,
@@ -31,6 +32,7 @@ from robotable.games.droids.tokens import (
     bin_of,
     directions_for,
     line_of,
+    token_name,
 )
 
 # expected emitters destroyed by one shot at distance n (DD-24), rolls 0..9 equally likely
@@ -492,4 +494,40 @@ def hint(game: Game, view: Mapping[str, JSON], level: int) -> str:
         state.apply(seat, steps[-1])
         steps.append(bot.act(Turn(seat, state.view(seat), state.legal_actions(seat), game)))
     name = COLOUR_NAMES[view["colours"][seat]]
-    return f"{name}: the heuristic bot would play '{', '.join(map(str, steps))}'"
+    said = f"{name}: the heuristic bot would play '{', '.join(map(str, steps))}'"
+    meaning = "; ".join(filter(None, (explain(step, view, seat) for step in steps)))
+    said = f"{said} ({meaning})" if meaning else said
+    if view.get("killer"):  # DD-44: what the killer's shot does, as the sheet only says 'shoot'
+        said += f"; the killer is {killer_level_text(int(view['options']['killer_level']))}"  # type: ignore[index]
+    return said
+
+
+def explain(action: Action, view: Mapping[str, JSON], seat: int) -> str:
+    """A step of a hint in words: what the codes a new player cannot guess mean."""
+    if isinstance(action, Token | Pick):
+        return f"{action.token} = {token_name(action.token)}"
+    if isinstance(action, Slot):
+        return f"e{action.emitter}.{action.slot} = emitter {action.emitter}, slot {action.slot}"
+    if isinstance(action, Arrow):
+        return f"{action.direction} = its arrow, {DIRECTION_WORDS[action.direction]}"
+    if isinstance(action, Send):
+        slots = view["emitters"][seat][action.emitter]["slots"]  # type: ignore[index]
+        token = next((t for t in slots if t), None)
+        if token:
+            kind, direction = str(token).split(":")
+            return f"the {token_name(kind)} {direction} order of emitter {action.emitter}"
+    if isinstance(action, Obstacle):
+        return f"column {action.x}, row {action.y}"
+    return ""
+
+
+DIRECTION_WORDS = {
+    "N": "north",
+    "E": "east",
+    "S": "south",
+    "W": "west",
+    "NE": "north-east",
+    "SE": "south-east",
+    "SW": "south-west",
+    "NW": "north-west",
+}

@@ -69,12 +69,16 @@ class NoEffect(Event):
 
 @dataclass(frozen=True)
 class Shot(Event):
+    """A shot that found a robot: ``hits`` emitters destroyed (0: missed, or no effect when
+    ``roll`` is None); ``fatal`` when the level-6 killer's rocket hit (the player loses)."""
+
     kind = "shot"
     robot: str
     target: str
     distance: int
     roll: int | None
     hits: int
+    fatal: bool = False
 
 
 @dataclass(frozen=True)

@@ -30,6 +30,16 @@ OPTIONS = (
     Option("scenarios_file", None, "your own scenario table, like data/droids_scenarios.json", str),
 )
 
+DRAWING_OPTIONS = (
+    Option("labels", True, "row and column numbers, emitter names e0..e9 and empty slots e3.1", bool),
+    Option(
+        "legend",
+        True,
+        "below the board: status, key of colours and codes, the killer's sheet, the hand",
+        bool,
+    ),
+)
+
 
 class DroidsGame(Game):
     id = "droids"
@@ -38,6 +48,7 @@ class DroidsGame(Game):
     max_seats = 4
     rules_version = "droids-2"  # 2: placement in three steps (token, slot, arrow)
     options = OPTIONS
+    drawing_options = DRAWING_OPTIONS
     hidden_information = True
 
     def validate_options(self, options: Mapping[str, Any] | None = None) -> dict[str, Any]:

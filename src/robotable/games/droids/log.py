@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
+from robotable.games.droids.board import killer_order_text
 from robotable.games.droids.tokens import TOKENS
 
 Namer = Callable[[Any], str]
@@ -24,16 +25,29 @@ def _token(kind: str, direction: str) -> str:
 
 
 def _sent(e: Mapping[str, Any], name: Namer) -> str:
-    where = f"sheet cell {e['emitter']}" if e["seat"] == -2 else f"emitter {e['emitter']}"
-    return f"{_who(e['seat'], name)} sends {_token(e['token'], e['direction'])} from {where} to {e['robot']}"
+    if e["seat"] == -2:
+        return f"the killer plays sheet cell {e['emitter']}: {killer_order_text(e['token'])}"
+    order = _token(e["token"], e["direction"])
+    return f"{_who(e['seat'], name)} sends {order} from emitter {e['emitter']} to {e['robot']}"
 
 
 def _shot(e: Mapping[str, Any], name: Namer) -> str:
+    """Says whether the shot hit, and what: the robot and the emitters it loses (DD-24, DD-44)."""
     if e["roll"] is None and e["hits"] == 0:
-        return f"{e['robot']} shoots at {e['target']}: no effect"
+        return f"{e['robot']} shoots at {e['target']}: no effect (not a player in play)"
     roll = f", rolls {e['roll']}" if e["roll"] is not None else ""
-    result = f"{e['hits']} emitter(s) destroyed" if e["hits"] else "missed"
+    if e.get("fatal"):
+        result = f"hit: the rocket destroys {e['target']}"
+    elif e["hits"]:
+        result = f"hit: {e['target']} loses {_emitters(e['hits'])}"
+    else:
+        needed = "a 0 always misses" if e["roll"] == 0 else f"{e['distance']} or more needed"
+        result = f"missed ({needed})"
     return f"{e['robot']} shoots at {e['target']} ({e['distance']} cells{roll}): {result}"
+
+
+def _emitters(count: int) -> str:
+    return "1 emitter" if count == 1 else f"{count} emitters"
 
 
 def _over(e: Mapping[str, Any], name: Namer) -> str:

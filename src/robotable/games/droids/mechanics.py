@@ -1,58 +1,31 @@
-"""How orders act on the board (DD-19..DD-30, DD-36, DD-44): steps, pushes, shots, carrying.
+"""How orders act on the board (DD-19..DD-23, DD-26, DD-28..DD-30, DD-36): steps, pushes, carrying.
 
-:class:`Mechanics` is a mixin of :class:`~robotable.games.droids.state.DroidsState`; it
-reads and changes the robots, the objects and the bins, and queues emitter damage and
-repairs in ``pending_hits`` (the victims choose their emitters once the order is over).
+:class:`Mechanics` is the lowest room of :class:`~robotable.games.droids.state.DroidsState`
+(see ``phases.py``); it reads and changes the robots, the objects and the bins, and queues
+emitter damage in ``pending_hits`` (a mine going off); the victims choose their emitters once
+the order is over (``shooting.py``).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import TYPE_CHECKING
-
 from robotable.core.game import Event
 from robotable.games.droids import events as ev
-from robotable.games.droids.board import SIZE, Board, Scenario, idx, xy
+from robotable.games.droids.board import SIZE, idx, xy
+from robotable.games.droids.phases import Rooms
+from robotable.games.droids.pieces import (
+    BLOCKING,
+    KILLER,
+    MAX,
+    MINE,
+    OBSTACLE,
+    PLAYER,
+    REPAIRER,
+    STATUE,
+)
 from robotable.games.droids.tokens import DIRS, ORTHO, SIDE_OF, line_of, nearness
 
-if TYPE_CHECKING:
-    from robotable.core.rng import Rng
 
-PLAYER, REPAIRER, STATUE, KILLER = "player", "repairer", "statue", "killer"
-OBSTACLE, CONTAINER, MINE = "obstacle", "container", "mine"
-BLOCKING = frozenset({OBSTACLE, CONTAINER})
-MAX = 99
-
-
-@dataclass(slots=True)
-class Robot:
-    kind: str
-    cell: int  # -1 while carried (the statue)
-    seat: int = -1
-    carry: str | None = None
-    stock: int = 0
-    name: str = ""
-
-    def to_list(self) -> list[object]:
-        return [self.kind, self.cell, self.seat, self.carry, self.stock, self.name]
-
-    @classmethod
-    def from_list(cls, data: list[object]) -> Robot:
-        kind, cell, seat, carry, stock, name = data
-        return cls(str(kind), int(cell), int(seat), carry, int(stock), str(name))  # type: ignore[arg-type]
-
-
-class Mechanics:
-    board: Board
-    scenario: Scenario
-    robots: list[Robot]
-    objects: dict[int, str]
-    eliminated: list[bool]
-    colours: list[str]
-    rng: Rng
-    mines_left: int
-    pending_hits: list[list[object]]  # [seat, "damage" | "repair", count]
-
+class Mechanics(Rooms):
     # ------------------------------------------------------------ lookups
 
     def robot_at(self, cell: int) -> int | None:
@@ -60,6 +33,11 @@ class Mechanics:
             if robot.cell == cell:
                 return i
         return None
+
+    @property
+    def killer_index(self) -> int:
+        """Scenario 7: the killer's robot (the state's set-up refuses a killer scenario without one)."""
+        return next(i for i, r in enumerate(self.robots) if r.kind == KILLER)
 
     def is_free(self, cell: int) -> bool:
         """DD-5: no fixed obstacle, no object, no robot (river cells can be free)."""
@@ -90,6 +68,12 @@ class Mechanics:
         return min(found)[1] if found else None
 
     # ------------------------------------------------------------ movement (DD-20..DD-23)
+
+    def _report_moves(self, before: list[int], events: list[Event]) -> None:
+        """A ``moved`` event for every robot whose cell changed since ``before``."""
+        for robot, start in zip(self.robots, before, strict=True):
+            if robot.cell != start and robot.cell >= 0 and start >= 0:
+                events.append(ev.Moved(robot.name, xy(start), xy(robot.cell)))
 
     def _can_step(self, r: int, d: str) -> bool:
         return self._chain(r, d) is not None
@@ -164,7 +148,7 @@ class Mechanics:
             self.mines_left -= 1
             events.append(ev.MineLaid(xy(cell)))
 
-    # ------------------------------------------------------------ shooting (DD-24)
+    # ------------------------------------------------------------ lines of sight (DD-24, DD-29)
 
     def first_robot(self, cell: int, d: str, *, blocked: bool) -> tuple[int, int] | None:
         """The first robot from ``cell`` towards ``d`` and its distance; with ``blocked``,
@@ -182,29 +166,6 @@ class Mechanics:
             other = self.robot_at(c)
             if other is not None and (blocked or self.robots[other].kind != STATUE):
                 return other, n
-
-    @staticmethod
-    def hits_for(roll: int, n: int) -> int:
-        """DD-24 thresholds: r >= n one emitter, >= 2n two, >= 3n three; 0 always misses."""
-        if roll == 0 or roll < n:
-            return 0
-        return 3 if roll >= 3 * n else 2 if roll >= 2 * n else 1
-
-    def shoot(self, r: int, d: str, events: list[Event]) -> None:
-        robot = self.robots[r]
-        found = self.first_robot(robot.cell, d, blocked=True)
-        if found is None:
-            events.append(ev.NoEffect(robot.name, f"no robot in sight to the {d}"))
-            return
-        target, n = found
-        if not self.active_player(target):
-            events.append(ev.Shot(robot.name, self.robots[target].name, n, None, 0))
-            return
-        roll = self.rng.randrange(10)
-        hits = self.hits_for(roll, n)
-        events.append(ev.Shot(robot.name, self.robots[target].name, n, roll, hits))
-        if hits:
-            self.hit(self.robots[target].seat, hits)
 
     def hit(self, seat: int, count: int, what: str = "damage") -> None:
         """Queue emitters to destroy (or repair) for ``seat``; merged with a waiting entry."""
@@ -286,19 +247,6 @@ class Mechanics:
             events.append(ev.NoEffect(self.robots[target].name, "in the river: only water orders"))
             return
         self.move(target, direction, MAX, events)
-
-    # ------------------------------------------------------------ repair (DD-27)
-
-    def repair(self, r: int, d: str, destroyed: list[int], events: list[Event]) -> None:
-        robot = self.robots[r]
-        dx, dy = DIRS[d]
-        x, y = xy(robot.cell)
-        x, y = x + dx, y + dy
-        target = self.robot_at(idx(x, y)) if 0 <= x < SIZE and 0 <= y < SIZE else None
-        if target is None or not self.active_player(target) or not destroyed[self.robots[target].seat]:
-            events.append(ev.NoEffect(robot.name, "no damaged player robot to repair"))
-            return
-        self.hit(self.robots[target].seat, 1, "repair")
 
     # ------------------------------------------------------------ tests used by scenarios
 

@@ -6,7 +6,8 @@ from collections.abc import Mapping
 from typing import Any
 from xml.sax.saxutils import escape
 
-from robotable.games.droids.tokens import COLOUR_NAMES, SIDE_OF
+from robotable.games.droids.board import killer_level_text
+from robotable.games.droids.tokens import COLOUR_NAMES, OPPOSITE_COLOUR, SIDE_OF
 
 CELL = 44
 SLOT = 34
@@ -14,8 +15,14 @@ GAP = 18  # between the board and slot 1: the row / column numbers
 NAME_BAND = 18  # beyond slot 3: the emitter numbers e0..e9
 EDGE = GAP + 3 * SLOT + NAME_BAND  # emitter strips around the board
 BOARD = 10 * CELL
-LEGEND = 215
-FILL = {"Y": "#f2c200", "R": "#d62828", "B": "#1d5fd1", "G": "#8a8f98"}
+LEGEND_ROW = 24
+HAND_BAND = 30
+KILLER_BAND = 110
+# Green plays the grey robot in the box (DD-Components), but on screen it is green: the repairers
+# are the grey ones (light grey, dashed), and two greys could not be told apart.
+FILL = {"Y": "#f2c200", "R": "#d62828", "B": "#1d5fd1", "G": "#2e9e4f"}
+REPAIRER_FILL = "#dcdcdc"
+KILLER_FILL = "#222"
 BIN_FILL = {"M": "#9b59b6", "W": "#3a8fd9", "G": "#9aa0a6", "S": "#c0392b", "T": "#c0392b", "O": "#c0392b"}
 ARROWS = {"N": "↑", "E": "→", "S": "↓", "W": "←", "NE": "↗", "SE": "↘", "SW": "↙", "NW": "↖"}
 
@@ -105,8 +112,8 @@ def _robot(view: Mapping[str, Any], r: Mapping[str, Any]) -> list[str]:
             )
     elif r["kind"] == "repairer":
         out.append(
-            f'<circle cx="{cx}" cy="{cy}" r="{CELL * 0.34}" fill="#dcdcdc" stroke="#555" stroke-width="3" '
-            f'stroke-dasharray="4 2"/>'
+            f'<circle cx="{cx}" cy="{cy}" r="{CELL * 0.34}" fill="{REPAIRER_FILL}" stroke="#555" '
+            f'stroke-width="3" stroke-dasharray="4 2"/>'
             f'<text x="{cx}" y="{cy + 5}" font-size="13" text-anchor="middle">✚</text>'
         )
     elif r["kind"] == "statue":
@@ -115,7 +122,7 @@ def _robot(view: Mapping[str, Any], r: Mapping[str, Any]) -> list[str]:
         out.append(
             f'<rect x="{cx - CELL * 0.34}" y="{cy - CELL * 0.34}" '
             f'width="{CELL * 0.68}" height="{CELL * 0.68}" '
-            f'rx="6" fill="#222"/><text x="{cx}" y="{cy + 5}" font-size="15" fill="#ff5555" '
+            f'rx="6" fill="{KILLER_FILL}"/><text x="{cx}" y="{cy + 5}" font-size="15" fill="#ff5555" '
             f'text-anchor="middle" font-weight="bold">K</text>'
         )
     if r["carry"]:
@@ -199,32 +206,124 @@ def _emitters(view: Mapping[str, Any], seat: int, colour: str, labels: bool) -> 
     return out
 
 
-def _legend(view: Mapping[str, Any], top: float) -> list[str]:
-    items = [
+def _legend_items(view: Mapping[str, Any]) -> list[tuple[str, str]]:
+    players = [
+        (
+            f'<circle cx="8" cy="8" r="7" fill="{FILL[c]}" stroke="#111"/>'
+            f'<text x="8" y="12" font-size="10" font-weight="bold" text-anchor="middle" '
+            f'fill="#fff">{c}</text>',
+            f"{COLOUR_NAMES[c]} robot",
+        )
+        for c in view["colours"]
+    ]
+    return [
+        *players,
         ('<rect width="16" height="16" fill="#6fb7e9"/>', "river"),
         ('<rect width="16" height="16" fill="#4a4a4a"/>', "fixed obstacle"),
         ('<rect width="16" height="16" fill="#8b5a2b"/>', "mobile obstacle"),
         ('<rect width="16" height="16" rx="3" fill="#e0a800"/>', "container"),
         ('<circle cx="8" cy="8" r="6" fill="#222" stroke="#e63946" stroke-width="2"/>', "mine"),
-        ('<circle cx="8" cy="8" r="7" fill="#dcdcdc" stroke="#555"/>', "repairer"),
-        ('<rect width="16" height="16" rx="3" fill="#222"/>', "killer / destroyed emitter"),
+        (
+            f'<circle cx="8" cy="8" r="7" fill="{REPAIRER_FILL}" stroke="#555" stroke-dasharray="3 1"/>',
+            "repairer",
+        ),
+        (f'<rect width="16" height="16" rx="3" fill="{KILLER_FILL}"/>', "killer / destroyed emitter"),
         (
             '<circle cx="8" cy="8" r="7" fill="none" stroke="#d62828" stroke-width="3" '
             'stroke-dasharray="4 2"/>',
             "start circle",
         ),
         (_statue(8, 8, 8), "statue"),
-        ('<rect width="16" height="16" fill="#9b59b6"/>', "violet (land)"),
-        ('<rect width="16" height="16" fill="#3a8fd9"/>', "blue (water)"),
-        ('<rect width="16" height="16" fill="#9aa0a6"/>', "grey (repairer)"),
-        ('<rect width="16" height="16" fill="#c0392b"/>', "red (action)"),
+        ('<rect width="16" height="16" fill="#9b59b6"/>', "violet: M1 M2 MM MD (land)"),
+        ('<rect width="16" height="16" fill="#3a8fd9"/>', "blue: W1 WD (water)"),
+        ('<rect width="16" height="16" fill="#9aa0a6"/>', "grey: G1 G2 GM GR (repairer)"),
+        ('<rect width="16" height="16" fill="#c0392b"/>', "red: SH TP O1-O4 (action)"),
     ]
+
+
+def _legend_rows(view: Mapping[str, Any]) -> int:
+    return -(-len(_legend_items(view)) // 3)
+
+
+def _legend(view: Mapping[str, Any], top: float) -> list[str]:
     out = []
-    for i, (shape, label) in enumerate(items):
+    for i, (shape, label) in enumerate(_legend_items(view)):
         x = 12 + (i % 3) * 215
-        y = top + (i // 3) * 24
+        y = top + (i // 3) * LEGEND_ROW
         out.append(
-            f'<g transform="translate({x},{y})">{shape}<text x="22" y="13" font-size="12">{label}</text></g>'
+            f'<g transform="translate({x},{y})">{shape}'
+            f'<text x="22" y="13" font-size="12">{escape(label)}</text></g>'
+        )
+    return out
+
+
+def _killer_side(view: Mapping[str, Any]) -> str:
+    """DD-41: the killer uses the emitter positions of the side of its circle, opposite the player."""
+    return SIDE_OF[OPPOSITE_COLOUR[view["colours"][0]]]
+
+
+def _killer_on_board(view: Mapping[str, Any], killer: Mapping[str, Any]) -> list[str]:
+    """DD-43, ``columns``: the sheet laid along the killer's side, cell k on line c0 + (k - d);
+    cells beyond lines 0..9 hang off the mat and are not drawn."""
+    if killer["die"] is None or view["options"].get("killer_sheet_mode", "columns") != "columns":
+        return []
+    side = _killer_side(view)
+    out = []
+    for k, order in enumerate(killer["sheet"]):
+        line = killer["line0"] + k - killer["die"]
+        if not 0 <= line < 10:
+            continue
+        x, y, w, h = _slot_box(side, line, 1)
+        played = k in killer["sent"]
+        out.append(
+            f'<rect class="killer-cell" x="{x}" y="{y}" width="{w}" height="{h}" rx="3" '
+            f'fill="{"#888" if played else KILLER_FILL}" stroke="#e63946"/>'
+        )
+        out.append(
+            f'<text x="{x + w / 2}" y="{y + h / 2 - 2}" font-size="9" fill="#fff" '
+            f'text-anchor="middle">{k}</text>'
+            f'<text x="{x + w / 2}" y="{y + h / 2 + 9}" font-size="9" fill="#fff" text-anchor="middle">'
+            f"{escape(order)}{' ✓' if played else ''}</text>"
+        )
+    return out
+
+
+def _killer_sheet(view: Mapping[str, Any], top: float) -> list[str]:
+    """DD-42..DD-44: the killer's sheet (cells 0..9, played ones ticked), the die that laid it,
+    its level and how to read the letters."""
+    killer = view["killer"]
+    options = view["options"]
+    level = int(options.get("killer_level", 1))
+    where = (
+        "not laid yet (a die lays it once the tokens are placed)"
+        if killer["die"] is None
+        else f"laid by a die roll of {killer['die']}, the killer on line {killer['line0']}"
+    )
+    title = f"Killer sheet {options.get('killer_sheet', 'A')}, {where}"
+    out = [
+        f'<text class="killer" x="12" y="{top + 12}" font-size="12" '
+        f'font-weight="bold">{escape(title)}</text>',
+        f'<text class="killer-level" x="12" y="{top + 28}" font-size="12">'
+        f"Killer {escape(killer_level_text(level))}</text>",
+    ]
+    for k, order in enumerate(killer["sheet"]):
+        x, y = 12 + k * 64, top + 36
+        played = k in killer["sent"]
+        out.append(
+            f'<rect x="{x}" y="{y}" width="60" height="30" rx="3" fill="{"#888" if played else KILLER_FILL}" '
+            f'stroke="#e63946"/>'
+            f'<text x="{x + 30}" y="{y + 12}" font-size="10" fill="#fff" text-anchor="middle">{k}</text>'
+            f'<text x="{x + 30}" y="{y + 25}" font-size="11" fill="#fff" text-anchor="middle">'
+            f"{escape(order)}{' ✓' if played else ''}</text>"
+        )
+    player = COLOUR_NAMES[view["colours"][0]]
+    keys = (
+        f"F forward (towards {player}'s side), B back, L / R the killer's left / right;",
+        "1, 2, max: cells to move (max: until blocked); shoot: in the four directions at once; ✓ played",
+    )
+    for i, key in enumerate(keys):
+        out.append(
+            f'<text class="killer-key" x="12" y="{top + 84 + 14 * i}" font-size="11">{escape(key)}</text>'
         )
     return out
 
@@ -248,16 +347,23 @@ def _hand(view: Mapping[str, Any], top: float) -> list[str]:
 def view_svg(view: Mapping[str, Any], *, labels: bool = True, legend: bool = True) -> str:
     """The picture of ``view``.
 
-    Drawing options (``robotable render droids -D labels=false``); any other keyword is a TypeError:
+    Drawing options (``robotable render droids -D labels=false``, declared in
+    ``game.DRAWING_OPTIONS``); any other keyword is a TypeError:
 
     - ``labels``: row / column numbers and emitter names (e0..e9, empty slots e3.1), on by default;
-    - ``legend``: the status lines, the key of colours and the viewer's hand below the board.
+    - ``legend``: the status lines, the key of colours and codes, the killer's sheet and level
+      (scenario 7) and the viewer's hand below the board.
     """
     for name, value in (("labels", labels), ("legend", legend)):
         if not isinstance(value, bool):
             raise TypeError(f"drawing option {name} is true or false, not {value!r}")
+    killer = view.get("killer")
+    legend_top = 2 * EDGE + BOARD + 8
+    items_top = legend_top + 44
+    hand_top = items_top + _legend_rows(view) * LEGEND_ROW + 4
+    killer_top = hand_top + HAND_BAND
     width = 2 * EDGE + BOARD
-    height = 2 * EDGE + BOARD + (LEGEND if legend else 0)
+    height = (killer_top + (KILLER_BAND if killer else 0)) if legend else 2 * EDGE + BOARD
     parts = [
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
         f'viewBox="0 0 {width} {height}" font-family="sans-serif">',
@@ -275,21 +381,26 @@ def view_svg(view: Mapping[str, Any], *, labels: bool = True, legend: bool = Tru
             parts += _robot(view, r)
     for seat, colour in enumerate(view["colours"]):
         parts += _emitters(view, seat, colour, labels)
+    if killer:
+        parts += _killer_on_board(view, killer)
     if not legend:
         parts.append("</svg>")
         return "\n".join(parts)
-    top = 2 * EDGE + BOARD + 8
     status = (
         f"Scenario {view['scenario']} ({view['scenario_name']}), turn {view['turn']}, phase {view['phase']}"
     )
-    parts.append(f'<text x="12" y="{top + 12}" font-size="14" font-weight="bold">{escape(status)}</text>')
-    players = "   ".join(
+    parts.append(
+        f'<text x="12" y="{legend_top + 12}" font-size="14" font-weight="bold">{escape(status)}</text>'
+    )
+    players = " · ".join(
         f"{COLOUR_NAMES[c]}: {sum(1 for em in view['emitters'][s] if not em['destroyed'])}/10 emitters"
         + (" (eliminated)" if view["eliminated"][s] else "")
         for s, c in enumerate(view["colours"])
     )
-    parts.append(f'<text x="12" y="{top + 32}" font-size="12">{escape(players)}</text>')
-    parts += _legend(view, top + 44)
-    parts += _hand(view, top + 172)
+    parts.append(f'<text x="12" y="{legend_top + 32}" font-size="12">{escape(players)}</text>')
+    parts += _legend(view, items_top)
+    parts += _hand(view, hand_top)
+    if killer:
+        parts += _killer_sheet(view, killer_top)
     parts.append("</svg>")
     return "\n".join(parts)

@@ -8,7 +8,16 @@ from typing import Any
 from rich.console import Group
 from rich.text import Text
 
-from robotable.games.droids.tokens import COLOUR_NAMES, SIDE_OF, directions_for
+from robotable.games.droids.board import killer_level_text
+from robotable.games.droids.tokens import (
+    BINS,
+    COLOUR_NAMES,
+    SIDE_OF,
+    TYPES,
+    bin_of,
+    directions_for,
+    token_name,
+)
 
 ARROWS = {"N": "↑", "E": "→", "S": "↓", "W": "←", "NE": "↗", "SE": "↘", "SW": "↙", "NW": "↖"}
 STYLE = {"Y": "bold yellow", "R": "bold red", "B": "bold blue", "G": "bold green"}
@@ -144,13 +153,50 @@ def _status(view: Mapping[str, Any]) -> list[Text]:
             f"{k}:{o}" + ("✓" if k in killer["sent"] else "") for k, o in enumerate(killer["sheet"])
         )
         out.append(Text(f"{_killer_title(view, killer)}: {sheet}"))
+        out.append(Text(killer_legend(view), "dim"))
     if view["result"]:
         out.append(Text(f"game over: {view['result']['reason']}", "bold"))
     legend = "Y R B G player robots (+carried o/$/*/S, stock), ⚙ repairer, S statue, K killer, ▓▓ obstacle, "
     out.append(
         Text(legend + "$$ container, ** mine, ██ rock / destroyed emitter, () start circle, ~~ river", "dim")
     )
+    out.append(Text(token_legend(), "dim"))
     return out
+
+
+BIN_ROLES = {
+    "violet": "your robot, on land",
+    "blue": "your robot, in the river",
+    "grey": "a repairer",
+    "red": "your robot, on land",
+}
+
+
+def token_legend() -> str:
+    """DD-6: what the two-letter token codes mean, bin by bin; the arrow is the token's direction."""
+    groups = []
+    for b in BINS:
+        codes = ", ".join(f"{t} {_short_name(t)}" for t in TYPES if bin_of(t) == b)
+        groups.append(f"{codes} ({b}: {BIN_ROLES[b]})")
+    return (
+        "tokens: " + "; ".join(groups) + "; M2↑ = move 2 north, e3.1 = emitter 3, slot 1 (nearest the board)"
+    )
+
+
+def _short_name(kind: str) -> str:
+    """``"send-order kind 1 (push away)"`` -> ``"send-order 1, push away"``: the legend is long."""
+    return token_name(kind).replace("send-order kind ", "send-order ").replace(" (", ", ").rstrip(")")
+
+
+def killer_legend(view: Mapping[str, Any]) -> str:
+    """DD-42..DD-44: the killer's level and how to read its sheet."""
+    level = int(view["options"].get("killer_level", 1))
+    player = COLOUR_NAMES[view["colours"][0]]
+    return (
+        f"killer {killer_level_text(level)}. Sheet: F forward (towards {player}'s side), B back, "
+        "L / R the killer's left / right; 1, 2, max = cells to move (max: until blocked); "
+        "shoot = in the four directions at once; ✓ = played this turn"
+    )
 
 
 def _killer_title(view: Mapping[str, Any], killer: Mapping[str, Any]) -> str:
