@@ -147,7 +147,7 @@ def test_rd_4_default_decks_file() -> None:
         ("JUMP 2\n", "line 1", "unknown card"),
         ("FWD 2\nFWD 2\nFN-OWN 1\n", "line 2", "twice"),
         ("FWD 8\n", "FN-OWN", "own Function"),
-        ("FWD 8\nLOOP 9\nFN-OWN 1\n", "LOOP", "at most 4"),
+        ("FWD 8\nLOOP 9\nFN-OWN 1\n", "line 2", "at most 4"),
         ("FWD 2\nFN-OWN 2\n", "deck", "at least 4 action cards"),
     ],
 )

@@ -63,9 +63,12 @@ def test_bot_acts_from_its_view() -> None:
 
 
 def test_hint() -> None:
+    """A new player types the hint's first line as it is: level 1 the next slot, level 2 all."""
     state = new()
-    assert GAME.hint(state.view(RED), 1).startswith("slot 1:")
-    assert GAME.hint(state.view(RED), 2).count("slot") == 4
+    first = GAME.hint(state.view(RED), 1).splitlines()[0]
+    assert first.startswith("slot 1 ") and "submit" not in first
+    whole = _hint_moves(GAME.hint(state.view(RED), 2))
+    assert {move.split()[1] for move in whole} == {"1", "2", "3", "4"}
 
 
 def test_four_bots_play_to_the_end_and_the_record_replays() -> None:
@@ -81,14 +84,10 @@ def test_four_bots_play_to_the_end_and_the_record_replays() -> None:
 
 
 def _hint_moves(text: str) -> list[str]:
-    """``slot 2: FWD + LOOP; ...`` as the actions a player would type (slots already filled skipped)."""
-    moves = []
-    for step in text.split("; "):
-        if step.endswith("(already there)") or not step.startswith("slot "):
-            continue
-        slot, cards = step.removeprefix("slot ").split(": ")
-        moves += [f"slot {slot} {card}" for card in cards.split(" + ")]
-    return moves
+    """The actions of a hint's first line (what the player types), ``submit`` left out."""
+    moves = text.splitlines()[0].split(", ")
+    assert all(GAME.parse_action(move) for move in moves)
+    return [move for move in moves if move != "submit"]
 
 
 def test_hint_completes_the_partial_program_with_legal_moves() -> None:
@@ -98,14 +97,14 @@ def test_hint_completes_the_partial_program_with_legal_moves() -> None:
         give_hand(state, RED, ["RL", "FWD", "FWD", "RR", "BACK", "LOOP"])
         play(state, RED, "slot 1 RL")
         first = GAME.hint(state.view(RED), 1)
-        assert not first.startswith("slot 1:"), first
+        assert not first.startswith("slot 1 "), first
         whole = GAME.hint(state.view(RED), 2)
-        assert "slot 1: RL (already there)" in whole
+        assert "already in place: slot 1 RL" in whole and whole.splitlines()[0].endswith(", submit")
         for move in _hint_moves(whole):
             state.check(RED, GAME.parse_action(move))
             play(state, RED, move)
         assert all(state.program[RED])
-        assert GAME.hint(state.view(RED), 1) == "submit"
+        assert GAME.hint(state.view(RED), 1).splitlines()[0] == "submit"
         play(state, RED, "submit")
         assert "submitted" in GAME.hint(state.view(RED), 1)
 

@@ -19,7 +19,8 @@ from dataclasses import dataclass
 
 from robotable.core.errors import NotationError
 from robotable.core.game import Action, Word
-from robotable.games.delivery.cards import LETTERS, parse_card
+from robotable.core.numbers import read_int
+from robotable.games.delivery.cards import LETTERS, SLOTS, parse_card, shown
 
 
 @dataclass(frozen=True)
@@ -60,35 +61,51 @@ class PlaceFunction(Action):
 SUBMIT = Word("submit")
 TIME_UP = Word("time-up")
 WORDS = {SUBMIT.word: SUBMIT, TIME_UP.word: TIME_UP}
+HOW_TO_TYPE = "try 'slot 1 FWD', 'take 1', 'fn A 2 LOOP' or 'submit'"
 
 
 def _slot(text: str) -> int:
-    if not text.isdigit() or not 1 <= int(text) <= 9:
-        raise NotationError(f"a slot is a number 1 to 4, not {text!r}")
-    return int(text)
+    """A slot number. 5 to 9 are read so that the rules can answer that boards have 4 slots."""
+    slot = read_int(text, "a slot")
+    if not 1 <= slot <= 9:
+        raise NotationError(f"a slot is a number 1 to {SLOTS}, not {slot}")
+    return slot
+
+
+def _letter(text: str) -> str:
+    letter = text.upper()
+    if len(letter) != 1 or letter not in LETTERS:  # one ASCII letter ("AB" is in "ABCD" too)
+        raise NotationError(f"a function board is A, B, C or D, not {shown(text)}")
+    return letter
 
 
 def parse_action(text: str) -> Action:
-    """Read one action.
+    """Read one action. Every number goes through :func:`~robotable.core.numbers.read_int`
+    (ASCII digits, at most 9 of them) and every word must be ASCII, so ``slot ² FWD``,
+    ``fn A² FWD`` or a 5,000-digit slot are one-line :class:`NotationError`.
 
     >>> parse_action("slot 2 fwd"), parse_action("fn a 3 loop"), parse_action("submit")
     (Program(slot=2, card='FWD'), PlaceFunction(board='A', slot=3, card='LOOP'), Word(word='submit'))
+    >>> parse_action("slot ² FWD")
+    Traceback (most recent call last):
+    ...
+    robotable.core.errors.NotationError: a slot is written with the digits 0-9, not '²'
     """
+    if not isinstance(text, str):
+        raise NotationError(f"an action is text, not {type(text).__name__}")
     words = text.strip().split()
     if not words:
         raise NotationError("empty action")
-    head = words[0].lower()
+    # ASCII first: case folding maps some other letters onto ASCII ones (the Kelvin sign K lowers to k)
+    head = words[0].lower() if words[0].isascii() else ""
     if len(words) == 1 and head in WORDS:
         return WORDS[head]
     if head == "slot" and len(words) == 3:
         return Program(_slot(words[1]), parse_card(words[2]))
     if head == "take" and len(words) == 2:
         return Take(_slot(words[1]))
-    if head == "fn" and len(words) == 3 and len(words[1]) == 2:  # compact "fn A3 FWD"
-        words = [head, words[1][0], words[1][1], words[2]]
+    if head == "fn" and len(words) == 3 and len(words[1]) >= 2:  # compact "fn A3 FWD"
+        words = [head, words[1][0], words[1][1:], words[2]]
     if head == "fn" and len(words) == 4:
-        letter = words[1].upper()
-        if letter not in LETTERS:
-            raise NotationError(f"a function board is A, B, C or D, not {words[1]!r}")
-        return PlaceFunction(letter, _slot(words[2]), parse_card(words[3]))
-    raise NotationError("try 'slot 1 FWD', 'take 1', 'fn A 2 LOOP' or 'submit'")
+        return PlaceFunction(_letter(words[1]), _slot(words[2]), parse_card(words[3]))
+    raise NotationError(HOW_TO_TYPE)

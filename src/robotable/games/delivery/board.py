@@ -13,9 +13,9 @@ from dataclasses import dataclass
 from functools import cache, cached_property
 from typing import Any
 
-from robotable.core.datafile import cached_by_file, read_data
+from robotable.core.datafile import cached_by_file, data_int, read_data
 from robotable.core.errors import DataFileError
-from robotable.games.delivery.cards import MOVES, TURNS
+from robotable.games.delivery.cards import MOVES, SLOTS, TURNS, shown
 
 FLOOR, WALL, PICKUP, DROP, CONVEYOR, EXPRESS = range(6)
 KIND_WORDS = {
@@ -34,6 +34,9 @@ DY = (-1, 0, 1, 0)
 VIEW_CODES = {FLOOR: ".", WALL: "#", PICKUP: "P", DROP: "D"}
 CONVEYOR_CODES = "^>v<"
 EXPRESS_CODES = "⇈»⇊«"
+
+MAX_SIDE = 40
+"""Columns and rows of a board at most (the default is 9 x 11)."""
 
 DEFAULT_BOARD = "board_default.txt"
 DEFAULT_DECKS = "decks_default.txt"
@@ -174,21 +177,26 @@ def _legend(lines: list[tuple[int, str]], source: str) -> dict[str, tuple[int, i
         words = line.split(";")[0].split()
         where = f"line {number}"
         if len(words) not in (2, 3) or len(words[0]) != 1:
-            raise DataFileError(source, where, f"a legend line is 'SYMBOL KIND [DIRECTION]', not {line!r}")
+            raise DataFileError(
+                source, where, f"a legend line is 'SYMBOL KIND [DIRECTION]', not {shown(line)}"
+            )
         symbol, kind_word = words[0], words[1].lower()
         if symbol in legend:
             raise DataFileError(source, where, f"symbol {symbol!r} is defined twice")
         if kind_word not in KIND_WORDS:
-            raise DataFileError(source, where, f"unknown kind {words[1]!r}: one of {', '.join(KIND_WORDS)}")
+            raise DataFileError(
+                source, where, f"unknown kind {shown(words[1])}: one of {', '.join(KIND_WORDS)}"
+            )
         directed = kind_word in ("conveyor", "express", "start")
         if directed != (len(words) == 3):
             need = "needs a direction N, E, S or W" if directed else "takes no direction"
             raise DataFileError(source, where, f"{kind_word} {need}")
         direction = -1
         if directed:
-            if words[2].upper() not in DIRECTIONS:
-                raise DataFileError(source, where, f"unknown direction {words[2]!r}: N, E, S or W")
-            direction = DIRECTIONS.index(words[2].upper())
+            word = words[2].upper()
+            if len(word) != 1 or word not in DIRECTIONS:  # one ASCII letter: "NE" is in "NESW" too
+                raise DataFileError(source, where, f"unknown direction {shown(words[2])}: N, E, S or W")
+            direction = DIRECTIONS.index(word)
         legend[symbol] = (KIND_WORDS[kind_word], direction, kind_word == "start")
     return legend
 
@@ -207,11 +215,19 @@ def parse_board(text: str, source: str = "<board>") -> Board:
     legend = _legend(sections["legend"], source) if "legend" in sections else _default_legend()
     rows = [(number, line.replace(" ", "")) for number, line in sections["map"]]
     width = len(rows[0][1])
+    if width > MAX_SIDE:
+        raise DataFileError(source, f"line {rows[0][0]}", f"row has {width} cells; at most {MAX_SIDE}")
+    if len(rows) > MAX_SIDE:
+        raise DataFileError(source, f"line {rows[MAX_SIDE][0]}", f"the map has more than {MAX_SIDE} rows")
     kinds, arrows, starts = [], [], {}
     order = [symbol for symbol, (_, _, start) in legend.items() if start]
     for y, (number, row) in enumerate(rows):
         if len(row) != width:
-            raise DataFileError(source, f"line {number}", f"row has {len(row)} cells, the first row {width}")
+            raise DataFileError(
+                source,
+                f"line {number}",
+                f"row has {len(row)} cells, the first row (line {rows[0][0]}) {width}",
+            )
         for x, symbol in enumerate(row):
             if symbol not in legend:
                 raise DataFileError(
@@ -250,6 +266,10 @@ def _validate(board: Board) -> None:
 # --------------------------------------------------------------------------- loading decks
 
 DECK_NAMES = (*MOVES, *TURNS, "LOOP", "LASER", "FN-OWN")
+MAX_DECK = 200
+"""Cards in one colour's deck (the default has 20): enough for any variant, small enough that
+no file can make a game hold millions of cards."""
+MAX_LOOPS = 4
 
 
 @cached_by_file
@@ -260,26 +280,55 @@ def load_decks(name: str | None = None) -> tuple[tuple[str, int], ...]:
 
 
 def parse_decks(text: str, source: str = "<decks>") -> tuple[tuple[str, int], ...]:
+    """Read a deck text: one ``NAME COUNT`` line per card (see ``data/decks_default.txt``).
+    Every count is a number from 0 to :data:`MAX_DECK` and so is the whole deck."""
     counts: Counter[str] = Counter()
+    lines: dict[str, str] = {}  # card -> "line N", to name the line of a card-level error
     for number, raw in enumerate(text.splitlines(), 1):
         line = raw.split(";")[0].strip()
         if not line:
             continue
         words = line.split()
         where = f"line {number}"
-        if len(words) != 2 or not words[1].isdigit():
-            raise DataFileError(source, where, f"a deck line is 'NAME COUNT', not {raw.strip()!r}")
-        name = words[0].upper()
+        if len(words) != 2:
+            raise DataFileError(source, where, f"a deck line is 'NAME COUNT', not {shown(line)}")
+        name = words[0].upper() if words[0].isascii() else words[0]
         if name not in DECK_NAMES:
-            raise DataFileError(source, where, f"unknown card {words[0]!r}: one of {', '.join(DECK_NAMES)}")
+            raise DataFileError(
+                source, where, f"unknown card {shown(words[0])}: one of {', '.join(DECK_NAMES)}"
+            )
         if name in counts:
             raise DataFileError(source, where, f"card {name} is listed twice")
-        counts[name] = int(words[1])
+        counts[name] = _count(words[1], source, where, name)
+        lines[name] = where
+        if counts.total() > MAX_DECK:
+            raise DataFileError(
+                source, where, f"the deck would hold {counts.total()} cards; at most {MAX_DECK}"
+            )
     if counts["FN-OWN"] < 1:
-        raise DataFileError(source, "FN-OWN", "each deck needs at least one own Function card to give (RD-7)")
-    if counts["LOOP"] > 4:  # loops multiply: 2**loops executions per slot, nested through functions
-        raise DataFileError(source, "LOOP", f"at most 4 LOOP cards per deck, not {counts['LOOP']}")
+        raise DataFileError(
+            source,
+            lines.get("FN-OWN", "FN-OWN"),
+            "each deck needs at least one own Function card to give (RD-7)",
+        )
+    if counts["LOOP"] > MAX_LOOPS:  # loops multiply: 2**loops executions per slot, nested through functions
+        raise DataFileError(
+            source, lines["LOOP"], f"at most {MAX_LOOPS} LOOP cards per deck, not {counts['LOOP']}"
+        )
     others = sum(n for card, n in counts.items() if card not in ("LOOP", "FN-OWN"))
-    if others < 4:
-        raise DataFileError(source, "deck", "a deck needs at least 4 action cards besides Function cards")
+    if others < SLOTS:
+        raise DataFileError(
+            source, "deck", f"a deck needs at least {SLOTS} action cards besides Function cards, not {others}"
+        )
     return tuple((card, counts[card]) for card in DECK_NAMES if counts[card])
+
+
+def _count(text: str, source: str, where: str, name: str) -> int:
+    try:
+        return data_int(text, source, where, minimum=0, maximum=MAX_DECK)
+    except DataFileError as exc:
+        raise DataFileError(
+            source,
+            where,
+            f"a deck line is 'NAME COUNT', the count of {name} from 0 to {MAX_DECK}: {exc.reason}",
+        ) from None

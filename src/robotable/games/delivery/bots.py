@@ -17,10 +17,9 @@ from typing import Any
 from robotable.core.game import Action, Turn, Wait
 from robotable.games.delivery.actions import SUBMIT, Program, Take
 from robotable.games.delivery.board import CONVEYOR, DIRECTIONS, DROP, EXPRESS, PICKUP, Board
-from robotable.games.delivery.cards import LETTERS, LOOP, MOVES, TURNS, is_action
+from robotable.games.delivery.cards import LETTERS, LOOP, MOVES, SLOTS, TURNS, is_action, legend_of
 from robotable.games.delivery.engine import WINNING_DELIVERIES, Resolver
 
-SLOTS = 4
 FAR = 60  # cards-to-goal for cells that cannot reach it
 HEADS_KEPT = 8  # programs of stage 1 that get loops tried in stage 2
 
@@ -145,7 +144,7 @@ def best_program(
         cards = iter(hand)
         return [list(held) if fixed[i] else [*held, *[next(cards, LOOP)]] for i, held in enumerate(placed)]
     world = SimWorld(view)
-    resolver = Resolver(world, trace=False)  # type: ignore[arg-type]
+    resolver = Resolver(world, trace=False)
     start = world.snapshot()
     heads: list[tuple[float, tuple[str | None, ...]]] = []
 
@@ -232,8 +231,10 @@ class HeuristicBot:
 def hint(view: Mapping[str, Any], level: int) -> str:
     """The next cards to program, completing what the onPlay slots already hold.
 
-    Level 1 names the next slot to fill; level 2 and more the whole program, slots already
-    filled marked as such. Every suggestion is a legal move from the current position."""
+    The first line is exactly what to type at the prompt (actions separated by commas, as the
+    prompt accepts them): level 1 the cards of the next slot to fill, level 2 and more the
+    whole program then ``submit``. The next lines say what the cards named do. Every
+    suggestion is a legal move from the current position."""
     seat = view["seat"]
     if seat is None or view["hand"] is None or view["phase"] != "programming":
         return "nothing to program now"
@@ -242,18 +243,20 @@ def hint(view: Mapping[str, Any], level: int) -> str:
         return "your program is submitted: wait for the other players"
     placed = [list(cards) for cards in player["program"]]
     program = best_program(view, seat, list(view["hand"]), placed)
-    steps = []
-    for slot, (want, have) in enumerate(zip(program, placed, strict=True), 1):
-        added = want[len(have) :]
-        if added:
-            steps.append(f"slot {slot}: {' + '.join(added)}")
-        elif level > 1:
-            steps.append(f"slot {slot}: {' + '.join(have)} (already there)")
-    if not any(want[len(have) :] for want, have in zip(program, placed, strict=True)):
-        return "submit" if level <= 1 else "; ".join([*steps, "then submit"])
-    if level <= 1:
-        return next(step for step in steps if not step.endswith("(already there)"))
-    return "; ".join(steps)
+    by_slot = [
+        [f"slot {slot} {card}" for card in want[len(have) :]]
+        for slot, (want, have) in enumerate(zip(program, placed, strict=True), 1)
+    ]
+    moves = [move for slot in by_slot for move in slot]
+    if not moves:
+        return "submit\n  your four onPlay slots hold their cards: submit sends your program"
+    typed = next(slot for slot in by_slot if slot) if level <= 1 else [*moves, "submit"]
+    lines = [", ".join(typed)]
+    kept = [f"slot {slot} {' + '.join(have)}" for slot, have in enumerate(placed, 1) if have]
+    if level > 1 and kept:
+        lines.append(f"  already in place: {'; '.join(kept)}")
+    lines += [f"  {entry}" for entry in legend_of([move.split()[-1] for move in typed if move != "submit"])]
+    return "\n".join(lines)
 
 
 BOTS: dict[str, Callable[[], Any]] = {

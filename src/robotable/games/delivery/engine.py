@@ -1,21 +1,50 @@
 """The resolution of programs (RD-12..RD-22): cards, loops, functions, bugs, pushes, cells.
 
-:class:`Resolver` works on a :class:`~robotable.games.delivery.state.DeliveryState` in
-place. It records trace events (each with its call stack) unless ``trace`` is off, which
-the heuristic bot uses to simulate candidate programs quickly.
+:class:`Resolver` moves a :class:`World` in place: the game's state, or the heuristic bot's
+simulation of one pawn. It records trace events (each with its call stack) unless ``trace``
+is off, which the bot uses to simulate candidate programs quickly. The rules of movement
+know the world only through :class:`World`, so the state (which resolves its rounds with a
+:class:`Resolver`) sits above them and nothing imports back.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from robotable.core.game import Event
 from robotable.games.delivery import events as ev
-from robotable.games.delivery.board import CONVEYOR, DIRECTIONS, DROP, EXPRESS, PICKUP
+from robotable.games.delivery.board import CONVEYOR, DIRECTIONS, DROP, EXPRESS, PICKUP, Board
 from robotable.games.delivery.cards import BUG, LASER, LOOP, MOVES, TURNS, function_letter
 
-if TYPE_CHECKING:
-    from robotable.games.delivery.state import DeliveryState
+
+class World(Protocol):
+    """What the resolution reads and moves: pawns, parcels, piles, programs, function boards."""
+
+    board: Board
+    pos: list[int]
+    facing: list[int]
+    parcel: list[bool]
+    delivered: list[int]
+    program: list[list[list[str]]]
+    draw: list[list[str]]
+    discard: list[list[str]]
+    bug_top: list[int]
+    bug_pile: int
+    winner: int | None
+
+    def function_board(self, seat: int, letter: str) -> list[list[str]] | None:
+        """The board a Function ``letter`` card played by ``seat`` runs (RD-5), or None."""
+        ...
+
+    def board_label(self, seat: int, letter: str) -> str:
+        """How the log names that board."""
+        ...
+
+    def draw_one(self, seat: int) -> tuple[str | None, bool]:
+        """The top card of ``seat``'s draw pile (None when none is left) and whether the discard
+        was shuffled into a new draw pile first (RD-17)."""
+        ...
+
 
 Stack = tuple[str, ...]
 
@@ -27,7 +56,7 @@ WINNING_DELIVERIES = 2  # RD-22
 
 
 class Resolver:
-    def __init__(self, state: DeliveryState, *, trace: bool = True) -> None:
+    def __init__(self, state: World, *, trace: bool = True) -> None:
         self.state = state
         self.board = state.board
         self.trace = trace

@@ -9,6 +9,9 @@ from robotable.core.game import JSON, Action, Game, Option
 from robotable.core.rng import Rng
 from robotable.games.delivery import actions
 from robotable.games.delivery.board import load_board, load_decks
+from robotable.games.delivery.cards import SLOTS
+from robotable.games.delivery.saved import check_saved
+from robotable.games.delivery.state import DeliveryState
 
 OPTIONS = (
     Option("turn_limit", 30, "RD-27: rounds before the game stops", int, minimum=1, maximum=1000),
@@ -33,6 +36,18 @@ OPTIONS = (
     Option("decks_file", None, "your own deck file, in the format of data/decks_default.txt", str),
 )
 
+DRAWING_OPTIONS = (
+    Option(
+        "path_slot",
+        None,
+        f"draw each pawn's path during slot N (1-{SLOTS}) of the last resolved round, dashed",
+        int,
+        minimum=1,
+        maximum=SLOTS,
+        nullable=True,
+    ),
+)
+
 
 class DeliveryGame(Game):
     id = "delivery"
@@ -41,6 +56,7 @@ class DeliveryGame(Game):
     max_seats = 4
     rules_version = "delivery-1"
     options = OPTIONS
+    drawing_options = DRAWING_OPTIONS
     hidden_information = True
 
     def validate_options(self, options: Mapping[str, Any] | None = None) -> dict[str, Any]:
@@ -49,9 +65,9 @@ class DeliveryGame(Game):
         load_decks(values["decks_file"])
         return values
 
-    def new_state(self, options: Mapping[str, Any] | None = None, *, seed: int = 0, seats: int = 2) -> Any:
-        from robotable.games.delivery.state import DeliveryState
-
+    def new_state(
+        self, options: Mapping[str, Any] | None = None, *, seed: int = 0, seats: int = 2
+    ) -> DeliveryState:
         values = self.validate_options(options)
         self.check_seats(seats)
         return DeliveryState.new(self, values, Rng(seed), seats)
@@ -59,9 +75,10 @@ class DeliveryGame(Game):
     def parse_action(self, text: str) -> Action:
         return actions.parse_action(text)
 
-    def decode_state(self, data: Mapping[str, JSON]) -> Any:
-        from robotable.games.delivery.state import DeliveryState
-
+    def decode_state(self, data: Mapping[str, JSON]) -> DeliveryState:
+        """A saved state, checked first (:mod:`~robotable.games.delivery.saved`): a hostile one
+        is refused before it can allocate or loop. ``clone`` skips the check (its data is ours)."""
+        check_saved(self, data)
         return DeliveryState.from_dict(self, data)
 
     # ---- faces
@@ -82,6 +99,12 @@ class DeliveryGame(Game):
         from robotable.games.delivery.log import describe_event
 
         return describe_event(event, name)
+
+    def phase_help(self, view: Mapping[str, JSON]) -> str | None:
+        """How to type a program, and what every card code means."""
+        from robotable.games.delivery.cards import CARD_LEGEND, HOW_TO_TYPE
+
+        return "\n".join([*(f"  {line}" for line in HOW_TO_TYPE), "Cards:", *(f"  {e}" for e in CARD_LEGEND)])
 
     def hint(self, view: Mapping[str, JSON], level: int) -> str:
         from robotable.games.delivery.bots import hint

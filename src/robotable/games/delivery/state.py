@@ -17,11 +17,19 @@ from robotable.core.rng import Rng
 from robotable.games.delivery import events as ev
 from robotable.games.delivery.actions import SUBMIT, TIME_UP, PlaceFunction, Program, Take, Word
 from robotable.games.delivery.board import DIRECTIONS, Board, load_board, load_decks
-from robotable.games.delivery.cards import BUG, COLOURS, LETTERS, LOOP, function_letter, is_action, sort_cards
+from robotable.games.delivery.cards import (
+    BUG,
+    COLOURS,
+    LETTERS,
+    LOOP,
+    SLOTS,
+    function_letter,
+    is_action,
+    sort_cards,
+)
 from robotable.games.delivery.engine import Resolver
 
 PROGRAMMING, OVER = "programming", "over"
-SLOTS = 4  # RD-6: onPlay and function boards have 4 slots
 MIN_CYCLE = SLOTS  # digital decision: a player always keeps enough cards to fill the onPlay board
 
 

@@ -3,7 +3,9 @@
 The board (walls, pickups, drops, conveyors with one or two chevrons, start points), the
 pawns with their facing and parcels, a legend, then one panel per player: parcels, the
 four onPlay slots (face-down cards as ``?`` for other seats) and the function boards.
-``path_slot=N`` draws each pawn's path during slot N of the last resolution.
+A seat's view also draws that seat's hand and its own face-down program as only it sees
+them, with the card codes explained. ``path_slot=N`` draws each pawn's path during slot N
+of the last resolution.
 """
 
 from __future__ import annotations
@@ -13,7 +15,7 @@ from html import escape
 from typing import Any
 
 from robotable.core.errors import RobotableError
-from robotable.games.delivery.state import SLOTS
+from robotable.games.delivery.cards import CARD_LEGEND, SLOTS
 
 CELL = 40
 MARGIN = 24
@@ -22,6 +24,8 @@ FILL = {"red": "#d62828", "blue": "#1d6fd6", "green": "#2a9d3a", "yellow": "#e0b
 FACING_ANGLE = {"N": 0, "E": 90, "S": 180, "W": 270}
 ARROW_ANGLE = {"^": 0, ">": 90, "v": 180, "<": 270, "⇈": 0, "»": 90, "⇊": 180, "«": 270}
 SLOT_W, SLOT_H = 58, 22
+CARD_W, CARD_H = 50, 30  # a card of the hand
+LEGEND_CHARS = 110  # characters of card legend per line of text (11 px sans-serif in 760 px)
 
 
 def render_svg(view: Mapping[str, Any], *, path_slot: int | None = None) -> str:
@@ -35,8 +39,11 @@ def render_svg(view: Mapping[str, Any], *, path_slot: int | None = None) -> str:
     panel_h = 30 + len(view["players"]) * 86
     boards_per_player = max(1, len(view["function_boards"]) // len(view["players"]))
     panel_w = 4 * (SLOT_W + 4) + 14 + boards_per_player * (4 * 34 + 8)
-    total_w = MARGIN * 2 + max(board_w + LEGEND_W, panel_w, 760)  # room for the longest player line
-    total_h = MARGIN * 2 + 30 + board_h + panel_h
+    hand = view.get("hand")
+    hand_h = 0 if hand is None else 60 + 18 * len(_legend_lines())
+    hand_w = 0 if hand is None else len(hand) * (CARD_W + 6)
+    total_w = MARGIN * 2 + max(board_w + LEGEND_W, panel_w, hand_w, 760)  # room for the longest line
+    total_h = MARGIN * 2 + 30 + board_h + panel_h + hand_h
     parts = [
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{total_w}" height="{total_h}" '
         f'viewBox="0 0 {total_w} {total_h}" font-family="sans-serif">',
@@ -45,7 +52,7 @@ def render_svg(view: Mapping[str, Any], *, path_slot: int | None = None) -> str:
         _text(
             MARGIN,
             MARGIN + 8,
-            f"Robot Delivery - round {view['round']}/{view['turn_limit']} - {view['phase']}",
+            f"Robot Delivery - round {view['round']}/{view['turn_limit']} - {view['phase']}{_seen_by(view)}",
             size=16,
             weight="bold",
         ),
@@ -57,6 +64,8 @@ def render_svg(view: Mapping[str, Any], *, path_slot: int | None = None) -> str:
     parts += _pawns(view["players"], MARGIN, top)
     parts += _legend(MARGIN + board_w + 20, top, view, path_slot)
     parts += _panels(view, MARGIN, top + board_h + 24)
+    if hand is not None:
+        parts += _hand(view, MARGIN, top + board_h + 24 + panel_h)
     parts.append("</svg>")
     return "\n".join(parts)
 
@@ -234,6 +243,8 @@ def _panels(view: Mapping[str, Any], left: float, top: float) -> list[str]:
             out += _slot_box(
                 left + i * (SLOT_W + 4), y + 30, cards, p["program_counts"][i], f"onPlay {i + 1}"
             )
+        if program is not None and seat == view.get("seat") and view["phase"] == "programming":
+            out.append(_text(left, y + 66, "face down: the other seats see '?' (RD-28)", size=9, fill="#555"))
         x = left + 4 * (SLOT_W + 4) + 14
         for board in boards.get(seat, []):
             for i, cards in enumerate(board["slots"]):
@@ -249,3 +260,41 @@ def _fn_box(x: float, y: float, cards: Sequence[str], label: str) -> list[str]:
         _text(x + 2, y - 3, label, size=8, fill="#7a5d00"),
         _text(x + 16, y + 15, text or "-", size=9 if len(text) < 5 else 6, anchor="middle"),
     ]
+
+
+def _seen_by(view: Mapping[str, Any]) -> str:
+    seat = view.get("seat")
+    if seat is None:
+        return ""
+    return f" - seen by seat {seat} ({view['players'][seat]['colour']})"
+
+
+def _legend_lines() -> list[str]:
+    """The card legend's entries joined into lines of at most :data:`LEGEND_CHARS` characters."""
+    lines: list[str] = []
+    for entry in CARD_LEGEND:
+        if lines and len(lines[-1]) + 3 + len(entry) <= LEGEND_CHARS:
+            lines[-1] += " · " + entry
+        else:
+            lines.append(entry)
+    return lines
+
+
+def _hand(view: Mapping[str, Any], left: float, top: float) -> list[str]:
+    """The viewing seat's hand, card by card, then what the card codes mean."""
+    seat = view["seat"]
+    colour = FILL[view["players"][seat]["colour"]]
+    hand = view["hand"]
+    out = [_text(left, top + 10, f"hand of seat {seat} (only this seat sees it)", size=12, weight="bold")]
+    if not hand:
+        out.append(_text(left, top + 36, "(empty)", size=11, fill="#777"))
+    for i, card in enumerate(hand):
+        x = left + i * (CARD_W + 6)
+        out.append(
+            f'<rect x="{x}" y="{top + 18}" width="{CARD_W}" height="{CARD_H}" fill="#fff" '
+            f'stroke="{colour}" stroke-width="2" rx="4"/>'
+        )
+        out.append(_text(x + CARD_W / 2, top + 38, card, size=11, weight="bold", anchor="middle"))
+    for i, line in enumerate(_legend_lines()):
+        out.append(_text(left, top + 70 + 18 * i, line, size=11, fill="#444"))
+    return out

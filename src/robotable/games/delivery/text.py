@@ -3,7 +3,8 @@
 Each cell is three characters: ``###`` wall, `` P `` pickup, `` D `` drop, `` ^ `` a
 conveyor (``^ > v <``), ``⇈ » ⇊ «`` an express (2-arrow) conveyor, `` . `` floor. A pawn is
 its colour letter and a facing arrow (``R▶``), with ``*`` when it carries a parcel.
-:data:`SYMBOL_LEGEND` under the board says so for the player.
+:data:`SYMBOL_LEGEND` under the board says so for the player; while a seat programs, the
+card codes and what to type are explained under its hand (:func:`card_legend`).
 """
 
 from __future__ import annotations
@@ -15,6 +16,8 @@ from rich.console import Group
 from rich.style import Style
 from rich.table import Table
 from rich.text import Text
+
+from robotable.games.delivery.cards import CARD_LEGEND, HOW_TO_TYPE
 
 COLOURS = {"red": "red1", "blue": "dodger_blue1", "green": "green3", "yellow": "yellow1"}
 ARROWS = {"N": "▲", "E": "▶", "S": "▼", "W": "◀"}
@@ -95,6 +98,15 @@ def functions_text(view: Mapping[str, Any]) -> Text:
     return text
 
 
+def card_legend() -> Text:
+    """What the card codes mean and how to type an action (wrapped to the terminal's width)."""
+    text = Text("cards: ", Style(bold=True))
+    text.append(" · ".join(CARD_LEGEND) + "\n", LABEL)
+    text.append("type: ", Style(bold=True))
+    text.append(" · ".join(HOW_TO_TYPE) + " (several actions on one line: commas between)", LABEL)
+    return text
+
+
 def render_text(view: Mapping[str, Any]) -> Group:
     status = Text(
         f"Robot Delivery - round {view['round']}/{view['turn_limit']} - {view['phase']} - "
@@ -104,6 +116,8 @@ def render_text(view: Mapping[str, Any]) -> Group:
     parts: list[Any] = [status, board_text(view), players_table(view), functions_text(view)]
     if view.get("hand") is not None:
         parts.append(Text("your hand: " + (" ".join(view["hand"]) or "(empty)"), Style(bold=True)))
+        if view["phase"] == "programming":
+            parts.append(card_legend())
     last = view.get("last")
     if last:
         revealed = []
