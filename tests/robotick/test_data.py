@@ -40,9 +40,9 @@ def test_rt2_user_pv_file(tmp_path: Path) -> None:
         ("A" + ROW + "A" + ROW, "line 2", "already given on line 1"),
         ("E" + ROW, "line 1", "type A, B, C or D"),
         ("A 1 2 3\n", "line 1", "needs 13 PV values, found 3"),
-        ("A 1 2 3 4 5 6 7 8 9 10 11 twelve 13\n", "line 1, card A12", "is not a number"),
-        ("A --5 2 3 4 5 6 7 8 9 10 11 12 13\n", "line 1, card A1", "is not a number"),
-        ("A 1 \u00b2 3 4 5 6 7 8 9 10 11 12 13\n", "line 1, card A2", "is not a number"),
+        ("A 1 2 3 4 5 6 7 8 9 10 11 twelve 13\n", "line 1, card A12", "digits 0-9, not 'twelve'"),
+        ("A --5 2 3 4 5 6 7 8 9 10 11 12 13\n", "line 1, card A1", "digits 0-9, not '--5'"),
+        ("A 1 \u00b2 3 4 5 6 7 8 9 10 11 12 13\n", "line 1, card A2", "digits 0-9, not '\u00b2'"),
     ],
 )
 def test_rt2_broken_pv_files(tmp_path: Path, text: str, field: str, reason: str) -> None:

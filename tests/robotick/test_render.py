@@ -71,7 +71,11 @@ def test_event_sentences() -> None:
         assert sentence, data
         kinds.add(data["kind"])
         if data["kind"] == "played" and data["player"] == 3:
-            assert re.search(r"Droco plays [ABCD]\d+ \((Suit|Ne suit pas|Ouvre)\)", sentence)
+            assert re.search(
+                r"Droco plays [ABCD]\d+, AI card column: (can follow \(Suit\)|cannot follow \(Ne suit pas\)"
+                r"|leads \(Ouvre\))$",
+                sentence,
+            )
     assert {"pass-chosen", "cards-passed", "played", "trick-won", "round-scored", "game-over"} <= kinds
 
 
@@ -105,11 +109,18 @@ def test_empty_trick_line_is_spaced() -> None:
 
 
 def test_svg_has_no_drawing_options() -> None:
-    """Audit: unknown drawing options were silently ignored; now the CLI reports the name."""
+    """Audit: unknown drawing options were silently ignored; the contract refuses them by name."""
     import pytest
 
-    with pytest.raises(TypeError, match="nosuch"):
-        GAME.render_svg(new().view(None), nosuch=1)  # type: ignore[call-arg]
+    from robotable.core.errors import InvalidOptions
+
+    assert GAME.drawing_options == ()
+    with pytest.raises(
+        InvalidOptions, match="unknown drawing option 'nosuch' for robotick; drawing options: none"
+    ):
+        GAME.render_svg(new().view(None), nosuch=1)
+    with pytest.raises(InvalidOptions, match="nosuch"):
+        GAME.validate_drawing({"nosuch": 1})
 
 
 def test_parse_error_does_not_repeat_cannot_read() -> None:

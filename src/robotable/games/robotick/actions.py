@@ -17,6 +17,9 @@ from robotable.core.errors import NotationError
 from robotable.core.game import Action
 from robotable.games.robotick.cards import card, name
 
+VERBS = ("pass", "give", "play")
+"""``give`` is read as ``pass``; ``play`` may precede a card."""
+
 
 @dataclass(frozen=True)
 class Pass(Action):
@@ -38,18 +41,28 @@ class Play(Action):
 
 
 def parse_action(text: str) -> Action:
-    """Read one action.
+    """Read one action; every number goes through the shared reader (ASCII digits, bounded).
 
     >>> parse_action("pass b9"), parse_action("A13"), parse_action("play C2")
     (Pass(card=21), Play(card=12), Play(card=27))
+    >>> parse_action("pass B²")
+    Traceback (most recent call last):
+    ...
+    robotable.core.errors.NotationError: card B's strength is written with the digits 0-9, not '²'
     """
-    words = text.strip().split()
+    if not isinstance(text, str):
+        raise NotationError(f"an action is text, not {type(text).__name__}")
+    words = text.split()
     if not words:
         raise NotationError("empty action: type a card like B9, or 'pass B9' while passing")
     head = words[0].lower()
-    if head in ("pass", "give", "play") and len(words) == 2:
+    if head in VERBS and len(words) == 2:
         value = card(words[1])
-        return Pass(value) if head != "play" else Play(value)
+        return Play(value) if head == "play" else Pass(value)
+    if head in VERBS and len(words) == 1:
+        raise NotationError(f"{head} which card? Write it after the word, like '{head} B9'")
     if len(words) == 1:
         return Play(card(words[0]))
+    if head in ("pass", "give"):
+        raise NotationError("pass one card at a time, like 'pass B9' then 'pass C3'")
     raise NotationError("play a card like 'B9', or pass one with 'pass B9'")

@@ -16,8 +16,18 @@ from typing import Any
 from robotable.core.errors import RobotableError
 from robotable.core.game import Action, Turn, Wait
 from robotable.games.robotick.actions import Pass, Play, parse_action
-from robotable.games.robotick.cards import DECK, TYPES, AiCard, card, kind, load_pv, name, strength
-from robotable.games.robotick.droco import choose
+from robotable.games.robotick.cards import (
+    DECK,
+    TYPES,
+    AiCard,
+    card,
+    column_rule,
+    kind,
+    load_pv,
+    name,
+    strength,
+)
+from robotable.games.robotick.droco import choose, column_for
 from robotable.games.robotick.events import DROCO
 
 OVERTAKE_WILLINGNESS = 0.5
@@ -117,7 +127,8 @@ class Table:
 
 
 def hint(view: Mapping[str, Any], level: int) -> str:
-    """Advice for a person at ``view``: the heuristic's choice, and why at level 2 and up."""
+    """Advice for a person at ``view``: the heuristic's choice, and why at level 2 and up
+    (the AI card's rule that picks Droco's card, in English with its French words)."""
     legal = [parse_action(text) for text in view.get("legal", [])]
     if not legal:
         raise RobotableError("nothing to decide now")
@@ -127,12 +138,20 @@ def hint(view: Mapping[str, Any], level: int) -> str:
         why = "a card Droco can beat may be lost for its PV" if level > 1 else ""
     else:
         best = max(legal, key=lambda a: table.value_of_playing(_card_of(a)))
-        led = kind(table.trick[0][1]) if table.trick else kind(_card_of(best))
-        droco_card = next((c for p, c in table.trick if p == DROCO), None)
-        if droco_card is None:
-            droco_card = choose(table.ai, table.droco, led)
-        why = f"Droco's card in this trick: {name(droco_card)}" if level > 1 else ""
+        why = _droco_reason(table, _card_of(best)) if level > 1 else ""
     return f"try {best}" + (f" ({why})" if why else "")
+
+
+def _droco_reason(table: Table, mine: int) -> str:
+    """Droco's card in this trick: already played, or the one its AI card will pick."""
+    played = next((c for p, c in table.trick if p == DROCO), None)
+    if played is not None:
+        return f"Droco's card in this trick: {name(played)}"
+    led = kind(table.trick[0][1]) if table.trick else kind(mine)
+    column = column_for(table.droco, led)
+    rule = column_rule(column, table.ai.criteria(column))
+    coming = name(choose(table.ai, table.droco, led))
+    return f"Droco's card in this trick will be {coming}: AI card {table.ai.id}, {rule}"
 
 
 BOTS: dict[str, Callable[[], Any]] = {

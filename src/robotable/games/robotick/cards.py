@@ -10,11 +10,13 @@ strength, ``B9`` (RT-2).
 
 from __future__ import annotations
 
-import re
+from collections.abc import Sequence
 from dataclasses import dataclass
+from pathlib import Path
 
-from robotable.core.datafile import cached_by_file, read_data
+from robotable.core.datafile import cached_by_file, data_int, read_data
 from robotable.core.errors import DataFileError, NotationError
+from robotable.core.numbers import is_int, read_int
 
 TYPES = "ABCD"
 STRENGTHS = 13
@@ -27,6 +29,28 @@ CRITERIA = ("Faible", "Forte", "Max", "Min")
 COLUMNS = ("follow", "no-follow", "open")
 """AI card columns: Suit, Ne suit pas, Ouvre (RT-18)."""
 COLUMN_TITLES = {"follow": "Suit", "no-follow": "Ne suit pas", "open": "Ouvre"}
+"""The printed (French) column titles, as the data files and the rulebook write them."""
+
+COLUMN_ENGLISH = {"follow": "can follow", "no-follow": "cannot follow", "open": "leads"}
+CRITERION_ENGLISH = {
+    "Faible": "weakest",
+    "Forte": "strongest",
+    "Max": "largest type",
+    "Min": "smallest type",
+}
+CRITERIA_EXPLAINED = (
+    "weakest/strongest = by strength 1-13, trump or not",
+    "largest/smallest type = the type Droco holds the most/fewest cards of; then A > B > C > D",
+)
+"""Two lines for screens: what the English criteria mean (RT-20, RT-21)."""
+
+PV_MAX = 99
+"""Highest PV a table may give (printed cards go up to 15); PV are never negative (RT-23)."""
+MAX_AI_CARDS = 100
+"""An AI deck holds 10 cards; a custom one may hold more, within reason."""
+MAX_ID_LENGTH = 12
+MAX_FILE_BYTES = 1_000_000
+"""A PV table or an AI deck is a few hundred bytes; anything huge is a wrong file."""
 
 PV_TABLES = {"strength": "cards.txt", "fifteen": "cards_fifteen.txt"}
 DEFAULT_AI_FILE = "ai_cards.txt"
@@ -49,15 +73,42 @@ def name(c: int) -> str:
     return f"{TYPES[kind(c)]}{strength(c)}"
 
 
+def column_label(column: str) -> str:
+    """An AI card column in English with its printed French title: ``leads (Ouvre)``."""
+    return f"{COLUMN_ENGLISH[column]} ({COLUMN_TITLES[column]})"
+
+
+def criterion_label(criterion: str) -> str:
+    """A criterion in English with its printed French word: ``weakest (Faible)``."""
+    return f"{CRITERION_ENGLISH[criterion]} ({criterion})"
+
+
+def column_rule(column: str, criteria: Sequence[str]) -> str:
+    """One AI card column in words: ``leads (Ouvre): 1. strongest (Forte), 2. smallest type (Min)``."""
+    steps = ", ".join(f"{i}. {criterion_label(c)}" for i, c in enumerate(criteria, start=1))
+    return f"{column_label(column)}: {steps}"
+
+
 def card(text: str) -> int:
-    """Read ``B9`` (any case) as a card; :class:`NotationError` names what is wrong."""
-    word = text.strip().upper()
-    if len(word) < 2 or word[0] not in TYPES or not word[1:].isdigit():
-        raise NotationError(f"a card is a type A-D and a strength 1-13, like B9; not {text!r}")
-    value = int(word[1:])
-    if not 1 <= value <= STRENGTHS:
-        raise NotationError(f"strengths go from 1 to 13, not {value} (in {text!r})")
-    return make(TYPES.index(word[0]), value)
+    """Read ``B9`` (any case) as a card; :class:`NotationError` names what is wrong.
+
+    >>> card("a²")
+    Traceback (most recent call last):
+    ...
+    robotable.core.errors.NotationError: card A's strength is written with the digits 0-9, not '²'
+    """
+    word = text.strip()
+    letter = word[:1]
+    if letter not in TYPES + TYPES.lower():
+        raise NotationError(f"a card is a type A-D and a strength 1-13, like B9; not {_shown(word)}")
+    letter = letter.upper()
+    value = read_int(word[1:], f"card {letter}'s strength", minimum=1, maximum=STRENGTHS)
+    return make(TYPES.index(letter), value)
+
+
+def _shown(text: str, limit: int = 20) -> str:
+    """``text`` quoted for a message, cut when long: an error stays one short line."""
+    return repr(text) if len(text) <= limit else repr(text[:limit]) + "..."
 
 
 def cards(text: str) -> list[int]:
@@ -82,6 +133,8 @@ def columns(hand: list[int] | tuple[int, ...]) -> list[list[int]]:
 
 def _lines(path: str | None, default: str) -> tuple[str, list[tuple[int, str]]]:
     """The file's label and its meaningful lines (number, text without comment)."""
+    if path is not None:
+        _check_size(path)
     text, label = read_data("robotable.games.robotick", default, path)
     rows = []
     for number, raw in enumerate(text.splitlines(), start=1):
@@ -89,6 +142,20 @@ def _lines(path: str | None, default: str) -> tuple[str, list[tuple[int, str]]]:
         if line:
             rows.append((number, line))
     return label, rows
+
+
+def _check_size(path: str) -> None:
+    """Refuse before reading what no table can be: a device (``/dev/zero`` never ends), a
+    folder, a file of megabytes."""
+    file = Path(path)
+    try:
+        if file.exists() and not file.is_file():
+            raise DataFileError(path, "file", "is not a regular file")
+        size = file.stat().st_size if file.exists() else 0
+    except OSError as exc:
+        raise DataFileError(path, "file", f"cannot read it ({exc.strerror or exc})") from None
+    if size > MAX_FILE_BYTES:
+        raise DataFileError(path, "file", f"is {size} bytes; a table is at most {MAX_FILE_BYTES}")
 
 
 @cached_by_file
@@ -102,7 +169,8 @@ def load_pv(path: str | None = None, table: str = "strength") -> tuple[int, ...]
         letter = words[0].upper()
         where = f"line {number}"
         if letter not in TYPES:
-            raise DataFileError(label, where, f"a row starts with a type A, B, C or D, not {words[0]!r}")
+            reason = f"a row starts with a type A, B, C or D, not {_shown(words[0])}"
+            raise DataFileError(label, where, reason)
         if letter in seen:
             raise DataFileError(label, where, f"type {letter} already given on line {seen[letter]}")
         seen[letter] = number
@@ -110,15 +178,21 @@ def load_pv(path: str | None = None, table: str = "strength") -> tuple[int, ...]
         if len(values) != STRENGTHS:
             raise DataFileError(label, where, f"type {letter} needs 13 PV values, found {len(values)}")
         for index, value in enumerate(values):
-            if not re.fullmatch(r"-?[0-9]+", value):
-                raise DataFileError(
-                    label, f"{where}, card {letter}{index + 1}", f"PV {value!r} is not a number"
-                )
-            pv[make(TYPES.index(letter), index + 1)] = int(value)
+            pv[make(TYPES.index(letter), index + 1)] = _pv(value, label, f"{where}, card {letter}{index + 1}")
     missing = [t for t in TYPES if t not in seen]
     if missing:
         raise DataFileError(label, "types", f"no row for type {', '.join(missing)}")
     return tuple(pv)
+
+
+def _pv(text: str, label: str, where: str) -> int:
+    """One PV value: a whole number 0..PV_MAX. Nothing in the rules makes a PV negative, and a
+    negative one would turn a face-down capture into a gain (RT-23), so it is refused."""
+    if is_int(text, signed=True) and text.startswith("-"):
+        raise DataFileError(
+            label, where, f"PV {text} is negative; PV are life points from 0 to {PV_MAX} (RT-2, RT-23)"
+        )
+    return data_int(text, label, where, minimum=0, maximum=PV_MAX)
 
 
 @dataclass(frozen=True)
@@ -141,7 +215,7 @@ def _criterion(word: str, label: str, where: str) -> str:
     for known in CRITERIA:
         if word.lower() == known.lower():
             return known
-    raise DataFileError(label, where, f"unknown criterion {word!r}; use Faible, Forte, Max, Min or -")
+    raise DataFileError(label, where, f"unknown criterion {_shown(word)}; use Faible, Forte, Max, Min or -")
 
 
 @cached_by_file
@@ -158,25 +232,40 @@ def load_ai_cards(path: str | None = None) -> tuple[AiCard, ...]:
                 f"line {number}",
                 f"expected 'id | Suit | Ne suit pas | Ouvre', found {len(parts)} fields",
             )
-        card_id = parts[0]
-        if not card_id or " " in card_id:
-            raise DataFileError(label, f"line {number}, id", f"an id is one word, not {card_id!r}")
+        card_id = _ai_id(parts[0], label, number)
         if card_id in seen:
             raise DataFileError(
                 label, f"line {number}, id", f"AI card {card_id} already on line {seen[card_id]}"
             )
         seen[card_id] = number
-        columns_read = []
-        for column, text in zip(COLUMNS, parts[1:], strict=True):
-            where = f"line {number}, column {COLUMN_TITLES[column]}"
-            words = text.split()
-            if not 1 <= len(words) <= 2:
-                raise DataFileError(label, where, "give a primary criterion and optionally a secondary one")
-            if words[0] == "-":
-                raise DataFileError(label, where, "the primary criterion cannot be empty")
-            chosen = tuple(_criterion(w, label, where) for w in words if w != "-")
-            columns_read.append(chosen)
+        if len(deck) == MAX_AI_CARDS:
+            raise DataFileError(label, f"line {number}", f"an AI deck holds at most {MAX_AI_CARDS} cards")
+        columns_read = [
+            _ai_column(text, label, f"line {number}, column {COLUMN_TITLES[column]}")
+            for column, text in zip(COLUMNS, parts[1:], strict=True)
+        ]
         deck.append(AiCard(card_id, *columns_read))
     if not deck:
         raise DataFileError(label, "cards", "the file holds no AI card")
     return tuple(deck)
+
+
+def _ai_id(text: str, label: str, number: int) -> str:
+    """An id is one short printable ASCII word: it is shown on every screen."""
+    if not text or not text.isascii() or not text.isprintable() or " " in text or len(text) > MAX_ID_LENGTH:
+        raise DataFileError(
+            label,
+            f"line {number}, id",
+            f"an id is one word of at most {MAX_ID_LENGTH} ASCII characters, not {_shown(text)}",
+        )
+    return text
+
+
+def _ai_column(text: str, label: str, where: str) -> tuple[str, ...]:
+    """A column's primary criterion and optional secondary one (``-`` for none)."""
+    words = text.split()
+    if not 1 <= len(words) <= 2:
+        raise DataFileError(label, where, "give a primary criterion and optionally a secondary one")
+    if words[0] == "-":
+        raise DataFileError(label, where, "the primary criterion cannot be empty")
+    return tuple(_criterion(w, label, where) for w in words if w != "-")

@@ -28,6 +28,7 @@ class RobotickGame(Game):
     max_seats = 3
     rules_version = "robotick-1"
     options = OPTIONS
+    drawing_options = ()  # the table is drawn one way; any -D key=value is refused by name
     hidden_information = True
 
     def validate_options(self, options: Mapping[str, Any] | None = None) -> dict[str, Any]:
@@ -60,10 +61,12 @@ class RobotickGame(Game):
 
     # ---- faces
 
-    def render_svg(self, view: Mapping[str, JSON]) -> str:
-        """The table; this renderer has no drawing options."""
+    def render_svg(self, view: Mapping[str, JSON], **options: Any) -> str:
+        """The table; this renderer has no drawing options, so any given is refused
+        (:class:`InvalidOptions` naming it)."""
         from robotable.games.robotick.svg import table_svg
 
+        self.validate_drawing(options)
         return table_svg(view)
 
     def render_text(self, view: Mapping[str, JSON]) -> Any:

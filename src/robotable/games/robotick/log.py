@@ -5,7 +5,8 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from robotable.games.robotick.cards import COLUMN_TITLES
+from robotable.core.game import Outcome
+from robotable.games.robotick.cards import column_label
 from robotable.games.robotick.events import DROCO
 
 Namer = Callable[[Any], str]
@@ -17,6 +18,32 @@ def _who(player: int, name: Namer) -> str:
 
 def _scores(values: Sequence[int], name: Namer) -> str:
     return ", ".join(f"{name(s)} {v:+d}" for s, v in enumerate(values))
+
+
+def _listing(words: Sequence[str]) -> str:
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+
+
+def ordinal(rank: int) -> str:
+    """``1st``, ``2nd``, ``3rd`` (three players: no more is needed)."""
+    return f"{rank}{_SUFFIXES.get(rank, 'th')}"
+
+
+_SUFFIXES = {1: "st", 2: "nd", 3: "rd"}
+
+
+def ranks(totals: Sequence[int]) -> tuple[int, ...]:
+    """RT-24: rank 1 is the highest total; equal totals share a rank (as the game's outcome)."""
+    return Outcome.from_scores(list(totals)).ranks
+
+
+def verdict(totals: Sequence[int], name: Namer) -> str:
+    """RT-24 in words: who wins, or who shares the win."""
+    winners = [seat for seat, rank in enumerate(ranks(totals)) if rank == 1]
+    best = totals[winners[0]]
+    if len(winners) == 1:
+        return f"{name(winners[0])} wins with {best:+d}"
+    return f"tie: {_listing([name(w) for w in winners])} share the win with {best:+d}"
 
 
 def _round_started(e: Mapping[str, Any], s: Namer) -> str:
@@ -37,7 +64,7 @@ def _cards_passed(e: Mapping[str, Any], s: Namer) -> str:
 
 
 def _played(e: Mapping[str, Any], s: Namer) -> str:
-    column = f" ({COLUMN_TITLES[e['column']]})" if e.get("column") else ""
+    column = f", AI card column: {column_label(e['column'])}" if e.get("column") else ""
     return f"{_who(e['player'], s)} plays {e['card']}{column}"
 
 
@@ -56,9 +83,7 @@ SENTENCES: dict[str, Callable[[Mapping[str, Any], Namer], str]] = {
     "played": _played,
     "trick-won": _trick_won,
     "round-scored": lambda e, s: f"round {e['round']} scores: {_scores(e['scores'], s)}",
-    "game-over": lambda e, s: (
-        f"game over; totals {_scores(e['totals'], s)}; winner(s): {', '.join(s(w) for w in e['winners'])}"
-    ),
+    "game-over": lambda e, s: f"game over; totals {_scores(e['totals'], s)}; {verdict(e['totals'], s)}",
 }
 
 

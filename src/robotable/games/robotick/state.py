@@ -13,7 +13,7 @@ from typing import Any, Self
 from robotable.core.errors import IllegalAction
 from robotable.core.game import JSON, Action, Event, Game, Outcome, Seat, State
 from robotable.core.rng import Rng
-from robotable.games.robotick import droco
+from robotable.games.robotick import droco, saved
 from robotable.games.robotick.actions import Pass, Play
 from robotable.games.robotick.cards import (
     DECK,
@@ -188,14 +188,12 @@ class RobotickState(State):
         return []
 
     def check_rules(self, seat: Seat, action: Action) -> None:
-        if seat == DROCO:
-            raise IllegalAction("Droco's cards are played by the engine, from its AI card", seat=seat)
+        # the contract has refused any seat but 0..2 and the referee (Droco's seat 3 included,
+        # RT-26), and any card that is not 0..51
         if seat not in range(HUMANS):
-            raise IllegalAction(f"there is no seat {seat}: Robotick seats are 0, 1 and 2", seat=seat)
+            raise IllegalAction("Robotick has no timers: the referee has no move", seat=seat)
         if self.phase == "over":
             raise IllegalAction("the game is over", seat=seat, action=action)
-        if isinstance(action, Pass | Play) and (type(action.card) is not int or not 0 <= action.card < DECK):
-            raise IllegalAction(f"{action.card!r} is not a robot card (0..51)", seat=seat, action=action)
         if isinstance(action, Pass):
             self._check_pass(seat, action)
         elif isinstance(action, Play):
@@ -280,13 +278,16 @@ class RobotickState(State):
         return events
 
     def trick_winner(self) -> int:
+        return self.winner_of(self.trick, self.trump_type)
+
+    @staticmethod
+    def winner_of(trick: Sequence[Sequence[int]], trump: int) -> int:
         """RT-13: the strongest trump if any was played, else the strongest of the led type."""
-        trump = self.trump_type
-        trumps = [(c, p) for p, c in self.trick if kind(c) == trump]
+        trumps = [(c, p) for p, c in trick if kind(c) == trump]
         if trumps:
             return max(trumps)[1]
-        led = self.led_type
-        return max((c, p) for p, c in self.trick if kind(c) == led)[1]
+        led = kind(trick[0][1])
+        return max((c, p) for p, c in trick if kind(c) == led)[1]
 
     def _close_trick(self) -> list[Event]:
         winner = self.trick_winner()
@@ -415,22 +416,37 @@ class RobotickState(State):
 
     @classmethod
     def from_dict(cls, game: Game, data: Mapping[str, JSON]) -> RobotickState:
-        state = cls(game, data["options"], Rng.from_state(int(data["rng"])))
-        state.round = int(data["round"])
-        state.phase = str(data["phase"])
-        state.ai_order = list(data["ai_order"])
-        state.trump = int(data["trump"])
-        state.aside = list(data["aside"])
-        state.hands = [list(h) for h in data["hands"]]
-        state.chosen = [list(c) for c in data["chosen"]]
-        state.given = [list(g) for g in data["given"]]
-        state.leader = int(data["leader"])
-        state.trick = [list(pc) for pc in data["trick"]]
-        state.history = _copy_history(data["history"])
-        state.up = [list(u) for u in data["up"]]
-        state.down = [list(d) for d in data["down"]]
-        state.scores = [list(r) for r in data["scores"]]
+        """A state from its :meth:`to_dict` form, checked field by field and as a position
+        (see :mod:`saved`): saved states come from files and the wire."""
+        state = cls(game, game.validate_options(data["options"]), Rng(0))
+        state._restore(saved.read_fields(data, len(state.ai_deck)))
+        saved.check_position(state)
         return state
+
+    def clone(self) -> Self:
+        """A copy of this live state. It is trusted, so it skips the checks a saved state goes
+        through (search bots clone often)."""
+        twin = type(self)(self.game, self.options, Rng(0))
+        twin._restore(self.to_dict())  # to_dict copies every list: nothing is shared
+        return twin
+
+    def _restore(self, fields: Mapping[str, Any]) -> None:
+        """Set every field from ``fields`` (the :meth:`to_dict` keys), whose lists are fresh copies."""
+        self.rng = Rng.from_state(fields["rng"])
+        self.round = fields["round"]
+        self.phase = fields["phase"]
+        self.ai_order = fields["ai_order"]
+        self.trump = fields["trump"]
+        self.aside = fields["aside"]
+        self.hands = fields["hands"]
+        self.chosen = fields["chosen"]
+        self.given = fields["given"]
+        self.leader = fields["leader"]
+        self.trick = fields["trick"]
+        self.history = fields["history"]
+        self.up = fields["up"]
+        self.down = fields["down"]
+        self.scores = fields["scores"]
 
     # ------------------------------------------------------------------ hidden information
 

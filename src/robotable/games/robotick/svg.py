@@ -1,10 +1,12 @@
 """Robotick tables as plain SVG text (no dependencies).
 
-Droco sits at the top under its AI card, its open hand in four columns; the humans
-sit clockwise around the table (right, bottom, left, as the round's seating puts
-them). Only the viewer's hand is face up; the trick lies in the middle, each card
-pushed towards the one who played it. Hangars are boxes; face-down captures are
-drawn dark with their negative PV.
+Droco sits at the top under its AI card (English terms, the printed French beside
+them), its open hand in four columns; the humans sit clockwise around the table
+(right, bottom, left, as the round's seating puts them). Only the viewer's hand is
+face up, in rows where every card shows its type and strength; the trick lies in the
+middle, each card pushed towards the one who played it. Hangars are boxes; face-down
+captures are drawn dark with their negative PV. When the game is over, the result
+(totals, ranks, the winner or the tie) lies on the table.
 """
 
 from __future__ import annotations
@@ -13,15 +15,28 @@ from collections.abc import Mapping
 from typing import Any
 from xml.sax.saxutils import escape
 
-from robotable.games.robotick.cards import COLUMN_TITLES, COLUMNS, card, load_pv
+from robotable.games.robotick.cards import (
+    COLUMN_ENGLISH,
+    COLUMN_TITLES,
+    COLUMNS,
+    CRITERIA_EXPLAINED,
+    card,
+    criterion_label,
+    load_pv,
+)
 from robotable.games.robotick.events import DROCO
+from robotable.games.robotick.log import ordinal, ranks, verdict
 
-WIDTH, HEIGHT = 1100, 840
+WIDTH, HEIGHT = 1100, 950
 CARD_W, CARD_H = 34, 48
+HAND_STEP = CARD_W + 2  # face-up hand cards side by side, never overlapping
+HAND_ROW = 9  # cards per row of a face-up hand (12 cards: two rows of 6)
+ROW_STEP = CARD_H + 4
+DOWN_STEP = 26  # face-down captures overlap, leaving each name and -PV readable
 FILL = {"A": "#fde0dc", "B": "#dce8fd", "C": "#fde9d2", "D": "#dcf5dd"}
 INK = {"A": "#c62828", "B": "#1565c0", "C": "#e65100", "D": "#2e7d32"}
 # Seat areas clockwise from the top (Droco's place): top, right, bottom, left.
-SPOTS = {1: (925, 420), 2: (550, 640), 3: (175, 420)}
+SPOTS = {1: (925, 430), 2: (550, 710), 3: (175, 430)}
 CENTRE = (550, 430)
 TRICK_OFFSETS = {0: (0, -58), 1: (60, 0), 2: (0, 58), 3: (-60, 0)}
 
@@ -83,6 +98,8 @@ def table_svg(view: Mapping[str, Any]) -> str:
         dx, dy = TRICK_OFFSETS[spot_of[player]]
         x, y = CENTRE[0] + dx - CARD_W / 2, CENTRE[1] + dy - CARD_H / 2
         parts.append(_card(x, y, name, pv, trump=trump))
+    if view["phase"] == "over":
+        parts += _result(view)
     parts += _legend()
     parts.append("</svg>")
     return "\n".join(parts)
@@ -97,7 +114,9 @@ def _header(view: Mapping[str, Any], pv: tuple[int, ...], trump: str) -> list[st
         _card(20, 102, view["trump_card"], pv, trump=trump),
         _text(62, 130, f"type {trump}", 12),
     ]
-    if view["to_play"] is not None:
+    if view["phase"] == "over":
+        out.append(_text(20, 172, "game over", 13, font_weight="bold"))
+    elif view["to_play"] is not None:
         who = "Droco" if view["to_play"] == DROCO else f"P{view['to_play']}"
         out.append(_text(20, 172, f"{who} to play", 13, font_weight="bold"))
     elif view["to_act"]:
@@ -106,24 +125,39 @@ def _header(view: Mapping[str, Any], pv: tuple[int, ...], trump: str) -> list[st
 
 
 def _ai_and_droco(view: Mapping[str, Any], pv: tuple[int, ...], trump: str) -> list[str]:
+    """The AI card: per column the situation in English and the printed French title, then
+    each criterion in English with the French word (RT-18..RT-21); Droco's open hand below."""
     ai = view["ai_card"]
-    x0, y0 = 390, 10
+    x0, y0, width, column_width = 310, 8, 480, 160
     out = [
-        f'<rect x="{x0}" y="{y0}" width="320" height="78" rx="8" fill="white" stroke="#444" '
+        f'<rect x="{x0}" y="{y0}" width="{width}" height="92" rx="8" fill="white" stroke="#444" '
         'stroke-width="2"/>',
-        _text(x0 + 160, y0 + 16, f"AI card {ai['id']} (Droco)", 12, text_anchor="middle", font_weight="bold"),
     ]
+    title = f"AI card {ai['id']}: how Droco picks its card"
+    out.append(_text(x0 + width / 2, y0 + 15, title, 12, text_anchor="middle", font_weight="bold"))
     for i, column in enumerate(COLUMNS):
-        cx = x0 + 55 + i * 105
-        out.append(_text(cx, y0 + 34, COLUMN_TITLES[column], 11, text_anchor="middle", fill="#555"))
+        cx = x0 + column_width / 2 + i * column_width
+        out.append(_text(cx, y0 + 32, f"Droco {COLUMN_ENGLISH[column]}", 11, text_anchor="middle"))
+        out.append(_text(cx, y0 + 45, f"({COLUMN_TITLES[column]})", 10, text_anchor="middle", fill="#666"))
         for line, criterion in enumerate(ai[column]):
-            out.append(_text(cx, y0 + 52 + 16 * line, f"{line + 1}. {criterion}", 12, text_anchor="middle"))
+            label = f"{line + 1}. {criterion_label(criterion)}"
+            out.append(_text(cx, y0 + 63 + 16 * line, label, 11, text_anchor="middle", font_weight="bold"))
     for col, names in enumerate(view["droco_hand"]):
-        x = x0 + 70 + col * 50
-        out.append(_text(x + CARD_W / 2, 104, "ABCD"[col], 12, text_anchor="middle", fill=INK["ABCD"[col]]))
+        x = CENTRE[0] - 100 + col * 50
+        out.append(_text(x + CARD_W / 2, 116, "ABCD"[col], 12, text_anchor="middle", fill=INK["ABCD"[col]]))
         for row, name in enumerate(names):
-            out.append(_card(x, 108 + row * 17, name, pv, trump=trump))
+            out.append(_card(x, 120 + row * 17, name, pv, trump=trump))
     return out
+
+
+def hand_rows(count: int) -> list[int]:
+    """How many face-up cards go in each row: at most :data:`HAND_ROW`, rows as even as can be.
+
+    >>> hand_rows(12), hand_rows(9), hand_rows(0)
+    ([6, 6], [9], [])
+    """
+    rows = -(-count // HAND_ROW)
+    return [count // rows + (r < count % rows) for r in range(rows)]
 
 
 def _seat(
@@ -131,14 +165,15 @@ def _seat(
 ) -> list[str]:
     cx, cy = spot
     you = " (you)" if seat == view["viewer"] else ""
-    size = view["hand_sizes"][seat]
-    out = [_text(cx, cy - 78, f"P{seat}{you}", 15, text_anchor="middle", font_weight="bold")]
-    hand = view["hand"] if seat == view["viewer"] else [None] * size
-    step = min(CARD_W + 2, 300 / max(size, 1))
-    left = cx - (step * (size - 1) + CARD_W) / 2
-    for i, name in enumerate(hand):
-        x = left + i * step
-        out.append(_back(x, cy - 60) if name is None else _card(x, cy - 60, name, pv, trump=trump))
+    if seat == view["viewer"]:
+        hand, top = _face_up_hand(view["hand"], cx, cy - 60, pv, trump)
+        chosen = view.get("pass_chosen") or []
+        if chosen:  # while passing no capture is drawn yet: the place under the hangars is free
+            label = f"passing to P{(seat + 1) % 3}: " + " ".join(chosen)
+            hand.append(_text(cx, cy + 80, label, 13, text_anchor="middle", font_weight="bold"))
+    else:
+        hand, top = _backs(view["hand_sizes"][seat], cx, cy - 60), cy - 60
+    out = [_text(cx, top - 18, f"P{seat}{you}", 15, text_anchor="middle", font_weight="bold"), *hand]
     captures = view["captures"][seat]
     box_left = cx - (view["hangars"] * (CARD_W + 8)) / 2
     for i in range(view["hangars"]):
@@ -149,21 +184,80 @@ def _seat(
         )
         if i < len(captures["up"]):
             out.append(_card(x, cy + 2, captures["up"][i], pv, trump=trump))
-    for i, name in enumerate(captures["down"]):
-        out.append(_card(cx - 150 + i * 22, cy + 58, name, pv, trump=trump, down=True))
+    down = captures["down"]
+    down_left = cx - (DOWN_STEP * (len(down) - 1) + CARD_W) / 2
+    for i, name in enumerate(down):
+        out.append(_card(down_left + i * DOWN_STEP, cy + 58, name, pv, trump=trump, down=True))
     score = f"round {view['round_score'][seat]:+d}   total {view['totals'][seat]:+d}"
     out.append(_text(cx, cy + 124, score, 13, text_anchor="middle"))
     return out
 
 
+def _face_up_hand(
+    hand: list[str], cx: float, bottom: float, pv: tuple[int, ...], trump: str
+) -> tuple[list[str], float]:
+    """The viewer's cards in rows of side-by-side cards, the last row at ``bottom``; returns
+    the drawing and the top row's ``y``."""
+    rows = hand_rows(len(hand))
+    top = bottom - ROW_STEP * (len(rows) - 1) if rows else bottom
+    out, start = [], 0
+    for r, count in enumerate(rows):
+        left = cx - (HAND_STEP * (count - 1) + CARD_W) / 2
+        for i, name in enumerate(hand[start : start + count]):
+            out.append(_card(left + i * HAND_STEP, top + r * ROW_STEP, name, pv, trump=trump))
+        start += count
+    return out, top
+
+
+def _backs(size: int, cx: float, y: float) -> list[str]:
+    """Hidden hands: backs may overlap, they show nothing."""
+    step = min(CARD_W + 2, 300 / max(size, 1))
+    left = cx - (step * (size - 1) + CARD_W) / 2
+    return [_back(left + i * step, y) for i in range(size)]
+
+
+def _result(view: Mapping[str, Any]) -> list[str]:
+    """RT-24 on the table: each player's total, round scores and rank, then the winner or the tie."""
+    viewer, totals = view["viewer"], view["totals"]
+
+    def who(seat: int) -> str:
+        return f"P{seat}" + (" (you)" if seat == viewer else "")
+
+    x, y, width, height = CENTRE[0] - 190, CENTRE[1] - 95, 380, 190
+    out = [
+        f'<rect x="{x}" y="{y}" width="{width}" height="{height}" rx="10" fill="white" '
+        'fill-opacity="0.95" stroke="#1d4529" stroke-width="3"/>',
+        _text(CENTRE[0], y + 28, "Game over", 18, text_anchor="middle", font_weight="bold"),
+    ]
+    order = sorted(range(len(totals)), key=lambda s: (-totals[s], s))
+    place = ranks(totals)
+    for line, seat in enumerate(order):
+        rounds = " ".join(f"{row[seat]:+d}" for row in view["scores"])
+        row_y = y + 60 + line * 24
+        weight = "bold" if place[seat] == 1 else "normal"
+        out.append(_text(x + 20, row_y, f"{ordinal(place[seat])}  {who(seat)}", 14, font_weight=weight))
+        out.append(_text(x + 150, row_y, f"total {totals[seat]:+d}", 14, font_weight=weight))
+        out.append(_text(x + width - 15, row_y, f"rounds {rounds}", 11, text_anchor="end", fill="#555"))
+    out.append(
+        _text(CENTRE[0], y + height - 22, verdict(totals, who), 15, text_anchor="middle", font_weight="bold")
+    )
+    return out
+
+
 def _legend() -> list[str]:
-    out = [_text(20, 770, "Legend", 13, font_weight="bold")]
+    y = HEIGHT - 100
+    out = [_text(20, y, "Legend", 13, font_weight="bold")]
     for i, t in enumerate("ABCD"):
         colour = ("red", "blue", "orange", "green")[i]
         out.append(
-            f'<rect x="{20 + i * 110}" y="780" width="14" height="14" fill="{FILL[t]}" stroke="{INK[t]}"/>'
+            f'<rect x="{20 + i * 110}" y="{y + 8}" width="14" height="14" '
+            f'fill="{FILL[t]}" stroke="{INK[t]}"/>'
         )
-        out.append(_text(40 + i * 110, 792, f"type {t} ({colour})", 11))
-    out.append(_text(20, 812, "thick border: trump type;  small number: PV;  dashed boxes: hangars", 11))
-    out.append(_text(20, 828, "dark cards: face-down captures (negative PV);  blue backs: hidden hands", 11))
+        out.append(_text(40 + i * 110, y + 20, f"type {t} ({colour})", 11))
+    lines = (
+        "thick border: trump type;  small number: PV;  dashed boxes: hangars",
+        "dark cards: face-down captures (negative PV);  blue backs: hidden hands",
+        *(f"AI card: {line}" for line in CRITERIA_EXPLAINED),
+    )
+    out += [_text(20, y + 40 + 16 * i, line, 11) for i, line in enumerate(lines)]
     return out

@@ -13,8 +13,9 @@ from typing import Any
 from rich.style import Style
 from rich.text import Text
 
-from robotable.games.robotick.cards import COLUMN_TITLES, COLUMNS
+from robotable.games.robotick.cards import COLUMNS, CRITERIA_EXPLAINED, column_rule
 from robotable.games.robotick.events import DROCO
+from robotable.games.robotick.log import ordinal, ranks, verdict
 
 TYPE_STYLES = {"A": "red1", "B": "dodger_blue1", "C": "dark_orange", "D": "green3"}
 DIM = Style(dim=True)
@@ -52,13 +53,29 @@ def table_text(view: Mapping[str, Any]) -> Text:
     _trick(text, view)
     for seat in range(3):
         _seat(text, view, seat)
+    if view["phase"] == "over":
+        _result(text, view)
     return text
 
 
+def _result(text: Text, view: Mapping[str, Any]) -> None:
+    """RT-24: the final totals, ranks and the winner (or the tie)."""
+    viewer, totals = view["viewer"], view["totals"]
+    text.append("Game over: ", BOLD)
+    place = ranks(totals)
+    places = [f"{_who(s, viewer)} {total:+d} ({ordinal(place[s])})" for s, total in enumerate(totals)]
+    text.append(", ".join(places) + "\n")
+    text.append(verdict(totals, lambda s: _who(s, viewer)) + "\n", BOLD)
+
+
 def _ai_card(text: Text, ai: Mapping[str, Any]) -> None:
-    text.append(f"AI card {ai['id']}: ", BOLD)
-    parts = [f"{COLUMN_TITLES[col]} {' / '.join(ai[col])}" for col in COLUMNS]
-    text.append(" | ".join(parts) + "\n")
+    """The AI card's columns in English, each with the French printed on the card (RT-18..RT-21)."""
+    text.append(f"AI card {ai['id']}", BOLD)
+    text.append(": how Droco picks its card\n")
+    for col in COLUMNS:
+        text.append(f"  {column_rule(col, ai[col])}\n")
+    for line in CRITERIA_EXPLAINED:
+        text.append(f"  {line}\n", DIM)
 
 
 def _droco(text: Text, view: Mapping[str, Any]) -> None:
