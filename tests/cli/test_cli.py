@@ -192,7 +192,7 @@ def test_render_a_moment_of_a_record_as_one_seat_sees_it(tmp_path: Path) -> None
     too_far = run("render", "ricochet", "--record", str(record), "--at", "999")
     assert too_far.exit_code == 2 and "not 999" in too_far.output
     assert "seats 0 to 1" in run("render", "ricochet", "--seat", "5").output
-    assert "cannot use foo" in run("render", "ricochet", "-D", "foo=1").output
+    assert "unknown drawing option 'foo'" in run("render", "ricochet", "-D", "foo=1").output
 
 
 def test_step_pauses_once_per_program_instruction() -> None:

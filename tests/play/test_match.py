@@ -198,3 +198,30 @@ def test_solo_bot_plays_puzzles_on_the_virtual_clock() -> None:
     for _ in range(4):
         match.step()
     assert [a for _, a in match.actions] == ["red W", "green E", "red N", "next"]
+
+
+def test_the_person_at_the_keyboard_is_asked_again_until_they_pass() -> None:
+    """Two people in one simultaneous phase: seat 1 bid, so seat 1 is asked first again, not
+    seat 0 (at a shared keyboard, the screen would change hands after every action)."""
+    first, second = Person([Wait()]), Person([Bid(6), Bid(5), Wait()])
+    match = Match(GAME, GAME.new_state({"puzzle": P1}, seed=1), [first, second], VirtualClock())
+    match.step()  # seat 0 passes, seat 1 bids 6
+    match.step()  # seat 1 still holds the keyboard: bids 5
+    assert match.actions == [(1, "bid 6"), (1, "bid 5")]
+    assert len(first.turns) == 1 and len(second.turns) == 2
+    match.step()  # seat 1 passes: the keyboard goes round to seat 0
+    assert len(second.turns) == 3 and len(first.turns) == 2
+
+
+def test_a_decision_finished_hands_the_keyboard_to_the_next_seat() -> None:
+    """DR2D placement (one seat at a time), then programming for both: after seat 1 placed,
+    seat 0 is asked first, as the table goes round."""
+    dr2d = games.get("dr2d")
+    state = dr2d.new_state({}, seed=1, seats=2)
+    first = Person([dr2d.parse_action("place 2 0 S"), dr2d.parse_action("N")])
+    second = Person([dr2d.parse_action("place 9 11 N")])
+    match = Match(dr2d, state, [first, second], VirtualClock())
+    for _ in range(3):
+        match.step()
+    assert match.actions == [(0, "place 2 0 S"), (1, "place 9 11 N"), (0, "N")]
+    assert len(second.turns) == 1  # not asked in the programming phase before seat 0

@@ -8,22 +8,27 @@ Each command is a thin Typer function over a helper, so new commands and sub-app
 from __future__ import annotations
 
 import json
+import time
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated
 
+import click
 import typer
 from rich.markdown import Markdown
 from rich.table import Table
 from rich.text import Text
+from typer.core import TyperCommand
 
 from robotable import games
 from robotable.cli.common import fail, out, parse_options, reporting, write_file
+from robotable.cli.human import Keyboard
 from robotable.cli.log import describe_outcome
 from robotable.cli.play import PlayRequest, run_play
 from robotable.cli.ricochet import app as ricochet_app
 from robotable.cli.seats import SEAT_HELP, default_seat_count
+from robotable.cli.watch import watch_records
 from robotable.core.errors import RecordError, RobotableError
-from robotable.core.game import State
+from robotable.core.game import Option, State
 from robotable.core.records import read_records
 from robotable.games import replay
 
@@ -65,18 +70,26 @@ def games_command() -> None:
 
 @app.command("options")
 def options_command(game: Annotated[str, typer.Argument(help="Game id, see `robotable games`.")]) -> None:
-    """List a game's options with their defaults, for `-O key=value`.
+    """List a game's options with their defaults, for `-O key=value`, and its drawing options
+    for `robotable render -D key=value`.
 
     Example: `robotable options ricochet`
     """
     with reporting():
         chosen = games.get(game)
-    table = Table("option", "default", "meaning", title=f"{chosen.title} options")
-    for opt in chosen.options:
+    console = out()
+    console.print(_options_table(chosen.options, f"{chosen.title} options (-O)"))
+    if chosen.drawing_options:
+        console.print(_options_table(chosen.drawing_options, f"{chosen.title} drawing options (render -D)"))
+
+
+def _options_table(options: tuple[Option, ...], title: str) -> Table:
+    table = Table("option", "default", "meaning", title=title)
+    for opt in options:
         default = "none" if opt.default is None else json.dumps(opt.default)
         choices = f" (one of {', '.join(map(str, opt.choices))})" if opt.choices else ""
         table.add_row(opt.name, default, opt.help + choices)
-    out().print(table)
+    return table
 
 
 @app.command("play")
@@ -120,15 +133,29 @@ def play_command(
 @app.command("replay")
 def replay_command(
     file: Annotated[Path, typer.Argument(help="A record (.json) or many (.jsonl).")],
+    watch: Annotated[
+        bool,
+        typer.Option(
+            "--watch", help="Step through the game action by action: Enter, b (back), a number, q (quit)."
+        ),
+    ] = False,
+    seat: Annotated[
+        int | None, typer.Option(help="With --watch: show what this seat saw (default: a spectator's view).")
+    ] = None,
 ) -> None:
-    """Re-play recorded games and check that each gives the outcome it claims.
+    """Re-play recorded games and check that each gives the outcome it claims; or watch one.
 
-    Exits with 1 on the first record that does not replay, naming the action.
+    Exits with 1 on the first record that does not replay, naming the action. With
+    `--watch`, each action is shown with what it caused and the board after it; when
+    standard input is not a terminal, every step is printed without pausing.
 
-    Example: `robotable replay r.json`
+    Examples: `robotable replay r.json`, `robotable replay r.json --watch --seat 1`
     """
     console = out()
     try:
+        if watch:
+            watch_records(read_records(file), console, Keyboard(), seat)
+            return
         for record in read_records(file):
             final = replay(record)
             outcome = final.outcome()
@@ -136,6 +163,23 @@ def replay_command(
             console.print(Text(f"verified: {result}", style="green"))
     except RecordError as exc:
         raise fail(str(exc), code=1) from None
+
+
+@app.command("warmup")
+def warmup_command() -> None:
+    """Prepare every game once, ahead (compiles Ricochet's solver), so no first game waits.
+
+    `robotable play` does it too, before its first game; this does it for all games at once,
+    for instance right after installing.
+
+    Example: `robotable warmup`
+    """
+    console = out()
+    for game in games.all_games():
+        begin = time.perf_counter()
+        with console.status(f"preparing {game.id}...", spinner="dots"):
+            game.warm_up()
+        console.print(f"{game.id}: ready ({time.perf_counter() - begin:.1f} s)")
 
 
 @app.command("rules")
@@ -152,7 +196,29 @@ def rules_command(
     out().print(Markdown(text))
 
 
-@app.command("render")
+def drawing_options_text() -> str:
+    """One line per game: the ``-D`` options of its SVG renderer, from ``drawing_options``."""
+    lines = ["**Drawing options** (`-D KEY=VALUE`; shown with their default when they have one):"]
+    for game in games.all_games():
+        names = [
+            opt.name if opt.default is None else f"{opt.name}={json.dumps(opt.default)}"
+            for opt in game.drawing_options
+        ]
+        lines.append(f"{game.id}: {', '.join(names) or 'none'}")
+    lines.append("What each one draws: `robotable options GAME`.")
+    return "\n\n".join(lines)
+
+
+class RenderCommand(TyperCommand):
+    """``render``: its help ends with every game's drawing options, read only when asked for
+    (listing them imports every game, which other commands need not pay for)."""
+
+    def format_help(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        self.epilog = drawing_options_text()
+        super().format_help(ctx, formatter)
+
+
+@app.command("render", cls=RenderCommand)
 def render_command(
     game: Annotated[str, typer.Argument(help="Game id, see `robotable games`.")],
     puzzle: Puzzle = None,
@@ -176,6 +242,8 @@ def render_command(
 ) -> None:
     """Draw a position as SVG: a new game from a seed, a puzzle code, or a moment of a record.
 
+    Each game's drawing options (`-D`) are listed at the end of this help.
+
     Examples:
 
     - `robotable render ricochet --puzzle 1A2A3A4A-8A44FF0F-RC -o p1.svg`
@@ -183,22 +251,17 @@ def render_command(
     - `robotable render ricochet --record r.json --at 10 -o after10.svg`
     """
     with reporting():
+        chosen = games.get(game)
+        drawing = chosen.validate_drawing(parse_options(draw or [], "--draw"))
         state, seats = _position(game, puzzle, seed, players, option or [], record, at)
         if seat is not None and not 0 <= seat < seats:
             raise RobotableError(f"--seat {seat}: this game has seats 0 to {seats - 1}")
-        svg = _draw(state, seat, parse_options(draw or [], "--draw"))
+        svg = state.game.render_svg(state.view(seat), **drawing)
     if output is None:
         typer.echo(svg)  # plain echo: Rich would wrap lines and read [brackets] as markup
         return
     write_file(output, svg)
     out().print(f"wrote {output}")
-
-
-def _draw(state: State, seat: int | None, drawing: dict[str, Any]) -> str:
-    try:
-        return state.game.render_svg(state.view(seat), **drawing)
-    except TypeError as exc:  # an unknown keyword for this game's renderer
-        raise RobotableError(f"--draw: {state.game.id} cannot use {', '.join(drawing)} ({exc})") from None
 
 
 def _position(

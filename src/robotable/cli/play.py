@@ -3,21 +3,27 @@
 from __future__ import annotations
 
 import secrets
-import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TextIO
 
+import typer
 from rich.console import Console
 from rich.text import Text
 
 from robotable import games
 from robotable.cli.common import check_writable, parse_options
+from robotable.cli.human import Keyboard
 from robotable.cli.log import action_line, describe_outcome, describe_played, event_line, log_viewer
 from robotable.cli.seats import default_seats, make_agents, parse_seats, seat_label
-from robotable.core.game import Outcome
+from robotable.core.errors import InvalidOptions
+from robotable.core.game import Game, Outcome
 from robotable.core.records import Recorder, write_record
 from robotable.play.match import DEFAULT_MAX_ACTIONS, Match, MatchAbandoned, Played, default_clock
+from robotable.play.words import plural
+
+INTERRUPTED = 130
+"""Exit status after Ctrl-C, as shells report a process ended by SIGINT."""
 
 
 @dataclass
@@ -37,7 +43,9 @@ class PlayRequest:
 
 
 def run_play(request: PlayRequest, console: Console) -> Outcome | None:
-    """Play one game; its outcome, or None when a person left before the end."""
+    """Play one game; its outcome, or None when a person left before the end.
+
+    Ctrl-C abandons the game like ``quit`` (the record so far is written) and exits with 130."""
     game = games.get(request.game)
     options = parse_options(request.options)
     if request.puzzle is not None:
@@ -46,8 +54,10 @@ def run_play(request: PlayRequest, console: Console) -> Outcome | None:
     if request.record is not None:
         check_writable(request.record)  # before the game, not after it
     seed = request.seed if request.seed is not None else secrets.randbelow(2**31)
+    check_seed(seed)
     recorder = Recorder(game, options, seed=seed, seats=labels)
-    agents = make_agents(game, labels, seed=seed, console=console)
+    keyboard = Keyboard(request.stdin)
+    agents = make_agents(game, labels, seed=seed, console=console, keyboard=keyboard)
     clock = default_clock(agents)
     seats = ", ".join(f"{seat}: {label}" for seat, label in enumerate(labels))
     kind = "real" if clock.realtime else "virtual"
@@ -67,7 +77,7 @@ def run_play(request: PlayRequest, console: Console) -> Outcome | None:
             for event in step[:-1]:
                 console.print(event_line(game, event, labels))
             console.print(event_line(game, step[-1], labels), end="")
-            wait_for_enter(request.stdin or sys.stdin, console)
+            wait_for_enter(keyboard, console)
 
     match = Match(
         game,
@@ -78,16 +88,46 @@ def run_play(request: PlayRequest, console: Console) -> Outcome | None:
         on_events=None if request.quiet else log,
         max_actions=request.max_actions,
     )
+    outcome, reason, interrupted = None, "", False
     try:
-        outcome = _run(match, console)
+        warm_up(game, console)
+        outcome = match.run()
+    except MatchAbandoned as exc:
+        reason = str(exc) or "a person left"
+    except KeyboardInterrupt:
+        reason, interrupted = "interrupted (Ctrl-C)", True
     finally:  # an unfinished game is worth keeping too
         if request.record is not None:
             write_record(request.record, recorder.record)
     if outcome is not None:
         console.print(Text(describe_outcome(outcome, labels), style="bold green"))
-    if request.record is not None:
-        console.print(f"record written to {request.record}")
-    return outcome
+        if request.record is not None:
+            console.print(f"record written to {request.record}")
+        return outcome
+    console.print(Text(abandoned(reason, len(match.actions), request.record), style="yellow"))
+    if interrupted:
+        raise typer.Exit(INTERRUPTED)
+    return None
+
+
+def check_seed(seed: int) -> None:
+    """A seed a record can keep: the generator holds 64 bits, records refuse more."""
+    if not -(2**64) < seed < 2**64:
+        raise InvalidOptions("--seed must be a whole number between -2^64 and 2^64")
+
+
+def warm_up(game: Game, console: Console) -> None:
+    """The game's one-off preparation (compiling Ricochet's solver: seconds, the first time
+    only) under a spinner, so a first game does not look frozen."""
+    with console.status(f"preparing {game.id} (first run only)...", spinner="dots"):
+        game.warm_up()
+
+
+def abandoned(reason: str, actions: int, record: Path | None) -> str:
+    """``game abandoned: interrupted (Ctrl-C) after 12 actions; the record so far is in r.json``."""
+    when = f"after {plural(actions, 'action')}" if actions else "before any action"
+    kept = f"; the record so far is in {record}" if record is not None else ""
+    return f"game abandoned: {reason} {when}{kept}"
 
 
 def steps(events: list[dict[str, Any]]) -> list[list[dict[str, Any]]]:
@@ -103,13 +143,16 @@ def steps(events: list[dict[str, Any]]) -> list[list[dict[str, Any]]]:
     return grouped
 
 
-def wait_for_enter(stdin: TextIO, console: Console) -> None:
+def wait_for_enter(keyboard: Keyboard, console: Console) -> None:
     """One step of ``--step``: a line from the keyboard (at end of input, go on without pausing).
+    Text typed instead of a bare Enter is not lost: it is the next prompt's line.
 
     On a terminal the echoed Enter ends the event's line; otherwise we end it."""
     console.print(Text("  [Enter]", style="dim"), end="")
-    stdin.readline()
-    if not _is_terminal(stdin):
+    line = keyboard.stream.readline()
+    if line.strip():
+        keyboard.keep(line)
+    if not _is_terminal(keyboard.stream):
         console.print()
 
 
@@ -118,11 +161,3 @@ def _is_terminal(stream: TextIO) -> bool:
         return stream.isatty()
     except (AttributeError, ValueError):
         return False
-
-
-def _run(match: Match, console: Console) -> Outcome | None:
-    try:
-        return match.run()
-    except (MatchAbandoned, KeyboardInterrupt) as exc:
-        console.print(Text(f"game abandoned: {exc or 'interrupted'}", style="yellow"))
-        return None

@@ -4,8 +4,12 @@ from __future__ import annotations
 
 import datetime as dt
 import json
+import math
+import re
 import sys
 import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Annotated, Any, TextIO
 
@@ -21,7 +25,8 @@ from rich.progress import (
 
 from robotable.cli.common import check_writable, err, fail, out, reporting, write_file
 from robotable.cli.play import PlayRequest, run_play
-from robotable.core.errors import RobotableError
+from robotable.core.errors import NotationError, RobotableError
+from robotable.core.numbers import read_int
 from robotable.games.ricochet.actions import Move
 from robotable.games.ricochet.code import Puzzle
 from robotable.games.ricochet.svg import board_svg, solution_paths
@@ -37,6 +42,44 @@ app = typer.Typer(
 Classic = Annotated[bool, typer.Option("--classic", help="Turn the must-ricochet rule (RR-15) off.")]
 Output = Annotated[Path | None, typer.Option("--output", "-o", help="Draw the solution to this SVG file.")]
 AsJson = Annotated[bool, typer.Option("--json", help="Print JSON instead of a drawing.")]
+
+MAX_LIMIT = 10_000  # solutions listed by --all: each holds a row of the solver's output table
+MAX_TIMEOUT = 86_400.0  # a day: more is no timeout at all
+_DECIMAL = re.compile(r"[0-9]{1,9}(\.[0-9]{0,9})?|\.[0-9]{1,9}")
+
+
+def whole_number(minimum: int | None = None, maximum: int | None = None) -> Callable[[Any], int]:
+    """A parser for an integer option, read like every number in robotable: ASCII digits, bounded
+    (``--limit ３`` or a 5,000-digit seed is a clear error, not a silent 3 or Python's own limit)."""
+
+    def parse(value: Any) -> int:
+        if type(value) is int:  # the default
+            return value
+        try:
+            return read_int(str(value).strip(), "the number", minimum=minimum, maximum=maximum)
+        except NotationError as exc:
+            raise typer.BadParameter(str(exc)) from None
+
+    return parse
+
+
+def seconds(value: Any) -> float:
+    """A parser for ``--timeout``: a positive decimal number of seconds, at most a day."""
+    if isinstance(value, float | int):
+        return float(value)
+    text = str(value).strip()
+    number = float(text) if _DECIMAL.fullmatch(text) else math.nan
+    if not 0 < number <= MAX_TIMEOUT:  # NaN fails too: "inf", "nan", "1e9", "-1", "３"
+        shown = repr(text) if len(text) <= 20 else repr(text[:20]) + "..."
+        raise typer.BadParameter(
+            f"seconds are a decimal number above 0 and at most {MAX_TIMEOUT:g}, not {shown}"
+        )
+    return number
+
+
+def plural(count: int, word: str) -> str:
+    """``1 move``, ``3 moves``."""
+    return f"{count} {word}" if count == 1 else f"{count} {word}s"
 
 
 def notation(moves: tuple[tuple[int, int], ...]) -> list[str]:
@@ -59,7 +102,7 @@ def solve_code(
     if found is not None and found.optimal:
         result.update(length=found.length, moves=notation(found.moves))
     elif found is not None:
-        result["error"] = f"not proven within {timeout} s (at least {found.lower_bound} moves)"
+        result["error"] = f"not proven within {timeout:g} s (at least {plural(found.lower_bound, 'move')})"
     return result
 
 
@@ -70,13 +113,23 @@ def solve_command(
     as_json: AsJson = False,
     classic: Classic = False,
     all_solutions: Annotated[bool, typer.Option("--all", help="List every optimal solution.")] = False,
-    limit: Annotated[int, typer.Option(help="With --all: at most this many solutions.")] = 100,
+    limit: Annotated[
+        int,
+        typer.Option(
+            help=f"With --all: at most this many solutions (1 to {MAX_LIMIT}).",
+            parser=whole_number(1, MAX_LIMIT),
+            metavar="N",
+        ),
+    ] = 100,
     batch: Annotated[
         str | None,
         typer.Option(help="Solve one code per line of this file ('-': standard input), JSON lines out."),
     ] = None,
     timeout: Annotated[
-        float | None, typer.Option(help="Give up on a position after this many seconds.")
+        float | None,
+        typer.Option(
+            help="Give up on a position after this many seconds.", parser=seconds, metavar="SECONDS"
+        ),
     ] = None,
     faces: Annotated[
         str | None, typer.Option(help="Your own board faces file (the format of the shipped faces.txt).")
@@ -91,15 +144,22 @@ def solve_command(
     - `robotable ricochet solve 1A2A3A4A-4ACCFF0F-RC --classic --all -o p2.svg`
     - `robotable ricochet solve --batch codes.txt > solutions.jsonl`
     """
+    if batch is not None:
+        # batch mode writes JSON lines only: a code, a drawing or --all would be silently ignored
+        extras = {"a puzzle code": code is not None, "--output": output is not None, "--all": all_solutions}
+        given = [name for name, used in extras.items() if used]
+        if given:
+            raise fail(f"--batch solves the codes of a file: give it without {' or '.join(given)}")
+        raise typer.Exit(run_batch(batch, classic=classic, timeout=timeout, faces=faces))
     if output is not None:
         check_writable(output)
-    if batch is not None:
-        raise typer.Exit(run_batch(batch, classic=classic, timeout=timeout, faces=faces))
     if code is None:
         raise fail("give a puzzle code, or --batch FILE")
     with reporting():
-        result = solve_code(code, classic=classic, timeout=timeout, faces=faces)
         puzzle = Puzzle.parse(code, face_set="1999+C", faces_file=faces)
+        puzzle.board()  # a faces file without these faces or this target: one line, now
+        with preparing_solver():
+            result = solve_code(code, classic=classic, timeout=timeout, faces=faces)
         solutions = _all_solutions(puzzle, classic, limit) if all_solutions and result["length"] else []
     if as_json:
         if all_solutions:
@@ -111,8 +171,9 @@ def solve_command(
         moves = [(m.robot, m.direction) for m in map(_parse_move, result["moves"])]
         board = puzzle.board()
         paths = solution_paths(board, puzzle.robot_cells(), moves)
+        title = f"{puzzle}: {plural(len(moves), 'move')}"
         svg = board_svg(board, robots=puzzle.robot_cells(), target=puzzle.target, paths=paths,
-                        markers=puzzle.robot_cells(), title=f"{puzzle}: {len(moves)} moves")  # fmt: skip
+                        markers=puzzle.robot_cells(), title=title)  # fmt: skip
         write_file(output, svg)
         err().print(f"wrote {output}")
 
@@ -145,11 +206,16 @@ def _print_solution(puzzle: Puzzle, result: dict[str, Any], solutions: list, cla
         c for _, cells in solution_paths(board, puzzle.robot_cells(), _pairs(result["moves"])) for c in cells
     }
     console.print(
-        board_text(board, robots=puzzle.robot_cells(), target=puzzle.target, highlight_cells=path_cells)
+        board_text(
+            board, robots=puzzle.robot_cells(), target=puzzle.target, highlight_cells=path_cells, legend=True
+        )
     )
-    console.print(f"[bold]{puzzle}[/]: {result['length']} moves ({rule}), {result['seconds'] * 1000:.1f} ms")
+    length = plural(result["length"], "move")
+    console.print(f"[bold]{puzzle}[/]: {length} ({rule}), {result['seconds'] * 1000:.1f} ms")
     console.print("  " + ", ".join(result["moves"]))
-    if solutions:
+    if len(solutions) == 1:
+        console.print("1 optimal solution (the only one):")
+    elif solutions:
         console.print(f"{len(solutions)} optimal solutions, fewest robots moved first:")
         for moves in solutions:
             console.print("  " + ", ".join(notation(moves)))
@@ -166,13 +232,14 @@ def run_batch(source: str, *, classic: bool, timeout: float | None, faces: str |
     """Solve every line; a bad line gets an error line and the batch goes on. Exit 1 if any failed."""
     lines = _read_lines(source)
     failures = 0
-    with _progress() as progress:
+    with preparing_solver(), _progress() as progress:
         task = progress.add_task("solving", total=len(lines))
         for number, line in lines:
             try:
                 result = solve_code(line, classic=classic, timeout=timeout, faces=faces)
             except RobotableError as exc:
-                result = {"line": number, "code": line, "error": str(exc)}
+                shown = line if len(line) <= 80 else line[:80] + "..."
+                result = {"line": number, "code": shown, "error": str(exc)}
                 failures += 1
             typer.echo(json.dumps(result))
             progress.advance(task)
@@ -214,8 +281,18 @@ def _progress() -> Progress:
 
 @app.command("puzzle")
 def puzzle_command(
-    moves: Annotated[int | None, typer.Option(help="The optimal length the puzzle must have.")] = None,
-    seed: Annotated[int, typer.Option(help="Random seed: the same seed gives the same puzzle.")] = 0,
+    moves: Annotated[
+        int | None,
+        typer.Option(help="The optimal length the puzzle must have.", parser=whole_number(), metavar="N"),
+    ] = None,
+    seed: Annotated[
+        int,
+        typer.Option(
+            help="Random seed: the same seed gives the same puzzle.",
+            parser=whole_number(),
+            metavar="N",
+        ),
+    ] = 0,
     daily: Annotated[
         bool, typer.Option("--daily", help="Today's puzzle (UTC), the same for everyone.")
     ] = False,
@@ -240,7 +317,7 @@ def puzzle_command(
         check_writable(output)
     if not daily and moves is None:
         raise fail("give --moves N or --daily")
-    with reporting(), _generating() as on_step:
+    with reporting(), preparing_solver(), _generating() as on_step:
         if daily:
             day = _date(date) if date else None
             puzzle, moves = puzzles.daily(day, must_ricochet=not classic)
@@ -251,8 +328,9 @@ def puzzle_command(
         typer.echo(json.dumps({"code": str(puzzle), "length": moves}))
     else:
         console = out()
-        console.print(board_text(puzzle.board(), robots=puzzle.robot_cells(), target=puzzle.target))
-        console.print(f"[bold]{puzzle}[/]: the {puzzle.target} in {moves} moves")
+        board = board_text(puzzle.board(), robots=puzzle.robot_cells(), target=puzzle.target, legend=True)
+        console.print(board)
+        console.print(f"[bold]{puzzle}[/]: the {puzzle.target} in {plural(moves, 'move')}")
     if output is not None:
         svg = board_svg(puzzle.board(), robots=puzzle.robot_cells(), target=puzzle.target,
                         markers=puzzle.robot_cells())  # fmt: skip
@@ -266,10 +344,25 @@ def puzzle_command(
 
 
 def _date(text: str) -> dt.date:
+    shown = repr(text) if len(text) <= 20 else repr(text[:20]) + "..."
+    if not re.fullmatch(r"[0-9]{4}-[0-9]{2}-[0-9]{2}", text):
+        raise fail(f"--date {shown}: write the day as YYYY-MM-DD")
     try:
         return dt.date.fromisoformat(text)
     except ValueError:
-        raise fail(f"--date {text!r}: write the day as YYYY-MM-DD") from None
+        raise fail(f"--date {shown}: there is no such day (YYYY-MM-DD)") from None
+
+
+@contextmanager
+def preparing_solver() -> Iterator[None]:
+    """On the very first run the solver compiles for seconds: say so on standard error while it
+    does, instead of a silent wait; later runs load it at once and show nothing."""
+    from robotable.games.ricochet.solver import kernel_ready, warm_up
+
+    if not kernel_ready():
+        with err().status("preparing the solver (first run only)..."):
+            warm_up()
+    yield
 
 
 class _generating:

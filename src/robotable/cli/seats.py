@@ -32,18 +32,33 @@ def seat_label(game: Game, spec: str) -> str:
 
 
 def make_agents(
-    game: Game, labels: Sequence[str], *, seed: int, console: Console | None = None
+    game: Game,
+    labels: Sequence[str],
+    *,
+    seed: int,
+    console: Console | None = None,
+    keyboard: Any = None,
 ) -> list[Agent]:
-    """One agent per seat label (from :func:`seat_label`)."""
-    from robotable.cli.human import HotSeat
+    """One agent per seat label (from :func:`seat_label`); the people share ``keyboard``
+    (a :class:`~robotable.cli.human.Keyboard`, standard input by default)."""
+    from robotable.cli.human import HotSeat, Keyboard
 
     shared = game.hidden_information and labels.count("human") > 1
     hot_seat = HotSeat() if shared else None
-    return [make_agent(game, label, seat, seed, console, hot_seat) for seat, label in enumerate(labels)]
+    keyboard = keyboard or Keyboard()
+    return [
+        make_agent(game, label, seat, seed, console, hot_seat, keyboard) for seat, label in enumerate(labels)
+    ]
 
 
 def make_agent(
-    game: Game, label: str, seat: int, seed: int, console: Console | None = None, hot_seat: Any = None
+    game: Game,
+    label: str,
+    seat: int,
+    seed: int,
+    console: Console | None = None,
+    hot_seat: Any = None,
+    keyboard: Any = None,
 ) -> Agent:
     """The agent for one seat label; ``seed`` (the match's) fixes a random seat's choices.
 
@@ -52,7 +67,7 @@ def make_agent(
     from robotable.cli.human import TerminalPlayer
 
     if label == "human":
-        return TerminalPlayer(f"seat {seat}", console, hot_seat=hot_seat)
+        return TerminalPlayer(f"seat {seat}", console, keyboard, hot_seat=hot_seat)
     if label == "random":
         from robotable.agents import RandomAgent
 

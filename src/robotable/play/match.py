@@ -8,6 +8,9 @@ The loop, one :meth:`Match.step` at a time:
 2. Otherwise every seat in ``state.to_act()`` is asked in seat order, bots before
    people (an interactive seat's prompt blocks, and bots should not queue behind
    it); the first answer that is not a :class:`~robotable.core.game.Wait` is applied.
+   People share one keyboard: the person who last acted is asked first again until
+   they pass (:class:`~robotable.core.game.Wait`) or their action ends their
+   decision (the seats to act change); then the keyboard goes round to the next seat.
 3. When everyone waits, the clock goes to the earliest timer deadline or
    ``Wait.until``: a virtual clock jumps, a real one sleeps.
 
@@ -25,6 +28,7 @@ from robotable.core.errors import IllegalAction, RobotableError
 from robotable.core.game import REFEREE, Action, Agent, Event, Game, Outcome, Seat, State, Timer, Turn, Wait
 from robotable.core.records import Recorder
 from robotable.play.clock import Clock, RealClock, VirtualClock
+from robotable.play.words import plural
 
 DEFAULT_MAX_ACTIONS = 100_000
 
@@ -124,6 +128,8 @@ class Match:
         self.max_actions = max_actions
         self.actions: list[tuple[Seat, str]] = []
         self._started: dict[str, float] = {}
+        self._keyboard: Seat = 0
+        """The person asked first: people after it in seat order, then round to the others."""
 
     # ------------------------------------------------------------------ running
 
@@ -137,7 +143,7 @@ class Match:
         """Apply one action, or let time pass until something can happen."""
         if len(self.actions) >= self.max_actions:
             raise MatchError(
-                f"no result after {self.max_actions} actions (max_actions); "
+                f"no result after {plural(self.max_actions, 'action')} (max_actions); "
                 f"last: {', '.join(text for _, text in self.actions[-5:])}"
             )
         now = self.clock.now()
@@ -148,14 +154,21 @@ class Match:
             return
         wake = min((t.deadline for t in running), default=None)
         asked_person = False
+        waiting = self.state.to_act()
         for seat in self._asking_order():
-            asked_person |= is_interactive(self.agents[seat])
+            person = is_interactive(self.agents[seat])
+            asked_person |= person
             answer = self._ask(seat, running, wake)
             if isinstance(answer, Wait):
+                if person:
+                    self._keyboard = seat + 1  # they passed: the keyboard goes on
                 if answer.until is not None and answer.until > now:  # a past `until` would spin
                     wake = answer.until if wake is None else min(wake, answer.until)
                 continue
             self._answer(seat, answer, running)
+            if person:
+                # the same decision still open (a program half written): they keep the keyboard
+                self._keyboard = seat if self.state.to_act() == waiting else seat + 1
             return
         self._idle(wake, asked_person)
 
@@ -175,8 +188,13 @@ class Match:
         seats = self.state.to_act()
         for seat in seats:
             if not 0 <= seat < len(self.agents):
-                raise MatchError(f"seat {seat} must act but the match has {len(self.agents)} agents")
-        return sorted(seats, key=lambda s: (is_interactive(self.agents[s]), s))
+                raise MatchError(
+                    f"seat {seat} must act but the match has {plural(len(self.agents), 'agent')}"
+                )
+        bots = sorted(s for s in seats if not is_interactive(self.agents[s]))
+        people = sorted(s for s in seats if is_interactive(self.agents[s]))
+        # from the person holding the keyboard, round the table
+        return bots + sorted(people, key=lambda s: (s < self._keyboard, s))
 
     def _ask(self, seat: Seat, running: list[RunningTimer], wake: float | None) -> Action | Wait:
         now = self.clock.now()  # a real clock moved while earlier seats thought
