@@ -3,7 +3,8 @@
 Layers, top to bottom: faces (``cli``, ``server``, ``web``), ``play``, ``agents`` and ``envs``,
 the games (``games/<id>/`` and the registry ``games/__init__``), ``core``. A game never imports
 another game. Every ``import`` counts, at the top of a module or inside a function: a lazy import
-hides a circle from Python but not from a reader.
+hides a circle from Python but not from a reader. Only imports for type checkers
+(``if TYPE_CHECKING:``) are left out: they name a type, they do not run.
 """
 
 from __future__ import annotations
@@ -30,7 +31,7 @@ def imports_of(path: Path) -> set[str]:
     here = module_name(path).split(".")
     package = here if path.name == "__init__.py" else here[:-1]
     found: set[str] = set()
-    for node in ast.walk(tree):
+    for node in _runtime_nodes(tree):
         if isinstance(node, ast.Import):
             found |= {alias.name for alias in node.names}
         elif isinstance(node, ast.ImportFrom):
@@ -41,6 +42,15 @@ def imports_of(path: Path) -> set[str]:
             found |= {f"{base}.{alias.name}" for alias in node.names if is_module(f"{base}.{alias.name}")}
     # ``from robotable import games`` imports the registry, not the top package's re-exports
     return {name for name in found if name.startswith("robotable.")}
+
+
+def _runtime_nodes(tree: ast.AST) -> list[ast.AST]:
+    """Every node except those under ``if TYPE_CHECKING:``."""
+    skipped: set[int] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test):
+            skipped |= {id(inner) for child in node.body for inner in ast.walk(child)}
+    return [node for node in ast.walk(tree) if id(node) not in skipped]
 
 
 def is_module(name: str) -> bool:

@@ -47,14 +47,12 @@ def test_a_table_and_its_actions_survive_a_restart_and_replay(tmp_path: Path) ->
     table = Table(RICOCHET, OPTIONS, seed=5, seats=["human", "human"], now=100.0)
     for number, (seat, text, at) in enumerate([(0, "bid 3", 101.0), (-1, "time-up", 161.0)], 1):
         accepted = table.submit(seat, text, at)
-        store.append(
-            "t1", number, seat=seat, notation=accepted.notation, at=at, status="running", outcome=None
-        )
+        store.append("t1", number, seat=seat, notation=accepted.notation, at=at)
     store.close()
 
     again = open_store(url).load("t1")
     assert again.actions == [(0, "bid 3"), (-1, "time-up")] and again.times == [101.0, 161.0]
-    assert (again.version, again.status, again.seed, again.options) == (2, "running", 5, OPTIONS)
+    assert (again.version, again.status, again.seed, again.options) == (2, "open", 5, OPTIONS)
     assert [s.kind for s in again.seats] == ["human", "open"]
     rebuilt = Table.restore(RICOCHET, again.record(), again.times, created=again.created)
     assert rebuilt.state == table.state
@@ -64,11 +62,11 @@ def test_a_table_and_its_actions_survive_a_restart_and_replay(tmp_path: Path) ->
 def test_an_action_is_written_once_even_when_two_writers_race() -> None:
     store = open_store("sqlite://")
     stored_table(store)
-    store.append("t1", 1, seat=0, notation="bid 3", at=1.0, status="running", outcome=None)
+    store.append("t1", 1, seat=0, notation="bid 3", at=1.0)
     with pytest.raises(StaleTable, match="action 1 was already written"):
-        store.append("t1", 1, seat=1, notation="bid 2", at=1.0, status="running", outcome=None)
+        store.append("t1", 1, seat=1, notation="bid 2", at=1.0)
     with pytest.raises(StaleTable):
-        store.append("t1", 3, seat=1, notation="bid 2", at=1.0, status="running", outcome=None)  # a gap
+        store.append("t1", 3, seat=1, notation="bid 2", at=1.0)  # a gap
     assert store.load("t1").actions == [(0, "bid 3")] and store.load("t1").version == 1
 
 
@@ -76,7 +74,8 @@ def test_the_outcome_and_status_are_written_with_the_last_action() -> None:
     store = open_store("sqlite://")
     stored_table(store)
     outcome = Outcome.from_scores([1, 0])
-    store.append("t1", 1, seat=0, notation="bid 3", at=1.0, status="over", outcome=outcome)
+    store.append("t1", 1, seat=0, notation="bid 3", at=1.0)
+    store.finish("t1", outcome)
     loaded = store.load("t1")
     assert (loaded.status, loaded.outcome) == ("over", outcome)
     assert store.table_ids("over") == ["t1"] and store.table_ids("open", "running") == []

@@ -77,8 +77,8 @@ class Table:
     ) -> None:
         self.game = game
         self.recorder = Recorder(game, options, seed=seed, seats=seats)
-        self.times: list[float] = []
-        """The time of each accepted action, in the record's order."""
+        self.history: list[Accepted] = []
+        """Every accepted action with its events, so a seat that reconnects is told what it missed."""
         self._starts: dict[str, float] = {}
         self._sync_timers(now)
 
@@ -88,7 +88,7 @@ class Table:
         they were accepted, so the state (verified by the contract at every step) and the
         timers' start times are what they were."""
         if len(times) != len(record.actions):
-            raise RecordError(f"{len(record.actions)} actions but {len(times)} action times")
+            raise RecordError(f"the record has {len(record.actions)} actions but {len(times)} action times")
         table = cls(game, record.options, seed=record.seed, seats=record.seats, now=created)
         for number, ((seat, text), time) in enumerate(zip(record.actions, times, strict=True), 1):
             try:
@@ -110,7 +110,16 @@ class Table:
     @property
     def version(self) -> int:
         """How many actions the table accepted."""
-        return len(self.times)
+        return len(self.history)
+
+    @property
+    def times(self) -> list[float]:
+        """The time of each accepted action, in the record's order."""
+        return [a.time for a in self.history]
+
+    def missed(self, seat: Seat | None, since: int) -> list[dict[str, JSON]]:
+        """The news of every action after the first ``since``, as ``seat`` may see them."""
+        return [self.news(a, seat) for a in self.history[max(0, since) :]]
 
     @property
     def seats(self) -> int:
@@ -189,9 +198,10 @@ class Table:
     def accept(self, seat: Seat, action: Action, now: float) -> Accepted:
         """Carry out an action that passed :meth:`check` at this ``now``."""
         events = self.recorder.apply(seat, action)
-        self.times.append(now)
+        accepted = Accepted(self.version + 1, seat, action, now, events)
+        self.history.append(accepted)
         self._sync_timers(now)
-        return Accepted(self.version, seat, action, now, events)
+        return accepted
 
     def submit(self, seat: Seat, action: Action | str, now: float) -> Accepted:
         """Parse, check and accept in one call (no storage in between)."""

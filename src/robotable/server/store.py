@@ -9,7 +9,7 @@ has announced. Seat tokens are stored as SHA-256 hashes only.
 >>> store = open_store("sqlite://")          # in memory, schema created by the migrations
 >>> store.create(new_header("t1", "ricochet", "ricochet-1", {}, seed=7, created=0.0),
 ...              [SeatRow(0, "human", "Ann", None)])
->>> store.append("t1", 1, seat=0, notation="bid 5", at=3.0, status="running", outcome=None)
+>>> store.append("t1", 1, seat=0, notation="bid 5", at=3.0)
 >>> store.load("t1").actions
 [(0, 'bid 5')]
 """
@@ -30,6 +30,7 @@ from alembic import command
 from alembic.config import Config
 from sqlalchemy import Engine, create_engine, event, func, insert, select, update
 from sqlalchemy.exc import IntegrityError, SQLAlchemyError
+from sqlalchemy.pool import StaticPool
 
 from robotable.core.errors import RobotableError
 from robotable.core.game import JSON, Outcome, Seat
@@ -134,7 +135,12 @@ def open_store(url: str | None = None) -> Store:
     """A store on ``url`` (default: :func:`default_url`), its schema migrated to the newest."""
     url = url or default_url()
     try:
-        engine = create_engine(url, future=True)
+        memory = url in ("sqlite://", "sqlite:///:memory:")
+        # one in-memory database shared by every thread, rather than one per thread
+        extra: dict[str, Any] = (
+            {"poolclass": StaticPool, "connect_args": {"check_same_thread": False}} if memory else {}
+        )
+        engine = create_engine(url, **extra)
     except (SQLAlchemyError, ValueError, ImportError) as exc:
         raise StoreError(f"cannot use the database {url!r}: {exc}") from None
     if engine.dialect.name == "sqlite":
@@ -194,24 +200,14 @@ class Store:
             if seat_rows:
                 connection.execute(insert(schema.seats), [_seat_values(header.id, row) for row in seat_rows])
 
-    def append(
-        self,
-        table_id: str,
-        number: int,
-        *,
-        seat: Seat,
-        notation: str,
-        at: float,
-        status: str,
-        outcome: Outcome | None,
-    ) -> None:
-        """Write action ``number`` (1-based) and the table's new version, status and outcome, in one
-        transaction; :class:`StaleTable` if action ``number`` was already written by someone."""
+    def append(self, table_id: str, number: int, *, seat: Seat, notation: str, at: float) -> None:
+        """Write action ``number`` (1-based) and the table's new version in one transaction;
+        :class:`StaleTable` if action ``number`` was already written by someone."""
         with self._writing() as connection:
             moved = connection.execute(
                 update(schema.game_tables)
                 .where(schema.game_tables.c.id == table_id, schema.game_tables.c.version == number - 1)
-                .values(version=number, status=status, outcome=_outcome_json(outcome))
+                .values(version=number)
             )
             if moved.rowcount != 1:
                 raise StaleTable(f"table {table_id}: action {number} was already written")
@@ -219,6 +215,15 @@ class Store:
                 insert(schema.actions).values(
                     table_id=table_id, number=number, seat=seat, notation=notation, at=at
                 )
+            )
+
+    def finish(self, table_id: str, outcome: Outcome) -> None:
+        """Mark a table over with its outcome (a cache: replaying the actions gives it too)."""
+        with self._writing() as connection:
+            connection.execute(
+                update(schema.game_tables)
+                .where(schema.game_tables.c.id == table_id)
+                .values(status="over", outcome=_outcome_json(outcome))
             )
 
     def set_seat(self, table_id: str, row: SeatRow, *, only_if_open: bool = False) -> bool:

@@ -1,0 +1,292 @@
+"""The HTTP API and the WebSocket protocol (version 1), on FastAPI.
+
+HTTP (JSON; the OpenAPI description is at ``/docs``):
+
+- ``GET /api/games``: the games, their seats, bots and options (JSON schema).
+- ``POST /api/tables``: create a table; the creator's seat token and invitations come back.
+- ``GET /api/tables``: open and running tables. ``GET /api/tables/{id}``: the table as the
+  token's seat sees it (a spectator without token).
+- ``POST /api/tables/{id}/join``: take an open seat; ``POST /api/tables/{id}/actions``: play.
+- ``GET /api/tables/{id}/record``: the record of a finished game (``robotable replay`` verifies it).
+
+Tokens travel in ``Authorization: Bearer TOKEN`` (HTTP) or ``?token=`` (WebSocket, which
+browsers cannot give headers). The WebSocket protocol is in ``docs/protocol.md``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import time
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from typing import Annotated, Any
+
+from fastapi import FastAPI, Header, HTTPException, Query, WebSocket, WebSocketDisconnect
+from fastapi.responses import JSONResponse
+from pydantic import BaseModel, Field
+
+from robotable import games
+from robotable.core.errors import IllegalAction, RobotableError
+from robotable.server.hall import Forbidden, Hall, LiveTable, TableNotFound
+from robotable.server.store import Store
+
+log = logging.getLogger("robotable.server")
+
+PROTOCOL = 1
+MAX_MESSAGE = 4096
+"""Bytes in one client message; an action's notation is a few dozen."""
+RATE = 20.0
+"""Messages a second one connection may send, on average (bursts of :data:`BURST`)."""
+BURST = 40
+MAX_ERRORS = 20
+"""Refused messages (malformed, unknown, too fast) before the server closes the connection."""
+
+
+Auth = Annotated[str | None, Header(description="Bearer TOKEN of a seat (none: a spectator)")]
+# module level: FastAPI reads the (string) annotations of the routes in this module's globals
+
+
+class CreateTable(BaseModel):
+    game: str = Field(description="game id, see GET /api/games", max_length=32)
+    seats: list[str] = Field(description="one per seat: human, bot, bot:NAME or open", max_length=16)
+    options: dict[str, Any] = Field(default_factory=dict, description="game options (defaults for the rest)")
+    seed: int | None = Field(default=None, description="random seed (default: drawn by the server)")
+    timers: bool = Field(default=True, description="run the game's clocks (sand timer, time-outs)")
+    name: str = Field(default="", max_length=40, description="the creator's name, shown to the others")
+
+
+class Join(BaseModel):
+    seat: int | None = Field(default=None, description="the open seat to take (default: the first)")
+    name: str = Field(default="", max_length=40)
+
+
+class Play(BaseModel):
+    action: str = Field(max_length=200, description="the action in the game's notation, e.g. 'bid 5'")
+
+
+def create_app(store: Store, *, clock: Any = time.time, think_limit: float = 30.0) -> FastAPI:
+    """The server's application over ``store``; unfinished tables are restored at start-up."""
+    hall = Hall(store, clock=clock, think_limit=think_limit)
+
+    @asynccontextmanager
+    async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
+        await hall.recover()
+        yield
+        await hall.close()
+
+    app = FastAPI(title="robotable", version=str(PROTOCOL), lifespan=lifespan)
+    app.state.hall = hall
+    _errors(app)
+    _routes(app, hall)
+    return app
+
+
+def _errors(app: FastAPI) -> None:
+    statuses = {TableNotFound: 404, Forbidden: 403, IllegalAction: 409}
+
+    @app.exception_handler(RobotableError)
+    async def refused(_request: Any, exc: RobotableError) -> JSONResponse:
+        status = next((code for kind, code in statuses.items() if isinstance(exc, kind)), 400)
+        return JSONResponse({"error": str(exc)}, status_code=status)
+
+
+def _token(authorization: str | None) -> str | None:
+    if not authorization:
+        return None
+    scheme, _, token = authorization.partition(" ")
+    if scheme.lower() != "bearer" or not token.strip():
+        raise HTTPException(401, "send the seat token as 'Authorization: Bearer TOKEN'")
+    return token.strip()
+
+
+def _routes(app: FastAPI, hall: Hall) -> None:
+    @app.get("/api/games")
+    async def list_games() -> list[dict[str, Any]]:
+        return [
+            {
+                "id": game.id,
+                "title": game.title,
+                "seats": [game.min_seats, game.max_seats],
+                "bots": list(game.bots()),
+                "options": game.options_schema(),
+                "rules": game.rules_languages(),
+            }
+            for game in games.all_games()
+        ]
+
+    @app.post("/api/tables", status_code=201)
+    async def create_table(body: CreateTable) -> dict[str, Any]:
+        created = await hall.create(
+            body.game, body.options, body.seats, seed=body.seed, timers=body.timers, name=body.name
+        )
+        return {
+            "table": created.table_id,
+            "seat": created.seat,
+            "token": created.token,
+            "invites": {str(seat): token for seat, token in created.invites.items()},
+        }
+
+    @app.get("/api/tables")
+    async def list_tables() -> list[dict[str, Any]]:
+        listed = []
+        for live in hall.tables.values():
+            if live.table.outcome() is None:
+                open_seats = [r.seat for r in live.seats if r.kind == "open"]
+                listed.append(
+                    {
+                        "table": live.id,
+                        "game": live.table.game.id,
+                        "status": "open" if open_seats else "running",
+                        "open_seats": open_seats,
+                        "seats": [{"seat": r.seat, "kind": r.kind, "name": r.name} for r in live.seats],
+                        "version": live.table.version,
+                    }
+                )
+        return listed
+
+    @app.get("/api/tables/{table_id}")
+    async def table_state(table_id: str, authorization: Auth = None) -> dict[str, Any]:
+        live = hall.get(table_id)
+        return live.snapshot(live.seat_for(_token(authorization)))
+
+    @app.post("/api/tables/{table_id}/join")
+    async def join(table_id: str, body: Join) -> dict[str, Any]:
+        seat, token = await hall.join(table_id, body.seat, body.name)
+        return {"table": table_id, "seat": seat, "token": token}
+
+    @app.post("/api/tables/{table_id}/actions")
+    async def play(table_id: str, body: Play, authorization: Auth = None) -> dict[str, Any]:
+        live = hall.get(table_id)
+        seat = live.seat_for(_token(authorization))
+        if seat is None:
+            raise Forbidden("playing needs a seat token")
+        accepted = await live.submit(seat, body.action)
+        return {"news": live.table.news(accepted, seat), "state": live.snapshot(seat)}
+
+    @app.get("/api/tables/{table_id}/record")
+    async def record(table_id: str) -> dict[str, Any]:
+        stored = await hall.stored(table_id)
+        if stored.outcome is None:
+            raise HTTPException(409, "the game is not over: its record is shown once it ends")
+        return stored.record().to_dict()
+
+    @app.websocket("/ws/tables/{table_id}")
+    async def table_socket(
+        socket: WebSocket, table_id: str, token: str | None = Query(None), since: int | None = Query(None)
+    ) -> None:
+        await _serve_socket(hall, socket, table_id, token, since)
+
+
+# --------------------------------------------------------------------------- the WebSocket protocol
+
+
+async def _serve_socket(
+    hall: Hall, socket: WebSocket, table_id: str, token: str | None, since: int | None
+) -> None:
+    await socket.accept()
+    try:
+        live = hall.get(table_id)
+        seat = live.seat_for(token)
+    except (TableNotFound, Forbidden) as exc:
+        await socket.send_json({"type": "error", "reason": str(exc)})
+        await socket.close(code=1008, reason=str(exc)[:120])
+        return
+    connection = live.connect(seat)
+    await socket.send_json({"type": "hello", "protocol": PROTOCOL, "table": table_id, "seat": seat})
+    if since is not None:
+        await socket.send_json({"type": "missed", "news": live.table.missed(seat, since)})
+    await socket.send_json({"type": "state", "state": live.snapshot(seat)})
+    writer = asyncio.create_task(_write(socket, connection.queue))
+    try:
+        await _read(socket, live, connection.seat, connection)
+    finally:
+        live.connections.discard(connection)
+        with contextlib.suppress(asyncio.QueueFull):
+            connection.queue.put_nowait(None)  # the writer sends what is queued (a "closing"), then stops
+        try:
+            await asyncio.wait_for(writer, 2.0)
+        except (TimeoutError, asyncio.CancelledError, Exception):  # a gone client: nothing to finish
+            writer.cancel()
+
+
+async def _write(socket: WebSocket, queue: asyncio.Queue[dict[str, Any] | None]) -> None:
+    while (message := await queue.get()) is not None:
+        await socket.send_json(message)
+    with contextlib.suppress(Exception):
+        await socket.close(code=1008, reason="closed by the server")
+
+
+async def _read(socket: WebSocket, live: LiveTable, seat: int | None, connection: Any) -> None:
+    bucket = _Bucket(RATE, BURST)
+    errors = 0
+    while True:
+        try:
+            text = await socket.receive_text()
+        except (WebSocketDisconnect, RuntimeError, KeyError):
+            return  # closed, or a binary frame (not this protocol)
+        reply = await _handle(text, live, seat, bucket)
+        if reply.get("type") == "error":
+            errors += 1
+        if not connection.send(reply):
+            return
+        if errors >= MAX_ERRORS:
+            live.drop(connection, f"{MAX_ERRORS} refused messages")
+            return
+
+
+async def _handle(text: str, live: LiveTable, seat: int | None, bucket: _Bucket) -> dict[str, Any]:
+    """One client message: its answer (the accepted action's update goes to everyone)."""
+    if not bucket.take():
+        return {"type": "error", "reason": f"too many messages (at most {RATE:g} a second)"}
+    if len(text.encode("utf-8", "surrogatepass")) > MAX_MESSAGE:
+        return {"type": "error", "reason": f"message too long (at most {MAX_MESSAGE} bytes)"}
+    try:
+        message = json.loads(text)
+    except ValueError:
+        return {"type": "error", "reason": "not JSON"}
+    if not isinstance(message, dict) or not isinstance(message.get("type"), str):
+        return {"type": "error", "reason": 'a message is a JSON object with a "type"'}
+    kind = message["type"]
+    if kind == "ping":
+        return {"type": "pong", "now": live.hall.clock()}
+    if kind == "state":
+        return {"type": "state", "state": live.snapshot(seat)}
+    if kind != "action":
+        return {"type": "error", "reason": f"unknown message type {kind[:40]!r} (action, state, ping)"}
+    action = message.get("action")
+    if not isinstance(action, str):
+        return {"type": "error", "reason": 'an action message has "action": the notation as text'}
+    if seat is None:
+        return {"type": "refused", "action": action[:200], "reason": "spectators cannot play"}
+    try:
+        accepted = await live.submit(seat, action)
+    except RobotableError as exc:  # the game's reason, or the store's: nothing was changed
+        return {"type": "refused", "action": action[:200], "reason": str(exc)}
+    except Exception:  # a bug in a game must not end the connection, nor the table
+        log.exception("table %s: seat %s sent %r", live.id, seat, action[:200])
+        return {
+            "type": "error",
+            "reason": "the server failed on this action (a bug, logged); nothing changed",
+        }
+    return {"type": "accepted", "number": accepted.number}
+
+
+class _Bucket:
+    """A token bucket: ``rate`` messages a second on average, ``burst`` at once."""
+
+    def __init__(self, rate: float, burst: int) -> None:
+        self.rate, self.burst = rate, burst
+        self.tokens = float(burst)
+        self.last = time.monotonic()
+
+    def take(self) -> bool:
+        now = time.monotonic()
+        self.tokens = min(self.burst, self.tokens + (now - self.last) * self.rate)
+        self.last = now
+        if self.tokens < 1:
+            return False
+        self.tokens -= 1
+        return True

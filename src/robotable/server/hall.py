@@ -1,0 +1,391 @@
+"""The live tables of one server process: storage first, then the players, then bots and timers.
+
+Each :class:`LiveTable` wraps a :class:`~robotable.play.table.Table` with a lock, the seats'
+connections and a driver task that fires timers and asks bots. Every action, whoever sends
+it (a person, a bot, the referee's clock), goes through :meth:`LiveTable.submit`:
+
+1. parsed and checked against the current state, under the table's lock;
+2. written to the store (its own transaction) — a refusal there changes nothing;
+3. carried out in memory;
+4. only then told to each connection, from that seat's ``view`` and ``events_for``.
+
+The clock is the wall clock (seconds since the epoch), so deadlines are absolute and a
+restarted server resumes them: a deadline that passed while it was down fires at once.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import secrets
+import time
+from collections.abc import Callable, Mapping, Sequence
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
+from typing import Any
+
+from robotable import games
+from robotable.core.errors import IllegalAction, InvalidOptions, RobotableError
+from robotable.core.game import JSON, REFEREE, Action, Agent, Game, Seat, Wait
+from robotable.play.table import Accepted, Table
+from robotable.server.store import (
+    SeatRow,
+    Store,
+    StoreError,
+    hash_token,
+    new_header,
+    new_token,
+    token_matches,
+)
+
+log = logging.getLogger("robotable.server")
+
+SEAT_KINDS = "human, bot, bot:NAME, open"
+QUEUE_LIMIT = 256
+"""Messages waiting for one connection; a client that falls this far behind is dropped."""
+
+
+class TableNotFound(RobotableError):
+    """No table with that id on this server."""
+
+
+class Forbidden(RobotableError):
+    """The token does not grant what was asked."""
+
+
+@dataclass(eq=False)  # each connection is itself, kept in a set
+class Connection:
+    """One client of a table: its seat (``None``: a spectator) and its outgoing messages."""
+
+    seat: Seat | None
+    queue: asyncio.Queue[dict[str, JSON] | None] = field(default_factory=lambda: asyncio.Queue(QUEUE_LIMIT))
+
+    def send(self, message: dict[str, JSON]) -> bool:
+        """Queue a message; False when the client is too slow and must be dropped."""
+        try:
+            self.queue.put_nowait(message)
+        except asyncio.QueueFull:
+            return False
+        return True
+
+
+@dataclass(frozen=True)
+class Created:
+    """A new table, with the creator's seat token and the invitations for the other people."""
+
+    table_id: str
+    seat: Seat | None
+    token: str | None
+    invites: dict[Seat, str]
+
+
+def seat_kind(game: Game, spec: str) -> str:
+    """``human``, ``open`` or ``bot:NAME`` (the game's first bot for a plain ``bot``)."""
+    kind, _, name = spec.strip().lower().partition(":")
+    if kind in ("human", "open") and not name:
+        return kind
+    if kind == "bot":
+        bots = game.bots()
+        if not bots:
+            raise InvalidOptions(f"{game.title} has no bots")
+        name = name or next(iter(bots))
+        if name not in bots:
+            raise InvalidOptions(f"unknown bot {name!r} for {game.id}; bots: {', '.join(bots)}")
+        return f"bot:{name}"
+    raise InvalidOptions(f"unknown seat {spec!r}: use {SEAT_KINDS}")
+
+
+class LiveTable:
+    """One table in memory, its connections, bots and timers."""
+
+    def __init__(self, hall: Hall, table_id: str, table: Table, seats: list[SeatRow], timers: bool) -> None:
+        self.hall = hall
+        self.id = table_id
+        self.table = table
+        self.seats = seats
+        self.timers = timers
+        self.lock = asyncio.Lock()
+        self.changed = asyncio.Event()
+        self.connections: set[Connection] = set()
+        self.agents: dict[Seat, Agent] = {}
+        self.bot_wake: dict[Seat, float | None] = {}
+        self.driver: asyncio.Task[None] | None = None
+        self._start_bots()
+
+    # ------------------------------------------------------------------ seats and tokens
+
+    def seat_for(self, token: str | None) -> Seat | None:
+        """The seat a token grants (every seat compared, in constant time); None without one."""
+        if not token:
+            return None
+        found = None
+        for row in self.seats:
+            if token_matches(token, row.token_hash) and row.kind == "human":
+                found = row.seat
+        if found is None:
+            raise Forbidden("this token grants no seat at this table")
+        return found
+
+    def _start_bots(self) -> None:
+        for row in self.seats:
+            if row.kind.startswith("bot:"):
+                self.agents[row.seat] = self.table.game.bots()[row.kind.removeprefix("bot:")]()
+                self.bot_wake[row.seat] = None
+
+    # ------------------------------------------------------------------ acting
+
+    async def submit(self, seat: Seat, action: Action | str) -> Accepted:
+        """Check, store, carry out and announce one action (see the module's steps)."""
+        async with self.lock:
+            now = self.hall.clock()
+            parsed = self.table.parse(action)
+            self.table.check(seat, parsed, now)
+            store = self.hall.store
+            number = self.table.version + 1
+            await asyncio.to_thread(store.append, self.id, number, seat=seat, notation=str(parsed), at=now)
+            accepted = self.table.accept(seat, parsed, now)
+            if (outcome := self.table.outcome()) is not None:
+                await asyncio.to_thread(store.finish, self.id, outcome)
+            self._announce(accepted)
+        self.changed.set()
+        return accepted
+
+    def _announce(self, accepted: Accepted) -> None:
+        for connection in list(self.connections):
+            message = {
+                "type": "update",
+                "news": self.table.news(accepted, connection.seat),
+                "state": self.snapshot(connection.seat),
+            }
+            if not connection.send(message):
+                self.drop(connection, "too slow: messages were piling up")
+
+    def snapshot(self, seat: Seat | None) -> dict[str, JSON]:
+        snap = self.table.snapshot(seat)
+        if not self.timers:
+            snap["timers"] = []
+        snap["now"] = self.hall.clock()
+        snap["seats"] = [{"seat": r.seat, "kind": r.kind, "name": r.name} for r in self.seats]
+        return snap
+
+    # ------------------------------------------------------------------ connections
+
+    def connect(self, seat: Seat | None) -> Connection:
+        connection = Connection(seat)
+        self.connections.add(connection)
+        return connection
+
+    def drop(self, connection: Connection, reason: str) -> None:
+        self.connections.discard(connection)
+        with contextlib.suppress(asyncio.QueueFull):
+            connection.queue.put_nowait({"type": "closing", "reason": reason})
+        with contextlib.suppress(asyncio.QueueFull):
+            connection.queue.put_nowait(None)
+
+    # ------------------------------------------------------------------ the driver: timers and bots
+
+    def start(self) -> None:
+        if self.driver is None and self.table.outcome() is None:
+            self.driver = asyncio.get_running_loop().create_task(self._drive(), name=f"table {self.id}")
+
+    async def stop(self) -> None:
+        if self.driver is not None:
+            self.driver.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self.driver
+            self.driver = None
+
+    async def _drive(self) -> None:
+        while self.table.outcome() is None:
+            self.changed.clear()
+            try:
+                if await self._step():
+                    continue
+            except RobotableError as exc:  # a bot's refused move, a storage failure: logged, table kept
+                log.warning("table %s: %s", self.id, exc)
+            wake = self._next_wake()
+            timeout = None if wake is None else max(0.0, wake - self.hall.clock())
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self.changed.wait(), timeout)
+
+    async def _step(self) -> bool:
+        """Fire a due timer or apply a bot's answer; True when something was applied."""
+        now = self.hall.clock()
+        due = self.table.due(now) if self.timers else None
+        if due is not None:
+            await self.submit(REFEREE, due.timer.action)
+            return True
+        for seat in self.table.state.to_act():
+            if seat not in self.agents or (self.bot_wake[seat] or 0.0) > now:
+                continue
+            answer = await self._ask_bot(seat, now)
+            if isinstance(answer, Wait):
+                self.bot_wake[seat] = answer.until
+                continue
+            self.bot_wake[seat] = None
+            try:
+                await self.submit(seat, answer)
+            except IllegalAction as exc:
+                log.error("table %s: bot at seat %d played %s: %s", self.id, seat, answer, exc)
+                self.bot_wake[seat] = float("inf")  # a buggy bot is not asked again
+                continue
+            return True
+        return False
+
+    async def _ask_bot(self, seat: Seat, now: float) -> Action | Wait:
+        turn = self.table.turn(seat, now)
+        loop = asyncio.get_running_loop()
+        future = loop.run_in_executor(self.hall.bot_pool, self.agents[seat].act, turn)
+        try:
+            return await asyncio.wait_for(future, self.hall.think_limit)
+        except TimeoutError:
+            log.warning("table %s: bot at seat %d thought past %.0f s", self.id, seat, self.hall.think_limit)
+            return Wait(self.hall.clock() + 1.0)
+
+    def _next_wake(self) -> float | None:
+        times = [t for t in self.bot_wake.values() if t is not None and t != float("inf")]
+        deadline = self.table.next_deadline() if self.timers else None
+        if deadline is not None:
+            times.append(deadline)
+        return min(times, default=None)
+
+
+class Hall:
+    """Every live table of this process, over one store."""
+
+    def __init__(
+        self,
+        store: Store,
+        *,
+        clock: Callable[[], float] = time.time,
+        think_limit: float = 30.0,
+        bot_threads: int = 2,
+    ) -> None:
+        self.store = store
+        self.clock = clock
+        self.think_limit = think_limit
+        self.bot_pool = ThreadPoolExecutor(bot_threads, thread_name_prefix="bot")
+        self.tables: dict[str, LiveTable] = {}
+
+    # ------------------------------------------------------------------ life
+
+    async def recover(self) -> int:
+        """Rebuild every unfinished table from the store (replaying its actions) and start it."""
+        ids = await asyncio.to_thread(self.store.table_ids, "open", "running")
+        for table_id in ids:
+            try:
+                self._restore(await asyncio.to_thread(self.store.load, table_id))
+            except RobotableError as exc:
+                log.error("table %s cannot be restored: %s", table_id, exc)
+        return len(ids)
+
+    def _restore(self, stored: Any) -> LiveTable:
+        game = games.get(stored.game)
+        table = Table.restore(game, stored.record(), stored.times, created=stored.created)
+        live = LiveTable(self, stored.id, table, stored.seats, stored.timers)
+        self.tables[stored.id] = live
+        if (outcome := table.outcome()) is not None:  # killed between its last action and this mark
+            self.store.finish(stored.id, outcome)
+        live.start()
+        return live
+
+    async def close(self) -> None:
+        for live in list(self.tables.values()):
+            await live.stop()
+            for connection in list(live.connections):
+                live.drop(connection, "the server is stopping")
+        self.bot_pool.shutdown(wait=False, cancel_futures=True)
+
+    # ------------------------------------------------------------------ tables
+
+    async def create(
+        self,
+        game_id: str,
+        options: Mapping[str, Any] | None,
+        seat_specs: Sequence[str],
+        *,
+        seed: int | None = None,
+        timers: bool = True,
+        name: str = "",
+    ) -> Created:
+        """A new table. The first ``human`` seat is the creator's; the other ``human`` seats get
+        invitation tokens; ``open`` seats wait for anyone to join; bots start playing at once."""
+        game = games.get(game_id)
+        _refuse_file_options(options or {})
+        kinds = [seat_kind(game, spec) for spec in seat_specs]
+        game.check_seats(len(kinds))
+        full = game.validate_options(options)
+        seed = secrets.randbits(63) if seed is None else seed
+        if not 0 <= seed < 2**63:
+            raise InvalidOptions("seed: a whole number from 0 to 2^63-1")
+        now = self.clock()
+        table = Table(game, full, seed=seed, seats=kinds, now=now)  # refuses options the game cannot play
+        tokens = {seat: new_token() for seat, kind in enumerate(kinds) if kind == "human"}
+        creator = min(tokens, default=None)
+        rows = [
+            SeatRow(
+                seat, kind, _seat_name(kind, seat, name if seat == creator else ""), _hashed(tokens.get(seat))
+            )
+            for seat, kind in enumerate(kinds)
+        ]
+        table_id = secrets.token_urlsafe(9)
+        header = new_header(
+            table_id, game.id, game.rules_version, full, seed=seed, created=now, timers=timers
+        )
+        header.status = "open" if "open" in kinds else "running"
+        await asyncio.to_thread(self.store.create, header, rows)
+        live = LiveTable(self, table_id, table, rows, timers)
+        self.tables[table_id] = live
+        live.start()
+        invites = {seat: token for seat, token in tokens.items() if seat != creator}
+        return Created(table_id, creator, tokens.get(creator) if creator is not None else None, invites)
+
+    async def join(self, table_id: str, seat: Seat | None, name: str) -> tuple[Seat, str]:
+        """Take an open seat (the first one when ``seat`` is None): the seat and its token."""
+        live = self.get(table_id)
+        open_seats = [r.seat for r in live.seats if r.kind == "open"]
+        if not open_seats:
+            raise Forbidden("this table has no open seat")
+        chosen = open_seats[0] if seat is None else seat
+        if chosen not in open_seats:
+            raise Forbidden(f"seat {chosen} is not open")
+        token = new_token()
+        row = SeatRow(chosen, "human", _seat_name("human", chosen, name), hash_token(token))
+        if not await asyncio.to_thread(self.store.set_seat, table_id, row, only_if_open=True):
+            raise Forbidden(f"seat {chosen} was just taken")
+        live.seats[chosen] = row
+        if not any(r.kind == "open" for r in live.seats):
+            await asyncio.to_thread(self.store.set_status, table_id, "running")
+        return chosen, token
+
+    def get(self, table_id: str) -> LiveTable:
+        live = self.tables.get(table_id)
+        if live is None:
+            raise TableNotFound(f"no table {table_id!r} on this server")
+        return live
+
+    async def stored(self, table_id: str) -> Any:
+        try:
+            return await asyncio.to_thread(self.store.load, table_id)
+        except StoreError as exc:
+            raise TableNotFound(str(exc)) from None
+
+
+def _refuse_file_options(options: Mapping[str, Any]) -> None:
+    """A client must not make the server read its own files (a board file named ``/etc/passwd``
+    would echo a line of it in the error): options naming files stay on the command line."""
+    for name, value in options.items():
+        if isinstance(name, str) and name.endswith("_file") and value is not None:
+            raise InvalidOptions(f"option {name!r}: the server reads no file named by a client")
+
+
+def _hashed(token: str | None) -> str | None:
+    return None if token is None else hash_token(token)
+
+
+def _seat_name(kind: str, seat: Seat, name: str) -> str:
+    clean = " ".join(name.split())[:40]
+    if clean:
+        return clean
+    return kind.removeprefix("bot:") if kind.startswith("bot:") else f"seat {seat}"

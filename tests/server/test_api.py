@@ -1,0 +1,176 @@
+"""The server's HTTP API and WebSocket protocol, through FastAPI's test client (no network)."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+
+from robotable import games
+from robotable.core.records import Record
+from robotable.server.app import MAX_ERRORS, create_app
+from robotable.server.store import open_store
+
+PUZZLE = {"chips_to_win": 1, "puzzle": "1A2A3A4A-8A44FF0F-RC", "bid_window_s": 1.0}
+
+
+@pytest.fixture
+def client(tmp_path: Path) -> Iterator[TestClient]:
+    app = create_app(open_store(f"sqlite:///{tmp_path / 'server.sqlite3'}"), think_limit=10.0)
+    with TestClient(app) as test_client:
+        yield test_client
+
+
+def bearer(token: str) -> dict[str, str]:
+    return {"Authorization": f"Bearer {token}"}
+
+
+def create(client: TestClient, **body: Any) -> dict[str, Any]:
+    response = client.post("/api/tables", json=body)
+    assert response.status_code == 201, response.text
+    return response.json()
+
+
+def updates_until_over(socket: Any, limit: int = 500) -> list[dict[str, Any]]:
+    seen = []
+    for _ in range(limit):
+        message = socket.receive_json()
+        seen.append(message)
+        if message["type"] in ("update", "state") and message["state"]["outcome"] is not None:
+            return seen
+    raise AssertionError("the game did not end")
+
+
+def test_the_games_and_their_options_are_listed(client: TestClient) -> None:
+    listed = {g["id"]: g for g in client.get("/api/games").json()}
+    assert set(listed) == set(games.ids())
+    assert "integer" in listed["ricochet"]["options"]["properties"]["chips_to_win"]["type"]
+    assert listed["robotick"]["seats"] == [3, 3] and "heuristic" in listed["robotick"]["bots"]
+
+
+def test_a_person_plays_ricochet_against_a_server_bot_to_the_end(client: TestClient) -> None:
+    created = create(client, game="ricochet", seats=["human", "bot:perfect"], options=PUZZLE, seed=4)
+    table, token = created["table"], created["token"]
+    assert created["seat"] == 0 and created["invites"] == {}
+    with client.websocket_connect(f"/ws/tables/{table}?token={token}") as socket:
+        assert socket.receive_json() == {"type": "hello", "protocol": 1, "table": table, "seat": 0}
+        first = socket.receive_json()
+        assert first["type"] == "state" and "bid 5" in first["state"]["legal"]
+        socket.send_json({"type": "action", "action": "bid 99"})  # the bot's optimum beats it
+        seen = updates_until_over(socket)
+    kinds = [e["kind"] for m in seen if m["type"] == "update" for e in m["news"]["events"]]
+    assert "chip-won" in kinds and seen[-1]["state"]["outcome"]["ranks"] == [2, 1]
+    record = client.get(f"/api/tables/{table}/record").json()
+    assert games.replay(Record.from_dict(record)).outcome().ranks == (2, 1)
+
+
+def test_a_refused_action_gets_the_games_reason_and_changes_nothing(client: TestClient) -> None:
+    created = create(client, game="ricochet", seats=["human", "human"], options=PUZZLE, seed=1)
+    with client.websocket_connect(f"/ws/tables/{created['table']}?token={created['token']}") as socket:
+        socket.receive_json(), socket.receive_json()
+        for action in ("bid ²", "bid 0", "red Q"):
+            socket.send_json({"type": "action", "action": action})
+            reply = socket.receive_json()
+            assert reply["type"] == "refused" and reply["action"] == action and reply["reason"]
+    state = client.get(f"/api/tables/{created['table']}", headers=bearer(created["token"])).json()
+    assert state["version"] == 0
+
+
+def test_invites_open_seats_spectators_and_forged_tokens(client: TestClient) -> None:
+    created = create(client, game="ricochet", seats=["human", "human", "open"], options=PUZZLE, name="Ann")
+    table, invite = created["table"], created["invites"]["1"]
+    listed = {t["table"]: t for t in client.get("/api/tables").json()}
+    assert listed[table]["status"] == "open" and listed[table]["open_seats"] == [2]
+    joined = client.post(f"/api/tables/{table}/join", json={"name": "Cy"}).json()
+    assert joined["seat"] == 2
+    assert client.post(f"/api/tables/{table}/join", json={}).status_code == 403  # no open seat left
+    forged = client.post(f"/api/tables/{table}/actions", json={"action": "bid 3"}, headers=bearer("x" * 43))
+    assert forged.status_code == 403
+    spectator = client.get(f"/api/tables/{table}").json()
+    assert spectator["seat"] is None and spectator["legal"] == []
+    played = client.post(f"/api/tables/{table}/actions", json={"action": "bid 3"}, headers=bearer(invite))
+    assert played.status_code == 200 and played.json()["news"]["seat"] == 1
+    again = client.post(f"/api/tables/{table}/actions", json={"action": "bid 3"}, headers=bearer(invite))
+    assert again.status_code == 409 and "already" in again.json()["error"]
+    names = [s["name"] for s in client.get(f"/api/tables/{table}").json()["seats"]]
+    assert names == ["Ann", "seat 1", "Cy"]
+
+
+def test_a_spectator_cannot_play_and_sees_no_secret(client: TestClient) -> None:
+    created = create(client, game="robotick", seats=["human", "human", "human"], seed=3)
+    table, token = created["table"], created["token"]
+    with client.websocket_connect(f"/ws/tables/{table}") as spectator:
+        assert spectator.receive_json()["seat"] is None
+        spectator.receive_json()
+        spectator.send_json({"type": "action", "action": "pass A1"})
+        assert spectator.receive_json()["reason"] == "spectators cannot play"
+        card = client.get(f"/api/tables/{table}", headers=bearer(token)).json()["legal"][0]
+        client.post(f"/api/tables/{table}/actions", json={"action": card}, headers=bearer(token))
+        update = spectator.receive_json()
+        assert update["type"] == "update" and update["news"]["action"] is None
+        assert f'"{card.split()[-1]}"' not in json.dumps(update)  # the passed card, named nowhere
+
+
+def test_hostile_messages_get_errors_then_a_close(client: TestClient) -> None:
+    created = create(client, game="ricochet", seats=["human", "human"], options=PUZZLE)
+    with client.websocket_connect(f"/ws/tables/{created['table']}?token={created['token']}") as socket:
+        socket.receive_json(), socket.receive_json()
+        hostile = [
+            "not json",
+            "[1, 2]",
+            '{"type": 5}',
+            '{"type": "launch"}',
+            '{"type": "action"}',
+            "x" * 5000,
+        ]
+        for text in hostile:
+            socket.send_text(text)
+            assert socket.receive_json()["type"] == "error"
+        for _ in range(MAX_ERRORS - len(hostile)):
+            socket.send_text("junk")
+            socket.receive_json()
+        assert socket.receive_json()["type"] == "closing"
+    # the table is untouched and still plays
+    ok = client.post(
+        f"/api/tables/{created['table']}/actions", json={"action": "bid 4"}, headers=bearer(created["token"])
+    )
+    assert ok.status_code == 200
+
+
+def test_unknown_tables_and_bad_requests_are_clear_errors(client: TestClient) -> None:
+    assert client.get("/api/tables/nope").json() == {"error": "no table 'nope' on this server"}
+    assert client.post("/api/tables", json={"game": "chess", "seats": ["human"]}).status_code == 400
+    bad_seat = client.post("/api/tables", json={"game": "ricochet", "seats": ["human", "alien"]})
+    assert "unknown seat 'alien'" in bad_seat.json()["error"]
+    bad_option = client.post(
+        "/api/tables", json={"game": "ricochet", "seats": ["human"], "options": {"x": 1}}
+    )
+    assert "unknown option 'x'" in bad_option.json()["error"]
+    assert client.get("/api/tables/nope/record").status_code == 404
+
+
+def test_a_restarted_server_has_every_table_back(tmp_path: Path) -> None:
+    url = f"sqlite:///{tmp_path / 'server.sqlite3'}"
+    with TestClient(create_app(open_store(url))) as first:
+        created = create(first, game="ricochet", seats=["human", "human"], options=PUZZLE, seed=2)
+        table, token = created["table"], created["token"]
+        first.post(f"/api/tables/{table}/actions", json={"action": "bid 7"}, headers=bearer(token))
+        before = first.get(f"/api/tables/{table}", headers=bearer(token)).json()
+    with TestClient(create_app(open_store(url))) as second:
+        after = second.get(f"/api/tables/{table}", headers=bearer(token)).json()
+        assert after["version"] == 1 and after["view"] == before["view"]
+        assert after["timers"] == before["timers"]  # the sand timer resumes from its stored start
+        with second.websocket_connect(f"/ws/tables/{table}?token={token}&since=0") as socket:
+            socket.receive_json()
+            missed = socket.receive_json()
+            assert missed["type"] == "missed" and [n["action"] for n in missed["news"]] == ["bid 7"]
+
+
+def test_a_client_cannot_make_the_server_read_a_file(client: TestClient) -> None:
+    body = {"game": "dr2d", "seats": ["human", "bot"], "options": {"board_file": "/etc/passwd"}}
+    refused = client.post("/api/tables", json=body)
+    assert refused.status_code == 400 and "reads no file named by a client" in refused.json()["error"]
