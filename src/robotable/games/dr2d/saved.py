@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from robotable.core.fields import flag, listing, mapping, short, whole
 from robotable.core.numbers import MAX_INT
 from robotable.games.dr2d.board import OFF, RING, TILES
 
@@ -40,38 +41,6 @@ FLEET_BOUNDS: dict[str, tuple[int, int] | None] = {
 }
 
 
-def whole(value: object, field: str, low: int, high: int) -> int:
-    """An exact ``int`` (not a bool, not a float) in ``low .. high``."""
-    if type(value) is not int:
-        raise TypeError(f"{field} must be a whole number, not {_short(value)}")
-    if not low <= value <= high:
-        raise ValueError(f"{field} must be from {low} to {high}, not {_short(value)}")
-    return value
-
-
-def flag(value: object, field: str) -> bool:
-    if type(value) is not bool:
-        raise TypeError(f"{field} must be true or false, not {_short(value)}")
-    return value
-
-
-def listing(value: object, field: str, length: int | None = None, most: int | None = None) -> list[Any]:
-    """A JSON list of exactly ``length`` (or at most ``most``) items."""
-    if type(value) is not list:
-        raise TypeError(f"{field} must be a list, not {type(value).__name__}")
-    if length is not None and len(value) != length:
-        raise ValueError(f"{field} must hold {length} items, not {len(value)}")
-    if most is not None and len(value) > most:
-        raise ValueError(f"{field} holds at most {most} items, not {len(value)}")
-    return value
-
-
-def mapping(value: object, field: str) -> Mapping[str, Any]:
-    if not isinstance(value, Mapping):
-        raise TypeError(f"{field} must be an object, not {type(value).__name__}")
-    return value
-
-
 def program(value: object, field: str, *, complete: bool) -> list[int]:
     """Register codes 0..4: exactly 5 when ``complete`` (a revealed program), else a draft."""
     items = listing(value, field, REGISTER_COUNT if complete else None, REGISTER_COUNT)
@@ -97,7 +66,7 @@ def check_fleet(data: object, seats: int, turn: int) -> Mapping[str, Any]:
     """The robots' lists: one entry per seat, each in its range, no two robots on one tile."""
     fleet = mapping(data, "fleet")
     if member(fleet, "n", "fleet") != seats or type(fleet["n"]) is not int:
-        raise ValueError(f"fleet.n must be the number of seats ({seats}), not {_short(fleet['n'])}")
+        raise ValueError(f"fleet.n must be the number of seats ({seats}), not {short(fleet['n'])}")
     leave_count = whole(member(fleet, "leave_count", "fleet"), "fleet.leave_count", 0, MAX_INT)
     for name, bounds in FLEET_BOUNDS.items():
         items = listing(member(fleet, name, "fleet"), f"fleet.{name}", seats)
@@ -141,7 +110,7 @@ def check_turn_fields(data: Mapping[str, Any], seats: int, turn_limit: int) -> N
     turn = whole(data["turn"], "turn", 0, turn_limit)
     phase = data["phase"]
     if phase not in PHASES:
-        raise ValueError(f"phase must be one of {', '.join(PHASES)}, not {_short(phase)}")
+        raise ValueError(f"phase must be one of {', '.join(PHASES)}, not {short(phase)}")
     placing = whole(data["placing"], "placing", 0, seats)
     if phase == "placement" and (placing == seats or turn != 0):
         raise ValueError("placement happens before turn 1, while a seat is still to place")
@@ -162,8 +131,3 @@ def check_turn_fields(data: Mapping[str, Any], seats: int, turn_limit: int) -> N
     for i, path in enumerate(listing(data["paths"], "paths", seats)):
         for k, tile in enumerate(listing(path, f"paths[{i}]", most=MAX_PATH)):
             whole(tile, f"paths[{i}][{k}]", OFF, TILES - 1)
-
-
-def _short(value: object, limit: int = 40) -> str:
-    text = repr(value)
-    return text if len(text) <= limit else text[: limit - 3] + "..."

@@ -15,6 +15,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from robotable.core.errors import RobotableError
+from robotable.core.fields import flag, listing, mapping, short, text, whole
 from robotable.core.game import Game
 from robotable.games.droids.board import SIZE, Board, Scenario, load_board
 from robotable.games.droids.phases import (
@@ -64,52 +65,7 @@ FIELDS = (
 MAX_ROBOTS = 4 + 2 + 1  # players, repairers, the statue or the killer
 MAX_HITS = 999  # emitters still to choose: more than any turn's shots and mines add up to
 MAX_SENT = EMITTERS * SLOTS * HAND_SIZE  # orders a player can send in a turn, with room to spare
-MAX_TEXT = 200
 CELLS = SIZE * SIZE
-
-
-def whole(value: object, field: str, low: int, high: int) -> int:
-    """An exact ``int`` (not a bool, not a float) in ``low .. high``."""
-    if type(value) is not int:
-        raise TypeError(f"{field} must be a whole number, not {_short(value)}")
-    if not low <= value <= high:
-        raise ValueError(f"{field} must be from {low} to {high}, not {_short(value)}")
-    return value
-
-
-def flag(value: object, field: str) -> bool:
-    if type(value) is not bool:
-        raise TypeError(f"{field} must be true or false, not {_short(value)}")
-    return value
-
-
-def text(value: object, field: str, allowed: tuple[str, ...] | None = None) -> str:
-    if type(value) is not str:
-        raise TypeError(f"{field} must be text, not {_short(value)}")
-    if len(value) > MAX_TEXT or (allowed is not None and value not in allowed):
-        raise ValueError(f"{field} cannot be {_short(value)}")
-    return value
-
-
-def listing(value: object, field: str, length: int | None = None, most: int | None = None) -> list[Any]:
-    """A JSON list of exactly ``length`` (or at most ``most``) items."""
-    if type(value) is not list:
-        raise TypeError(f"{field} must be a list, not {type(value).__name__}")
-    if length is not None and len(value) != length:
-        raise ValueError(f"{field} must hold {length} items, not {len(value)}")
-    if most is not None and len(value) > most:
-        raise ValueError(f"{field} holds at most {most} items, not {len(value)}")
-    return value
-
-
-def mapping(value: object, field: str, keys: tuple[str, ...]) -> Mapping[str, Any]:
-    """A JSON object with exactly ``keys``."""
-    if not isinstance(value, Mapping):
-        raise TypeError(f"{field} must be an object, not {type(value).__name__}")
-    if set(value) != set(keys):
-        odd = sorted(set(value) ^ set(keys), key=str)[0]
-        raise ValueError(f"{field} must have the keys {', '.join(keys)}; not {_short(odd)}")
-    return value
 
 
 def check_saved(game: Game, data: Mapping[str, Any]) -> tuple[Board, Scenario]:
@@ -120,7 +76,7 @@ def check_saved(game: Game, data: Mapping[str, Any]) -> tuple[Board, Scenario]:
             raise KeyError(key)
     extra = sorted(set(data) - set(FIELDS), key=str)
     if extra:
-        raise ValueError(f"unknown field {_short(extra[0])}")
+        raise ValueError(f"unknown field {short(extra[0])}")
     board, scenario, seats, colours = _options(game, data)
     whole(data["rng"], "rng", 0, (1 << 64) - 1)
     whole(data["turn"], "turn", 1, int(data["options"]["turn_limit"]))
@@ -227,7 +183,7 @@ def _placed(token: object, field: str) -> str:
     """A token on a slot, ``"M2:N"``: a type and an arrow it can take (DD-7)."""
     kind, _, direction = text(token, field).partition(":")
     if kind not in TYPES or direction not in directions_for(kind):
-        raise ValueError(f"{field} cannot hold {_short(token)}")
+        raise ValueError(f"{field} cannot hold {short(token)}")
     return kind
 
 
@@ -311,10 +267,3 @@ def _result(result: object, seats: int, phase: str) -> None:
         whole(seat, f"result winners[{i}]", 0, seats - 1)
     text(result["reason"], "result reason")
     flag(result["draw"], "result draw")
-
-
-def _short(value: object, limit: int = 40) -> str:
-    if type(value) is int and value.bit_length() > 64:
-        return f"a number of {value.bit_length()} bits"  # repr of 5,000 digits is an error itself
-    shown = repr(value)
-    return shown if len(shown) <= limit else shown[: limit - 3] + "..."

@@ -10,9 +10,10 @@ a ``StateError``). The checks follow what the engine itself keeps true.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from typing import Any
 
+from robotable.core.fields import listing, mapping, short, whole
 from robotable.core.game import Game
 from robotable.core.numbers import MAX_INT
 from robotable.games.ricochet.board import ALL_TARGETS, CELLS, Board, assemble, faces_for
@@ -148,36 +149,3 @@ def code(value: object, field: str) -> str:
     if type(value) is not str or value not in CODES:
         raise ValueError(f"{field} must be a chip like 'RC' or 'MV', not {short(value)}")
     return value
-
-
-def whole(value: object, field: str, low: int, high: int) -> int:
-    """An exact ``int`` (not a bool, not a float) in ``low .. high``."""
-    if type(value) is not int:
-        raise TypeError(f"{field} must be a whole number, not {short(value)}")
-    if not low <= value <= high:
-        raise ValueError(f"{field} must be from {low} to {high}, not {short(value)}")
-    return value
-
-
-def listing(value: object, field: str, length: int | None = None, most: int | None = None) -> Sequence[Any]:
-    """A JSON list of exactly ``length`` (or at most ``most``) items."""
-    if type(value) is not list:
-        raise TypeError(f"{field} must be a list, not {type(value).__name__}")
-    if length is not None and len(value) != length:
-        raise ValueError(f"{field} must hold {length} items, not {len(value)}")
-    if most is not None and len(value) > most:
-        raise ValueError(f"{field} holds at most {most} items, not {len(value)}")
-    return value
-
-
-def mapping(value: object, field: str) -> Mapping[str, Any]:
-    if not isinstance(value, Mapping):
-        raise TypeError(f"{field} must be an object, not {type(value).__name__}")
-    return value
-
-
-def short(value: object, limit: int = 40) -> str:
-    if type(value) is int and abs(value) > MAX_INT:
-        return f"a {len(str(abs(value))) if abs(value) < 10**4000 else 'huge'}-digit number"
-    text = repr(value)
-    return text if len(text) <= limit else text[: limit - 3] + "..."
