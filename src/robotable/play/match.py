@@ -25,9 +25,10 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from robotable.core.errors import IllegalAction, RobotableError
-from robotable.core.game import REFEREE, Action, Agent, Event, Game, Outcome, Seat, State, Timer, Turn, Wait
+from robotable.core.game import REFEREE, Action, Agent, Event, Game, Outcome, Seat, State, Turn, Wait
 from robotable.core.records import Recorder
 from robotable.play.clock import Clock, RealClock, VirtualClock
+from robotable.play.table import RunningTimer
 from robotable.play.words import plural
 
 DEFAULT_MAX_ACTIONS = 100_000
@@ -61,21 +62,6 @@ class Interactive(Protocol):
     def refused(self, action: Action, error: IllegalAction) -> None:
         """Tell the person why ``action`` was refused; they will be asked again."""
         ...
-
-
-@dataclass(frozen=True)
-class RunningTimer:
-    """A state's timer with the match time it started at."""
-
-    timer: Timer
-    start: float
-
-    @property
-    def deadline(self) -> float:
-        return self.start + self.timer.seconds
-
-    def left(self, now: float) -> float:
-        return max(0.0, self.deadline - now)
 
 
 @dataclass(frozen=True)
