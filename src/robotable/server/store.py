@@ -133,7 +133,7 @@ def default_url() -> str:
 
 def open_store(url: str | None = None) -> Store:
     """A store on ``url`` (default: :func:`default_url`), its schema migrated to the newest."""
-    url = url or default_url()
+    url = _with_driver(url or default_url())
     try:
         memory = url in ("sqlite://", "sqlite:///:memory:")
         # one in-memory database shared by every thread, rather than one per thread
@@ -148,6 +148,14 @@ def open_store(url: str | None = None) -> Store:
     store = Store(engine)
     store.migrate()
     return store
+
+
+def _with_driver(url: str) -> str:
+    """``postgresql://`` means psycopg 3 here (SQLAlchemy would look for psycopg2)."""
+    for prefix in ("postgresql://", "postgres://"):
+        if url.startswith(prefix):
+            return "postgresql+psycopg://" + url.removeprefix(prefix)
+    return url
 
 
 def _sqlite_pragmas(connection: Any, _record: Any) -> None:

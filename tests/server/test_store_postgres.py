@@ -1,0 +1,68 @@
+"""The same storage on PostgreSQL: a throwaway cluster on loopback (see tests/pg.py)."""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Iterator
+
+import pytest
+from alembic.autogenerate import compare_metadata
+from alembic.migration import MigrationContext
+from fastapi.testclient import TestClient
+
+from robotable import games
+from robotable.server import schema
+from robotable.server.app import create_app
+from robotable.server.store import SeatRow, StaleTable, hash_token, new_header, open_store
+
+from .. import pg
+
+RICOCHET = games.get("ricochet")
+OPTIONS = RICOCHET.validate_options({"chips_to_win": 1, "puzzle": "1A2A3A4A-8A44FF0F-RC"})
+NUMBERS = itertools.count()
+
+
+@pytest.fixture(scope="module")
+def cluster() -> Iterator[str]:
+    with pg.cluster() as url:
+        yield url
+
+
+@pytest.fixture
+def url(cluster: str) -> str:
+    return pg.new_database(cluster, f"test_{next(NUMBERS)}")
+
+
+def test_the_migrations_build_the_schema_on_postgresql(url: str) -> None:
+    store = open_store(url)
+    with store.engine.connect() as connection:
+        assert compare_metadata(MigrationContext.configure(connection), schema.metadata) == []
+    store.migrate()
+    store.close()
+
+
+def test_actions_are_appended_once_and_survive_a_new_connection(url: str) -> None:
+    store = open_store(url.replace("postgresql+psycopg://", "postgresql://"))  # the plain form works too
+    header = new_header("t1", "ricochet", RICOCHET.rules_version, OPTIONS, seed=2**62, created=1.0)
+    store.create(header, [SeatRow(0, "human", "Ann", hash_token("a")), SeatRow(1, "open", "", None)])
+    store.append("t1", 1, seat=0, notation="bid 3", at=2.0)
+    with pytest.raises(StaleTable):
+        store.append("t1", 1, seat=1, notation="bid 2", at=2.5)
+    assert store.set_seat("t1", SeatRow(1, "human", "Bob", hash_token("b")), only_if_open=True)
+    assert not store.set_seat("t1", SeatRow(1, "human", "Eve", hash_token("e")), only_if_open=True)
+    store.close()
+    again = open_store(url).load("t1")
+    assert again.actions == [(0, "bid 3")] and again.seed == 2**62 and again.seats[1].name == "Bob"
+
+
+def test_the_server_plays_and_restarts_on_postgresql(url: str) -> None:
+    body = {"game": "ricochet", "seats": ["human", "human"], "options": OPTIONS, "seed": 3}
+    with TestClient(create_app(open_store(url))) as client:
+        created = client.post("/api/tables", json=body).json()
+        headers = {"Authorization": f"Bearer {created['token']}"}
+        assert client.post(
+            f"/api/tables/{created['table']}/actions", json={"action": "bid 6"}, headers=headers
+        )
+    with TestClient(create_app(open_store(url))) as client:
+        state = client.get(f"/api/tables/{created['table']}", headers=headers).json()
+        assert state["version"] == 1 and state["view"]["bids"]
