@@ -138,7 +138,7 @@ def test_bad_date_and_binary_batch_are_clear_errors(tmp_path: Path) -> None:
     binary = tmp_path / "codes.bin"
     binary.write_bytes(b"\xff\xfe\x00\x81")
     result = run("ricochet", "solve", "--batch", str(binary))
-    assert result.exit_code == 2 and "not a text file" in result.output
+    assert result.exit_code == 2 and "is not UTF-8 text" in result.output
 
 
 def test_options_lists_every_option_and_default() -> None:
@@ -228,3 +228,9 @@ def test_the_first_run_says_the_solver_is_being_prepared(monkeypatch) -> None:  
     with ricochet.preparing_solver():  # ready now: nothing shown, nothing done
         pass
     assert warmed == [True] and printed == ["preparing the solver (first run only)..."]
+
+
+def test_batch_from_a_special_file_is_refused_without_reading_it() -> None:
+    """`--batch /dev/zero` read forever, growing in memory."""
+    result = run("ricochet", "solve", "--batch", "/dev/zero")
+    assert result.exit_code == 2 and "not a regular file" in result.output

@@ -53,6 +53,23 @@ def test_dd44_the_log_says_the_killer_missed(roll: int, said: str) -> None:
     assert lines == ["killer shoots at Yellow (4 cells, rolls 8): hit: Yellow loses 2 emitters"]
 
 
+def test_dd44_a_shot_at_the_next_cell_says_1_cell() -> None:
+    """DD-24: the distance in words that fit it ("1 cell", not "1 cells")."""
+    _, lines = killer_shoots(1, 0, killer=(5, 1), Y=(5, 2))
+    assert lines == ["killer shoots at Yellow (1 cell, rolls 0): missed (a 0 always misses)"]
+
+
+@pytest.mark.parametrize(
+    ("winners", "said"),
+    [((), "no winner"), ((0,), "winner: Yellow"), ((0, 1), "winners: Yellow, Red")],
+)
+def test_dd45_the_game_over_line_names_the_winners_in_words(winners: tuple[int, ...], said: str) -> None:
+    """A lost solo game says "no winner", not "winner(s): nobody"."""
+    event = {"kind": "game-over", "reason": "turn limit reached", "winners": list(winners)}
+    line = GAME.describe_event(event, lambda seat: ["Yellow", "Red"][seat])
+    assert line == f"game over (turn limit reached); {said}"
+
+
 def test_dd44_a_killer_shot_with_nobody_in_sight_says_it_hit_nothing() -> None:
     """It used to say only 'sends shoot': nothing told whether it had hit."""
     s, lines = killer_shoots(2, killer=(5, 1), Y=(5, 5), obstacles=[(5, 4)])
@@ -63,7 +80,7 @@ def test_dd44_a_killer_shot_with_nobody_in_sight_says_it_hit_nothing() -> None:
 def test_dd44_level_6_the_log_says_the_rocket_destroyed_the_player() -> None:
     s, lines = killer_shoots(6, killer=(5, 1), Y=(5, 5))
     assert lines[0] == "killer shoots at Yellow (4 cells): hit: the rocket destroys Yellow"
-    assert s.phase == OVER and "nobody" in lines[-1]
+    assert s.phase == OVER and lines[-1].endswith("no winner")
 
 
 def test_dd42_the_log_reads_the_killers_sheet_cell_in_words() -> None:

@@ -228,6 +228,19 @@ def test_drawing_option_values_are_checked(options: dict, reason: str) -> None:
         games.get("ricochet").render_svg(_view(), **options)
 
 
+@pytest.mark.parametrize("title", ["a\x01b", "\x1b[2J", "nul\x00"])
+def test_a_title_with_a_control_character_is_refused_not_written_unreadable(title: str) -> None:
+    """XML 1.0 cannot hold it: the SVG written would open in no viewer."""
+    with pytest.raises(InvalidOptions, match="drawing option 'title': character"):
+        games.get("ricochet").render_svg(_view(), title=title)
+
+
+def test_a_title_in_any_printable_script_is_drawn_as_given() -> None:
+    title = "Été — plateau ² <&>\tdeux lignes\n"
+    root = ET.fromstring(games.get("ricochet").render_svg(_view(), title=title))
+    assert root.find("{http://www.w3.org/2000/svg}title").text == title
+
+
 def test_drawing_option_solution_in_notation_or_pairs() -> None:
     game = games.get("ricochet")
     for solution in ("red W, green E, red N", ["red W", "green E", "red N"], EX4, [[0, 3], [1, 1], [0, 0]]):

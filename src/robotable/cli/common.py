@@ -99,6 +99,8 @@ def _option_value(key: str, text: str, flag: str) -> Any:
         return json.loads(text, parse_int=whole, parse_float=real, parse_constant=constant)
     except json.JSONDecodeError:
         return text
+    except RecursionError:  # thousands of nested brackets: Python's own stack gives out
+        raise InvalidOptions(f"{flag} {key}: the value is nested too deeply to be an option") from None
 
 
 def quoted(text: str, limit: int = 40) -> str:

@@ -12,21 +12,32 @@ from typing import Any
 
 from rich.text import Text
 
+from robotable.cli.common import quoted
 from robotable.core.game import JSON, REFEREE, Game, Outcome, Seat
 from robotable.play.match import Played
 
 
 def seat_namer(labels: Sequence[str]) -> Callable[[Any], str]:
     """``seat 0 (bot:bfs)`` for a seat number; the referee is "referee"."""
+    shown = [shown_label(label) for label in labels]
 
     def name(seat: Any) -> str:
         if seat == REFEREE:
             return "referee"
-        if isinstance(seat, int) and 0 <= seat < len(labels):
-            return f"seat {seat} ({labels[seat]})"
+        if isinstance(seat, int) and 0 <= seat < len(shown):
+            return f"seat {seat} ({shown[seat]})"
         return f"seat {seat}"
 
     return name
+
+
+def shown_label(label: str, limit: int = 40) -> str:
+    """A seat's label as the terminal may print it. A record's labels are any text: escape
+    sequences would drive the terminal (clear it, retitle it) and a huge one would flood it,
+    so those are quoted with their control characters escaped, and cut."""
+    if label.isprintable() and len(label) <= limit:
+        return label
+    return quoted(label, limit)
 
 
 def describe_event(game: Game, event: Mapping[str, JSON], labels: Sequence[str]) -> str:

@@ -12,7 +12,7 @@ from rich.console import Console
 from rich.text import Text
 
 from robotable import games
-from robotable.cli.common import check_writable, parse_options
+from robotable.cli.common import check_writable, fail, parse_options
 from robotable.cli.human import Keyboard
 from robotable.cli.log import action_line, describe_outcome, describe_played, event_line, log_viewer
 from robotable.cli.seats import default_seats, make_agents, parse_seats, seat_label
@@ -53,8 +53,12 @@ def run_play(request: PlayRequest, console: Console) -> Outcome | None:
     labels = [seat_label(game, spec) for spec in parse_seats(request.seats or default_seats(game))]
     if request.record is not None:
         check_writable(request.record)  # before the game, not after it
+        if request.record.is_dir():
+            raise InvalidOptions(f"--record {request.record}: is a folder; give a file name")
     seed = request.seed if request.seed is not None else secrets.randbelow(2**31)
     check_seed(seed)
+    if request.max_actions < 1:
+        raise InvalidOptions(f"--max-actions must be at least 1, not {request.max_actions}")
     recorder = Recorder(game, options, seed=seed, seats=labels)
     keyboard = Keyboard(request.stdin)
     agents = make_agents(game, labels, seed=seed, console=console, keyboard=keyboard)
@@ -88,7 +92,7 @@ def run_play(request: PlayRequest, console: Console) -> Outcome | None:
         on_events=None if request.quiet else log,
         max_actions=request.max_actions,
     )
-    outcome, reason, interrupted = None, "", False
+    outcome, reason, interrupted, unwritten = None, "", False, None
     try:
         warm_up(game, console)
         outcome = match.run()
@@ -98,15 +102,30 @@ def run_play(request: PlayRequest, console: Console) -> Outcome | None:
         reason, interrupted = "interrupted (Ctrl-C)", True
     finally:  # an unfinished game is worth keeping too
         if request.record is not None:
-            write_record(request.record, recorder.record)
+            unwritten = keep_record(request.record, recorder)
     if outcome is not None:
         console.print(Text(describe_outcome(outcome, labels), style="bold green"))
+        if unwritten:
+            raise fail(unwritten, code=1)
         if request.record is not None:
             console.print(f"record written to {request.record}")
         return outcome
-    console.print(Text(abandoned(reason, len(match.actions), request.record), style="yellow"))
+    kept = request.record if unwritten is None else None
+    console.print(Text(abandoned(reason, len(match.actions), kept), style="yellow"))
+    if unwritten:
+        raise fail(unwritten, code=INTERRUPTED if interrupted else 1)
     if interrupted:
         raise typer.Exit(INTERRUPTED)
+    return None
+
+
+def keep_record(path: Path, recorder: Recorder) -> str | None:
+    """Write the record; why it could not be, if so. The file may vanish or fill the disk
+    during a game: the result is still shown and the failure said in one line."""
+    try:
+        write_record(path, recorder.record)
+    except OSError as exc:
+        return f"cannot write the record to {path}: {exc.strerror or exc}"
     return None
 
 

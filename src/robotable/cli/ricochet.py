@@ -11,7 +11,7 @@ import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Annotated, Any, TextIO
+from typing import Annotated, Any
 
 import typer
 from rich.progress import (
@@ -25,7 +25,8 @@ from rich.progress import (
 
 from robotable.cli.common import check_writable, err, fail, out, reporting, write_file
 from robotable.cli.play import PlayRequest, run_play
-from robotable.core.errors import NotationError, RobotableError
+from robotable.core.datafile import MAX_FILE_BYTES, read_user_text
+from robotable.core.errors import DataFileError, NotationError, RobotableError
 from robotable.core.numbers import read_int
 from robotable.games.ricochet.actions import Move
 from robotable.games.ricochet.code import Puzzle
@@ -247,17 +248,17 @@ def run_batch(source: str, *, classic: bool, timeout: float | None, faces: str |
 
 
 def _read_lines(source: str) -> list[tuple[int, str]]:
-    stream: TextIO
+    """The codes of a file (read like every data file: a regular UTF-8 file of bounded size)
+    or of standard input (bounded the same way: ``/dev/zero`` piped in must not fill memory)."""
     if source == "-":
-        stream = sys.stdin
-        text = stream.read()
+        text = sys.stdin.read(MAX_FILE_BYTES + 1)
+        if len(text) > MAX_FILE_BYTES:
+            raise fail(f"standard input: more than {MAX_FILE_BYTES:,} characters of puzzle codes")
     else:
         try:
-            text = Path(source).read_text(encoding="utf-8")
-        except OSError as exc:
-            raise fail(f"{source}: {exc.strerror or exc}") from None
-        except UnicodeDecodeError:
-            raise fail(f"{source}: not a text file (UTF-8) of puzzle codes") from None
+            text = read_user_text(source)
+        except DataFileError as exc:
+            raise fail(str(exc)) from None
     return [
         (n, line.strip())
         for n, line in enumerate(text.splitlines(), 1)

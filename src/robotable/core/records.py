@@ -211,6 +211,8 @@ def _loads(text: str, name: str, first_line: int) -> JSON:
         raise RecordError(f"{name}: line {line}: invalid JSON: {exc.msg} (column {exc.colno})") from None
     except ValueError as exc:  # a number past Python's digit limit, or NaN/Infinity
         raise RecordError(f"{name}: line {first_line}: {_first_sentence(exc)}") from None
+    except RecursionError:  # [[[[... thousands deep: no record is shaped like that
+        raise RecordError(f"{name}: line {first_line}: nested too deeply to be a record") from None
 
 
 def _refuse_constant(name: str) -> None:

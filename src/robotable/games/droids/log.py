@@ -43,7 +43,8 @@ def _shot(e: Mapping[str, Any], name: Namer) -> str:
     else:
         needed = "a 0 always misses" if e["roll"] == 0 else f"{e['distance']} or more needed"
         result = f"missed ({needed})"
-    return f"{e['robot']} shoots at {e['target']} ({e['distance']} cells{roll}): {result}"
+    cells = "1 cell" if e["distance"] == 1 else f"{e['distance']} cells"
+    return f"{e['robot']} shoots at {e['target']} ({cells}{roll}): {result}"
 
 
 def _emitters(count: int) -> str:
@@ -51,8 +52,11 @@ def _emitters(count: int) -> str:
 
 
 def _over(e: Mapping[str, Any], name: Namer) -> str:
-    winners = ", ".join(name(s) for s in e["winners"]) or "nobody"
-    return f"game over ({e['reason']}); winner(s): {winners}"
+    winners = [name(s) for s in e["winners"]]
+    if not winners:
+        return f"game over ({e['reason']}); no winner"
+    said = "winner" if len(winners) == 1 else "winners"
+    return f"game over ({e['reason']}); {said}: {', '.join(winners)}"
 
 
 SENTENCES: dict[str, Callable[[Mapping[str, Any], Namer], str]] = {

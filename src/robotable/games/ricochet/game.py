@@ -121,6 +121,7 @@ class RicochetGame(Game):
         from robotable.games.ricochet.svg import board_svg, solution_paths
 
         drawing = self.validate_drawing(options)
+        _check_title(drawing.get("title"))
         board, robots, markers, target = _position(view)
         given = drawing.pop("solution", None)
         solution = _drawn_moves(view.get("moves", []) if given is None else given, len(markers))
@@ -189,6 +190,18 @@ def _position(view: Mapping[str, JSON]) -> tuple[Board, list[int], list[int], Ta
     markers = [cell_index(x, y) for x, y in view["markers"]]
     target = next((t for t in ALL_TARGETS if t.code == view["target"]), None)
     return board, robots, markers, target
+
+
+def _check_title(title: str | None) -> None:
+    """The ``title`` drawing option goes into the SVG as text: XML 1.0 has no way to write a
+    control character (other than tab and line breaks), so one would leave a file no viewer opens."""
+    if title is None:
+        return
+    for char in title:
+        if not char.isprintable() and char not in "\t\n\r":
+            raise InvalidOptions(
+                f"drawing option 'title': character {char!r} (U+{ord(char):04X}) cannot be drawn"
+            )
 
 
 def _drawn_moves(solution: object, robot_count: int) -> list[tuple[int, int]]:
