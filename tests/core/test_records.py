@@ -202,5 +202,5 @@ def test_a_seed_beyond_64_bits_is_refused() -> None:
 def test_a_record_nested_thousands_deep_is_refused_in_one_line(tmp_path: Path) -> None:
     path = tmp_path / "deep.json"
     path.write_text("[" * 100_000 + "]" * 100_000, encoding="utf-8")
-    with pytest.raises(RecordError, match="deep.json: line 1: nested too deeply"):
+    with pytest.raises(RecordError, match=r"deep\.json: line 1: nested too deeply"):
         next(read_records(path))
