@@ -73,3 +73,16 @@ def test_seat_names_of_a_record_reach_the_terminal_escaped_and_cut(tmp_path: Pat
         assert "\x1b" not in result.output and "\x07" not in result.output
         assert "'\\x1b[2J\\x1b]0;owned\\x07x'" in result.output.replace("\n", "")
         assert "b" * 1000 not in result.output
+
+
+def test_render_refuses_zero_players_and_a_seed_past_64_bits() -> None:
+    """`--players 0` drew two players; a seed past 2^64 aliased a smaller one."""
+    from typer.testing import CliRunner
+
+    from robotable.cli.main import app
+
+    runner = CliRunner()
+    zero = runner.invoke(app, ["render", "dr2d", "--players", "0"])
+    assert zero.exit_code == 2 and "not 0" in zero.output
+    huge = runner.invoke(app, ["render", "dr2d", "--seed", str(2**70)])
+    assert huge.exit_code == 2 and "--seed must be a whole number" in huge.output

@@ -283,7 +283,7 @@ def test_play_prepares_the_game_under_a_spinner_first(monkeypatch: pytest.Monkey
     run_play(request, terminal(screen))
     assert len(calls) == 1
     text = screen.getvalue()
-    assert "preparing ricochet (first run only)..." in text
+    assert "preparing ricochet (compiled once, then cached)..." in text
     assert text.index("preparing ricochet") < text.index("winner")
 
 

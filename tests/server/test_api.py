@@ -15,6 +15,8 @@ from robotable.core.records import Record
 from robotable.server.app import MAX_ERRORS, create_app
 from robotable.server.store import open_store
 
+from .clients import play, policy_for
+
 PUZZLE = {"chips_to_win": 1, "puzzle": "1A2A3A4A-8A44FF0F-RC", "bid_window_s": 1.0}
 
 
@@ -174,3 +176,29 @@ def test_a_client_cannot_make_the_server_read_a_file(client: TestClient) -> None
     body = {"game": "dr2d", "seats": ["human", "bot"], "options": {"board_file": "/etc/passwd"}}
     refused = client.post("/api/tables", json=body)
     assert refused.status_code == 400 and "reads no file named by a client" in refused.json()["error"]
+
+
+def test_the_creator_hands_a_departed_persons_seat_to_a_bot_which_plays_on(client: TestClient) -> None:
+    body = {
+        "game": "dr2d",
+        "seats": ["human", "human"],
+        "options": {"turn_limit": 2},
+        "seed": 5,
+        "timers": False,
+    }
+    created = create(client, **body)
+    table, invite = created["table"], created["invites"]["1"]
+    hand_over = f"/api/tables/{table}/seats/1/bot"
+    assert client.post(hand_over, json={}, headers=bearer(invite)).status_code == 403  # not the creator
+    assert client.post(hand_over, json={}).status_code == 403  # nobody's token
+    with client.websocket_connect(f"/ws/tables/{table}?token={invite}") as leaving:
+        leaving.receive_json(), leaving.receive_json()
+        handed = client.post(hand_over, json={}, headers=bearer(created["token"]))
+        assert handed.json() == {"table": table, "seat": 1, "kind": "bot:heuristic", "name": "heuristic"}
+        assert leaving.receive_json() == {"type": "closing", "reason": "seat 1 was handed to a bot"}
+    assert client.get(f"/api/tables/{table}", headers=bearer(invite)).status_code == 403  # the token is void
+    assert client.post(hand_over, json={}, headers=bearer(created["token"])).status_code == 403  # a bot's now
+    talk = play(client, table, created["token"], policy=policy_for("dr2d"))
+    record = Record.from_dict(client.get(f"/api/tables/{table}/record").json())
+    assert record.seats == ["human", "bot:heuristic"] and talk.outcome() == record.outcome.to_dict()
+    assert any(seat == 1 for seat, _ in record.actions)

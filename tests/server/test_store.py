@@ -103,3 +103,28 @@ def test_a_missing_table_or_a_bad_url_is_a_clear_error() -> None:
         open_store("sqlite://").load("nope")
     with pytest.raises(StoreError, match="cannot use the database"):
         open_store("nosuchdb://x")
+
+
+def test_a_database_of_the_first_schema_is_upgraded_and_keeps_its_tables(tmp_path: Path) -> None:
+    from importlib import resources
+
+    from alembic import command
+    from alembic.config import Config
+    from sqlalchemy import create_engine, insert
+
+    url = f"sqlite:///{tmp_path / 'old.sqlite3'}"
+    config = Config()
+    config.set_main_option("script_location", str(resources.files("robotable.server") / "migrations"))
+    engine = create_engine(url)
+    with engine.begin() as connection:
+        config.attributes["connection"] = connection
+        command.upgrade(config, "0001")
+        values = {"game": "ricochet", "rules_version": "r", "options": "{}", "seed": 1, "created": 0.0}
+        connection.execute(
+            insert(schema.game_tables).values(
+                id="old", timers=True, version=0, status="open", outcome=None, **values
+            )
+        )
+    engine.dispose()
+    store = open_store(url)  # migrated to the newest on opening
+    assert store.load("old").creator is None and store.load("old").game == "ricochet"

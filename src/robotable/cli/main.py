@@ -23,9 +23,10 @@ from robotable import games
 from robotable.cli.common import fail, out, parse_options, reporting, write_file
 from robotable.cli.human import Keyboard
 from robotable.cli.log import describe_outcome
-from robotable.cli.play import PlayRequest, run_play
+from robotable.cli.play import PlayRequest, check_seed, run_play
 from robotable.cli.ricochet import app as ricochet_app
 from robotable.cli.seats import SEAT_HELP, default_seat_count
+from robotable.cli.serve import serve_command
 from robotable.cli.watch import watch_records
 from robotable.core.errors import RecordError, RobotableError
 from robotable.core.game import Option, State
@@ -285,11 +286,13 @@ def _position(
     options = parse_options(pairs)
     if puzzle is not None:
         options["puzzle"] = puzzle
-    seats = players or default_seat_count(game)
+    check_seed(seed)
+    seats = default_seat_count(game) if players is None else players  # --players 0 is refused, not 2
     return game.new_state(options, seed=seed, seats=seats), seats
 
 
 app.add_typer(ricochet_app)
+app.command("serve")(serve_command)
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -138,7 +138,7 @@ def check_seed(seed: int) -> None:
 def warm_up(game: Game, console: Console) -> None:
     """The game's one-off preparation (compiling Ricochet's solver: seconds, the first time
     only) under a spinner, so a first game does not look frozen."""
-    with console.status(f"preparing {game.id} (first run only)...", spinner="dots"):
+    with console.status(f"preparing {game.id} (compiled once, then cached)...", spinner="dots"):
         game.warm_up()
 
 

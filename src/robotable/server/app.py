@@ -7,6 +7,7 @@ HTTP (JSON; the OpenAPI description is at ``/docs``):
 - ``GET /api/tables``: open and running tables. ``GET /api/tables/{id}``: the table as the
   token's seat sees it (a spectator without token).
 - ``POST /api/tables/{id}/join``: take an open seat; ``POST /api/tables/{id}/actions``: play.
+- ``POST /api/tables/{id}/seats/{seat}/bot``: the creator hands a person's seat to a bot.
 - ``GET /api/tables/{id}/record``: the record of a finished game (``robotable replay`` verifies it).
 
 Tokens travel in ``Authorization: Bearer TOKEN`` (HTTP) or ``?token=`` (WebSocket, which
@@ -25,8 +26,10 @@ from contextlib import asynccontextmanager
 from typing import Annotated, Any
 
 from fastapi import FastAPI, Header, HTTPException, Query, WebSocket, WebSocketDisconnect
+from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from pydantic import BaseModel, Field
+from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from robotable import games
 from robotable.core.errors import IllegalAction, RobotableError
@@ -63,6 +66,12 @@ class Join(BaseModel):
     name: str = Field(default="", max_length=40)
 
 
+class HandOver(BaseModel):
+    bot: str | None = Field(
+        default=None, max_length=32, description="the bot's name (default: the game's first)"
+    )
+
+
 class Play(BaseModel):
     action: str = Field(max_length=200, description="the action in the game's notation, e.g. 'bid 5'")
 
@@ -91,6 +100,19 @@ def _errors(app: FastAPI) -> None:
     async def refused(_request: Any, exc: RobotableError) -> JSONResponse:
         status = next((code for kind, code in statuses.items() if isinstance(exc, kind)), 400)
         return JSONResponse({"error": str(exc)}, status_code=status)
+
+    # every refusal has the same shape, {"error": "one sentence"}, whoever raised it
+    @app.exception_handler(StarletteHTTPException)
+    async def http_refused(_request: Any, exc: StarletteHTTPException) -> JSONResponse:
+        return JSONResponse({"error": str(exc.detail)}, status_code=exc.status_code, headers=exc.headers)
+
+    @app.exception_handler(RequestValidationError)
+    async def invalid(_request: Any, exc: RequestValidationError) -> JSONResponse:
+        problems = [
+            f"{'.'.join(str(p) for p in e.get('loc', ()) if p != 'body') or 'body'}: {e.get('msg', '')}"
+            for e in exc.errors()[:3]
+        ]
+        return JSONResponse({"error": "invalid request: " + "; ".join(problems)}, status_code=422)
 
 
 def _token(authorization: str | None) -> str | None:
@@ -166,6 +188,14 @@ def _routes(app: FastAPI, hall: Hall) -> None:
         accepted = await live.submit(seat, body.action)
         return {"news": live.table.news(accepted, seat), "state": live.snapshot(seat)}
 
+    @app.post("/api/tables/{table_id}/seats/{seat}/bot")
+    async def hand_to_bot(
+        table_id: str, seat: int, body: HandOver, authorization: Auth = None
+    ) -> dict[str, Any]:
+        live = hall.get(table_id)
+        row = await live.hand_to_bot(live.seat_for(_token(authorization)), seat, body.bot)
+        return {"table": table_id, "seat": row.seat, "kind": row.kind, "name": row.name}
+
     @app.get("/api/tables/{table_id}/record")
     async def record(table_id: str) -> dict[str, Any]:
         stored = await hall.stored(table_id)
@@ -194,11 +224,17 @@ async def _serve_socket(
         await socket.send_json({"type": "error", "reason": str(exc)})
         await socket.close(code=1008, reason=str(exc)[:120])
         return
+    # the greeting is made in the same step as the connection (no await in between), so every
+    # update queued after it is newer than its state: a client never gets an action twice
     connection = live.connect(seat)
-    await socket.send_json({"type": "hello", "protocol": PROTOCOL, "table": table_id, "seat": seat})
+    greeting: list[dict[str, Any]] = [
+        {"type": "hello", "protocol": PROTOCOL, "table": table_id, "seat": seat}
+    ]
     if since is not None:
-        await socket.send_json({"type": "missed", "news": live.table.missed(seat, since)})
-    await socket.send_json({"type": "state", "state": live.snapshot(seat)})
+        greeting.append({"type": "missed", "news": live.table.missed(seat, since)})
+    greeting.append({"type": "state", "state": live.snapshot(seat)})
+    for message in greeting:
+        await socket.send_json(message)
     writer = asyncio.create_task(_write(socket, connection.queue))
     try:
         await _read(socket, live, connection.seat, connection)
@@ -227,6 +263,8 @@ async def _read(socket: WebSocket, live: LiveTable, seat: int | None, connection
             text = await socket.receive_text()
         except (WebSocketDisconnect, RuntimeError, KeyError):
             return  # closed, or a binary frame (not this protocol)
+        if connection not in live.connections:
+            return  # dropped by the server (its seat handed to a bot, too slow): not one more action
         reply = await _handle(text, live, seat, bucket)
         if reply.get("type") == "error":
             errors += 1
@@ -245,7 +283,7 @@ async def _handle(text: str, live: LiveTable, seat: int | None, bucket: _Bucket)
         return {"type": "error", "reason": f"message too long (at most {MAX_MESSAGE} bytes)"}
     try:
         message = json.loads(text)
-    except ValueError:
+    except (ValueError, RecursionError):  # RecursionError: [[[[... nested past Python's limit
         return {"type": "error", "reason": "not JSON"}
     if not isinstance(message, dict) or not isinstance(message.get("type"), str):
         return {"type": "error", "reason": 'a message is a JSON object with a "type"'}

@@ -99,17 +99,28 @@ def seat_kind(game: Game, spec: str) -> str:
 class LiveTable:
     """One table in memory, its connections, bots and timers."""
 
-    def __init__(self, hall: Hall, table_id: str, table: Table, seats: list[SeatRow], timers: bool) -> None:
+    def __init__(
+        self,
+        hall: Hall,
+        table_id: str,
+        table: Table,
+        seats: list[SeatRow],
+        timers: bool,
+        creator: Seat | None = None,
+    ) -> None:
         self.hall = hall
         self.id = table_id
         self.table = table
         self.seats = seats
         self.timers = timers
+        self.creator = creator
         self.lock = asyncio.Lock()
         self.changed = asyncio.Event()
         self.connections: set[Connection] = set()
         self.agents: dict[Seat, Agent] = {}
         self.bot_wake: dict[Seat, float | None] = {}
+        self.thinking: dict[Seat, asyncio.Future[Action | Wait]] = {}
+        """Bots' calls that ran past the think limit and still hold a thread."""
         self.driver: asyncio.Task[None] | None = None
         self._start_bots()
 
@@ -130,8 +141,32 @@ class LiveTable:
     def _start_bots(self) -> None:
         for row in self.seats:
             if row.kind.startswith("bot:"):
-                self.agents[row.seat] = self.table.game.bots()[row.kind.removeprefix("bot:")]()
-                self.bot_wake[row.seat] = None
+                self._seat_bot(row)
+
+    def _seat_bot(self, row: SeatRow) -> None:
+        self.agents[row.seat] = self.table.game.bots()[row.kind.removeprefix("bot:")]()
+        self.bot_wake[row.seat] = None
+
+    async def hand_to_bot(self, requester: Seat | None, seat: Seat, bot: str | None) -> SeatRow:
+        """The creator gives a person's seat to a bot (its person left): the seat's token stops
+        granting it, its connections are closed, and the bot plays from the current state."""
+        if requester is None or requester != self.creator:
+            raise Forbidden("only the table's creator can hand a seat to a bot")
+        if not 0 <= seat < len(self.seats) or self.seats[seat].kind != "human":
+            raise Forbidden(f"seat {seat} is not a person's seat")
+        kind = seat_kind(self.table.game, f"bot:{bot}" if bot else "bot")
+        row = SeatRow(seat, kind, _seat_name(kind, seat, ""), None)
+        async with self.lock:  # not while an action of this seat is being stored
+            await asyncio.to_thread(self.hall.store.set_seat, self.id, row)
+            self.seats[seat] = row
+            self._seat_bot(row)
+        for connection in [c for c in self.connections if c.seat == seat]:
+            self.drop(connection, f"seat {seat} was handed to a bot")
+        for connection in list(self.connections):  # everyone sees the new seat list
+            if not connection.send({"type": "state", "state": self.snapshot(connection.seat)}):
+                self.drop(connection, "too slow: messages were piling up")
+        self.changed.set()
+        return row
 
     # ------------------------------------------------------------------ acting
 
@@ -140,25 +175,39 @@ class LiveTable:
         async with self.lock:
             now = self.hall.clock()
             parsed = self.table.parse(action)
-            self.table.check(seat, parsed, now)
+            if self.timers:
+                self.table.check(seat, parsed, now)
+            else:  # no clock: a deadline that passed refuses nothing (people come back hours later)
+                self.table.state.check(seat, parsed)
             store = self.hall.store
             number = self.table.version + 1
             await asyncio.to_thread(store.append, self.id, number, seat=seat, notation=str(parsed), at=now)
             accepted = self.table.accept(seat, parsed, now)
             if (outcome := self.table.outcome()) is not None:
-                await asyncio.to_thread(store.finish, self.id, outcome)
-            self._announce(accepted)
+                await self._mark_over(outcome)  # before the news: a told outcome has its record
+            self._announce(accepted)  # stored: everyone may be told
         self.changed.set()
         return accepted
 
+    async def _mark_over(self, outcome: Any) -> None:
+        """The outcome in the table's row: a cache (replaying the actions gives it), so a failure
+        here is logged and the game stays won; a restart writes it again."""
+        try:
+            await asyncio.to_thread(self.hall.store.finish, self.id, outcome)
+        except StoreError as exc:
+            log.error("table %s: the outcome was not stored: %s", self.id, exc)
+
     def _announce(self, accepted: Accepted) -> None:
+        messages: dict[Seat | None, dict[str, JSON]] = {}  # one per seat, shared by its connections
         for connection in list(self.connections):
-            message = {
-                "type": "update",
-                "news": self.table.news(accepted, connection.seat),
-                "state": self.snapshot(connection.seat),
-            }
-            if not connection.send(message):
+            seat = connection.seat
+            if seat not in messages:
+                messages[seat] = {
+                    "type": "update",
+                    "news": self.table.news(accepted, seat),
+                    "state": self.snapshot(seat),
+                }
+            if not connection.send(messages[seat]):
                 self.drop(connection, "too slow: messages were piling up")
 
     def snapshot(self, seat: Seat | None) -> dict[str, JSON]:
@@ -234,14 +283,23 @@ class LiveTable:
         return False
 
     async def _ask_bot(self, seat: Seat, now: float) -> Action | Wait:
+        late = self.thinking.get(seat)
+        if late is not None and not late.done():  # still on an old question: no second thread
+            return Wait(self.hall.clock() + 1.0)
+        self.thinking.pop(seat, None)  # an answer to an old state is not played
         turn = self.table.turn(seat, now)
         loop = asyncio.get_running_loop()
         future = loop.run_in_executor(self.hall.bot_pool, self.agents[seat].act, turn)
         try:
-            return await asyncio.wait_for(future, self.hall.think_limit)
+            return await asyncio.wait_for(asyncio.shield(future), self.hall.think_limit)
         except TimeoutError:
             log.warning("table %s: bot at seat %d thought past %.0f s", self.id, seat, self.hall.think_limit)
+            self.thinking[seat] = future  # a thread cannot be stopped: wait for it before asking again
+            future.add_done_callback(lambda f: f.cancelled() or f.exception())  # its failure: seen
             return Wait(self.hall.clock() + 1.0)
+        except Exception:  # a bot's bug ends that bot, not the table's driver (timers go on)
+            log.exception("table %s: the bot at seat %d failed", self.id, seat)
+            return Wait(float("inf"))
 
     def _next_wake(self) -> float | None:
         times = [t for t in self.bot_wake.values() if t is not None and t != float("inf")]
@@ -282,8 +340,10 @@ class Hall:
 
     def _restore(self, stored: Any) -> LiveTable:
         game = games.get(stored.game)
-        table = Table.restore(game, stored.record(), stored.times, created=stored.created)
-        live = LiveTable(self, stored.id, table, stored.seats, stored.timers)
+        # without a clock no deadline refused anything: replay as if every action came at once
+        times = stored.times if stored.timers else [stored.created] * len(stored.times)
+        table = Table.restore(game, stored.record(), times, created=stored.created)
+        live = LiveTable(self, stored.id, table, stored.seats, stored.timers, stored.creator)
         self.tables[stored.id] = live
         if (outcome := table.outcome()) is not None:  # killed between its last action and this mark
             self.store.finish(stored.id, outcome)
@@ -331,11 +391,18 @@ class Hall:
         ]
         table_id = secrets.token_urlsafe(9)
         header = new_header(
-            table_id, game.id, game.rules_version, full, seed=seed, created=now, timers=timers
+            table_id,
+            game.id,
+            game.rules_version,
+            full,
+            seed=seed,
+            created=now,
+            timers=timers,
+            creator=creator,
         )
         header.status = "open" if "open" in kinds else "running"
         await asyncio.to_thread(self.store.create, header, rows)
-        live = LiveTable(self, table_id, table, rows, timers)
+        live = LiveTable(self, table_id, table, rows, timers, creator)
         self.tables[table_id] = live
         live.start()
         invites = {seat: token for seat, token in tokens.items() if seat != creator}

@@ -37,6 +37,7 @@ game_tables = Table(
     Column("version", Integer, nullable=False),  # actions accepted so far
     Column("status", String(16), nullable=False),  # open, running, over
     Column("outcome", Text, nullable=True),  # JSON, once over
+    Column("creator", Integer, nullable=True),  # the creator's seat (may hand seats to bots)
 )
 
 seats = Table(

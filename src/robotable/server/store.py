@@ -69,6 +69,8 @@ class StoredTable:
     version: int
     status: str
     outcome: Outcome | None
+    creator: Seat | None = None
+    """The seat of the person who created the table (None: nobody's, e.g. all bots)."""
     seats: list[SeatRow] = field(default_factory=list)
     actions: list[tuple[Seat, str]] = field(default_factory=list)
     times: list[float] = field(default_factory=list)
@@ -96,8 +98,11 @@ def new_header(
     seed: int,
     created: float,
     timers: bool = True,
+    creator: Seat | None = None,
 ) -> StoredTable:
-    return StoredTable(table_id, game, rules_version, dict(options), seed, created, timers, 0, "open", None)
+    return StoredTable(
+        table_id, game, rules_version, dict(options), seed, created, timers, 0, "open", None, creator
+    )
 
 
 # --------------------------------------------------------------------------- tokens
@@ -203,6 +208,7 @@ class Store:
                     version=0,
                     status=header.status,
                     outcome=None,
+                    creator=header.creator,
                 )
             )
             if seat_rows:
@@ -355,4 +361,5 @@ def _header(row: Any) -> StoredTable:
         row.version,
         row.status,
         outcome,
+        row.creator,
     )

@@ -1,0 +1,88 @@
+"""``robotable serve`` as a real process for tests: started on a free port, waited for with a
+deadline, stopped by its process id (terminate, then kill) whatever happens in the test."""
+
+from __future__ import annotations
+
+import contextlib
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+import httpx
+
+START_DEADLINE = 60.0
+"""Seconds for a server to answer after its start (imports, migrations; a loaded CI machine)."""
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+@dataclass
+class Server:
+    process: subprocess.Popen[str]
+    url: str
+    output: Path
+
+    def log(self) -> str:
+        return self.output.read_text(encoding="utf-8", errors="replace")
+
+
+def start(db_url: str, folder: Path, *, port: int | None = None) -> Server:
+    """Start a server on ``db_url`` and wait until ``GET /api/games`` answers."""
+    port = port or free_port()
+    output = folder / f"serve-{port}-{time.monotonic_ns()}.log"
+    command = [sys.executable, "-m", "robotable.cli.main", "serve", "--port", str(port), "--db", db_url]
+    with output.open("w") as log:
+        process = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT, text=True)
+    server = Server(process, f"http://127.0.0.1:{port}", output)
+    try:
+        wait_until_up(server)
+    except BaseException:
+        stop(server)
+        raise
+    return server
+
+
+def wait_until_up(server: Server) -> None:
+    deadline = time.monotonic() + START_DEADLINE
+    while time.monotonic() < deadline:
+        if server.process.poll() is not None:
+            raise AssertionError(f"the server exited with {server.process.returncode}:\n{server.log()}")
+        with contextlib.suppress(httpx.HTTPError):
+            if httpx.get(f"{server.url}/api/games", timeout=2.0).status_code == 200:
+                return
+        time.sleep(0.1)
+    raise AssertionError(f"the server did not answer within {START_DEADLINE:.0f} s:\n{server.log()}")
+
+
+def stop(server: Server) -> None:
+    """Terminate by process id; kill when it lingers."""
+    if server.process.poll() is None:
+        server.process.terminate()
+        try:
+            server.process.wait(10)
+        except subprocess.TimeoutExpired:
+            server.process.kill()
+            server.process.wait(10)
+
+
+def kill(server: Server) -> None:
+    """``kill -9``: no shutdown, no flush, nothing finished."""
+    server.process.kill()
+    server.process.wait(10)
+
+
+@contextlib.contextmanager
+def running(db_url: str, folder: Path) -> Iterator[Server]:
+    server = start(db_url, folder)
+    try:
+        yield server
+    finally:
+        stop(server)

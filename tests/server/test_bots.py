@@ -1,0 +1,74 @@
+"""Server bots: a bot that thinks past the limit holds one thread at most and delays no other
+table; a bots-only table plays to its end unattended."""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+
+from robotable import games
+from robotable.core.game import Action, Turn
+from robotable.server.app import create_app
+from robotable.server.store import open_store
+
+
+class SlowBot:
+    """Thinks until released; counts how many of its calls run at once."""
+
+    name = "slow"
+    release = threading.Event()
+    lock = threading.Lock()
+    running = 0
+    most = 0
+
+    def act(self, turn: Turn) -> Action:
+        with SlowBot.lock:
+            SlowBot.running += 1
+            SlowBot.most = max(SlowBot.most, SlowBot.running)
+        SlowBot.release.wait(30)
+        with SlowBot.lock:
+            SlowBot.running -= 1
+        return turn.legal[0]
+
+
+@pytest.fixture
+def slow_server(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[TestClient]:
+    dr2d = games.get("dr2d")
+    bots = dr2d.bots()
+    monkeypatch.setattr(dr2d, "bots", lambda: {**bots, "slow": SlowBot})
+    SlowBot.release.clear()
+    app = create_app(open_store(f"sqlite:///{tmp_path / 'db.sqlite3'}"), think_limit=0.2)
+    with TestClient(app) as client:
+        try:
+            yield client
+        finally:
+            SlowBot.release.set()
+
+
+def wait_for_outcome(client: TestClient, table: str, seconds: float) -> dict[str, Any]:
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        shown = client.get(f"/api/tables/{table}").json()
+        if shown["outcome"] is not None:
+            return shown
+        time.sleep(0.05)
+    raise AssertionError(f"table {table} did not finish in {seconds} s")
+
+
+@pytest.mark.timeout(60)
+def test_a_bot_past_its_think_limit_holds_one_thread_and_delays_no_other_table(
+    slow_server: TestClient,
+) -> None:
+    body: dict[str, Any] = {"game": "dr2d", "options": {"turn_limit": 2}, "seed": 1, "timers": False}
+    stuck = slow_server.post("/api/tables", json={**body, "seats": ["bot:slow", "human"]}).json()
+    time.sleep(1.5)  # past the limit several times over: the driver asks again only once it is free
+    bots_only = slow_server.post("/api/tables", json={**body, "seats": ["bot", "bot"]}).json()
+    assert wait_for_outcome(slow_server, bots_only["table"], 30)["outcome"]["ranks"]
+    assert SlowBot.most == 1
+    assert slow_server.get(f"/api/tables/{stuck['table']}").json()["version"] == 0

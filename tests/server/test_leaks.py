@@ -1,0 +1,136 @@
+"""Issue 13, hidden information stays on the server: seeded games of every game with secrets,
+two people each on their own WebSocket and a spectator on a third; every message each one
+received must be exactly what its seat's ``view`` and ``events_for`` give at that version
+(recomputed from the finished game's record), and nothing else (boardgame.io's leaks of the
+seed, the initial state, the log and other players' moves are the checklist)."""
+
+from __future__ import annotations
+
+import json
+from functools import cache
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+
+from robotable import games
+from robotable.core.game import State
+from robotable.core.records import Record
+from robotable.play.table import Table
+from robotable.server.store import hash_token
+
+from .clients import SHORT_GAMES, Client, play_together, policy_for, socket_path
+
+SECRET_GAMES = ["delivery", "dr2d", "droids", "robotick"]
+STATE_KEYS = {"version", "seat", "view", "to_act", "legal", "timers", "outcome", "now", "seats"}
+MESSAGE_KEYS = {
+    "hello": {"type", "protocol", "table", "seat"},
+    "state": {"type", "state"},
+    "update": {"type", "news", "state"},
+    "missed": {"type", "news"},
+    "accepted": {"type", "number"},
+    "refused": {"type", "action", "reason"},
+}
+NEWS_KEYS = {"number", "seat", "action", "events"}
+FORBIDDEN_KEYS = {"seed", "rng", "token_hash", "log", "history", "undo"}
+"""(``token`` is a game piece in Droids; seat tokens are looked for by value instead.)"""
+
+
+def plain(value: Any) -> Any:
+    """As it travels: JSON (tuples become lists, keys strings)."""
+    return json.loads(json.dumps(value))
+
+
+def keys_anywhere(value: Any) -> set[str]:
+    if isinstance(value, dict):
+        return set(value).union(*(keys_anywhere(v) for v in value.values()))
+    if isinstance(value, list):
+        return set().union(*(keys_anywhere(v) for v in value))
+    return set()
+
+
+class Truth:
+    """What each seat may know at each version, recomputed from the record alone."""
+
+    def __init__(self, record: Record) -> None:
+        self.record = record
+        self.seats: list[int | None] = [*range(len(record.seats)), None]
+        table = Table(games.get(record.game), record.options, seed=record.seed, seats=record.seats)
+        self.news: list[dict[int | None, Any]] = []  # index n-1: each seat's news of action n
+        self.secret: list[bool] = []
+        for seat, text in record.actions:
+            accepted = table.submit(seat, text, 0.0)
+            self.news.append({s: plain(table.news(accepted, s)) for s in self.seats})
+            self.secret.append(type(accepted.action).secret)
+
+    @cache  # noqa: B019 (one Truth per test)
+    def state(self, version: int) -> State:
+        return games.replay(self.record, stop_after=version)
+
+    def check_state(self, shown: dict[str, Any], seat: int | None) -> None:
+        assert set(shown) == STATE_KEYS, f"fields beyond the protocol's: {set(shown) - STATE_KEYS}"
+        state = self.state(shown["version"])
+        assert shown["seat"] == seat
+        assert shown["view"] == plain(state.view(seat)), f"seat {seat}, version {shown['version']}: view"
+        assert shown["to_act"] == plain(state.to_act())
+        legal = [] if seat is None else [str(a) for a in state.legal_actions(seat)]
+        assert shown["legal"] == legal
+        assert all(set(s) == {"seat", "kind", "name"} for s in shown["seats"])
+
+    def check_news(self, news: dict[str, Any], seat: int | None) -> None:
+        assert set(news) == NEWS_KEYS
+        number = news["number"]
+        assert news == self.news[number - 1][seat], f"seat {seat}: the news of action {number}"
+        actor, text = self.record.actions[number - 1]
+        if self.secret[number - 1] and seat != actor:
+            assert news["action"] is None, f"seat {seat} was told seat {actor}'s secret {text!r}"
+
+
+def check_conversation(truth: Truth, talk: Client, secrets: list[str]) -> int:
+    """Every message of one connection against the truth; how many were checked. ``secrets``:
+    the seat tokens and their hashes, which no message may hold."""
+    for message in talk.received:
+        text = json.dumps(message)
+        assert not [s for s in secrets if s in text], f"a seat token or its hash in {message['type']}"
+        assert set(message) == MESSAGE_KEYS[message["type"]], message["type"]
+        leaked = keys_anywhere(message) & FORBIDDEN_KEYS
+        assert not leaked, f"forbidden fields {leaked} in {message['type']}"
+        if message["type"] == "missed":
+            for news in message["news"]:
+                truth.check_news(news, talk.seat)
+        if "news" in message and message["type"] == "update":
+            truth.check_news(message["news"], talk.seat)
+        if "state" in message:
+            truth.check_state(message["state"], talk.seat)
+    return len(talk.received)
+
+
+@pytest.mark.timeout(90)
+@pytest.mark.parametrize("game", SECRET_GAMES)
+def test_every_message_is_what_the_seat_may_know(server: TestClient, game: str) -> None:
+    case = SHORT_GAMES[game]
+    seats = ["human", "human"] + ["bot"] * (case.seats - 2)
+    body = {"game": game, "seats": seats, "options": case.options, "seed": 2026, "timers": case.timers}
+    created = server.post("/api/tables", json=body).json()
+    table = created["table"]
+    talks = play_together(server, table, [created["token"], created["invites"]["1"], None], policy_for(game))
+    assert [t.seat for t in talks] == [0, 1, None]
+
+    tokens = [created["token"], created["invites"]["1"]]
+    secrets = tokens + [hash_token(t) for t in tokens]
+    record = Record.from_dict(server.get(f"/api/tables/{table}/record").json())
+    truth = Truth(record)
+    assert any(truth.secret), f"{game}: the game played no secret action, the test proves nothing"
+    assert all(t.outcome() == record.outcome.to_dict() for t in talks)
+    for talk in talks:
+        assert check_conversation(truth, talk, secrets) > 2
+        updates = [m for m in talk.received if m["type"] == "update"]
+        assert updates, f"seat {talk.seat} was told of no action"
+
+    # coming back after the game: the missed news are the same as the live ones
+    for seat, token in [(0, created["token"]), (1, created["invites"]["1"]), (None, None)]:
+        with server.websocket_connect(socket_path(table, token, since=0)) as socket:
+            again = Client(seat, [socket.receive_json() for _ in range(3)])
+        assert [m["type"] for m in again.received] == ["hello", "missed", "state"]
+        assert len(again.received[1]["news"]) == len(record.actions)
+        check_conversation(truth, again, secrets)
