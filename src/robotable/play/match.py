@@ -25,10 +25,10 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from robotable.core.errors import IllegalAction, RobotableError
-from robotable.core.game import REFEREE, Action, Agent, Event, Game, Outcome, Seat, State, Turn, Wait
+from robotable.core.game import REFEREE, Action, Agent, Event, Game, Outcome, Seat, State, Wait
 from robotable.core.records import Recorder
 from robotable.play.clock import Clock, RealClock, VirtualClock
-from robotable.play.table import RunningTimer
+from robotable.play.table import RunningTimer, agent_turn
 from robotable.play.words import plural
 
 DEFAULT_MAX_ACTIONS = 100_000
@@ -184,19 +184,7 @@ class Match:
 
     def _ask(self, seat: Seat, running: list[RunningTimer], wake: float | None) -> Action | Wait:
         now = self.clock.now()  # a real clock moved while earlier seats thought
-        timers = [
-            {"key": t.timer.key, "label": t.timer.label, "deadline": t.deadline, "left": t.left(now)}
-            for t in running
-        ]
-        turn = Turn(
-            seat,
-            self.state.view(seat),
-            self.state.legal_actions(seat),
-            self.game,
-            now,
-            extra={"timers": timers, "wake": wake},
-        )
-        return self.agents[seat].act(turn)
+        return self.agents[seat].act(agent_turn(self.state, seat, running, now, wake))
 
     def _answer(self, seat: Seat, action: Action, running: list[RunningTimer]) -> None:
         agent = self.agents[seat]

@@ -167,16 +167,7 @@ class Table:
     def turn(self, seat: Seat, now: float) -> Turn:
         """What an agent sees when asked to act for ``seat``."""
         running = self.running_timers()
-        timers = [{**t.to_dict(), "left": t.left(now)} for t in running]
-        wake = min((t.deadline for t in running), default=None)
-        return Turn(
-            seat,
-            self.state.view(seat),
-            self.state.legal_actions(seat),
-            self.game,
-            now,
-            extra={"timers": timers, "wake": wake},
-        )
+        return agent_turn(self.state, seat, running, now, min((t.deadline for t in running), default=None))
 
     # ------------------------------------------------------------------ acting
 
@@ -221,3 +212,19 @@ class Table:
         self._starts = {k: v for k, v in self._starts.items() if k in keys}
         for key in keys:
             self._starts.setdefault(key, now)
+
+
+def agent_turn(
+    state: State, seat: Seat, running: Sequence[RunningTimer], now: float, wake: float | None
+) -> Turn:
+    """What an agent is shown: its view, its legal actions, the running timers and when it will
+    be asked again at the latest (``wake``)."""
+    timers = [{**t.to_dict(), "left": t.left(now)} for t in running]
+    return Turn(
+        seat,
+        state.view(seat),
+        state.legal_actions(seat),
+        state.game,
+        now,
+        extra={"timers": timers, "wake": wake},
+    )
