@@ -12,6 +12,7 @@ from typing import Any
 
 import pytest
 
+from robotable.core.datafile import MAX_FILE_BYTES
 from robotable.core.errors import DataFileError, IllegalAction, NotationError, RobotableError, StateError
 from robotable.core.rng import Rng
 from robotable.games.robotick.actions import Pass, Play, parse_action
@@ -195,9 +196,9 @@ def test_rt2_pv_bounds(tmp_path: Path, value: str, accepted: bool) -> None:
 def test_rt2_rt3_files_that_are_no_table_are_refused_before_reading(tmp_path: Path, loader: Any) -> None:
     """RT-2, RT-3: a device that never ends, a folder or a file of megabytes is refused at once."""
     big = tmp_path / "big.txt"
-    big.write_bytes(b"#" * 2_000_000)
+    big.write_bytes(b"#" * (MAX_FILE_BYTES + 1))
     for path, reason in (("/dev/zero", "not a regular file"), (str(tmp_path), "not a regular file"),
-                         (str(big), "bytes")):  # fmt: skip
+                         (str(big), "too large")):  # fmt: skip
         started = time.monotonic()
         with pytest.raises(DataFileError, match=reason) as caught:
             loader(path)

@@ -33,6 +33,8 @@ def read_user_text(path: str | Path) -> str:
         with Path(path).open("rb") as stream:
             regular = stat.S_ISREG(os.fstat(stream.fileno()).st_mode)
             raw = stream.read(MAX_FILE_BYTES + 1) if regular else b""
+    except IsADirectoryError:
+        regular, raw = False, b""
     except OSError as exc:
         raise DataFileError(str(path), "file", f"cannot read it ({exc.strerror or exc})") from None
     except ValueError:  # a NUL byte in the path

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from pathlib import Path
 
 from robotable.core.datafile import cached_by_file, data_int, read_data
 from robotable.core.errors import DataFileError, NotationError
@@ -49,8 +48,12 @@ PV_MAX = 99
 MAX_AI_CARDS = 100
 """An AI deck holds 10 cards; a custom one may hold more, within reason."""
 MAX_ID_LENGTH = 12
-MAX_FILE_BYTES = 1_000_000
-"""A PV table or an AI deck is a few hundred bytes; anything huge is a wrong file."""
+
+HUMANS = 3  # the players; Droco is the fourth hand
+ROUNDS = 3
+HAND = 12  # cards per hand (RT-7)
+PASS_COUNT = 2  # cards passed to the left (RT-9)
+ASIDE = 3  # cards set aside face down (RT-7)
 
 PV_TABLES = {"strength": "cards.txt", "fifteen": "cards_fifteen.txt"}
 DEFAULT_AI_FILE = "ai_cards.txt"
@@ -133,8 +136,6 @@ def columns(hand: list[int] | tuple[int, ...]) -> list[list[int]]:
 
 def _lines(path: str | None, default: str) -> tuple[str, list[tuple[int, str]]]:
     """The file's label and its meaningful lines (number, text without comment)."""
-    if path is not None:
-        _check_size(path)
     text, label = read_data("robotable.games.robotick", default, path)
     rows = []
     for number, raw in enumerate(text.splitlines(), start=1):
@@ -142,20 +143,6 @@ def _lines(path: str | None, default: str) -> tuple[str, list[tuple[int, str]]]:
         if line:
             rows.append((number, line))
     return label, rows
-
-
-def _check_size(path: str) -> None:
-    """Refuse before reading what no table can be: a device (``/dev/zero`` never ends), a
-    folder, a file of megabytes."""
-    file = Path(path)
-    try:
-        if file.exists() and not file.is_file():
-            raise DataFileError(path, "file", "is not a regular file")
-        size = file.stat().st_size if file.exists() else 0
-    except OSError as exc:
-        raise DataFileError(path, "file", f"cannot read it ({exc.strerror or exc})") from None
-    if size > MAX_FILE_BYTES:
-        raise DataFileError(path, "file", f"is {size} bytes; a table is at most {MAX_FILE_BYTES}")
 
 
 @cached_by_file

@@ -9,8 +9,8 @@ from robotable.core.errors import InvalidOptions
 from robotable.core.game import JSON, Action, Game, Option
 from robotable.core.rng import Rng
 from robotable.games.robotick import actions
-from robotable.games.robotick.cards import PV_TABLES, load_ai_cards, load_pv
-from robotable.games.robotick.state import ROUNDS, RobotickState
+from robotable.games.robotick.cards import PV_TABLES, ROUNDS, load_ai_cards, load_pv
+from robotable.games.robotick.state import RobotickState
 
 OPTIONS = (
     Option("hangars", 3, "RT-16: face-up captures per round (variant 1: 4)", int, minimum=1, maximum=12),

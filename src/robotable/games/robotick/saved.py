@@ -15,20 +15,12 @@ Problems are ``ValueError``\\ s naming the field; the contract turns them into a
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
-from robotable.games.robotick.cards import DECK, PV_MAX, kind
+from robotable.games.robotick.cards import ASIDE, DECK, HAND, HUMANS, PASS_COUNT, PV_MAX, ROUNDS, kind
+from robotable.games.robotick.events import DROCO
 
-if TYPE_CHECKING:
-    from robotable.games.robotick.state import RobotickState
-
-PLAYERS = 4  # three humans and Droco
-HUMANS = 3
-DROCO = 3
-ROUNDS = 3
-HAND = 12
-PASS_COUNT = 2
-ASIDE = 3
+PLAYERS = HUMANS + 1  # and Droco
 PHASES = ("pass", "play", "over")
 MAX_SCORE = DECK * PV_MAX
 """No round score can go beyond every card's PV."""
@@ -142,6 +134,31 @@ def read_fields(data: Mapping[str, Any], ai_count: int) -> dict[str, Any]:
 
 
 # --------------------------------------------------------------------------- the position
+
+
+class RobotickState(Protocol):
+    """What the position checks read of a state (the state module sits above this one)."""
+
+    options: Mapping[str, Any]
+    phase: str
+    round: int
+    trump: int
+    trump_type: int
+    aside: list[int]
+    hands: list[list[int]]
+    trick: list[tuple[int, int]]
+    history: list[dict[str, Any]]
+    leader: int
+    scores: list[Any]
+    up: list[list[int]]
+    down: list[list[int]]
+    chosen: list[list[int]]
+    given: list[list[int]]
+
+    def current_player(self) -> int | None: ...
+    def next_player(self, player: int) -> int: ...
+    def voids(self) -> list[int]: ...
+    def winner_of(self, trick: Sequence[Sequence[int]], trump: int) -> int: ...
 
 
 def check_position(state: RobotickState) -> None:

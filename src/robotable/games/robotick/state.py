@@ -16,7 +16,12 @@ from robotable.core.rng import Rng
 from robotable.games.robotick import droco, saved
 from robotable.games.robotick.actions import Pass, Play
 from robotable.games.robotick.cards import (
+    ASIDE,
     DECK,
+    HAND,
+    HUMANS,
+    PASS_COUNT,
+    ROUNDS,
     TYPES,
     AiCard,
     columns,
@@ -37,12 +42,6 @@ from robotable.games.robotick.events import (
     RoundStarted,
     TrickWon,
 )
-
-HUMANS = 3
-ROUNDS = 3
-HAND = 12
-PASS_COUNT = 2
-ASIDE = 3
 
 
 def left_of(seat: int) -> int:
