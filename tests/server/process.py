@@ -8,7 +8,7 @@ import socket
 import subprocess
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -34,11 +34,22 @@ class Server:
         return self.output.read_text(encoding="utf-8", errors="replace")
 
 
-def start(db_url: str, folder: Path, *, port: int | None = None) -> Server:
-    """Start a server on ``db_url`` and wait until ``GET /api/games`` answers."""
+def start(db_url: str, folder: Path, *, port: int | None = None, extra: Sequence[str] = ()) -> Server:
+    """Start a server on ``db_url`` (``extra``: more options) and wait until ``GET /api/games``
+    answers."""
     port = port or free_port()
     output = folder / f"serve-{port}-{time.monotonic_ns()}.log"
-    command = [sys.executable, "-m", "robotable.cli.main", "serve", "--port", str(port), "--db", db_url]
+    command = [
+        sys.executable,
+        "-m",
+        "robotable.cli.main",
+        "serve",
+        "--port",
+        str(port),
+        "--db",
+        db_url,
+        *extra,
+    ]
     with output.open("w") as log:
         process = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT, text=True)
     server = Server(process, f"http://127.0.0.1:{port}", output)

@@ -3,15 +3,21 @@
 The listening socket is bound here, before uvicorn starts, so a port in use is one red line
 and exit status 2 rather than uvicorn's log and exit 1; the same for a database that cannot
 be opened (its schema is created or migrated before anything listens).
+
+With ``--workers N`` uvicorn starts N processes on that one socket (and starts a new one when
+one dies); each builds its application with :func:`worker_app` from the settings this process
+leaves in its environment. They share the tables through PostgreSQL (:mod:`robotable.server.peers`).
 """
 
 from __future__ import annotations
 
+import copy
 import errno
 import logging
+import os
 import re
 import socket
-from typing import TYPE_CHECKING, Annotated
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 from rich.text import Text
@@ -19,10 +25,16 @@ from rich.text import Text
 from robotable.cli.common import fail, out, reporting
 
 if TYPE_CHECKING:
+    from fastapi import FastAPI
+
     from robotable.server.store import Store
 
 DEFAULT_HOST = "127.0.0.1"
 DEFAULT_PORT = 8000
+MAX_WORKERS = 64
+DB_VARIABLE = "ROBOTABLE_SERVE_DB"
+THINK_VARIABLE = "ROBOTABLE_SERVE_THINK_LIMIT"
+"""How ``serve --workers N`` hands its settings to its worker processes."""
 
 
 def serve_command(
@@ -42,6 +54,14 @@ def serve_command(
     think_limit: Annotated[
         float, typer.Option(min=0.1, max=3600.0, help="Seconds a server bot may think over one move.")
     ] = 30.0,
+    workers: Annotated[
+        int,
+        typer.Option(
+            min=1,
+            max=MAX_WORKERS,
+            help="Server processes on this host (more than 1 needs PostgreSQL: they share its tables).",
+        ),
+    ] = 1,
 ) -> None:
     """Run the game server: tables for every game, played over HTTP and WebSockets.
 
@@ -55,6 +75,7 @@ def serve_command(
     - `robotable serve --host 0.0.0.0 --port 8080` (reachable from the local network)
     - `robotable serve --db sqlite:///tables.sqlite3` (an SQLite file of your choice)
     - `robotable serve --db postgresql://robotable@localhost/robotable`
+    - `robotable serve --db postgresql://robotable@localhost/robotable --workers 4`
     """
     from robotable.server.store import StoreError, default_url, open_store
 
@@ -64,9 +85,18 @@ def serve_command(
             store = open_store(url)
         except StoreError as exc:
             raise StoreError(f"--db {_shown(url)}: {exc}") from None
+    if workers > 1 and not store.shared:
+        store.close()
+        raise fail(
+            f"--workers {workers}: several processes share tables only on PostgreSQL (--db postgresql://...)"
+        )
     listener = _bind(host, port)
-    _announce(url, host, listener.getsockname()[1])
-    _run(store, listener, think_limit)
+    _announce(url, host, listener.getsockname()[1], workers)
+    if workers == 1:
+        _run(store, listener, think_limit)
+    else:
+        store.close()  # each worker opens its own
+        _run_workers(url, listener, think_limit, workers)
 
 
 def _bind(host: str, port: int) -> socket.socket:
@@ -105,12 +135,14 @@ def _shown(url: str) -> str:
     return parsed.render_as_string(hide_password=True)
 
 
-def _announce(url: str, host: str, port: int) -> None:
+def _announce(url: str, host: str, port: int, workers: int) -> None:
     shown_host = f"[{host}]" if ":" in host else host
     if host in ("0.0.0.0", "::"):
         shown_host = "localhost"  # listening everywhere: this machine's own name works
     console = out()
     console.print(f"database: {_shown(url)}", soft_wrap=True)
+    if workers > 1:
+        console.print(f"{workers} worker processes", soft_wrap=True)
     console.print(
         Text(f"serving on http://{shown_host}:{port}/  (API: /docs, Ctrl-C stops)", style="green"),
         soft_wrap=True,
@@ -132,20 +164,56 @@ class HideTokens(logging.Filter):
         return True
 
 
+def log_config() -> dict[str, Any]:
+    """uvicorn's logging, with tokens hidden and the server's own messages shown (set up again
+    in every worker process, hence a configuration rather than calls)."""
+    from uvicorn.config import LOGGING_CONFIG
+
+    config = copy.deepcopy(LOGGING_CONFIG)
+    config["filters"] = {"hide_tokens": {"()": HideTokens}}
+    for handler in config["handlers"].values():
+        handler["filters"] = ["hide_tokens"]
+    config["loggers"]["robotable"] = {"handlers": ["default"], "level": "INFO", "propagate": False}
+    return config
+
+
+def _uvicorn_settings() -> dict[str, Any]:
+    from robotable.server.app import MAX_MESSAGE
+
+    # frames far past the protocol's message limit are refused by the transport, unread
+    return {"log_config": log_config(), "lifespan": "on", "ws_max_size": 16 * MAX_MESSAGE}
+
+
 def _run(store: Store, listener: socket.socket, think_limit: float) -> None:
     import uvicorn
 
-    from robotable.server.app import MAX_MESSAGE, create_app
+    from robotable.server.app import create_app
 
-    logging.getLogger("robotable").setLevel(logging.INFO)
-    app = create_app(store, think_limit=think_limit)
-    # frames far past the protocol's message limit are refused by the transport, unread
-    config = uvicorn.Config(app, log_level="info", lifespan="on", ws_max_size=16 * MAX_MESSAGE)
-    server = uvicorn.Server(config)  # its Config sets up uvicorn's loggers; then the filter goes on
-    for name in ("uvicorn.error", "uvicorn.access"):
-        logging.getLogger(name).addFilter(HideTokens())
+    server = uvicorn.Server(uvicorn.Config(create_app(store, think_limit=think_limit), **_uvicorn_settings()))
     try:
         server.run(sockets=[listener])
     finally:
         listener.close()
         store.close()
+
+
+def _run_workers(url: str, listener: socket.socket, think_limit: float, workers: int) -> None:
+    import uvicorn
+    from uvicorn.supervisors import Multiprocess
+
+    os.environ[DB_VARIABLE] = url
+    os.environ[THINK_VARIABLE] = repr(think_limit)
+    config = uvicorn.Config(f"{__name__}:worker_app", factory=True, workers=workers, **_uvicorn_settings())
+    try:
+        Multiprocess(config, sockets=[listener]).run()
+    finally:
+        listener.close()
+
+
+def worker_app() -> FastAPI:
+    """One worker's application, on the database its parent has already migrated."""
+    from robotable.server.app import create_app
+    from robotable.server.store import open_store
+
+    store = open_store(os.environ[DB_VARIABLE], migrate=False)
+    return create_app(store, think_limit=float(os.environ[THINK_VARIABLE]))

@@ -82,7 +82,7 @@ def create_app(store: Store, *, clock: Any = time.time, think_limit: float = 30.
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
-        await hall.recover()
+        await hall.start()
         yield
         await hall.close()
 
@@ -153,26 +153,26 @@ def _routes(app: FastAPI, hall: Hall) -> None:
 
     @app.get("/api/tables")
     async def list_tables() -> list[dict[str, Any]]:
+        """The newest open and running tables, as stored (whichever process serves them)."""
         listed = []
-        for live in hall.tables.values():
-            if live.table.outcome() is None:
-                open_seats = [r.seat for r in live.seats if r.kind == "open"]
-                listed.append(
-                    {
-                        "table": live.id,
-                        "game": live.table.game.id,
-                        "status": "open" if open_seats else "running",
-                        "open_seats": open_seats,
-                        "seats": [{"seat": r.seat, "kind": r.kind, "name": r.name} for r in live.seats],
-                        "version": live.table.version,
-                    }
-                )
+        for stored in await asyncio.to_thread(hall.store.listing):
+            open_seats = [r.seat for r in stored.seats if r.kind == "open"]
+            listed.append(
+                {
+                    "table": stored.id,
+                    "game": stored.game,
+                    "status": "open" if open_seats else "running",
+                    "open_seats": open_seats,
+                    "seats": [{"seat": r.seat, "kind": r.kind, "name": r.name} for r in stored.seats],
+                    "version": stored.version,
+                }
+            )
         return listed
 
     @app.get("/api/tables/{table_id}")
     async def table_state(table_id: str, authorization: Auth = None) -> dict[str, Any]:
-        live = hall.get(table_id)
-        return live.snapshot(live.seat_for(_token(authorization)))
+        live = await hall.find(table_id)
+        return live.snapshot(await live.authorize(_token(authorization)))
 
     @app.post("/api/tables/{table_id}/join")
     async def join(table_id: str, body: Join) -> dict[str, Any]:
@@ -181,8 +181,8 @@ def _routes(app: FastAPI, hall: Hall) -> None:
 
     @app.post("/api/tables/{table_id}/actions")
     async def play(table_id: str, body: Play, authorization: Auth = None) -> dict[str, Any]:
-        live = hall.get(table_id)
-        seat = live.seat_for(_token(authorization))
+        live = await hall.find(table_id)
+        seat = await live.authorize(_token(authorization))
         if seat is None:
             raise Forbidden("playing needs a seat token")
         accepted = await live.submit(seat, body.action)
@@ -192,8 +192,8 @@ def _routes(app: FastAPI, hall: Hall) -> None:
     async def hand_to_bot(
         table_id: str, seat: int, body: HandOver, authorization: Auth = None
     ) -> dict[str, Any]:
-        live = hall.get(table_id)
-        row = await live.hand_to_bot(live.seat_for(_token(authorization)), seat, body.bot)
+        live = await hall.find(table_id)
+        row = await live.hand_to_bot(await live.authorize(_token(authorization)), seat, body.bot)
         return {"table": table_id, "seat": row.seat, "kind": row.kind, "name": row.name}
 
     @app.get("/api/tables/{table_id}/record")
@@ -218,8 +218,8 @@ async def _serve_socket(
 ) -> None:
     await socket.accept()
     try:
-        live = hall.get(table_id)
-        seat = live.seat_for(token)
+        live = await hall.find(table_id)
+        seat = await live.authorize(token)
     except (TableNotFound, Forbidden) as exc:
         await socket.send_json({"type": "error", "reason": str(exc)})
         await socket.close(code=1008, reason=str(exc)[:120])

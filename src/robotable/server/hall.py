@@ -11,6 +11,10 @@ it (a person, a bot, the referee's clock), goes through :meth:`LiveTable.submit`
 
 The clock is the wall clock (seconds since the epoch), so deadlines are absolute and a
 restarted server resumes them: a deadline that passed while it was down fires at once.
+
+Several processes may serve the same tables (PostgreSQL): each keeps its own copy of a table,
+caught up from the store whenever another process accepted an action (:meth:`LiveTable.catch_up`),
+and only the table's driver process fires its timers and asks its bots (:mod:`.peers`).
 """
 
 from __future__ import annotations
@@ -29,10 +33,13 @@ from robotable import games
 from robotable.core.errors import IllegalAction, InvalidOptions, RobotableError
 from robotable.core.game import JSON, REFEREE, Action, Agent, Game, Seat, Wait
 from robotable.play.table import Accepted, Table
+from robotable.server.peers import Peers, peers_for
 from robotable.server.store import (
     SeatRow,
+    StaleTable,
     Store,
     StoreError,
+    UnknownTable,
     hash_token,
     new_header,
     new_token,
@@ -44,6 +51,8 @@ log = logging.getLogger("robotable.server")
 SEAT_KINDS = "human, bot, bot:NAME, open"
 QUEUE_LIMIT = 256
 """Messages waiting for one connection; a client that falls this far behind is dropped."""
+STALE_RETRIES = 8
+"""Times an action is checked again after another process wrote the table first."""
 
 
 class TableNotFound(RobotableError):
@@ -122,6 +131,8 @@ class LiveTable:
         self.thinking: dict[Seat, asyncio.Future[Action | Wait]] = {}
         """Bots' calls that ran past the think limit and still hold a thread."""
         self.driver: asyncio.Task[None] | None = None
+        self.chores: set[asyncio.Task[None]] = set()
+        """Catching up with other processes: kept here so they are not collected mid-way."""
         self._start_bots()
 
     # ------------------------------------------------------------------ seats and tokens
@@ -137,6 +148,17 @@ class LiveTable:
         if found is None:
             raise Forbidden("this token grants no seat at this table")
         return found
+
+    async def authorize(self, token: str | None) -> Seat | None:
+        """:meth:`seat_for`, after reading the seats again when the token grants nothing here
+        (another process may have just given it out)."""
+        try:
+            return self.seat_for(token)
+        except Forbidden:
+            if not self.hall.store.shared:
+                raise
+        await self.reload_seats()
+        return self.seat_for(token)
 
     def _start_bots(self) -> None:
         for row in self.seats:
@@ -158,36 +180,99 @@ class LiveTable:
         row = SeatRow(seat, kind, _seat_name(kind, seat, ""), None)
         async with self.lock:  # not while an action of this seat is being stored
             await asyncio.to_thread(self.hall.store.set_seat, self.id, row)
-            self.seats[seat] = row
-            self._seat_bot(row)
-        for connection in [c for c in self.connections if c.seat == seat]:
-            self.drop(connection, f"seat {seat} was handed to a bot")
-        for connection in list(self.connections):  # everyone sees the new seat list
-            if not connection.send({"type": "state", "state": self.snapshot(connection.seat)}):
+            self._take_seats([*self.seats[:seat], row, *self.seats[seat + 1 :]])
+        return row
+
+    async def reload_seats(self) -> None:
+        """The seats as stored (another process let someone join or handed a seat to a bot)."""
+        rows = await asyncio.to_thread(self.hall.store.seats, self.id)
+        async with self.lock:
+            if rows != self.seats:
+                self._take_seats(rows)
+
+    def _take_seats(self, rows: list[SeatRow]) -> None:
+        """New seats: bots seated, connections of seats that are no longer a person's closed,
+        and everyone shown the new seat list."""
+        before, self.seats = self.seats, rows
+        for row in rows:
+            if row.kind.startswith("bot:") and before[row.seat].kind != row.kind:
+                self._seat_bot(row)
+        for connection in list(self.connections):
+            seat = connection.seat
+            if seat is not None and self.seats[seat].token_hash != before[seat].token_hash:
+                self.drop(connection, f"seat {seat} was handed to a bot")
+            elif not connection.send({"type": "state", "state": self.snapshot(seat)}):
                 self.drop(connection, "too slow: messages were piling up")
         self.changed.set()
-        return row
 
     # ------------------------------------------------------------------ acting
 
     async def submit(self, seat: Seat, action: Action | str) -> Accepted:
-        """Check, store, carry out and announce one action (see the module's steps)."""
+        """Check, store, carry out and announce one action (see the module's steps).
+
+        When another process wrote the table first, this copy catches up and the action is
+        checked again on the newer state: it is refused only if it is no longer legal, never
+        for having been made on an older version (two people programming at once)."""
+        parsed = self.table.parse(action)
         async with self.lock:
-            now = self.hall.clock()
-            parsed = self.table.parse(action)
-            if self.timers:
-                self.table.check(seat, parsed, now)
-            else:  # no clock: a deadline that passed refuses nothing (people come back hours later)
-                self.table.state.check(seat, parsed)
-            store = self.hall.store
-            number = self.table.version + 1
-            await asyncio.to_thread(store.append, self.id, number, seat=seat, notation=str(parsed), at=now)
-            accepted = self.table.accept(seat, parsed, now)
-            if (outcome := self.table.outcome()) is not None:
-                await self._mark_over(outcome)  # before the news: a told outcome has its record
-            self._announce(accepted)  # stored: everyone may be told
+            for _ in range(STALE_RETRIES):
+                now = self.hall.clock()
+                self._check(seat, parsed, now)
+                try:
+                    await asyncio.to_thread(
+                        self.hall.store.append,
+                        self.id,
+                        self.table.version + 1,
+                        seat=seat,
+                        notation=str(parsed),
+                        at=now,
+                    )
+                except StaleTable:
+                    await self._catch_up_locked()
+                    continue
+                accepted = self._carry_out(seat, parsed, now)
+                if (outcome := self.table.outcome()) is not None:
+                    await self._mark_over(outcome)  # before the news: a told outcome has its record
+                self._announce(accepted)  # stored: everyone may be told
+                break
+            else:
+                raise StoreError(f"table {self.id} is too busy: try again")
         self.changed.set()
         return accepted
+
+    def _check(self, seat: Seat, action: Action, now: float) -> None:
+        if self.timers:
+            self.table.check(seat, action, now)
+        else:  # no clock: a deadline that passed refuses nothing (people come back hours later)
+            self.table.state.check(seat, action)
+
+    def _carry_out(self, seat: Seat, action: Action, at: float) -> Accepted:
+        return self.table.accept(seat, action, at)
+
+    async def catch_up(self) -> None:
+        """Carry out and announce the actions other processes stored since this copy's version."""
+        async with self.lock:
+            await self._catch_up_locked()
+        self.changed.set()
+
+    async def _catch_up_locked(self) -> None:
+        newer = await asyncio.to_thread(self.hall.store.actions_after, self.id, self.table.version)
+        for seat, notation, at in newer:
+            # stored, so accepted by its process: carried out as it was, at its time
+            self._announce(self._carry_out(seat, self.table.parse(notation), at))
+        if newer and (outcome := self.table.outcome()) is not None:
+            await self._mark_over(outcome)  # in case its process died before marking it
+
+    def later(self, chore: Any) -> None:
+        """Run a coroutine in the background (a notice from another process)."""
+        task = asyncio.get_running_loop().create_task(chore)
+        self.chores.add(task)
+        task.add_done_callback(self._chore_done)
+
+    def _chore_done(self, task: asyncio.Task[None]) -> None:
+        self.chores.discard(task)
+        if not task.cancelled() and (exc := task.exception()) is not None:
+            log.error("table %s: catching up failed: %s", self.id, exc)
 
     async def _mark_over(self, outcome: Any) -> None:
         """The outcome in the table's row: a cache (replaying the actions gives it), so a failure
@@ -239,6 +324,8 @@ class LiveTable:
             self.driver = asyncio.get_running_loop().create_task(self._drive(), name=f"table {self.id}")
 
     async def stop(self) -> None:
+        for chore in list(self.chores):
+            chore.cancel()
         if self.driver is not None:
             self.driver.cancel()
             with contextlib.suppress(asyncio.CancelledError):
@@ -319,23 +406,33 @@ class Hall:
         clock: Callable[[], float] = time.time,
         think_limit: float = 30.0,
         bot_threads: int = 2,
+        peers: Peers | None = None,
     ) -> None:
         self.store = store
         self.clock = clock
         self.think_limit = think_limit
         self.bot_pool = ThreadPoolExecutor(bot_threads, thread_name_prefix="bot")
         self.tables: dict[str, LiveTable] = {}
+        self.peers = peers if peers is not None else peers_for(store)
+        self.loading = asyncio.Lock()
+        """One table loaded from the store at a time (two clients of one table: loaded once)."""
 
     # ------------------------------------------------------------------ life
 
+    async def start(self) -> None:
+        """Restore or claim the unfinished tables (see :mod:`.peers`)."""
+        await self.peers.start(self)
+
     async def recover(self) -> int:
-        """Rebuild every unfinished table from the store (replaying its actions) and start it."""
+        """Rebuild every unfinished table from the store (replaying its actions) and drive it."""
         ids = await asyncio.to_thread(self.store.table_ids, "open", "running")
         for table_id in ids:
             try:
-                self._restore(await asyncio.to_thread(self.store.load, table_id))
+                live = self._restore(await asyncio.to_thread(self.store.load, table_id))
             except RobotableError as exc:
                 log.error("table %s cannot be restored: %s", table_id, exc)
+                continue
+            await self.peers.adopt(live)
         return len(ids)
 
     def _restore(self, stored: Any) -> LiveTable:
@@ -345,12 +442,12 @@ class Hall:
         table = Table.restore(game, stored.record(), times, created=stored.created)
         live = LiveTable(self, stored.id, table, stored.seats, stored.timers, stored.creator)
         self.tables[stored.id] = live
-        if (outcome := table.outcome()) is not None:  # killed between its last action and this mark
-            self.store.finish(stored.id, outcome)
-        live.start()
+        if (outcome := table.outcome()) is not None and stored.status != "over":
+            self.store.finish(stored.id, outcome)  # killed between its last action and this mark
         return live
 
     async def close(self) -> None:
+        await self.peers.close()
         for live in list(self.tables.values()):
             await live.stop()
             for connection in list(live.connections):
@@ -404,13 +501,14 @@ class Hall:
         await asyncio.to_thread(self.store.create, header, rows)
         live = LiveTable(self, table_id, table, rows, timers, creator)
         self.tables[table_id] = live
-        live.start()
+        await self.peers.adopt(live)
         invites = {seat: token for seat, token in tokens.items() if seat != creator}
         return Created(table_id, creator, tokens.get(creator) if creator is not None else None, invites)
 
     async def join(self, table_id: str, seat: Seat | None, name: str) -> tuple[Seat, str]:
         """Take an open seat (the first one when ``seat`` is None): the seat and its token."""
-        live = self.get(table_id)
+        live = await self.find(table_id)
+        await live.reload_seats()  # another process may have seated someone
         open_seats = [r.seat for r in live.seats if r.kind == "open"]
         if not open_seats:
             raise Forbidden("this table has no open seat")
@@ -421,22 +519,30 @@ class Hall:
         row = SeatRow(chosen, "human", _seat_name("human", chosen, name), hash_token(token))
         if not await asyncio.to_thread(self.store.set_seat, table_id, row, only_if_open=True):
             raise Forbidden(f"seat {chosen} was just taken")
-        live.seats[chosen] = row
+        async with live.lock:
+            live._take_seats([*live.seats[:chosen], row, *live.seats[chosen + 1 :]])
         if not any(r.kind == "open" for r in live.seats):
             await asyncio.to_thread(self.store.set_status, table_id, "running")
         return chosen, token
 
-    def get(self, table_id: str) -> LiveTable:
+    async def find(self, table_id: str) -> LiveTable:
+        """The table in memory, else rebuilt from the store (created by another process, or
+        finished before this one started)."""
         live = self.tables.get(table_id)
-        if live is None:
-            raise TableNotFound(f"no table {table_id!r} on this server")
-        return live
+        if live is not None:
+            return live
+        async with self.loading:
+            if table_id not in self.tables:
+                stored = await self.stored(table_id)
+                live = self._restore(stored)
+                await self.peers.adopt(live)
+        return self.tables[table_id]
 
     async def stored(self, table_id: str) -> Any:
         try:
             return await asyncio.to_thread(self.store.load, table_id)
-        except StoreError as exc:
-            raise TableNotFound(str(exc)) from None
+        except UnknownTable:
+            raise TableNotFound(f"no table {table_id!r} on this server") from None
 
 
 def _refuse_file_options(options: Mapping[str, Any]) -> None:

@@ -6,6 +6,10 @@ against: two processes can never both write action *n* of a table. The server te
 about an action before this transaction has committed, so a killed server loses nothing it
 has announced. Seat tokens are stored as SHA-256 hashes only.
 
+On PostgreSQL every change to a table also sends a notice on the channel :data:`CHANNEL`
+(``pg_notify`` in the same transaction, so it is delivered only if the change commits): the
+other server processes on the database learn of it that way (see :mod:`robotable.server.peers`).
+
 >>> store = open_store("sqlite://")          # in memory, schema created by the migrations
 >>> store.create(new_header("t1", "ricochet", "ricochet-1", {}, seed=7, created=0.0),
 ...              [SeatRow(0, "human", "Ann", None)])
@@ -28,7 +32,7 @@ from typing import Any
 
 from alembic import command
 from alembic.config import Config
-from sqlalchemy import Engine, create_engine, event, func, insert, select, update
+from sqlalchemy import Connection, Engine, create_engine, event, func, insert, select, text, update
 from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 from sqlalchemy.pool import StaticPool
 
@@ -37,9 +41,17 @@ from robotable.core.game import JSON, Outcome, Seat
 from robotable.core.records import Record
 from robotable.server import schema
 
+CHANNEL = "robotable"
+"""The PostgreSQL notification channel: payload ``"TABLE_ID VERSION"`` after an action,
+``"TABLE_ID seats"`` after a seat changed."""
+
 
 class StoreError(RobotableError):
     """The database refused or could not be reached; the message says which."""
+
+
+class UnknownTable(StoreError):
+    """No table with that id in the database."""
 
 
 class StaleTable(StoreError):
@@ -136,8 +148,9 @@ def default_url() -> str:
     return f"sqlite:///{folder / 'robotable.sqlite3'}"
 
 
-def open_store(url: str | None = None) -> Store:
-    """A store on ``url`` (default: :func:`default_url`), its schema migrated to the newest."""
+def open_store(url: str | None = None, *, migrate: bool = True) -> Store:
+    """A store on ``url`` (default: :func:`default_url`), its schema migrated to the newest
+    (``migrate=False``: a worker process whose parent has just migrated it)."""
     url = _with_driver(url or default_url())
     try:
         memory = url in ("sqlite://", "sqlite:///:memory:")
@@ -151,7 +164,8 @@ def open_store(url: str | None = None) -> Store:
     if engine.dialect.name == "sqlite":
         event.listen(engine, "connect", _sqlite_pragmas)
     store = Store(engine)
-    store.migrate()
+    if migrate:
+        store.migrate()
     return store
 
 
@@ -176,6 +190,13 @@ class Store:
 
     def __init__(self, engine: Engine) -> None:
         self.engine = engine
+        self.shared = engine.dialect.name == "postgresql"
+        """Whether several server processes can share this database (and hear its notices)."""
+
+    @property
+    def libpq_url(self) -> str:
+        """The database's URL for a plain psycopg connection (listening, advisory locks)."""
+        return self.engine.url.set(drivername="postgresql").render_as_string(hide_password=False)
 
     def migrate(self) -> None:
         """Create or upgrade the schema with Alembic (the first start creates it)."""
@@ -230,6 +251,7 @@ class Store:
                     table_id=table_id, number=number, seat=seat, notation=notation, at=at
                 )
             )
+            self._notify(connection, f"{table_id} {number}")
 
     def finish(self, table_id: str, outcome: Outcome) -> None:
         """Mark a table over with its outcome (a cache: replaying the actions gives it too)."""
@@ -249,12 +271,21 @@ class Store:
         values = _seat_values(table_id, row)
         with self._writing() as connection:
             changed = connection.execute(update(schema.seats).where(*where).values(**values))
+            if changed.rowcount == 1:
+                self._notify(connection, f"{table_id} seats")
             return changed.rowcount == 1
 
     def set_status(self, table_id: str, status: str) -> None:
         with self._writing() as connection:
             connection.execute(
                 update(schema.game_tables).where(schema.game_tables.c.id == table_id).values(status=status)
+            )
+
+    def _notify(self, connection: Connection, payload: str) -> None:
+        """Tell the other processes on this database, when the transaction commits."""
+        if self.shared:
+            connection.execute(
+                text("SELECT pg_notify(:channel, :payload)"), {"channel": CHANNEL, "payload": payload}
             )
 
     # ------------------------------------------------------------------ reading
@@ -265,7 +296,7 @@ class Store:
                 select(schema.game_tables).where(schema.game_tables.c.id == table_id)
             ).one_or_none()
             if row is None:
-                raise StoreError(f"no table {table_id!r}")
+                raise UnknownTable(f"no table {table_id!r}")
             seat_rows = connection.execute(
                 select(schema.seats).where(schema.seats.c.table_id == table_id).order_by(schema.seats.c.seat)
             ).all()
@@ -279,6 +310,43 @@ class Store:
         table.actions = [(r.seat, r.notation) for r in action_rows]
         table.times = [r.at for r in action_rows]
         return table
+
+    def actions_after(self, table_id: str, version: int) -> list[tuple[Seat, str, float]]:
+        """The actions after the first ``version``: (seat, notation, time), in order."""
+        query = (
+            select(schema.actions.c.seat, schema.actions.c.notation, schema.actions.c.at)
+            .where(schema.actions.c.table_id == table_id, schema.actions.c.number > version)
+            .order_by(schema.actions.c.number)
+        )
+        with self._reading() as connection:
+            return [(r.seat, r.notation, r.at) for r in connection.execute(query)]
+
+    def seats(self, table_id: str) -> list[SeatRow]:
+        query = select(schema.seats).where(schema.seats.c.table_id == table_id).order_by(schema.seats.c.seat)
+        with self._reading() as connection:
+            return [SeatRow(r.seat, r.kind, r.name, r.token_hash) for r in connection.execute(query)]
+
+    def listing(self, limit: int = 500) -> list[StoredTable]:
+        """The newest open and running tables with their seats (no actions), newest first."""
+        tables = schema.game_tables
+        query = (
+            select(tables)
+            .where(tables.c.status.in_(("open", "running")))
+            .order_by(tables.c.created.desc(), tables.c.id)
+            .limit(limit)
+        )
+        with self._reading() as connection:
+            found = [_header(row) for row in connection.execute(query)]
+            if found:
+                rows = connection.execute(
+                    select(schema.seats)
+                    .where(schema.seats.c.table_id.in_([t.id for t in found]))
+                    .order_by(schema.seats.c.seat)
+                ).all()
+        by_id = {t.id: t for t in found}
+        for r in rows if found else []:
+            by_id[r.table_id].seats.append(SeatRow(r.seat, r.kind, r.name, r.token_hash))
+        return found
 
     def table_ids(self, *statuses: str) -> list[str]:
         """Ids of the tables with one of ``statuses`` (all when none is given), oldest first."""

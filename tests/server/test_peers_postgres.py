@@ -1,0 +1,186 @@
+"""Issue 13, beyond one process: two ``robotable serve`` processes on one PostgreSQL database
+serve the same table. Each person talks to a different process; a spectator on the second one
+sees every action, the first one's included (PostgreSQL's LISTEN/NOTIFY); the process driving
+the table (its sand timer) is killed with ``kill -9`` while the sand runs, and the other takes
+the table over (the advisory lock is freed with the dead process's connection), fires the timer
+and finishes the game. ``--workers 2`` runs a bots-only table to its end."""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import threading
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+from typer.testing import CliRunner
+from websockets.exceptions import ConnectionClosed
+from websockets.sync.client import ClientConnection, connect
+
+from robotable import games
+from robotable.cli.main import app
+from robotable.core.game import Turn, Wait
+from robotable.core.records import Record
+
+from .. import pg
+from . import process
+
+RICOCHET = games.get("ricochet")
+OPTIONS = {"chips_to_win": 1, "puzzle": "1A2A3A4A-8A44FF0F-RC", "bid_window_s": 3.0, "demo_timeout_s": 30.0}
+State = dict[str, Any]
+
+
+@pytest.fixture(scope="module")
+def cluster() -> Iterator[str]:
+    with pg.cluster() as url:
+        yield url
+
+
+class Listener:
+    """A WebSocket connection read on its own thread, every message kept."""
+
+    def __init__(self, server: process.Server, table: str, token: str | None = None) -> None:
+        query = f"?token={token}" if token else ""
+        self.stack = contextlib.ExitStack()
+        self.socket: ClientConnection = self.stack.enter_context(
+            connect(server.url.replace("http", "ws") + f"/ws/tables/{table}{query}", open_timeout=20)
+        )
+        self.received: list[dict[str, Any]] = []
+        self.thread = threading.Thread(target=self._read, daemon=True)
+        self.thread.start()
+
+    def _read(self) -> None:
+        try:
+            while True:
+                self.received.append(json.loads(self.socket.recv()))
+        except (ConnectionClosed, OSError):
+            return
+
+    def versions(self) -> list[int]:
+        return [m["news"]["number"] for m in self.received if m["type"] == "update"]
+
+    def close(self) -> None:
+        self.stack.close()
+        self.thread.join(10)
+
+
+class People:
+    """Two people, each at their own server process, choosing what the perfect bot would."""
+
+    def __init__(self, servers: list[process.Server], table: str, tokens: list[str]) -> None:
+        self.servers, self.table, self.tokens = servers, table, tokens
+        self.minds = [RICOCHET.bots()["perfect"]() for _ in tokens]
+        self.accepted: list[tuple[int, str]] = []
+
+    def state(self, seat: int) -> State:
+        return self._call("GET", f"/api/tables/{self.table}", seat).json()
+
+    def play_until(self, done: Callable[[State], bool], deadline_s: float = 60.0) -> State:
+        deadline = time.monotonic() + deadline_s
+        while time.monotonic() < deadline:
+            for seat in range(len(self.tokens)):
+                state = self.state(seat)
+                if done(state):
+                    return state
+                if seat in state["to_act"] and state["legal"]:
+                    self._act(seat, state)
+            time.sleep(0.05)
+        raise AssertionError("the game did not get there in time")
+
+    def _act(self, seat: int, state: State) -> None:
+        legal = [RICOCHET.parse_action(a) for a in state["legal"]]
+        choice = self.minds[seat].act(Turn(seat, state["view"], legal, RICOCHET, state["now"]))
+        if isinstance(choice, Wait):
+            return
+        answer = self._call("POST", f"/api/tables/{self.table}/actions", seat, json={"action": str(choice)})
+        if answer.status_code == 200:
+            self.accepted.append((seat, str(choice)))
+
+    def _call(self, method: str, path: str, seat: int, **kwargs: Any) -> httpx.Response:
+        headers = {"Authorization": f"Bearer {self.tokens[seat]}"}
+        return httpx.request(method, self.servers[seat].url + path, headers=headers, timeout=30, **kwargs)
+
+
+def wait_for(condition: Callable[[], bool], seconds: float = 20.0) -> None:
+    deadline = time.monotonic() + seconds
+    while not condition():
+        if time.monotonic() > deadline:
+            raise AssertionError("not in time")
+        time.sleep(0.05)
+
+
+@pytest.mark.timeout(240)
+def test_two_processes_share_a_table_and_one_takes_over_when_the_other_dies(
+    cluster: str, tmp_path: Path
+) -> None:
+    url = pg.new_database(cluster, "two_processes")
+    first = process.start(url, tmp_path)
+    second = None
+    listeners: list[Listener] = []
+    try:
+        second = process.start(url, tmp_path)
+        body = {"game": "ricochet", "seats": ["human", "human"], "options": OPTIONS, "seed": 8}
+        created = httpx.post(f"{first.url}/api/tables", json=body, timeout=30).json()
+        table = created["table"]  # made by the first process, which drives it
+        people = People([first, second], table, [created["token"], created["invites"]["1"]])
+        watcher = Listener(second, table)  # a spectator on the second process
+        seated = Listener(second, table, created["invites"]["1"])
+        listeners = [watcher, seated]
+
+        before = people.play_until(lambda s: s["version"] >= 2)  # both bid: the sand runs
+        assert before["view"]["phase"] == "countdown" and before["timers"]
+        wait_for(lambda: watcher.versions() == [1, 2])  # the first process's bid came through NOTIFY
+        assert people.accepted[0][0] == 0, "seat 0 (on the first process) bid first"
+
+        process.kill(first)  # mid-game, the sand running on the first process
+        people.servers = [second, second]
+        over = people.play_until(lambda s: s["outcome"] is not None)
+        record = Record.from_dict(httpx.get(f"{second.url}/api/tables/{table}/record", timeout=30).json())
+    finally:
+        for listener in listeners:
+            listener.close()
+        process.stop(first)
+        if second is not None:
+            process.stop(second)
+    referee = [number for number, (seat, _) in enumerate(record.actions, 1) if seat == -1]
+    assert referee, "the sand timer ran out on the second process"
+    assert [a for a in record.actions if a[0] != -1] == people.accepted
+    assert games.replay(record).outcome().to_dict() == over["outcome"]
+    total = len(record.actions)
+    assert watcher.versions() == list(range(1, total + 1)), "the spectator saw every action once, in order"
+    assert seated.versions() == list(range(1, total + 1))
+
+
+@pytest.mark.timeout(180)
+def test_serve_with_two_workers_plays_a_bots_table_to_its_end(cluster: str, tmp_path: Path) -> None:
+    url = pg.new_database(cluster, "workers")
+    server = process.start(url, tmp_path, extra=["--workers", "2"])
+    try:
+        body = {"game": "robotick", "seats": ["bot", "bot", "bot"], "seed": 5}
+        table = httpx.post(f"{server.url}/api/tables", json=body, timeout=30).json()["table"]
+
+        def finished() -> bool:  # asked of whichever worker the connection lands on
+            return httpx.get(f"{server.url}/api/tables/{table}", timeout=30).json()["outcome"] is not None
+
+        wait_for(finished, 120.0)
+        record = Record.from_dict(httpx.get(f"{server.url}/api/tables/{table}/record", timeout=30).json())
+        assert games.replay(record).outcome() == record.outcome
+        assert "2 worker processes" in server.log()
+    finally:
+        process.stop(server)
+    assert server.process.returncode == 0
+
+
+def test_several_workers_need_postgresql(tmp_path: Path) -> None:
+    database = f"sqlite:///{tmp_path / 'x.sqlite3'}"
+    result = CliRunner().invoke(
+        app, ["serve", "--port", str(process.free_port()), "--db", database, "--workers", "2"]
+    )
+    assert result.exit_code == 2
+    assert result.output.strip() == (
+        "error: --workers 2: several processes share tables only on PostgreSQL (--db postgresql://...)"
+    )
