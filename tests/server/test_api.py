@@ -127,6 +127,10 @@ def test_hostile_messages_get_errors_then_a_close(client: TestClient) -> None:
             '{"type": 5}',
             '{"type": "launch"}',
             '{"type": "action"}',
+            '{"type": "action", "action": "bid 5", "version": "latest"}',
+            '{"type": "action", "action": "bid 5", "version": 1.5}',
+            '{"type": "action", "action": "bid 5", "version": true}',
+            '{"type": "action", "action": "bid 5", "version": -1}',
             "x" * 5000,
         ]
         for text in hostile:

@@ -129,7 +129,7 @@ def test_every_server_message_type_has_one_true_example_in_the_doc(server: TestC
 
 def test_every_client_example_is_understood(server: TestClient) -> None:
     documented = {n.removeprefix("ws-client "): e for n, e in examples().items() if n.startswith("ws-client")}
-    assert set(documented) == CLIENT_TYPES
+    assert {name.split()[0] for name in documented} == CLIENT_TYPES
     request = examples()["http POST /api/tables request"]
     created = server.post("/api/tables", json=request)
     assert created.status_code == 201, created.text
@@ -137,9 +137,15 @@ def test_every_client_example_is_understood(server: TestClient) -> None:
     answers = {"action": "accepted", "state": "state", "ping": "pong"}
     with server.websocket_connect(f"/ws/tables/{table}?token={token}") as socket:
         socket.receive_json(), socket.receive_json()
-        for kind, example in documented.items():
+        for name, example in documented.items():
             socket.send_json(example)
             reply = socket.receive_json()
             if reply["type"] == "update":  # the update of our own action comes before the answer
                 reply = socket.receive_json()
-            assert reply["type"] == answers[kind], reply
+            if name == "action with version":  # the same bid again, chosen on the state before it
+                assert reply["type"] == "refused", reply
+                assert reply["reason"].endswith(
+                    "(the table has moved on since version 0: it is at version 1)"
+                )
+                continue
+            assert reply["type"] == answers[name], reply

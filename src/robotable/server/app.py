@@ -297,12 +297,15 @@ async def _handle(text: str, live: LiveTable, seat: int | None, bucket: _Bucket)
     action = message.get("action")
     if not isinstance(action, str):
         return {"type": "error", "reason": 'an action message has "action": the notation as text'}
+    seen = message.get("version")
+    if seen is not None and (type(seen) is not int or not 0 <= seen <= 2**31):
+        return {"type": "error", "reason": '"version" is the whole number of a state the client was sent'}
     if seat is None:
         return {"type": "refused", "action": action[:200], "reason": "spectators cannot play"}
     try:
         accepted = await live.submit(seat, action)
     except RobotableError as exc:  # the game's reason, or the store's: nothing was changed
-        return {"type": "refused", "action": action[:200], "reason": str(exc)}
+        return {"type": "refused", "action": action[:200], "reason": _refusal(exc, seen, live.table.version)}
     except Exception:  # a bug in a game must not end the connection, nor the table
         log.exception("table %s: seat %s sent %r", live.id, seat, action[:200])
         return {
@@ -310,6 +313,13 @@ async def _handle(text: str, live: LiveTable, seat: int | None, bucket: _Bucket)
             "reason": "the server failed on this action (a bug, logged); nothing changed",
         }
     return {"type": "accepted", "number": accepted.number}
+
+
+def _refusal(exc: RobotableError, seen: int | None, version: int) -> str:
+    """The game's reason, and whether the table moved on since the state the client saw."""
+    if seen is None or seen == version:
+        return str(exc)
+    return f"{exc} (the table has moved on since version {seen}: it is at version {version})"
 
 
 class _Bucket:
