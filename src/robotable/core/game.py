@@ -232,6 +232,11 @@ class Game(ABC):
     """True when seats hold secrets (hands, programs): faces then hide one person's
     screen from the next at a shared keyboard."""
 
+    def needs_clock(self, seats: int) -> str | None:
+        """Why the game with ``seats`` players cannot be played with its timers off (a phase
+        that only a deadline ends), or None. A face refuses a clockless table with this reason."""
+        return None
+
     def validate_options(self, options: Mapping[str, Any] | None = None) -> dict[str, Any]:
         """Every option filled in with its default, each value checked."""
         given = dict(options or {})

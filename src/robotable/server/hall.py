@@ -472,6 +472,8 @@ class Hall:
         _refuse_file_options(options or {})
         kinds = [seat_kind(game, spec) for spec in seat_specs]
         game.check_seats(len(kinds))
+        if not timers and (reason := game.needs_clock(len(kinds))) is not None:
+            raise InvalidOptions(f"{game.title} needs its clock on (timers: true): {reason}")
         full = game.validate_options(options)
         seed = secrets.randbits(63) if seed is None else seed
         if not 0 <= seed < 2**63:

@@ -77,6 +77,11 @@ class RicochetGame(Game):
     options = OPTIONS
     drawing_options = DRAWING_OPTIONS
 
+    def needs_clock(self, seats: int) -> str | None:
+        if seats == 1:
+            return None  # RR-30: the solo puzzle waits for its player
+        return "RR-18: the bidding closes only when the sand timer runs out"
+
     def validate_options(self, options: Mapping[str, Any] | None = None) -> dict[str, Any]:
         values = super().validate_options(options)
         if values["faces_file"] is not None:  # a broken file is refused now, naming file and line
