@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from robotable import games
+from robotable.core.errors import RobotableError
 from robotable.core.game import REFEREE, Agent, Wait
 from robotable.core.records import Recorder
 from robotable.games import replay
@@ -19,6 +20,7 @@ from robotable.play import (
     VirtualClock,
     default_clock,
 )
+from robotable.play.table import Table
 from tests.play.agents import FakeTime, Person, Scripted
 
 GAME = games.get("ricochet")
@@ -90,13 +92,64 @@ def test_wait_until_wakes_the_agent_at_that_time() -> None:
 
 
 def test_timer_starts_when_its_key_first_appears() -> None:
-    match = Match(GAME, GAME.new_state({"puzzle": P1}, seed=1), [Scripted(), Scripted()], VirtualClock(10.0))
+    late_bidder = Scripted([Wait(until=20.0), Bid(5)])
+    match = Match(GAME, GAME.new_state({"puzzle": P1}, seed=1), [late_bidder, Scripted()], VirtualClock(10.0))
     assert [(t.timer.key, t.start, t.deadline) for t in match.timers()] == [("chip1-stall", 10.0, 310.0)]
-    match.clock.wait_until(20.0)  # type: ignore[union-attr]
-    match.state.apply(0, Bid(5))
-    (countdown,) = match.timers()
-    assert (countdown.start, countdown.deadline) == (20.0, 80.0)
-    assert list(match._started) == [countdown.timer.key]  # the stall timer was dropped
+    match.step()  # everybody waits: the clock jumps to 20
+    match.step()  # bid 5 at 20
+    (countdown,) = match.timers()  # the stall timer was dropped
+    assert (countdown.timer.key, countdown.start, countdown.deadline) == ("chip1-countdown", 20.0, 80.0)
+
+
+def test_timers_start_when_play_does_not_when_the_match_is_set_up() -> None:
+    clock = VirtualClock()
+    match = Match(GAME, GAME.new_state({"puzzle": P1}, seed=1), [Scripted(), Scripted()], clock)
+    clock.wait_until(7.0)  # e.g. a solver compiling before the first step
+    match.step()
+    assert [(t.start, t.deadline) for t in match.timers()] == [(7.0, 307.0)]
+
+
+def test_the_match_plays_through_its_table() -> None:
+    """History, record, action times and timers are the table's: one bookkeeping for every face."""
+    match, log = play(bots(), VirtualClock(), {"chips_to_win": 1, "puzzle": P1})
+    table = match.table
+    assert log == table.history  # on_events is given the table's accepted actions themselves
+    assert match.actions == [(a.seat, a.notation) for a in table.history] == table.record.actions
+    assert table.record is match.recorder.record  # type: ignore[union-attr]
+    assert table.times == [p.time for p in log] == [0.0, 0.0, 60.0, 60.0, 60.0, 60.0]
+    assert table.state is match.state and table.running_timers() == match.timers() == []
+
+
+def test_a_match_without_recorder_keeps_the_history_but_no_record() -> None:
+    state = GAME.new_state({"chips_to_win": 1, "puzzle": P1}, seed=1)
+    match = Match(GAME, state, bots(), VirtualClock())
+    match.run()
+    assert len(match.actions) == match.table.version == 6
+    with pytest.raises(RobotableError, match="no record"):
+        match.table.record  # noqa: B018 - the property's refusal is the point
+
+
+def test_a_server_style_driver_on_a_bare_table_plays_what_the_match_plays() -> None:
+    """The same table driven without blocking (fire what is due, ask each seat once, else
+    jump to the next deadline), as the server does, gives the match's actions and times."""
+    options = {"chips_to_win": 2, "puzzle": P1}
+    match, log = play(bots(), VirtualClock(), options, seed=7)
+    table = Table(GAME, options, seed=7, seats=["bfs", "bfs"], now=0.0)
+    agents, now = bots(), 0.0
+    while table.outcome() is None:
+        if table.fire_due(now) is not None:
+            continue
+        for seat in table.state.to_act():
+            answer = agents[seat].act(table.turn(seat, now))
+            if not isinstance(answer, Wait):
+                table.submit(seat, answer, now)
+                break
+        else:
+            now = table.next_deadline()  # type: ignore[assignment]
+    assert [(a.seat, a.notation, a.time) for a in table.history] == [
+        (p.seat, p.notation, p.time) for p in log
+    ]
+    assert table.record.actions == match.recorder.record.actions  # type: ignore[union-attr]
 
 
 def test_turn_shows_the_clock_and_the_running_timer() -> None:

@@ -5,8 +5,9 @@ from __future__ import annotations
 import pytest
 
 from robotable import games
-from robotable.core.errors import IllegalAction, NotationError, RecordError
+from robotable.core.errors import IllegalAction, NotationError, RecordError, RobotableError
 from robotable.core.game import REFEREE
+from robotable.core.records import Recorder
 from robotable.play.table import Table
 
 RICOCHET = games.get("ricochet")
@@ -81,3 +82,36 @@ def test_news_and_snapshots_hold_only_what_the_seat_may_know() -> None:
     assert spectator["legal"] == [] and spectator["view"] == table.state.view(None)
     assert table.snapshot(1)["view"] == table.state.view(1)
     assert table.snapshot(1)["legal"] == [str(a) for a in table.state.legal_actions(1)]
+
+
+def test_a_table_around_a_state_writes_through_its_recorder() -> None:
+    recorder = Recorder(RICOCHET, PUZZLE, seed=1, seats=["human", "human"])
+    table = Table.around(recorder.state, recorder, now=50.0)
+    assert table.state is recorder.state and table.seats == 2
+    assert [(t.timer.key, t.start) for t in table.running_timers()] == [("chip1-stall", 50.0)]
+    table.submit(0, "bid 3", now=55.0)
+    assert table.record is recorder.record and recorder.record.actions == [(0, "bid 3")]
+    assert table.times == [55.0] and table.next_deadline() == 115.0
+
+
+def test_a_table_around_a_bare_state_keeps_history_but_no_record() -> None:
+    state = RICOCHET.new_state(PUZZLE, seed=1, seats=2)
+    table = Table.around(state)
+    table.submit(1, "bid 4", now=3.0)
+    assert state.view(None) == table.state.view(None) and table.version == 1
+    assert table.missed(0, 0)[0]["action"] == "bid 4"
+    with pytest.raises(RobotableError, match="no record"):
+        table.record  # noqa: B018 - the property's refusal is the point
+
+
+def test_around_refuses_a_recorder_of_another_state() -> None:
+    recorder = Recorder(RICOCHET, PUZZLE, seed=1, seats=["human", "human"])
+    with pytest.raises(ValueError, match="recorder"):
+        Table.around(RICOCHET.new_state(PUZZLE, seed=1), recorder)
+
+
+def test_a_state_changed_behind_the_tables_back_is_said_plainly() -> None:
+    table = ricochet_table()
+    table.state.apply(0, RICOCHET.parse_action("bid 3"))  # a new timer the table never saw start
+    with pytest.raises(RobotableError, match=r"behind the table's back.*chip1-countdown"):
+        table.running_timers()

@@ -1,13 +1,15 @@
 """A match: seats, agents, a clock and the loop that runs a game to its end.
 
-The loop, one :meth:`Match.step` at a time:
+A match drives a :class:`~robotable.play.table.Table`, the same table the server hosts: the
+table checks and accepts the actions, starts the state's timers, says which one is due and
+keeps the history and the record. What is left here is what only a blocking loop needs,
+one :meth:`Match.step` at a time:
 
-1. Timers the state lists are started when their key first appears (keys that
-   disappear are forgotten); the first one past its deadline is applied for
+1. The table's timer past its deadline, if any, is fired for
    :data:`~robotable.core.game.REFEREE`.
 2. Otherwise every seat in ``state.to_act()`` is asked in seat order, bots before
    people (an interactive seat's prompt blocks, and bots should not queue behind
-   it); the first answer that is not a :class:`~robotable.core.game.Wait` is applied.
+   it); the first answer that is not a :class:`~robotable.core.game.Wait` goes to the table.
    People share one keyboard: the person who last acted is asked first again until
    they pass (:class:`~robotable.core.game.Wait`) or their action ends their
    decision (the seats to act change); then the keyboard goes round to the next seat.
@@ -21,17 +23,20 @@ deterministic bots-only game gives the same actions whichever clock ran it.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from typing import Protocol
 
 from robotable.core.errors import IllegalAction, RobotableError
-from robotable.core.game import REFEREE, Action, Agent, Event, Game, Outcome, Seat, State, Wait
+from robotable.core.game import Action, Agent, Game, Outcome, Seat, State, Wait
 from robotable.core.records import Recorder
 from robotable.play.clock import Clock, RealClock, VirtualClock
-from robotable.play.table import RunningTimer, agent_turn
+from robotable.play.table import Accepted, RunningTimer, Table, agent_turn
 from robotable.play.words import plural
 
 DEFAULT_MAX_ACTIONS = 100_000
+
+Played = Accepted
+"""One accepted action, as passed to ``on_events``: the table's :class:`Accepted`
+(``number`` 1-based as in records, ``seat``, ``action``, ``time``, ``events``)."""
 
 
 class MatchError(RobotableError):
@@ -64,17 +69,6 @@ class Interactive(Protocol):
         ...
 
 
-@dataclass(frozen=True)
-class Played:
-    """One applied action, as passed to ``on_events``."""
-
-    number: int  # 1-based, as in records
-    seat: Seat
-    action: Action
-    events: list[Event]
-    time: float
-
-
 def is_interactive(agent: Agent) -> bool:
     return bool(getattr(agent, "interactive", False))
 
@@ -85,7 +79,7 @@ def default_clock(agents: Sequence[Agent]) -> Clock:
 
 
 class Match:
-    """Runs ``state`` to its end with one agent per seat.
+    """Runs ``state`` to its end with one agent per seat, through a table around it.
 
     With a ``recorder`` (whose ``state`` must be ``state``), every action goes through
     it, so ``recorder.record`` is always the game so far. ``actions`` holds the same
@@ -112,10 +106,26 @@ class Match:
         self.recorder = recorder
         self.on_events = on_events
         self.max_actions = max_actions
-        self.actions: list[tuple[Seat, str]] = []
-        self._started: dict[str, float] = {}
+        self._table: Table | None = None
         self._keyboard: Seat = 0
         """The person asked first: people after it in seat order, then round to the others."""
+
+    @property
+    def table(self) -> Table:
+        """The table this match drives, opened on first use (the first step): its first timers
+        start when play does, not while the match is being set up (a solver warming up)."""
+        if self._table is None:
+            self._table = Table.around(self.state, self.recorder, now=self.clock.now())
+        return self._table
+
+    @property
+    def actions(self) -> list[tuple[Seat, str]]:
+        """Every ``(seat, notation)`` applied so far, in order."""
+        return [(a.seat, a.notation) for a in self.table.history]
+
+    def timers(self) -> list[RunningTimer]:
+        """The state's timers, each started when its key first appeared."""
+        return self.table.running_timers()
 
     # ------------------------------------------------------------------ running
 
@@ -127,18 +137,18 @@ class Match:
 
     def step(self) -> None:
         """Apply one action, or let time pass until something can happen."""
-        if len(self.actions) >= self.max_actions:
+        table = self.table
+        if table.version >= self.max_actions:
+            last = ", ".join(a.notation for a in table.history[-5:])
             raise MatchError(
-                f"no result after {plural(self.max_actions, 'action')} (max_actions); "
-                f"last: {', '.join(text for _, text in self.actions[-5:])}"
+                f"no result after {plural(self.max_actions, 'action')} (max_actions); last: {last}"
             )
         now = self.clock.now()
-        running = self.timers()
-        due = [t for t in running if t.deadline <= now]
-        if due:
-            self._apply(REFEREE, min(due, key=lambda t: t.deadline).timer.action, now)
+        if (fired := table.fire_due(now)) is not None:
+            self._tell(fired)
             return
-        wake = min((t.deadline for t in running), default=None)
+        running = table.running_timers()
+        wake = table.next_deadline()
         asked_person = False
         waiting = self.state.to_act()
         for seat in self._asking_order():
@@ -151,22 +161,12 @@ class Match:
                 if answer.until is not None and answer.until > now:  # a past `until` would spin
                     wake = answer.until if wake is None else min(wake, answer.until)
                 continue
-            self._answer(seat, answer, running)
+            self._answer(seat, answer)
             if person:
                 # the same decision still open (a program half written): they keep the keyboard
                 self._keyboard = seat if self.state.to_act() == waiting else seat + 1
             return
         self._idle(wake, asked_person)
-
-    def timers(self) -> list[RunningTimer]:
-        """The state's timers, each started when its key first appeared."""
-        now = self.clock.now()
-        current = self.state.timers()
-        keys = {t.key for t in current}
-        self._started = {k: v for k, v in self._started.items() if k in keys}
-        for timer in current:
-            self._started.setdefault(timer.key, now)
-        return [RunningTimer(t, self._started[t.key]) for t in current]
 
     # ------------------------------------------------------------------ asking
 
@@ -186,23 +186,25 @@ class Match:
         now = self.clock.now()  # a real clock moved while earlier seats thought
         return self.agents[seat].act(agent_turn(self.state, seat, running, now, wake))
 
-    def _answer(self, seat: Seat, action: Action, running: list[RunningTimer]) -> None:
+    def _answer(self, seat: Seat, action: Action) -> None:
+        """Hand ``action`` to the table; a person hears why it was refused, a bot's refusal is a bug.
+
+        A bot that thought past a real deadline is not refused: the timer fires first, then
+        it is asked again. A person typing past it is told they were too late."""
         agent = self.agents[seat]
         now = self.clock.now()
-        late = [t for t in running if t.deadline <= now]
-        if late and not is_interactive(agent):
-            return  # thought past a real deadline: the timer fires first, then we ask again
+        person = is_interactive(agent)
+        if not person and self.table.due(now) is not None:
+            return
         try:
-            if late:
-                raise IllegalAction(
-                    f"too late: the timer ran out ({late[0].timer.label or 'deadline'})", seat=seat
-                )
-            self._apply(seat, action, now)
+            accepted = self.table.submit(seat, action, now)
         except IllegalAction as exc:
-            if not is_interactive(agent):
+            if not person:
                 name = getattr(agent, "name", type(agent).__name__)
                 raise BotError(f"{name} at seat {seat} played {action}: {exc}") from exc
             agent.refused(action, exc)  # type: ignore[attr-defined]
+            return
+        self._tell(accepted)
 
     def _idle(self, wake: float | None, asked_person: bool) -> None:
         if asked_person and (wake is None or self.clock.now() < wake):
@@ -213,11 +215,6 @@ class Match:
             )
         self.clock.wait_until(wake)
 
-    def _apply(self, seat: Seat, action: Action, now: float) -> None:
-        if self.recorder is not None:
-            events = self.recorder.apply(seat, action)
-        else:
-            events = self.state.apply(seat, action)
-        self.actions.append((seat, str(action)))
+    def _tell(self, accepted: Accepted) -> None:
         if self.on_events is not None:
-            self.on_events(Played(len(self.actions), seat, action, events, now))
+            self.on_events(accepted)

@@ -9,7 +9,14 @@ from the contract's ``view`` and ``events_for``.
 
 Timers are the state's own (:meth:`State.timers`); a timer starts when its key first appears,
 that is at the time of the action after which it appeared. The action times are therefore
-all a table needs to know its deadlines again after a restart (:meth:`Table.restore`).
+all a table needs to know its deadlines again after a restart (:meth:`Table.restore`). So the
+state must change only through the table: an action applied behind its back would start no
+timer.
+
+The server opens a table from options (:class:`Table`) or from storage (:meth:`Table.restore`);
+the terminal's match loop (:mod:`robotable.play.match`) opens one around the state it was
+given (:meth:`Table.around`) and asks its agents in turn, blocking, where the server asks
+its bots in threads.
 
 >>> from robotable import games
 >>> table = Table(games.get("ricochet"), {"chips_to_win": 1}, seed=1, seats=["human", "human"])
@@ -75,8 +82,27 @@ class Table:
         seats: Sequence[str],
         now: float = 0.0,
     ) -> None:
+        recorder = Recorder(game, options, seed=seed, seats=seats)
+        self._open(game, recorder.state, recorder, now)
+
+    @classmethod
+    def around(cls, state: State, recorder: Recorder | None = None, *, now: float = 0.0) -> Table:
+        """A table over a state someone already holds (a match's), its timers starting at ``now``.
+
+        With a ``recorder`` (whose ``state`` must be ``state``) every accepted action is also
+        written to ``recorder.record``; without one the table keeps no record, only its
+        :attr:`history`. Either way :attr:`version` counts from here."""
+        if recorder is not None and recorder.state is not state:
+            raise ValueError("the recorder must hold the table's state")
+        table = cls.__new__(cls)
+        table._open(state.game, state, recorder, now)
+        return table
+
+    def _open(self, game: Game, state: State, recorder: Recorder | None, now: float) -> None:
         self.game = game
-        self.recorder = Recorder(game, options, seed=seed, seats=seats)
+        self._state = state
+        self.recorder = recorder
+        self._perform = state.apply if recorder is None else recorder.apply
         self.history: list[Accepted] = []
         """Every accepted action with its events, so a seat that reconnects is told what it missed."""
         self._starts: dict[str, float] = {}
@@ -101,10 +127,14 @@ class Table:
 
     @property
     def state(self) -> State:
-        return self.recorder.state
+        return self._state
 
     @property
     def record(self) -> Record:
+        if self.recorder is None:
+            raise RobotableError(
+                "this table keeps no record: it was opened around a state without a recorder"
+            )
         return self.recorder.record
 
     @property
@@ -123,13 +153,20 @@ class Table:
 
     @property
     def seats(self) -> int:
-        return len(self.record.seats)
+        return self.state.seats
 
     def outcome(self) -> Outcome | None:
         return self.state.outcome()
 
     def running_timers(self) -> list[RunningTimer]:
-        return [RunningTimer(t, self._starts[t.key]) for t in self.state.timers()]
+        running = []
+        for timer in self.state.timers():
+            if timer.key not in self._starts:  # only an action the table did not take adds a timer
+                raise RobotableError(
+                    f"the state changed behind the table's back: timer {timer.key!r} never started"
+                )
+            running.append(RunningTimer(timer, self._starts[timer.key]))
+        return running
 
     def next_deadline(self) -> float | None:
         return min((t.deadline for t in self.running_timers()), default=None)
@@ -188,7 +225,7 @@ class Table:
 
     def accept(self, seat: Seat, action: Action, now: float) -> Accepted:
         """Carry out an action that passed :meth:`check` at this ``now``."""
-        events = self.recorder.apply(seat, action)
+        events = self._perform(seat, action)
         accepted = Accepted(self.version + 1, seat, action, now, events)
         self.history.append(accepted)
         self._sync_timers(now)
