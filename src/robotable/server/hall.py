@@ -51,6 +51,10 @@ log = logging.getLogger("robotable.server")
 SEAT_KINDS = "human, bot, bot:NAME, open"
 QUEUE_LIMIT = 256
 """Messages waiting for one connection; a client that falls this far behind is dropped."""
+BOT_THREADS = 16
+"""Bots thinking at once in one process. More threads than cores on purpose: a bot that
+thinks long (a hard Ricochet puzzle) shares the processor with the others instead of making
+the next table's bot queue behind it."""
 STALE_RETRIES = 8
 """Times an action is checked again after another process wrote the table first."""
 
@@ -405,7 +409,7 @@ class Hall:
         *,
         clock: Callable[[], float] = time.time,
         think_limit: float = 30.0,
-        bot_threads: int = 2,
+        bot_threads: int = BOT_THREADS,
         peers: Peers | None = None,
     ) -> None:
         self.store = store
