@@ -5,6 +5,10 @@ A player has at most one action in flight: it sends one, then waits for ``accept
 ``refused`` before it sends another (the ``update`` of its own action comes first: both go
 through the connection's one queue). It acts only when its seat is in ``to_act`` and
 ``legal`` is not empty, on the newest state it has seen.
+
+A :data:`Policy` chooses from the legal actions alone; a :data:`Chooser` (one per connection:
+it may remember) sees the whole state, for games no fixed policy finishes (Ricochet: someone
+must bid and demonstrate a real solution).
 """
 
 from __future__ import annotations
@@ -17,8 +21,13 @@ from typing import Any
 
 from fastapi.testclient import TestClient
 
+from robotable import games
+from robotable.core.game import Turn, Wait
+
 Message = dict[str, Any]
 Policy = Callable[[list[str]], str]
+Chooser = Callable[[dict[str, Any]], str | None]
+"""An action for a whole ``state`` message's state, or None: nothing yet."""
 
 
 def first_legal(legal: list[str]) -> str:
@@ -39,6 +48,28 @@ POLICIES: dict[str, Policy] = {"delivery": finishing_first}
 
 def policy_for(game: str) -> Policy:
     return POLICIES.get(game, first_legal)
+
+
+def bot_chooser(game_id: str, bot: str) -> Chooser:
+    """The game's own bot ``bot`` choosing for a person's seat, from what the seat was sent."""
+    game = games.get(game_id)
+    agent = game.bots()[bot]()
+
+    def choose(state: dict[str, Any]) -> str | None:
+        legal = [game.parse_action(a) for a in state["legal"]]
+        answer = agent.act(Turn(state["seat"], state["view"], legal, game, state["now"]))
+        return None if isinstance(answer, Wait) else str(answer)
+
+    return choose
+
+
+CHOOSERS: dict[str, Callable[[], Chooser]] = {"ricochet": lambda: bot_chooser("ricochet", "perfect")}
+"""Games a fixed policy cannot finish with two people: each connection gets a fresh chooser."""
+
+
+def chooser_for(game: str) -> Chooser | None:
+    make = CHOOSERS.get(game)
+    return None if make is None else make()
 
 
 @dataclass
@@ -75,18 +106,20 @@ def play(
     token: str | None,
     *,
     policy: Policy = first_legal,
+    chooser: Chooser | None = None,
     max_messages: int = 5000,
 ) -> Client:
-    """Connect (a spectator without token), play ``policy`` until the outcome, return the
-    conversation."""
+    """Connect (a spectator without token), play ``policy`` (or ``chooser`` when given) until
+    the outcome, return the conversation."""
     with client.websocket_connect(socket_path(table, token)) as socket:
         hello = socket.receive_json()
         talk = Client(hello.get("seat"), [hello])
-        _converse(socket, talk, policy, max_messages)
+        choose = chooser or (lambda state: policy(state["legal"]))
+        _converse(socket, talk, choose, max_messages)
     return talk
 
 
-def _converse(socket: Any, talk: Client, policy: Policy, max_messages: int) -> None:
+def _converse(socket: Any, talk: Client, choose: Chooser, max_messages: int) -> None:
     latest: dict[str, Any] | None = None
     pending = False  # an action sent, its answer not yet here
     tried_on = -1  # the version of the state a refused action was chosen on
@@ -110,21 +143,33 @@ def _converse(socket: Any, talk: Client, policy: Policy, max_messages: int) -> N
         if pending or latest is None or talk.seat is None:
             continue
         if talk.seat in latest["to_act"] and latest["legal"] and latest["version"] != tried_on:
-            action = {"type": "action", "action": policy(latest["legal"])}
+            choice = choose(latest)
+            if choice is None:
+                continue  # nothing yet: asked again on the next message
+            action = {"type": "action", "action": choice}
             socket.send_json(action)
             talk.sent.append(action)
             pending = True
     raise AssertionError(f"no outcome after {max_messages} messages")
 
 
-def play_together(client: TestClient, table: str, tokens: list[str | None], policy: Policy) -> list[Client]:
-    """One thread per connection (``None``: a spectator); each plays until the outcome."""
+def play_together(
+    client: TestClient,
+    table: str,
+    tokens: list[str | None],
+    policy: Policy,
+    *,
+    choosers: Callable[[], Chooser | None] | None = None,
+) -> list[Client]:
+    """One thread per connection (``None``: a spectator); each plays until the outcome, with
+    its own chooser from ``choosers()`` when given, else ``policy``."""
     talks: list[Client | None] = [None] * len(tokens)
     failures: list[BaseException] = []
 
     def run(index: int, token: str | None) -> None:
         try:
-            talks[index] = play(client, table, token, policy=policy)
+            chooser = choosers() if choosers is not None else None
+            talks[index] = play(client, table, token, policy=policy, chooser=chooser)
         except BaseException as exc:  # reported by the main thread
             failures.append(exc)
 

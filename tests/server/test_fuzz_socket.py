@@ -13,7 +13,12 @@ from hypothesis import strategies as st
 
 from .clients import socket_path
 
-PUZZLE = {"chips_to_win": 1, "puzzle": "1A2A3A4A-8A44FF0F-RC"}
+PUZZLE = {
+    "chips_to_win": 1,
+    "puzzle": "1A2A3A4A-8A44FF0F-RC",
+    "bid_window_s": 3600.0,
+    "demo_timeout_s": 3600.0,
+}
 ANSWERS = {"error", "refused", "accepted", "state", "pong", "update"}
 
 scalars = st.one_of(st.none(), st.booleans(), st.integers(), st.floats(allow_nan=False), st.text(max_size=30))
@@ -39,7 +44,9 @@ messages = st.one_of(
 
 
 def table(server: TestClient, game: str, seats: list[str], **options: Any) -> dict[str, Any]:
-    body = {"game": game, "seats": seats, "options": options, "seed": 3, "timers": False}
+    # no deadline fires during the fuzzing: turn-based, except Ricochet, whose sand timer
+    # cannot be off (RR-18) and is set to an hour instead
+    body = {"game": game, "seats": seats, "options": options, "seed": 3, "timers": game == "ricochet"}
     return server.post("/api/tables", json=body).json()
 
 
