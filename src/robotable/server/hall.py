@@ -135,6 +135,8 @@ class LiveTable:
         self.thinking: dict[Seat, asyncio.Future[Action | Wait]] = {}
         """Bots' calls that ran past the think limit and still hold a thread."""
         self.driver: asyncio.Task[None] | None = None
+        self.behind = False
+        """A catch-up is waiting for the lock (see :meth:`fell_behind`)."""
         self.chores: set[asyncio.Task[None]] = set()
         """Catching up with other processes: kept here so they are not collected mid-way."""
         self._start_bots()
@@ -267,6 +269,24 @@ class LiveTable:
         if newer and (outcome := self.table.outcome()) is not None:
             await self._mark_over(outcome)  # in case its process died before marking it
 
+    def fell_behind(self) -> None:
+        """Another process accepted an action: catch up soon. One waiting catch-up is enough,
+        since it reads every action stored when it runs (a burst of notices costs one query)."""
+        if self.behind:
+            return
+        self.behind = True
+
+        async def catch_up() -> None:
+            try:
+                async with self.lock:
+                    self.behind = False
+                    await self._catch_up_locked()
+            finally:
+                self.behind = False  # failed or cancelled: the next notice tries again
+            self.changed.set()
+
+        self.later(catch_up())
+
     def later(self, chore: Any) -> None:
         """Run a coroutine in the background (a notice from another process)."""
         task = asyncio.get_running_loop().create_task(chore)
@@ -327,9 +347,16 @@ class LiveTable:
         if self.driver is None and self.table.outcome() is None:
             self.driver = asyncio.get_running_loop().create_task(self._drive(), name=f"table {self.id}")
 
-    async def stop(self) -> None:
+    async def close(self) -> None:
+        """Stop everything: the driver, the catch-ups, the connections."""
         for chore in list(self.chores):
             chore.cancel()
+        await self.stop()
+        for connection in list(self.connections):
+            self.drop(connection, "the server is stopping")
+
+    async def stop(self) -> None:
+        """Stop driving (timers, bots); the table still serves its connections."""
         if self.driver is not None:
             self.driver.cancel()
             with contextlib.suppress(asyncio.CancelledError):
@@ -453,9 +480,7 @@ class Hall:
     async def close(self) -> None:
         await self.peers.close()
         for live in list(self.tables.values()):
-            await live.stop()
-            for connection in list(live.connections):
-                live.drop(connection, "the server is stopping")
+            await live.close()
         self.bot_pool.shutdown(wait=False, cancel_futures=True)
 
     # ------------------------------------------------------------------ tables

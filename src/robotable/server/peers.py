@@ -197,7 +197,7 @@ class PostgresPeers:
         if what == "seats":
             live.later(live.reload_seats())
         elif what.isdigit() and int(what) > live.table.version:
-            live.later(live.catch_up())
+            live.fell_behind()
 
     async def _catch_up_all(self) -> None:
         assert self.hall is not None
