@@ -128,3 +128,20 @@ def test_a_database_of_the_first_schema_is_upgraded_and_keeps_its_tables(tmp_pat
     engine.dispose()
     store = open_store(url)  # migrated to the newest on opening
     assert store.load("old").creator is None and store.load("old").game == "ricochet"
+
+
+def test_an_in_memory_store_takes_transactions_from_many_threads_in_turn() -> None:
+    """``sqlite://`` is one connection shared by every thread: interleaved transactions broke
+    foreign keys under load; they now take turns."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    store = open_store("sqlite://")
+
+    def one_table(number: int) -> int:
+        store.create(new_header(f"t{number}", "ricochet", "ricochet-1", {}, seed=1, created=0.0), [])
+        for action in range(1, 20):
+            store.append(f"t{number}", action, seat=0, notation="bid 5", at=1.0)
+        return len(store.load(f"t{number}").actions)
+
+    with ThreadPoolExecutor(8) as pool:
+        assert set(pool.map(one_table, range(40))) == {19}

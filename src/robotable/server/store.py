@@ -24,6 +24,7 @@ import hashlib
 import hmac
 import json
 import secrets
+import threading
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from importlib import resources
@@ -163,7 +164,8 @@ def open_store(url: str | None = None, *, migrate: bool = True) -> Store:
         raise StoreError(f"cannot use the database {url!r}: {exc}") from None
     if engine.dialect.name == "sqlite":
         event.listen(engine, "connect", _sqlite_pragmas)
-    store = Store(engine)
+    # one in-memory connection for every thread: its transactions must take turns
+    store = Store(engine, one_connection=memory)
     if migrate:
         store.migrate()
     return store
@@ -188,8 +190,9 @@ def _sqlite_pragmas(connection: Any, _record: Any) -> None:
 class Store:
     """The server's tables in one database."""
 
-    def __init__(self, engine: Engine) -> None:
+    def __init__(self, engine: Engine, *, one_connection: bool = False) -> None:
         self.engine = engine
+        self._turns = threading.Lock() if one_connection else None
         self.shared = engine.dialect.name == "postgresql"
         """Whether several server processes can share this database (and hear its notices)."""
 
@@ -365,23 +368,31 @@ class Store:
     # ------------------------------------------------------------------ plumbing
 
     def _writing(self) -> _Transaction:
-        return _Transaction(self.engine, write=True)
+        return _Transaction(self.engine, write=True, turns=self._turns)
 
     def _reading(self) -> _Transaction:
-        return _Transaction(self.engine, write=False)
+        return _Transaction(self.engine, write=False, turns=self._turns)
 
 
 class _Transaction:
     """``engine.begin()`` whose database errors become :class:`StoreError` with a readable reason."""
 
-    def __init__(self, engine: Engine, *, write: bool) -> None:
+    def __init__(self, engine: Engine, *, write: bool, turns: threading.Lock | None = None) -> None:
         self._context = engine.begin() if write else engine.connect()
+        self._turns = turns
 
     def __enter__(self) -> Any:
+        if self._turns is not None:
+            self._turns.acquire()
         try:
             return self._context.__enter__()
         except SQLAlchemyError as exc:
+            self._release()
             raise StoreError(f"cannot reach the database: {_reason(exc)}") from None
+
+    def _release(self) -> None:
+        if self._turns is not None:
+            self._turns.release()
 
     def __exit__(self, kind: Any, value: Any, trace: Any) -> bool:
         try:
@@ -390,6 +401,8 @@ class _Transaction:
             raise StaleTable(f"the database refused a duplicate: {_reason(exc)}") from None
         except SQLAlchemyError as exc:
             raise StoreError(f"the database failed: {_reason(exc)}") from None
+        finally:
+            self._release()
         if isinstance(value, IntegrityError):
             raise StaleTable(f"the database refused a duplicate: {_reason(value)}") from None
         if isinstance(value, SQLAlchemyError):
