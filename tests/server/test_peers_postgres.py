@@ -23,15 +23,13 @@ from websockets.sync.client import ClientConnection, connect
 
 from robotable import games
 from robotable.cli.main import app
-from robotable.core.game import Turn, Wait
 from robotable.core.records import Record
 
 from .. import pg
 from . import process
+from .people import RicochetPeople
 
-RICOCHET = games.get("ricochet")
 OPTIONS = {"chips_to_win": 1, "puzzle": "1A2A3A4A-8A44FF0F-RC", "bid_window_s": 3.0, "demo_timeout_s": 30.0}
-State = dict[str, Any]
 
 
 @pytest.fixture(scope="module")
@@ -68,43 +66,6 @@ class Listener:
         self.thread.join(10)
 
 
-class People:
-    """Two people, each at their own server process, choosing what the perfect bot would."""
-
-    def __init__(self, servers: list[process.Server], table: str, tokens: list[str]) -> None:
-        self.servers, self.table, self.tokens = servers, table, tokens
-        self.minds = [RICOCHET.bots()["perfect"]() for _ in tokens]
-        self.accepted: list[tuple[int, str]] = []
-
-    def state(self, seat: int) -> State:
-        return self._call("GET", f"/api/tables/{self.table}", seat).json()
-
-    def play_until(self, done: Callable[[State], bool], deadline_s: float = 60.0) -> State:
-        deadline = time.monotonic() + deadline_s
-        while time.monotonic() < deadline:
-            for seat in range(len(self.tokens)):
-                state = self.state(seat)
-                if done(state):
-                    return state
-                if seat in state["to_act"] and state["legal"]:
-                    self._act(seat, state)
-            time.sleep(0.05)
-        raise AssertionError("the game did not get there in time")
-
-    def _act(self, seat: int, state: State) -> None:
-        legal = [RICOCHET.parse_action(a) for a in state["legal"]]
-        choice = self.minds[seat].act(Turn(seat, state["view"], legal, RICOCHET, state["now"]))
-        if isinstance(choice, Wait):
-            return
-        answer = self._call("POST", f"/api/tables/{self.table}/actions", seat, json={"action": str(choice)})
-        if answer.status_code == 200:
-            self.accepted.append((seat, str(choice)))
-
-    def _call(self, method: str, path: str, seat: int, **kwargs: Any) -> httpx.Response:
-        headers = {"Authorization": f"Bearer {self.tokens[seat]}"}
-        return httpx.request(method, self.servers[seat].url + path, headers=headers, timeout=30, **kwargs)
-
-
 def wait_for(condition: Callable[[], bool], seconds: float = 20.0) -> None:
     deadline = time.monotonic() + seconds
     while not condition():
@@ -126,7 +87,7 @@ def test_two_processes_share_a_table_and_one_takes_over_when_the_other_dies(
         body = {"game": "ricochet", "seats": ["human", "human"], "options": OPTIONS, "seed": 8}
         created = httpx.post(f"{first.url}/api/tables", json=body, timeout=30).json()
         table = created["table"]  # made by the first process, which drives it
-        people = People([first, second], table, [created["token"], created["invites"]["1"]])
+        people = RicochetPeople([first, second], table, [created["token"], created["invites"]["1"]])
         watcher = Listener(second, table)  # a spectator on the second process
         seated = Listener(second, table, created["invites"]["1"])
         listeners = [watcher, seated]
@@ -170,9 +131,17 @@ def test_serve_with_two_workers_plays_a_bots_table_to_its_end(cluster: str, tmp_
         record = Record.from_dict(httpx.get(f"{server.url}/api/tables/{table}/record", timeout=30).json())
         assert games.replay(record).outcome() == record.outcome
         assert "2 worker processes" in server.log()
+        wait_for(lambda: advisory_locks(url) == 0)  # the finished table's lease let go, fully
     finally:
         process.stop(server)
     assert server.process.returncode == 0
+
+
+def advisory_locks(url: str) -> int:
+    import psycopg
+
+    with psycopg.connect(url.replace("postgresql+psycopg://", "postgresql://")) as connection:
+        return connection.execute("SELECT count(*) FROM pg_locks WHERE locktype = 'advisory'").fetchone()[0]
 
 
 def test_several_workers_need_postgresql(tmp_path: Path) -> None:

@@ -117,10 +117,14 @@ class PostgresPeers:
             await self._unlock(table_id)
         ids = await asyncio.to_thread(hall.store.table_ids, "open", "running")
         for table_id in await self._try_locks([t for t in ids if t not in self.driven]):
+            # marked first: loading the table adopts it, which must not lock it a second time
+            # (advisory locks count: one unlock would then leave it held)
+            self.driven.add(table_id)
             try:
                 live = await hall.find(table_id)
             except Exception as exc:  # a table that cannot be rebuilt: logged, left to no one
                 log.error("table %s cannot be restored: %s", table_id, exc)
+                await self._unlock(table_id)
                 continue
             await self._drive(live)
 
