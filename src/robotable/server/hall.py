@@ -24,7 +24,7 @@ import contextlib
 import logging
 import secrets
 import time
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Coroutine, Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
@@ -186,7 +186,7 @@ class LiveTable:
         row = SeatRow(seat, kind, _seat_name(kind, seat, ""), None)
         async with self.lock:  # not while an action of this seat is being stored
             await asyncio.to_thread(self.hall.store.set_seat, self.id, row)
-            self._take_seats([*self.seats[:seat], row, *self.seats[seat + 1 :]])
+            self.take_seats(_with_row(self.seats, row))
         return row
 
     async def reload_seats(self) -> None:
@@ -194,9 +194,9 @@ class LiveTable:
         rows = await asyncio.to_thread(self.hall.store.seats, self.id)
         async with self.lock:
             if rows != self.seats:
-                self._take_seats(rows)
+                self.take_seats(rows)
 
-    def _take_seats(self, rows: list[SeatRow]) -> None:
+    def take_seats(self, rows: list[SeatRow]) -> None:
         """New seats: bots seated, connections of seats that are no longer a person's closed,
         and everyone shown the new seat list."""
         before, self.seats = self.seats, rows
@@ -236,7 +236,7 @@ class LiveTable:
                 except StaleTable:
                     await self._catch_up_locked()
                     continue
-                accepted = self._carry_out(seat, parsed, now)
+                accepted = self.table.accept(seat, parsed, now)
                 if (outcome := self.table.outcome()) is not None:
                     await self._mark_over(outcome)  # before the news: a told outcome has its record
                 self._announce(accepted)  # stored: everyone may be told
@@ -252,9 +252,6 @@ class LiveTable:
         else:  # no clock: a deadline that passed refuses nothing (people come back hours later)
             self.table.state.check(seat, action)
 
-    def _carry_out(self, seat: Seat, action: Action, at: float) -> Accepted:
-        return self.table.accept(seat, action, at)
-
     async def catch_up(self) -> None:
         """Carry out and announce the actions other processes stored since this copy's version."""
         async with self.lock:
@@ -265,7 +262,7 @@ class LiveTable:
         newer = await asyncio.to_thread(self.hall.store.actions_after, self.id, self.table.version)
         for seat, notation, at in newer:
             # stored, so accepted by its process: carried out as it was, at its time
-            self._announce(self._carry_out(seat, self.table.parse(notation), at))
+            self._announce(self.table.accept(seat, self.table.parse(notation), at))
         if newer and (outcome := self.table.outcome()) is not None:
             await self._mark_over(outcome)  # in case its process died before marking it
 
@@ -287,7 +284,7 @@ class LiveTable:
 
         self.later(catch_up())
 
-    def later(self, chore: Any) -> None:
+    def later(self, chore: Coroutine[Any, Any, None]) -> None:
         """Run a coroutine in the background (a notice from another process)."""
         task = asyncio.get_running_loop().create_task(chore)
         self.chores.add(task)
@@ -551,7 +548,7 @@ class Hall:
         if not await asyncio.to_thread(self.store.set_seat, table_id, row, only_if_open=True):
             raise Forbidden(f"seat {chosen} was just taken")
         async with live.lock:
-            live._take_seats([*live.seats[:chosen], row, *live.seats[chosen + 1 :]])
+            live.take_seats(_with_row(live.seats, row))
         if not any(r.kind == "open" for r in live.seats):
             await asyncio.to_thread(self.store.set_status, table_id, "running")
         return chosen, token
@@ -582,6 +579,11 @@ def _refuse_file_options(options: Mapping[str, Any]) -> None:
     for name, value in options.items():
         if isinstance(name, str) and name.endswith("_file") and value is not None:
             raise InvalidOptions(f"option {name!r}: the server reads no file named by a client")
+
+
+def _with_row(rows: list[SeatRow], row: SeatRow) -> list[SeatRow]:
+    """The seats with one of them replaced."""
+    return [row if old.seat == row.seat else old for old in rows]
 
 
 def _hashed(token: str | None) -> str | None:

@@ -19,12 +19,11 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from typing import TYPE_CHECKING, Any, Protocol
+from collections.abc import Coroutine, Mapping
+from typing import Any, Protocol
 
-from robotable.server.store import CHANNEL
-
-if TYPE_CHECKING:
-    from robotable.server.hall import Hall, LiveTable
+from robotable.play.table import Table
+from robotable.server.store import CHANNEL, Store
 
 log = logging.getLogger("robotable.server")
 
@@ -36,6 +35,41 @@ LOCK_CLASS = 0x726F62
 are told apart by it; the second key is the hash of the table id."""
 
 
+class SharedTable(Protocol):
+    """What peers need of a live table (:class:`robotable.server.hall.LiveTable`)."""
+
+    id: str
+    table: Table
+
+    def start(self) -> None:
+        """Drive it: fire its timers, ask its bots."""
+        ...
+
+    async def stop(self) -> None: ...
+
+    async def catch_up(self) -> None: ...
+
+    async def reload_seats(self) -> None: ...
+
+    def fell_behind(self) -> None: ...
+
+    def later(self, chore: Coroutine[Any, Any, None]) -> None: ...
+
+
+class Hall(Protocol):
+    """What peers need of a process's tables (:class:`robotable.server.hall.Hall`)."""
+
+    @property
+    def store(self) -> Store: ...
+
+    @property
+    def tables(self) -> Mapping[str, SharedTable]: ...
+
+    async def find(self, table_id: str) -> SharedTable: ...
+
+    async def recover(self) -> int: ...
+
+
 class Peers(Protocol):
     """How a hall shares its tables with other processes."""
 
@@ -43,7 +77,7 @@ class Peers(Protocol):
         """Begin: restore or claim the unfinished tables."""
         ...
 
-    async def adopt(self, live: LiveTable) -> None:
+    async def adopt(self, live: SharedTable) -> None:
         """A table this process just created or loaded: drive it if nobody else does."""
         ...
 
@@ -56,7 +90,7 @@ class Alone:
     async def start(self, hall: Hall) -> None:
         await hall.recover()
 
-    async def adopt(self, live: LiveTable) -> None:
+    async def adopt(self, live: SharedTable) -> None:
         live.start()
 
     async def close(self) -> None:
@@ -92,7 +126,7 @@ class PostgresPeers:
 
     # ------------------------------------------------------------------ driving
 
-    async def adopt(self, live: LiveTable) -> None:
+    async def adopt(self, live: SharedTable) -> None:
         if live.id in self.driven or live.table.outcome() is not None:
             return
         with contextlib.suppress(Exception):  # no lease connection now: the next claim round
@@ -128,7 +162,7 @@ class PostgresPeers:
                 continue
             await self._drive(live)
 
-    async def _drive(self, live: LiveTable) -> None:
+    async def _drive(self, live: SharedTable) -> None:
         await live.catch_up()  # the last actions another process accepted, before any timer
         self.driven.add(live.id)
         live.start()
@@ -220,6 +254,6 @@ def _first_line(exc: BaseException) -> str:
     return text.splitlines()[0] if text else type(exc).__name__
 
 
-def peers_for(store: Any) -> Peers:
+def peers_for(store: Store) -> Peers:
     """:class:`PostgresPeers` on PostgreSQL, else :class:`Alone`."""
     return PostgresPeers(store.libpq_url) if store.shared else Alone()
