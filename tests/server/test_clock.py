@@ -60,7 +60,7 @@ def test_a_turn_based_table_takes_an_action_hours_late_and_comes_back_after_a_re
         assert shown["version"] == 2 and shown["view"] == seen["view"]
 
 
-def test_ricochet_refuses_a_table_without_its_sand_timer_but_not_the_solo_puzzle(tmp_path: Path) -> None:
+def test_rr18_ricochet_refuses_a_table_without_its_sand_timer_but_not_the_solo_puzzle(tmp_path: Path) -> None:
     with TestClient(create_app(open_store(f"sqlite:///{tmp_path / 'db.sqlite3'}"))) as client:
         body = {"game": "ricochet", "seats": ["human", "human"], "options": PUZZLE, "timers": False}
         refused = client.post("/api/tables", json=body)
