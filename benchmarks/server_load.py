@@ -1,7 +1,7 @@
 """Load on the game server: many tables of scripted people (and bots) over loopback WebSockets.
 
     python benchmarks/server_load.py [--clients 100 --clients 1000] [--seconds 30] [--warmup 4]
-        [--game dr2d] [--seats 4] [--spectators 1] [--bot-tables 0] [--no-compression] [--rate R]
+        [--game dr2d] [--seats 4] [--spectators 1] [--bot-tables 0] [--deflate] [--rate R]
         [--db URL] [--profile DIR] [--json FILE]
 
 Starts ``robotable serve`` as a subprocess on a free port (a fresh SQLite file per run, or
@@ -99,8 +99,8 @@ class Scenario:
     spectators: int = 1
     options: dict[str, Any] = field(default_factory=dict)
     bot_tables: int = 0
-    compression: bool = True
-    """permessage-deflate, as browsers ask for."""
+    compression: bool = False
+    """permessage-deflate on both ends (the server's ``--deflate``; off by default there)."""
     rate: float | None = None
     """Actions a second per person at most (None: as fast as the server's limit allows)."""
 
@@ -242,7 +242,7 @@ app()
 SIGTERM: ``python -m cProfile`` writes nothing, since uvicorn ends by the signal."""
 
 
-def start_server(db_url: str, folder: Path, profile: Path | None = None) -> Server:
+def start_server(db_url: str, folder: Path, profile: Path | None = None, *, deflate: bool = False) -> Server:
     """``robotable serve`` on a free port (under cProfile with ``profile``), waited for."""
     port = free_port()
     python = (
@@ -250,7 +250,15 @@ def start_server(db_url: str, folder: Path, profile: Path | None = None) -> Serv
         if profile
         else [sys.executable, "-m", "robotable.cli.main"]
     )
-    command = [*python, "serve", "--port", str(port), "--db", db_url]
+    command = [
+        *python,
+        "serve",
+        "--port",
+        str(port),
+        "--db",
+        db_url,
+        "--deflate" if deflate else "--no-deflate",
+    ]
     log = folder / f"serve-{port}.log"
     with log.open("wb") as output:
         process = subprocess.Popen(command, stdout=output, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL)
@@ -813,7 +821,7 @@ def measure(
     """One run against a server of its own (on ``db``, or a fresh SQLite file in ``folder``)."""
     raise_file_limit()  # before the server starts: it inherits the limit
     db_url = db or f"sqlite:///{folder / f'load-{run.clients}-{time.monotonic_ns()}.sqlite3'}"
-    server = start_server(db_url, folder, profile)
+    server = start_server(db_url, folder, profile, deflate=run.scenario.compression)
     try:
         return _event_loop_runner()(drive(server, run, progress))
     except LoadError:
@@ -899,7 +907,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--spectators", type=int, default=1, help="spectators a table (default 1)")
     parser.add_argument("-O", "--option", action="append", default=[], help="game option key=value")
     parser.add_argument("--bot-tables", type=int, default=0, help="bot-only tables alongside (default 0)")
-    parser.add_argument("--no-compression", action="store_true", help="no permessage-deflate")
+    parser.add_argument("--deflate", action="store_true", help="permessage-deflate (server --deflate)")
     parser.add_argument(
         "--rate",
         type=float,
@@ -919,7 +927,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         args.spectators,
         parse_options(args.option),
         args.bot_tables,
-        not args.no_compression,
+        args.deflate,
         args.rate,
     )
     counts = args.clients or [100, 1000]

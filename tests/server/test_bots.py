@@ -72,3 +72,29 @@ def test_a_bot_past_its_think_limit_holds_one_thread_and_delays_no_other_table(
     assert wait_for_outcome(slow_server, bots_only["table"], 30)["outcome"]["ranks"]
     assert SlowBot.most == 1
     assert slow_server.get(f"/api/tables/{stuck['table']}").json()["version"] == 0
+
+
+@pytest.mark.timeout(60)
+def test_a_finished_table_leaves_memory_and_is_rebuilt_from_the_store_for_its_visitors(
+    tmp_path: Path,
+) -> None:
+    app = create_app(open_store(f"sqlite:///{tmp_path / 'db.sqlite3'}"), think_limit=5.0)
+    body = {"game": "dr2d", "options": {"turn_limit": 2}, "seed": 3, "timers": False, "seats": ["bot", "bot"]}
+    with TestClient(app) as client:
+        table = client.post("/api/tables", json=body).json()["table"]
+        with client.websocket_connect(f"/ws/tables/{table}") as spectator:
+            final = wait_for_outcome(client, table, 30)
+            assert table in app.state.hall.tables  # a spectator is still looking at it
+            spectator.close()
+        deadline = time.monotonic() + 5
+        while table in app.state.hall.tables and time.monotonic() < deadline:
+            time.sleep(0.02)
+        assert table not in app.state.hall.tables
+        again = client.get(f"/api/tables/{table}").json()  # rebuilt by replaying its record
+        assert (again["version"], again["outcome"], again["view"]) == (
+            final["version"],
+            final["outcome"],
+            final["view"],
+        )
+        assert table not in app.state.hall.tables  # and not kept: a finished game changes no more
+        assert client.get(f"/api/tables/{table}/record").json()["actions"]

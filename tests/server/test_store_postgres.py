@@ -66,3 +66,28 @@ def test_the_server_plays_and_restarts_on_postgresql(url: str) -> None:
     with TestClient(create_app(open_store(url))) as client:
         state = client.get(f"/api/tables/{created['table']}", headers=headers).json()
         assert state["version"] == 1 and state["view"]["bids"]
+
+
+def test_a_batch_of_actions_is_one_transaction_with_a_notice_for_each_written_action(url: str) -> None:
+    import psycopg
+
+    from robotable.server.store import CHANNEL, Append
+
+    store = open_store(url)
+    for name in ("b", "a"):
+        header = new_header(name, "ricochet", RICOCHET.rules_version, OPTIONS, seed=1, created=1.0)
+        store.create(header, [SeatRow(0, "human", "Ann", None)])
+    with psycopg.connect(store.libpq_url, autocommit=True) as listener:
+        listener.execute(f"LISTEN {CHANNEL}")
+        answers = store.append_many(
+            [
+                Append("b", 1, 0, "bid 3", 2.0),
+                Append("a", 2, 0, "bid 4", 2.0),
+                Append("a", 1, 0, "bid 5", 2.0),
+            ]
+        )
+        notices = [n.payload for n in listener.notifies(timeout=2.0, stop_after=2)]
+    assert answers[0] is None and isinstance(answers[1], StaleTable) and answers[2] is None
+    assert sorted(notices) == ["a 1", "b 1"]
+    assert store.load("a").actions == [(0, "bid 5")] and store.load("b").actions == [(0, "bid 3")]
+    store.close()

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import gc
 import json
 import logging
 import time
@@ -76,13 +77,22 @@ class Play(BaseModel):
     action: str = Field(max_length=200, description="the action in the game's notation, e.g. 'bid 5'")
 
 
-def create_app(store: Store, *, clock: Any = time.time, think_limit: float = 30.0) -> FastAPI:
-    """The server's application over ``store``; unfinished tables are restored at start-up."""
+def create_app(
+    store: Store, *, clock: Any = time.time, think_limit: float = 30.0, own_process: bool = False
+) -> FastAPI:
+    """The server's application over ``store``; unfinished tables are restored at start-up.
+    ``own_process``: the application is the process's only work (``robotable serve``), so
+    what exists once it has started is frozen out of the garbage collector's sight."""
     hall = Hall(store, clock=clock, think_limit=think_limit)
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
         await hall.start()
+        if own_process:
+            # what exists now (modules, restored tables) lives as long as the server: out of
+            # the collector's sight, its full collections (pauses of every table) are shorter
+            gc.collect()
+            gc.freeze()
         yield
         await hall.close()
 
@@ -240,6 +250,7 @@ async def _serve_socket(
         await _read(socket, live, connection.seat, connection)
     finally:
         live.connections.discard(connection)
+        hall.forget_if_over(live)
         with contextlib.suppress(asyncio.QueueFull):
             connection.queue.put_nowait(None)  # the writer sends what is queued (a "closing"), then stops
         try:
@@ -248,9 +259,9 @@ async def _serve_socket(
             writer.cancel()
 
 
-async def _write(socket: WebSocket, queue: asyncio.Queue[dict[str, Any] | None]) -> None:
+async def _write(socket: WebSocket, queue: asyncio.Queue[str | None]) -> None:
     while (message := await queue.get()) is not None:
-        await socket.send_json(message)
+        await socket.send_text(message)
     with contextlib.suppress(Exception):
         await socket.close(code=1008, reason="closed by the server")
 

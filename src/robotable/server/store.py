@@ -33,7 +33,7 @@ from typing import Any
 
 from alembic import command
 from alembic.config import Config
-from sqlalchemy import Connection, Engine, create_engine, event, func, insert, select, text, update
+from sqlalchemy import Connection, Engine, bindparam, create_engine, event, func, insert, select, text, update
 from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 from sqlalchemy.pool import StaticPool
 
@@ -100,6 +100,37 @@ class StoredTable:
             list(self.actions),
             self.outcome,
         )
+
+
+@dataclass(frozen=True)
+class Append:
+    """One accepted action to write: action ``number`` (1-based) of a table."""
+
+    table_id: str
+    number: int
+    seat: Seat
+    notation: str
+    at: float
+
+    def row(self) -> dict[str, Any]:
+        return {
+            "table_id": self.table_id,
+            "number": self.number,
+            "seat": self.seat,
+            "notation": self.notation,
+            "at": self.at,
+        }
+
+
+# built once: the two statements of every accepted action (SQLAlchemy caches their compiled form)
+_MOVE_VERSION = (
+    update(schema.game_tables)
+    .where(
+        schema.game_tables.c.id == bindparam("table"), schema.game_tables.c.version == bindparam("number") - 1
+    )
+    .values(version=bindparam("number"))
+)
+_NEW_ACTION = insert(schema.actions)
 
 
 def new_header(
@@ -241,20 +272,35 @@ class Store:
     def append(self, table_id: str, number: int, *, seat: Seat, notation: str, at: float) -> None:
         """Write action ``number`` (1-based) and the table's new version in one transaction;
         :class:`StaleTable` if action ``number`` was already written by someone."""
+        (refused,) = self.append_many([Append(table_id, number, seat, notation, at)])
+        if refused is not None:
+            raise refused
+
+    def append_many(self, appends: Sequence[Append]) -> list[StaleTable | None]:
+        """Write several tables' actions in one transaction (one flush to disk for them all).
+
+        Each action is written only if its table's version is still the one before it (an
+        action of a table written by another process first is answered :class:`StaleTable`,
+        the others are written all the same); the answers come in the order of ``appends``.
+        The tables' rows are locked in the order of their ids, so two processes writing the
+        same tables at once wait for each other instead of deadlocking."""
+        answers: list[StaleTable | None] = [None] * len(appends)
+        order = sorted(range(len(appends)), key=lambda i: appends[i].table_id)  # stable: versions in order
+        written: list[Append] = []
         with self._writing() as connection:
-            moved = connection.execute(
-                update(schema.game_tables)
-                .where(schema.game_tables.c.id == table_id, schema.game_tables.c.version == number - 1)
-                .values(version=number)
-            )
-            if moved.rowcount != 1:
-                raise StaleTable(f"table {table_id}: action {number} was already written")
-            connection.execute(
-                insert(schema.actions).values(
-                    table_id=table_id, number=number, seat=seat, notation=notation, at=at
-                )
-            )
-            self._notify(connection, f"{table_id} {number}")
+            for i in order:
+                item = appends[i]
+                moved = connection.execute(_MOVE_VERSION, {"table": item.table_id, "number": item.number})
+                if moved.rowcount != 1:
+                    answers[i] = StaleTable(
+                        f"table {item.table_id}: action {item.number} was already written"
+                    )
+                    continue
+                written.append(item)
+            if written:
+                connection.execute(_NEW_ACTION, [item.row() for item in written])
+            self._notify(connection, *(f"{item.table_id} {item.number}" for item in written))
+        return answers
 
     def finish(self, table_id: str, outcome: Outcome) -> None:
         """Mark a table over with its outcome (a cache: replaying the actions gives it too)."""
@@ -284,11 +330,12 @@ class Store:
                 update(schema.game_tables).where(schema.game_tables.c.id == table_id).values(status=status)
             )
 
-    def _notify(self, connection: Connection, payload: str) -> None:
+    def _notify(self, connection: Connection, *payloads: str) -> None:
         """Tell the other processes on this database, when the transaction commits."""
-        if self.shared:
+        if self.shared and payloads:
             connection.execute(
-                text("SELECT pg_notify(:channel, :payload)"), {"channel": CHANNEL, "payload": payload}
+                text("SELECT pg_notify(:channel, payload) FROM unnest(CAST(:payloads AS text[])) AS payload"),
+                {"channel": CHANNEL, "payloads": list(payloads)},
             )
 
     # ------------------------------------------------------------------ reading
