@@ -1,4 +1,5 @@
-"""The server in process (FastAPI's test client) on a fresh SQLite file per test."""
+"""The server in process (FastAPI's test client) on a fresh SQLite file per test, as seen from
+this machine (whose requests the server does not limit: these tests make hundreds)."""
 
 from __future__ import annotations
 
@@ -15,5 +16,5 @@ from robotable.server.store import open_store
 @pytest.fixture
 def server(tmp_path: Path) -> Iterator[TestClient]:
     app = create_app(open_store(f"sqlite:///{tmp_path / 'server.sqlite3'}"), think_limit=20.0)
-    with TestClient(app) as test_client:
+    with TestClient(app, client=("127.0.0.1", 50000)) as test_client:
         yield test_client

@@ -12,7 +12,7 @@ from fastapi.testclient import TestClient
 
 from robotable import games
 from robotable.core.records import Record
-from robotable.server.app import MAX_ERRORS, create_app
+from robotable.server.app import HTTP_BURST, MAX_ERRORS, create_app
 from robotable.server.store import open_store
 
 from .clients import play, policy_for
@@ -206,3 +206,20 @@ def test_the_creator_hands_a_departed_persons_seat_to_a_bot_which_plays_on(clien
     record = Record.from_dict(client.get(f"/api/tables/{table}/record").json())
     assert record.seats == ["human", "bot:heuristic"] and talk.outcome() == record.outcome.to_dict()
     assert any(seat == 1 for seat, _ in record.actions)
+
+
+def test_a_flood_of_requests_from_one_address_is_refused_and_other_addresses_go_on(tmp_path: Path) -> None:
+    app = create_app(open_store(f"sqlite:///{tmp_path / 'server.sqlite3'}"))
+    with (
+        TestClient(app, client=("203.0.113.7", 4000)) as flooder,
+        TestClient(app, client=("198.51.100.2", 4000)) as other,
+        TestClient(app, client=("127.0.0.1", 4000)) as local,
+    ):
+        answers = [flooder.get("/api/tables").status_code for _ in range(HTTP_BURST + 20)]
+        assert answers[:HTTP_BURST] == [200] * HTTP_BURST and 429 in answers[HTTP_BURST:]
+        refused = flooder.post("/api/tables", json={"game": "ricochet", "seats": ["human"]})
+        assert refused.status_code == 429 and refused.headers["Retry-After"] == "1"
+        assert refused.json()["error"].startswith("too many requests")
+        assert other.get("/api/tables").status_code == 200  # another address is not held back
+        assert all(local.get("/api/games").status_code == 200 for _ in range(HTTP_BURST + 20))  # this machine
+    assert app.state.hall.store.count() == 0  # the refused creation created nothing

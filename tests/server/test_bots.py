@@ -98,3 +98,48 @@ def test_a_finished_table_leaves_memory_and_is_rebuilt_from_the_store_for_its_vi
         )
         assert table not in app.state.hall.tables  # and not kept: a finished game changes no more
         assert client.get(f"/api/tables/{table}/record").json()["actions"]
+
+
+class LateBot:
+    """Answers its first question after the sand timer has run out, then at once."""
+
+    name = "late"
+    calls = 0
+
+    def act(self, turn: Turn) -> Action:
+        LateBot.calls += 1
+        if LateBot.calls == 1:
+            time.sleep(1.5)  # the bidding window is 1 s
+        return turn.legal[0]
+
+
+@pytest.mark.timeout(60)
+def test_a_bot_answering_after_its_timer_ran_out_is_asked_again_not_banned(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    ricochet = games.get("ricochet")
+    bots = ricochet.bots()
+    monkeypatch.setattr(ricochet, "bots", lambda: {**bots, "late": LateBot})
+    LateBot.calls = 0
+    app = create_app(open_store(f"sqlite:///{tmp_path / 'db.sqlite3'}"), think_limit=10.0)
+    options = {"chips_to_win": 1, "puzzle": "1A2A3A4A-8A44FF0F-RC", "bid_window_s": 1.0}
+    with TestClient(app, client=("127.0.0.1", 50000)) as client:
+        created = client.post(
+            "/api/tables",
+            json={"game": "ricochet", "seats": ["human", "bot:late"], "options": options, "seed": 2},
+        ).json()
+        table = created["table"]
+        played = client.post(
+            f"/api/tables/{table}/actions",
+            json={"action": "bid 20"},
+            headers={"Authorization": f"Bearer {created['token']}"},
+        )
+        assert played.status_code == 200, played.text  # the sand runs: the bot is asked, thinks 1.5 s
+        deadline = time.monotonic() + 10
+        while client.get(f"/api/tables/{table}").json()["view"]["phase"] != "demonstration":
+            assert time.monotonic() < deadline, "the sand timer did not close the bidding"
+            time.sleep(0.1)
+        time.sleep(0.6)  # the bot's late answer has come back by now
+        live = app.state.hall.tables[table]
+        assert LateBot.calls == 1 and live.bot_wake[1] != float("inf")  # not taken for a buggy bot
+        assert "bot at seat 1 played" not in caplog.text

@@ -1,9 +1,12 @@
 """Issue 13, no game ever lost: ``robotable serve`` killed with ``kill -9`` mid-game, with the
-sand timer running, then started again on the same SQLite file: every accepted action is
-there, the timer resumes from its stored deadline, and the game plays on to its end."""
+sand timer running, then started again on the same database (an SQLite file, or PostgreSQL):
+every accepted action is there, the timer resumes from its stored deadline, and the game plays
+on to its end."""
 
 from __future__ import annotations
 
+import itertools
+from collections.abc import Iterator
 from pathlib import Path
 
 import httpx
@@ -12,15 +15,31 @@ import pytest
 from robotable import games
 from robotable.core.records import Record
 
+from .. import pg
 from . import process
 from .people import RicochetPeople
 
 OPTIONS = {"chips_to_win": 1, "puzzle": "1A2A3A4A-8A44FF0F-RC", "bid_window_s": 2.0, "demo_timeout_s": 30.0}
 
 
+NUMBERS = itertools.count()
+
+
+@pytest.fixture(scope="module")
+def cluster() -> Iterator[str]:
+    with pg.cluster() as url:
+        yield url
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    if request.param == "sqlite":
+        return f"sqlite:///{tmp_path / 'tables.sqlite3'}"
+    return pg.new_database(request.getfixturevalue("cluster"), f"crash_{next(NUMBERS)}")
+
+
 @pytest.mark.timeout(120)
-def test_kill_9_mid_game_loses_no_accepted_action(tmp_path: Path) -> None:
-    url = f"sqlite:///{tmp_path / 'tables.sqlite3'}"
+def test_kill_9_mid_game_loses_no_accepted_action(url: str, tmp_path: Path) -> None:
     body = {"game": "ricochet", "seats": ["human", "human"], "options": OPTIONS, "seed": 8}
     first = process.start(url, tmp_path)
     try:

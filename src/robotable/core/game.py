@@ -595,7 +595,10 @@ class State(ABC):
 
     def events_for(self, events: Sequence[Event], seat: Seat | None) -> list[dict[str, JSON]]:
         """The events as ``seat`` may see them. Games whose events carry secrets (a
-        card drawn face down) override this; faces broadcast only through it."""
+        card drawn face down) override this; faces broadcast only through it. The answer
+        depends on the events and the seat alone, never on the state's later changes: a
+        table filters an old action's events with its current state (a seat that reconnects
+        is told what it missed)."""
         return [event.to_dict() for event in events]
 
 

@@ -26,7 +26,7 @@ from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from typing import Annotated, Any
 
-from fastapi import FastAPI, Header, HTTPException, Query, WebSocket, WebSocketDisconnect
+from fastapi import FastAPI, Header, HTTPException, Query, Request, WebSocket, WebSocketDisconnect
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from pydantic import BaseModel, Field
@@ -47,6 +47,12 @@ RATE = 20.0
 BURST = 40
 MAX_ERRORS = 20
 """Refused messages (malformed, unknown, too fast) before the server closes the connection."""
+HTTP_RATE = 10.0
+"""API requests a second from one address, on average (bursts of :data:`HTTP_BURST`)."""
+HTTP_BURST = 60
+TRUSTED = frozenset({"127.0.0.1", "::1", "localhost"})
+"""Addresses with no request limit: this machine (its owner's scripts, a local page). Behind
+a reverse proxy on the same machine, uvicorn's proxy headers give the real client's address."""
 
 
 Auth = Annotated[str | None, Header(description="Bearer TOKEN of a seat (none: a spectator)")]
@@ -99,6 +105,7 @@ def create_app(
     app = FastAPI(title="robotable", version=str(PROTOCOL), lifespan=lifespan)
     app.state.hall = hall
     _errors(app)
+    _limit_requests(app)
     _routes(app, hall)
     return app
 
@@ -123,6 +130,29 @@ def _errors(app: FastAPI) -> None:
             for e in exc.errors()[:3]
         ]
         return JSONResponse({"error": "invalid request: " + "; ".join(problems)}, status_code=422)
+
+
+def _limit_requests(app: FastAPI) -> None:
+    """At most :data:`HTTP_RATE` API requests a second from one address: a flood of table
+    creations or polls is refused (429) before it costs a query, and other clients go on."""
+    buckets: dict[str, _Bucket] = {}
+
+    @app.middleware("http")
+    async def limit(request: Request, call_next: Any) -> Any:
+        host = request.client.host if request.client else ""
+        if host in TRUSTED or not request.url.path.startswith("/api/"):
+            return await call_next(request)
+        if len(buckets) > 10_000:  # forget the addresses whose buckets have filled up again
+            for old in [h for h, b in buckets.items() if b.full()]:
+                del buckets[old]
+        bucket = buckets.setdefault(host, _Bucket(HTTP_RATE, HTTP_BURST))
+        if not bucket.take():
+            return JSONResponse(
+                {"error": f"too many requests (at most {HTTP_RATE:g} a second): try again in a moment"},
+                status_code=429,
+                headers={"Retry-After": "1"},
+            )
+        return await call_next(request)
 
 
 def _token(authorization: str | None) -> str | None:
@@ -342,10 +372,17 @@ class _Bucket:
         self.last = time.monotonic()
 
     def take(self) -> bool:
-        now = time.monotonic()
-        self.tokens = min(self.burst, self.tokens + (now - self.last) * self.rate)
-        self.last = now
+        self._refill()
         if self.tokens < 1:
             return False
         self.tokens -= 1
         return True
+
+    def full(self) -> bool:
+        self._refill()
+        return self.tokens >= self.burst
+
+    def _refill(self) -> None:
+        now = time.monotonic()
+        self.tokens = min(self.burst, self.tokens + (now - self.last) * self.rate)
+        self.last = now

@@ -401,7 +401,10 @@ class LiveTable:
         for seat in self.table.state.to_act():
             if seat not in self.agents or (self.bot_wake[seat] or 0.0) > now:
                 continue
+            version = self.table.version
             answer = await self._ask_bot(seat, now)
+            if self._moved_on(version):
+                return True  # while it thought: an answer to a past state, or a timer ran out first
             if isinstance(answer, Wait):
                 self.bot_wake[seat] = answer.until
                 continue
@@ -409,11 +412,18 @@ class LiveTable:
             try:
                 await self.submit(seat, answer)
             except IllegalAction as exc:
+                if self._moved_on(version):  # too late by a hair: asked again on the new state
+                    return True
                 log.error("table %s: bot at seat %d played %s: %s", self.id, seat, answer, exc)
                 self.bot_wake[seat] = float("inf")  # a buggy bot is not asked again
                 continue
             return True
         return False
+
+    def _moved_on(self, version: int) -> bool:
+        """Whether the table is past ``version`` or has a timer to fire first."""
+        due = self.timers and self.table.due(self.hall.clock()) is not None
+        return due or self.table.version != version
 
     async def _ask_bot(self, seat: Seat, now: float) -> Action | Wait:
         late = self.thinking.get(seat)
