@@ -1,32 +1,60 @@
-"""Benchmark of the optimal Ricochet Robots solver (issue 3).
+"""Benchmark of the optimal Ricochet Robots solver (issues 3 and 17).
 
 Solves seeded random positions (a random placement of the 1999 faces, a random target, robots on
-random distinct cells off the centre and off the target), then the two known hard positions, and
-prints the time distribution, the search rate and the optimal lengths.
+random distinct cells off the centre and off the target) on prebuilt boards (one ``Solver`` per
+board, as a C solver is called on a prebuilt board), then the two known hard positions, each in a
+child process whose peak resident memory is read from the system. Prints the machine (cores,
+Python, numba), the search time distribution (``seconds``: the search alone; the per-target table
+builds are shown apart), cold (new Solvers, as a first search per target) and warm (the same
+Solvers again), times per group of optimal lengths (1-3, 4-6, 7-9, 10+), and the goals of issue
+17 met or not. The machine is often shared: ``--repeat`` runs the random set several
+times and shows the best run and the spread.
 
-    python benchmarks/ricochet_solver.py [--count N] [--seed S] [--classic] [--silver] [--no-hard]
+    python benchmarks/ricochet_solver.py [--count N] [--seed S] [--repeat R] [--classic] [--silver]
+                                         [--no-hard] [--max-memory BYTES]
 """
 
 from __future__ import annotations
 
 import argparse
+import json
+import os
+import platform
 import random
 import statistics
+import subprocess
+import sys
 import time
 from collections import Counter
 
+import numba
 from rich.console import Console
-from rich.progress import track
 from rich.table import Table
 
-from robotable.games.ricochet.board import ALL_TARGETS, CENTRE, assemble, cell_index, placements
+from robotable.games.ricochet.board import (
+    ALL_TARGETS,
+    CENTRE,
+    Board,
+    Target,
+    assemble,
+    cell_index,
+    placements,
+)
 from robotable.games.ricochet.code import Puzzle
-from robotable.games.ricochet.solver import solve
+from robotable.games.ricochet.solver import Solver, warm_up
 
-HARD = ("4B3B2B1A-2E03B221-BT", "1A4B3B2B-E212DBF0-BT")  # 25 and 24 moves
+HARD = (("4B3B2B1A-2E03B221-BT", 25), ("1A4B3B2B-E212DBF0-BT", 24))
+GROUPS = ((1, 3), (4, 6), (7, 9), (10, 99))
+# Issue 17: 0.8x the best public C solver's median and p99, 0.6x its hard-position times and
+# 1.2x its peak memory (C: 0.074 ms, 19.5 ms, 13.45 s, 10.43 s, 178 MB; see the README).
+GOAL_MEDIAN_MS, GOAL_P99_MS = 0.059, 15.6
+GOAL_HARD_S = {25: 8.1, 24: 6.3}
+GOAL_PEAK_MB = 215
+
+Position = tuple[Board, tuple[int, ...], Target]
 
 
-def random_positions(count: int, seed: int, robots: int) -> list[tuple[object, tuple[int, ...], object]]:
+def random_positions(count: int, seed: int, robots: int) -> list[Position]:
     rng = random.Random(seed)
     boards = list(placements())
     centre = {cell_index(x, y) for x, y in CENTRE}
@@ -44,63 +72,193 @@ def percentile(values: list[float], fraction: float) -> float:
     return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))]
 
 
-def timings(times: list[float]) -> list[str]:
-    """Median, p90, p99, max and mean, in milliseconds."""
-    values = (statistics.median(times), percentile(times, 0.9), percentile(times, 0.99), max(times))
-    return [f"{v * 1000:.3f} ms" for v in (*values, statistics.fmean(times))]
+def ms(seconds: float) -> str:
+    return f"{seconds * 1000:.3f} ms"
 
 
-def warm_up(must_ricochet: bool) -> float:
-    """Compile (or load from numba's cache) the kernel; return the seconds it took."""
-    puzzle = Puzzle.parse("1A2A3A4A-8A44FF0F-RC")
-    begin = time.perf_counter()
-    solve(puzzle.board(), puzzle.robot_cells(), puzzle.target, must_ricochet=must_ricochet)
-    return time.perf_counter() - begin
+def group_of(length: int) -> str:
+    low, high = next((lo, hi) for lo, hi in GROUPS if lo <= length <= hi)
+    return f"{low}-{high}" if high < 99 else f"{low}+"
 
 
-def run(count: int, seed: int, must_ricochet: bool, robots: int, hard: bool) -> None:
-    console = Console()
-    rule = "must ricochet" if must_ricochet else "classic (no ricochet rule)"
-    console.print(f"[bold]Ricochet solver[/bold]: {count} positions, seed {seed}, {robots} robots, {rule}")
-    console.print(f"compile / cache load: {warm_up(must_ricochet):.2f} s")
-    positions = random_positions(count, seed, robots)
-    wall: list[float] = []
-    cpu: list[float] = []  # process time: less sensitive to other programs on the machine
+def machine() -> str:
+    return (
+        f"{os.cpu_count()} cores ({platform.machine()}, {platform.processor() or platform.system()}), "
+        f"Python {platform.python_version()}, numba {numba.__version__}, "
+        f"load average {' '.join(f'{x:.2f}' for x in os.getloadavg())}"
+    )
+
+
+def solve_random(positions: list[Position], must_ricochet: bool, solvers: dict) -> dict[str, object]:
+    """One run over the positions: search seconds, per-target build seconds, lengths, states."""
+    search: list[float] = []
+    cpu: list[float] = []
+    build: list[float] = []
+    lengths: list[int | None] = []
     visited = 0
-    lengths: Counter[int | None] = Counter()
-    for board, cells, target in track(positions, description="solving", console=console):
+    for board, cells, target in positions:
         begin = time.process_time()
-        solution = solve(board, cells, target, must_ricochet=must_ricochet)
+        solution = solvers[board.faces].solve(cells, target, must_ricochet=must_ricochet)
         cpu.append(time.process_time() - begin)
         if solution is None:
-            lengths[None] += 1
+            lengths.append(None)
             continue
-        wall.append(solution.seconds)
+        search.append(solution.seconds)
+        build.append(solution.build_seconds)
         visited += solution.visited
-        lengths[solution.length] += 1
-    summary = Table(title="solve time")
+        lengths.append(solution.length)
+    return {"search": search, "cpu": cpu, "build": build, "lengths": lengths, "visited": visited}
+
+
+def best_run(console: Console, runs: list[dict[str, object]], title: str) -> dict[str, object]:
+    """Print the run with the lowest median (and the spread over the runs); return it."""
+    medians = [statistics.median(run["search"]) for run in runs]  # type: ignore[arg-type]
+    best = runs[medians.index(min(medians))]
+    summary = Table(title=f"{title}: best of {len(runs)} run(s) by median")
     for column in ("clock", "median", "p90", "p99", "max", "mean", "states/s"):
         summary.add_column(column, justify="right")
-    for name, times in (("wall", wall), ("cpu", cpu)):
-        summary.add_row(name, *timings(times), f"{visited / sum(times) / 1e6:.1f} M")
+    for name in ("search", "cpu"):
+        times: list[float] = best[name]  # type: ignore[assignment]
+        row = (statistics.median(times), percentile(times, 0.9), percentile(times, 0.99), max(times))
+        rate = best["visited"] / sum(times) / 1e6  # type: ignore[operator]
+        summary.add_row(name, *map(ms, row), ms(statistics.fmean(times)), f"{rate:.1f} M")
     console.print(summary)
-    dist = Table(title="optimal lengths")
-    dist.add_column("moves", justify="right")
-    dist.add_column("positions", justify="right")
-    for length in sorted(lengths, key=lambda k: (k is None, k or 0)):
-        dist.add_row("unsolvable" if length is None else str(length), str(lengths[length]))
-    console.print(dist)
+    if len(runs) > 1:
+        p99s = [percentile(run["search"], 0.99) for run in runs]  # type: ignore[arg-type]
+        console.print(
+            f"spread over {len(runs)} runs: median {ms(min(medians))} .. {ms(max(medians))}, "
+            f"p99 {ms(min(p99s))} .. {ms(max(p99s))}"
+        )
+    return best
+
+
+def run_random(console: Console, args: argparse.Namespace, must_ricochet: bool) -> dict[str, float]:
+    """Cold runs (new Solvers: each target's tables built on first use, its helper-relevance masks
+    filled during its first searches), then warm runs (the same Solvers again, as on a game's board
+    after its first chips)."""
+    positions = random_positions(args.count, args.seed, 5 if args.silver else 4)
+    cold_runs = []
+    for _ in range(args.repeat):
+        solvers = {board.faces: Solver(board) for board, _, _ in positions}  # prebuilt boards
+        cold_runs.append(solve_random(positions, must_ricochet, solvers))
+    warm_runs = [solve_random(positions, must_ricochet, solvers) for _ in range(args.repeat)]
+    cold = best_run(console, cold_runs, "cold (first search of each target on its board)")
+    builds: list[float] = cold["build"]  # type: ignore[assignment]
+    calls = [s + b for s, b in zip(cold["search"], builds, strict=True)]  # type: ignore[call-overload]
+    console.print(
+        f"table builds (a target's lower bounds on first use; not in the search time): median "
+        f"{ms(statistics.median(builds))}, mean {ms(statistics.fmean(builds))}; search + build: median "
+        f"{ms(statistics.median(calls))}, p99 {ms(percentile(calls, 0.99))}"
+    )
+    warm = best_run(console, warm_runs, "warm (the same Solvers again)")
+    search: list[float] = cold["search"]  # type: ignore[assignment]
+    lengths = [n for n in cold["lengths"] if n is not None]  # type: ignore[attr-defined]
+    groups = Table(title="search time by optimal length (cold | warm)")
+    for column in ("moves", "positions", "median", "p90", "p99", "max"):
+        groups.add_column(column, justify="right")
+    by_group: dict[str, list[tuple[float, float]]] = {}
+    for length, seconds, again in zip(lengths, search, warm["search"], strict=True):  # type: ignore[call-overload]
+        by_group.setdefault(group_of(length), []).append((seconds, again))
+    for name in (group_of(lo) for lo, _ in GROUPS):
+        pairs = by_group.get(name, [])
+        if pairs:
+            cells = []
+            for pick in (statistics.median, lambda v: percentile(v, 0.9), lambda v: percentile(v, 0.99), max):
+                cells.append(f"{ms(pick([a for a, _ in pairs]))} | {ms(pick([b for _, b in pairs]))}")
+            groups.add_row(name, str(len(pairs)), *cells)
+    console.print(groups)
+    counts = Counter(cold["lengths"])  # type: ignore[arg-type]
+    shown = ", ".join(
+        f"{'none' if n is None else n}: {counts[n]}" for n in sorted(counts, key=lambda n: n or 0)
+    )
+    console.print(f"optimal lengths: {shown}")
+    warm_search: list[float] = warm["search"]  # type: ignore[assignment]
+    return {
+        "median_ms": statistics.median(search) * 1000,
+        "p99_ms": percentile(search, 0.99) * 1000,
+        "warm_median_ms": statistics.median(warm_search) * 1000,
+        "warm_p99_ms": percentile(warm_search, 0.99) * 1000,
+    }
+
+
+def run_hard_child(code: str, must_ricochet: bool, max_memory: int | None) -> None:
+    """In the child process: solve one hard position, print one JSON line."""
+    warm_up()
+    puzzle = Puzzle.parse(code)
+    solver = Solver(puzzle.board())
+    begin = time.process_time()
+    solution = solver.solve(
+        puzzle.robot_cells(), puzzle.target, must_ricochet=must_ricochet, max_memory=max_memory
+    )
+    assert solution is not None
+    cpu = time.process_time() - begin
+    result = {"length": solution.length, "seconds": solution.seconds, "cpu": cpu, "visited": solution.visited}
+    print(json.dumps({**result, "vmhwm_mb": own_peak_mb()}))
+
+
+def own_peak_mb() -> float | None:
+    """This process's own peak (Linux VmHWM): unlike ru_maxrss it never counts the parent's memory."""
+    try:
+        with open("/proc/self/status") as status:
+            line = next(line for line in status if line.startswith("VmHWM:"))
+    except (OSError, StopIteration):
+        return None
+    return int(line.split()[1]) / 1024
+
+
+def run_hard(console: Console, code: str, must_ricochet: bool, max_memory: int | None) -> dict[str, float]:
+    """Solve in a child process; its peak resident memory comes from wait4 (ru_maxrss, KiB on Linux).
+
+    On Linux a child's ru_maxrss starts from its parent's resident size when it was started (the
+    high-water mark survives exec), so main() runs these before the random positions, while this
+    process is small; the child's own VmHWM is shown beside it as a check.
+    """
+    command = [sys.executable, __file__, "--child", code, "--max-memory", str(max_memory or 0)]
+    if not must_ricochet:
+        command.append("--classic")
+    child = subprocess.Popen(command, stdout=subprocess.PIPE, text=True)
+    assert child.stdout is not None
+    output = child.stdout.read()
+    _, status, usage = os.wait4(child.pid, 0)
+    child.returncode = os.waitstatus_to_exitcode(status)
+    if child.returncode != 0:
+        raise SystemExit(f"{code}: the child process failed ({child.returncode})")
+    result = json.loads(output)
+    peak_mb = usage.ru_maxrss / 1024 if sys.platform != "darwin" else usage.ru_maxrss / 2**20
+    rate = result["visited"] / result["seconds"] / 1e6
+    own = "" if result["vmhwm_mb"] is None else f" (its own VmHWM {result['vmhwm_mb']:.0f} MB)"
+    console.print(
+        f"{code}: {result['length']} moves in {result['seconds']:.2f} s (cpu {result['cpu']:.2f} s, "
+        f"{result['visited']:,} states, {rate:.1f} M/s), peak memory {peak_mb:.0f} MB{own}"
+    )
+    return {
+        "length": result["length"],
+        "seconds": result["seconds"],
+        "cpu": result["cpu"],
+        "peak_mb": peak_mb,
+    }
+
+
+def report_goals(console: Console, found: dict[str, float], hard: list[dict[str, float]]) -> None:
+    goals = Table(title="issue 17 goals (rule on)")
+    for column in ("measure", "goal", "measured", "met"):
+        goals.add_column(column, justify="right")
+
+    def row(name: str, goal: float, value: float, unit: str) -> None:
+        goals.add_row(name, f"{goal:g} {unit}", f"{value:.3f} {unit}", "yes" if value <= goal else "NO")
+
+    if found:
+        row("median, cold", GOAL_MEDIAN_MS, found["median_ms"], "ms")
+        row("p99, cold", GOAL_P99_MS, found["p99_ms"], "ms")
+        row("median, warm", GOAL_MEDIAN_MS, found["warm_median_ms"], "ms")
+        row("p99, warm", GOAL_P99_MS, found["warm_p99_ms"], "ms")
+    for result in hard:
+        length = int(result["length"])
+        row(f"{length}-move (wall)", GOAL_HARD_S[length], result["seconds"], "s")
+        row(f"{length}-move (cpu)", GOAL_HARD_S[length], result["cpu"], "s")
     if hard:
-        for code in HARD:
-            puzzle = Puzzle.parse(code)
-            begin = time.process_time()
-            solution = solve(puzzle.board(), puzzle.robot_cells(), puzzle.target, must_ricochet=must_ricochet)
-            assert solution is not None
-            used = time.process_time() - begin
-            console.print(
-                f"{code}: {solution.length} moves in {solution.seconds:.2f} s (cpu {used:.2f} s, "
-                f"{solution.visited:,} states, {solution.visited / solution.seconds / 1e6:.1f} M/s)"
-            )
+        row("peak memory, 25-move", GOAL_PEAK_MB, hard[0]["peak_mb"], "MB")
+    console.print(goals)
 
 
 def main() -> None:
@@ -109,11 +267,36 @@ def main() -> None:
     )
     parser.add_argument("--count", type=int, default=1000, help="random positions (default 1000)")
     parser.add_argument("--seed", type=int, default=1, help="random seed (default 1)")
+    parser.add_argument("--repeat", type=int, default=1, help="runs over the random positions (default 1)")
     parser.add_argument("--classic", action="store_true", help="without the must-ricochet rule (RR-15)")
     parser.add_argument("--silver", action="store_true", help="five robots")
     parser.add_argument("--no-hard", action="store_true", help="skip the two known hard positions")
+    parser.add_argument("--no-random", action="store_true", help="only the two known hard positions")
+    parser.add_argument(
+        "--max-memory", type=int, default=0, help="table bound in bytes (default: the solver's)"
+    )
+    parser.add_argument("--child", help=argparse.SUPPRESS)
     args = parser.parse_args()
-    run(args.count, args.seed, not args.classic, 5 if args.silver else 4, not args.no_hard)
+    must_ricochet = not args.classic
+    max_memory = args.max_memory or None
+    if args.child:
+        run_hard_child(args.child, must_ricochet, max_memory)
+        return
+    console = Console(width=max(Console().width, 110))  # the tables stay whole in a log file
+    rule = "must ricochet" if must_ricochet else "classic (no ricochet rule)"
+    console.print(f"[bold]Ricochet solver[/bold]: {machine()}")
+    begin = time.perf_counter()
+    warm_up()
+    console.print(f"compile / cache load: {time.perf_counter() - begin:.2f} s")
+    # The hard positions first: see run_hard on measuring a child's peak memory.
+    hard = [] if args.no_hard else [run_hard(console, code, must_ricochet, max_memory) for code, _ in HARD]
+    found: dict[str, float] = {}
+    if not args.no_random:
+        robots = 5 if args.silver else 4
+        console.print(f"{args.count} positions, seed {args.seed}, {robots} robots, {rule}")
+        found = run_random(console, args, must_ricochet)
+    if must_ricochet and not args.silver:
+        report_goals(console, found, hard)
 
 
 if __name__ == "__main__":

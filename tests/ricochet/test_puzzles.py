@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import datetime as dt
+import itertools
 
 import pytest
 
 from robotable.core.errors import RobotableError
 from robotable.games.ricochet.board import cell_xy
-from robotable.games.ricochet.puzzles import daily, generate
+from robotable.games.ricochet.puzzles import daily, generate, search_puzzles
 from robotable.games.ricochet.solver import solve
 
 
@@ -46,3 +47,27 @@ def test_daily_puzzle_is_the_same_for_everyone_on_a_date() -> None:
     assert daily(day) == (first, moves) and moves == 11
     assert optimum(first) == 11
     assert daily(dt.date(2026, 11, 23))[0] != first
+
+
+def test_search_puzzles_gives_distinct_puzzles_with_their_exact_lengths() -> None:
+    """Issue 17: a puzzle book. Every placement is solved for all its targets; each puzzle found
+    is new, in the asked range, and its stated length is the optimum (RR-34)."""
+    found = list(itertools.islice(search_puzzles(8, 10, seed=3), 6))
+    codes = [str(puzzle) for puzzle, _ in found]
+    assert len(set(codes)) == 6
+    for puzzle, length in found:
+        assert 8 <= length <= 10 and optimum(puzzle) == length
+
+
+def test_the_generator_reports_its_progress() -> None:
+    """Progress (placements tried, longest optimum so far) after every placement, for the CLI."""
+    seen: list[tuple[int, int]] = []
+    generate(10, seed=4, on_step=lambda placements, longest: seen.append((placements, longest)))
+    assert seen and [p for p, _ in seen] == list(range(1, len(seen) + 1))
+    assert all(a <= b for (_, a), (_, b) in itertools.pairwise(seen))
+    assert seen[-1][1] >= 10
+
+
+def test_classic_book_lengths_use_the_classic_optimum() -> None:
+    puzzle, length = next(search_puzzles(5, 5, seed=1, must_ricochet=False))
+    assert length == 5 and optimum(puzzle, must_ricochet=False) == 5

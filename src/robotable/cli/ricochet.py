@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import datetime as dt
 import json
 import math
 import re
@@ -11,27 +10,21 @@ import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
-from rich.progress import (
-    BarColumn,
-    MofNCompleteColumn,
-    Progress,
-    SpinnerColumn,
-    TextColumn,
-    TimeElapsedColumn,
-)
 
 from robotable.cli.common import check_writable, err, fail, out, reporting, write_file
-from robotable.cli.play import PlayRequest, run_play
-from robotable.core.datafile import MAX_FILE_BYTES, read_user_text
-from robotable.core.errors import DataFileError, NotationError, RobotableError
+from robotable.core.errors import NotationError, RobotableError
 from robotable.core.numbers import read_int
-from robotable.games.ricochet.actions import Move
-from robotable.games.ricochet.code import Puzzle
-from robotable.games.ricochet.svg import board_svg, solution_paths
-from robotable.games.ricochet.text import board_text
+
+if TYPE_CHECKING:  # imported where used: `ricochet solve CODE` must start fast (issue 17)
+    import datetime as dt
+
+    from rich.progress import Progress
+
+    from robotable.games.ricochet.actions import Move
+    from robotable.games.ricochet.code import Puzzle
 
 app = typer.Typer(
     name="ricochet",
@@ -46,7 +39,11 @@ AsJson = Annotated[bool, typer.Option("--json", help="Print JSON instead of a dr
 
 MAX_LIMIT = 10_000  # solutions listed by --all: each holds a row of the solver's output table
 MAX_TIMEOUT = 86_400.0  # a day: more is no timeout at all
+MAX_JOBS = 256
+MAX_COUNT = 100_000  # puzzles asked by `puzzle --count`
+QUICK_DEPTH = 5  # `solve CODE` answers positions this short without loading numba (see quick_solve)
 _DECIMAL = re.compile(r"[0-9]{1,9}(\.[0-9]{0,9})?|\.[0-9]{1,9}")
+_SIZE = re.compile(r"([0-9]{1,12}(?:\.[0-9]{1,6})?)\s*([KMGT]?)(?:I?B)?", re.IGNORECASE)
 
 
 def whole_number(minimum: int | None = None, maximum: int | None = None) -> Callable[[Any], int]:
@@ -78,33 +75,90 @@ def seconds(value: Any) -> float:
     return number
 
 
+def memory_size(value: Any) -> int:
+    """A parser for ``--max-memory``: bytes, or a number with K, M, G or T (powers of 1024;
+    ``200M``, ``1.5G``, ``512MiB``)."""
+    if type(value) is int:
+        return value
+    text = str(value).strip()
+    match = _SIZE.fullmatch(text)
+    if not match or float(match[1]) <= 0:
+        shown = repr(text) if len(text) <= 20 else repr(text[:20]) + "..."
+        raise typer.BadParameter(
+            f"a memory size is a number of bytes or of K, M, G, T (200M, 1.5G), not {shown}"
+        )
+    return int(float(match[1]) * 1024 ** " KMGT".index(match[2].upper() or " "))
+
+
 def plural(count: int, word: str) -> str:
     """``1 move``, ``3 moves``."""
     return f"{count} {word}" if count == 1 else f"{count} {word}s"
 
 
 def notation(moves: tuple[tuple[int, int], ...]) -> list[str]:
+    from robotable.games.ricochet.actions import Move
+
     return [str(Move(robot, direction)) for robot, direction in moves]
 
 
 def solve_code(
-    code: str, *, classic: bool, timeout: float | None = None, faces: str | None = None
+    code: str,
+    *,
+    classic: bool,
+    timeout: float | None = None,
+    faces: str | None = None,
+    max_memory: int | None = None,
 ) -> dict[str, Any]:
-    """Solve one puzzle code: ``{"code", "length", "moves", "seconds"}`` (length None: no solution)."""
-    from robotable.games.ricochet.solver import solve
+    """Solve one puzzle code: ``{"code", "length", "moves", "seconds", "build_seconds"}`` (length
+    None: no solution). ``seconds`` is the search alone; ``build_seconds`` the preparation of the
+    board's and the target's tables when this call needed it (0 when cached). ``max_memory`` bounds
+    the solver's table in bytes."""
+    from robotable.games.ricochet.code import Puzzle
+    from robotable.games.ricochet.solver import solver_for
 
     puzzle = Puzzle.parse(code, face_set="1999+C", faces_file=faces)
     begin = time.perf_counter()
-    found = solve(
-        puzzle.board(), puzzle.robot_cells(), puzzle.target, must_ricochet=not classic, timeout=timeout
+    found = solver_for(puzzle.board()).solve(
+        puzzle.robot_cells(), puzzle.target, must_ricochet=not classic, timeout=timeout, max_memory=max_memory
     )
-    seconds = round(time.perf_counter() - begin, 6)
-    result: dict[str, Any] = {"code": str(puzzle), "length": None, "moves": [], "seconds": seconds}
-    if found is not None and found.optimal:
+    result: dict[str, Any] = {"code": str(puzzle), "length": None, "moves": []}
+    if found is None:  # no solution: the whole call was the search
+        result.update(seconds=round(time.perf_counter() - begin, 6), build_seconds=0.0)
+        return result
+    if found.optimal:
         result.update(length=found.length, moves=notation(found.moves))
-    elif found is not None:
+    else:
         result["error"] = f"not proven within {timeout:g} s (at least {plural(found.lower_bound, 'move')})"
+    result.update(seconds=round(found.seconds, 6), build_seconds=round(found.build_seconds, 6))
     return result
+
+
+def quick_solve(puzzle: Puzzle, *, classic: bool) -> dict[str, Any] | None:
+    """A short position's answer without the compiled solver, or None (issue 17: loading numba
+    alone takes 0.6 s of CPU, more than the whole answer may). The reference breadth-first search
+    is exact and answers positions of up to QUICK_DEPTH moves in about 0.1 s at most; for longer
+    ones it gives up after that and the compiled solver takes over."""
+    from robotable.games.ricochet.search import bfs_solve
+
+    begin = time.perf_counter()
+    moves = bfs_solve(puzzle.board(), puzzle.robot_cells(), puzzle.target, must_ricochet=not classic,
+                      max_depth=QUICK_DEPTH)  # fmt: skip
+    if moves is None:
+        return None
+    seconds = round(time.perf_counter() - begin, 6)
+    return {"code": str(puzzle), "length": len(moves), "moves": notation(moves), "seconds": seconds}
+
+
+MaxMemory = Annotated[
+    int | None,
+    typer.Option(
+        "--max-memory",
+        help="Stop with a clear error rather than let the process grow past this size (200M, 1G): "
+        "the solver's table (32 MiB at most) gets only what the process does not already use.",
+        parser=memory_size,
+        metavar="SIZE",
+    ),
+]
 
 
 @app.command("solve")
@@ -126,24 +180,38 @@ def solve_command(
         str | None,
         typer.Option(help="Solve one code per line of this file ('-': standard input), JSON lines out."),
     ] = None,
+    jobs: Annotated[
+        int,
+        typer.Option(
+            "--jobs",
+            "-j",
+            help=f"With --batch: solve in this many processes (1 to {MAX_JOBS}); output in input order.",
+            parser=whole_number(1, MAX_JOBS),
+            metavar="N",
+        ),
+    ] = 1,
     timeout: Annotated[
         float | None,
         typer.Option(
             help="Give up on a position after this many seconds.", parser=seconds, metavar="SECONDS"
         ),
     ] = None,
+    max_memory: MaxMemory = None,
     faces: Annotated[
         str | None, typer.Option(help="Your own board faces file (the format of the shipped faces.txt).")
     ] = None,
 ) -> None:
     """Find a shortest solution under the real rules (must ricochet), or every one of them.
 
+    `seconds` in the output is the search alone, `build_seconds` the preparation of the board's
+    tables when the call needed it.
+
     Examples:
 
     - `robotable ricochet solve 1A2A3A4A-8A44FF0F-RC`
     - `robotable ricochet solve 4B3B2B1A-2E03B221-BT --json`
     - `robotable ricochet solve 1A2A3A4A-4ACCFF0F-RC --classic --all -o p2.svg`
-    - `robotable ricochet solve --batch codes.txt > solutions.jsonl`
+    - `robotable ricochet solve --batch codes.txt --jobs 2 > solutions.jsonl`
     """
     if batch is not None:
         # batch mode writes JSON lines only: a code, a drawing or --all would be silently ignored
@@ -151,16 +219,26 @@ def solve_command(
         given = [name for name, used in extras.items() if used]
         if given:
             raise fail(f"--batch solves the codes of a file: give it without {' or '.join(given)}")
-        raise typer.Exit(run_batch(batch, classic=classic, timeout=timeout, faces=faces))
+        raise typer.Exit(
+            run_batch(batch, classic=classic, timeout=timeout, faces=faces, jobs=jobs, max_memory=max_memory)
+        )
     if output is not None:
         check_writable(output)
     if code is None:
         raise fail("give a puzzle code, or --batch FILE")
+    from robotable.games.ricochet.code import Puzzle
+
     with reporting():
         puzzle = Puzzle.parse(code, face_set="1999+C", faces_file=faces)
         puzzle.board()  # a faces file without these faces or this target: one line, now
-        with preparing_solver():
-            result = solve_code(code, classic=classic, timeout=timeout, faces=faces)
+        quick = quick_solve(puzzle, classic=classic) if timeout is None and max_memory is None else None
+        if quick is not None:
+            result = quick
+        else:
+            with preparing_solver():
+                budget = _table_budget(max_memory)
+                result = solve_code(code, classic=classic, timeout=timeout, faces=faces, max_memory=budget)
+            result.pop("build_seconds", None)  # one code, one process: the batch lines report it
         solutions = _all_solutions(puzzle, classic, limit) if all_solutions and result["length"] else []
     if as_json:
         if all_solutions:
@@ -169,18 +247,35 @@ def solve_command(
     else:
         _print_solution(puzzle, result, solutions, classic)
     if output is not None:
-        moves = [(m.robot, m.direction) for m in map(_parse_move, result["moves"])]
-        board = puzzle.board()
-        paths = solution_paths(board, puzzle.robot_cells(), moves)
-        title = f"{puzzle}: {plural(len(moves), 'move')}"
-        svg = board_svg(board, robots=puzzle.robot_cells(), target=puzzle.target, paths=paths,
-                        markers=puzzle.robot_cells(), title=title)  # fmt: skip
-        write_file(output, svg)
-        err().print(f"wrote {output}")
+        _draw_solution(puzzle, result, output)
+
+
+def _table_budget(max_memory: int | None) -> int | None:
+    """The solver's table budget under ``--max-memory`` (a MemoryLimitError if there is none)."""
+    if max_memory is None:
+        return None
+    from robotable.games.ricochet.solver import table_budget, table_levels
+
+    budget = table_budget(max_memory)
+    table_levels(budget)
+    return budget
+
+
+def _draw_solution(puzzle: Puzzle, result: dict[str, Any], output: Path) -> None:
+    from robotable.games.ricochet.svg import board_svg, solution_paths
+
+    moves = _pairs(result["moves"])
+    board = puzzle.board()
+    paths = solution_paths(board, puzzle.robot_cells(), moves)
+    title = f"{puzzle}: {plural(len(moves), 'move')}"
+    svg = board_svg(board, robots=puzzle.robot_cells(), target=puzzle.target, paths=paths,
+                    markers=puzzle.robot_cells(), title=title)  # fmt: skip
+    write_file(output, svg)
+    err().print(f"wrote {output}")
 
 
 def _parse_move(text: str) -> Move:
-    from robotable.games.ricochet.actions import parse_action
+    from robotable.games.ricochet.actions import Move, parse_action
 
     move = parse_action(text)
     assert isinstance(move, Move)
@@ -197,6 +292,9 @@ def _all_solutions(puzzle: Puzzle, classic: bool, limit: int) -> list[tuple[tupl
 
 
 def _print_solution(puzzle: Puzzle, result: dict[str, Any], solutions: list, classic: bool) -> None:
+    from robotable.games.ricochet.svg import solution_paths
+    from robotable.games.ricochet.text import board_text
+
     console = out()
     rule = "classic rules" if classic else "must ricochet"
     if result["length"] is None:
@@ -229,27 +327,67 @@ def _pairs(moves: list[str]) -> list[tuple[int, int]]:
 # --------------------------------------------------------------------------- batch
 
 
-def run_batch(source: str, *, classic: bool, timeout: float | None, faces: str | None = None) -> int:
-    """Solve every line; a bad line gets an error line and the batch goes on. Exit 1 if any failed."""
+def _solve_line(task: tuple[int, str, bool, float | None, str | None, int | None]) -> dict[str, Any]:
+    """One line of a batch (in a worker process with --jobs): its result, or an error line."""
+    number, line, classic, timeout, faces, max_memory = task
+    try:
+        return solve_code(line, classic=classic, timeout=timeout, faces=faces, max_memory=max_memory)
+    except RobotableError as exc:
+        shown = line if len(line) <= 80 else line[:80] + "..."
+        return {"line": number, "code": shown, "error": str(exc)}
+
+
+def run_batch(
+    source: str,
+    *,
+    classic: bool,
+    timeout: float | None,
+    faces: str | None = None,
+    jobs: int = 1,
+    max_memory: int | None = None,
+) -> int:
+    """Solve every line, in ``jobs`` processes, writing one JSON line per input line as soon as it
+    and every line before it are done (input order). A bad line gets an error line and the batch
+    goes on. Exit 1 if any failed."""
+    from robotable.games.ricochet.solver import warm_up
+
     lines = _read_lines(source)
+    with reporting(), preparing_solver():
+        warm_up()  # loaded before the first line's clock starts, and before the workers fork
+        budget = _table_budget(max_memory)  # checked once, before anything runs
+    tasks = [(number, line, classic, timeout, faces, budget) for number, line in lines]
     failures = 0
-    with preparing_solver(), _progress() as progress:
-        task = progress.add_task("solving", total=len(lines))
-        for number, line in lines:
-            try:
-                result = solve_code(line, classic=classic, timeout=timeout, faces=faces)
-            except RobotableError as exc:
-                shown = line if len(line) <= 80 else line[:80] + "..."
-                result = {"line": number, "code": shown, "error": str(exc)}
-                failures += 1
+    with _workers(min(jobs, max(len(tasks), 1))) as pool, _progress() as progress:
+        task = progress.add_task("solving", total=len(tasks))
+        results = map(_solve_line, tasks) if pool is None else pool.imap(_solve_line, tasks, chunksize=1)
+        for result in results:
+            failures += "line" in result
             typer.echo(json.dumps(result))
             progress.advance(task)
     return 1 if failures else 0
 
 
+@contextmanager
+def _workers(jobs: int) -> Iterator[Any]:
+    """A pool of ``jobs`` processes (None for one: solve here). Forked where the system can, so
+    the workers start with the solver already loaded."""
+    if jobs <= 1:
+        yield None
+        return
+    import multiprocessing
+
+    methods = multiprocessing.get_all_start_methods()
+    context = multiprocessing.get_context("fork" if "fork" in methods else "spawn")
+    with context.Pool(jobs) as pool:
+        yield pool
+
+
 def _read_lines(source: str) -> list[tuple[int, str]]:
     """The codes of a file (read like every data file: a regular UTF-8 file of bounded size)
     or of standard input (bounded the same way: ``/dev/zero`` piped in must not fill memory)."""
+    from robotable.core.datafile import MAX_FILE_BYTES, read_user_text
+    from robotable.core.errors import DataFileError
+
     if source == "-":
         text = sys.stdin.read(MAX_FILE_BYTES + 1)
         if len(text) > MAX_FILE_BYTES:
@@ -267,6 +405,15 @@ def _read_lines(source: str) -> list[tuple[int, str]]:
 
 
 def _progress() -> Progress:
+    from rich.progress import (
+        BarColumn,
+        MofNCompleteColumn,
+        Progress,
+        SpinnerColumn,
+        TextColumn,
+        TimeElapsedColumn,
+    )
+
     return Progress(
         SpinnerColumn(),
         TextColumn("{task.description}"),
@@ -285,6 +432,23 @@ def puzzle_command(
     moves: Annotated[
         int | None,
         typer.Option(help="The optimal length the puzzle must have.", parser=whole_number(), metavar="N"),
+    ] = None,
+    min_moves: Annotated[
+        int | None,
+        typer.Option(
+            "--min-moves",
+            help="With --count: puzzles of at least N moves (up to 20), for a puzzle book.",
+            parser=whole_number(),
+            metavar="N",
+        ),
+    ] = None,
+    count: Annotated[
+        int | None,
+        typer.Option(
+            help=f"Write this many distinct puzzles (1 to {MAX_COUNT:,}), one code a line.",
+            parser=whole_number(1, MAX_COUNT),
+            metavar="K",
+        ),
     ] = None,
     seed: Annotated[
         int,
@@ -306,12 +470,16 @@ def puzzle_command(
     """Make a position whose shortest solution has exactly N moves.
 
     Play it alone with `--play`, or later with `robotable play ricochet --seats human --puzzle CODE`.
+    Progress (placements tried, longest optimum found, time) goes to standard error.
 
     Examples:
 
     - `robotable ricochet puzzle --moves 12 --seed 3`
     - `robotable ricochet puzzle --daily --play`
+    - `robotable ricochet puzzle --min-moves 14 --count 20 > book.txt`
     """
+    if count is not None or min_moves is not None:
+        raise typer.Exit(_puzzle_book(moves, min_moves, count, seed, classic, as_json, daily, output, play))
     from robotable.games.ricochet import puzzles
 
     if output is not None:
@@ -328,23 +496,62 @@ def puzzle_command(
     if as_json:
         typer.echo(json.dumps({"code": str(puzzle), "length": moves}))
     else:
+        from robotable.games.ricochet.text import board_text
+
         console = out()
         board = board_text(puzzle.board(), robots=puzzle.robot_cells(), target=puzzle.target, legend=True)
         console.print(board)
         console.print(f"[bold]{puzzle}[/]: the {puzzle.target} in {plural(moves, 'move')}")
     if output is not None:
+        from robotable.games.ricochet.svg import board_svg
+
         svg = board_svg(puzzle.board(), robots=puzzle.robot_cells(), target=puzzle.target,
                         markers=puzzle.robot_cells())  # fmt: skip
         write_file(output, svg)
         err().print(f"wrote {output}")
     if play:
+        from robotable.cli.play import PlayRequest, run_play
+
         options = ["must_ricochet=false"] if classic else []
         request = PlayRequest("ricochet", "human", seed, None, options, str(puzzle))
         with reporting():
             run_play(request, out())
 
 
+def _puzzle_book(
+    moves: int | None,
+    min_moves: int | None,
+    count: int | None,
+    seed: int,
+    classic: bool,
+    as_json: bool,
+    daily: bool,
+    output: Path | None,
+    play: bool,
+) -> int:
+    """``--min-moves N --count K`` (or ``--moves N --count K``): K distinct puzzles, one a line as
+    soon as found (a code, or JSON with its length)."""
+    from robotable.games.ricochet import puzzles
+
+    if daily or output is not None or play:
+        raise fail("--count writes puzzle codes: give it without --daily, --output or --play")
+    if count is None:
+        raise fail("--min-moves N goes with --count K (how many puzzles to write)")
+    if (moves is None) == (min_moves is None):
+        raise fail("give --count K with --min-moves N (at least N moves) or --moves N (exactly N)")
+    low = moves if moves is not None else min_moves
+    assert low is not None
+    high = low if moves is not None else puzzles.MAX_GENERATED_MOVES
+    with reporting(), preparing_solver(), _generating() as on_step:
+        found = puzzles.search_puzzles(low, high, seed=seed, must_ricochet=not classic, on_progress=on_step)
+        for _, (puzzle, length) in zip(range(count), found, strict=False):
+            typer.echo(json.dumps({"code": str(puzzle), "length": length}) if as_json else str(puzzle))
+    return 0
+
+
 def _date(text: str) -> dt.date:
+    import datetime as dt
+
     shown = repr(text) if len(text) <= 20 else repr(text[:20]) + "..."
     if not re.fullmatch(r"[0-9]{4}-[0-9]{2}-[0-9]{2}", text):
         raise fail(f"--date {shown}: write the day as YYYY-MM-DD")
@@ -367,18 +574,28 @@ def preparing_solver() -> Iterator[None]:
 
 
 class _generating:
-    """A spinner on standard error while the generator climbs towards the asked length."""
+    """A live line on standard error while the generator climbs: placements tried, the longest
+    optimum found so far, the time spent."""
 
-    def __enter__(self) -> Any:
+    def __enter__(self) -> Callable[[int, int], None]:
+        from rich.progress import Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
+
         self.progress = Progress(
-            SpinnerColumn(), TextColumn("{task.description}"), console=err(), transient=True
+            SpinnerColumn(),
+            TextColumn("{task.description}"),
+            TimeElapsedColumn(),
+            console=err(),
+            transient=True,
         )
         self.progress.start()
         self.task = self.progress.add_task("generating")
         return self.step
 
-    def step(self, step: int, length: int) -> None:
-        self.progress.update(self.task, description=f"generating: try {step}, current length {length}")
+    def step(self, placements: int, longest: int) -> None:
+        description = (
+            f"generating: {placements:,} placements tried, longest optimum {plural(longest, 'move')}"
+        )
+        self.progress.update(self.task, description=description)
 
     def __exit__(self, *exc: object) -> None:
         self.progress.stop()

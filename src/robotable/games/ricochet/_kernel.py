@@ -7,6 +7,11 @@ Conventions shared with ``solver.py``:
   it has ricocheted (RR-15). Robots whose turns do not matter (non-finishers, or the rule off) start at 3;
 - a table entry packs key (bits 0-49), remaining depth (50-55) and the call's stamp (56-63); an entry
   whose stamp is not the current one is empty, so a new call need not clear the table.
+
+What the per-node code is shaped by (issue 17, measured with perf): a table lookup is a cache miss
+once the table outgrows the caches, so a node's children are generated first and their buckets
+prefetched, then entered (two phases); and a call to a function taking arrays costs reference
+counting, so the hot helpers (slide, state key, table store) are written out in the loop.
 """
 
 from __future__ import annotations
@@ -15,7 +20,10 @@ import time
 
 import numba
 import numpy as np
-from numba import njit
+from llvmlite import ir
+from numba import njit, types
+from numba.core import cgutils
+from numba.extending import intrinsic
 
 INF = 255
 MAX_DEPTH = 63  # the table keeps 6 bits of remaining depth
@@ -28,6 +36,29 @@ U6 = np.uint64(63)
 SH50 = np.uint64(50)
 SH56 = np.uint64(56)
 CHECK_EVERY = 0xFFFF  # visited nodes between two clock readings
+WORK_ROWS, WORK_WIDTH = 14, 256  # the search's scratch arrays, see search()
+KIDS = 20  # children of a node at most: 5 robots, 4 directions
+KEYS_SIZE = MAX_DEPTH + 2
+TABLE_FROM = 3  # remaining depth from which a node is looked up in the table (below: a few moves)
+
+
+@intrinsic
+def prefetch(typingctx, array, index):  # type: ignore[no-untyped-def]
+    """A hint to the CPU to load ``array[index]``'s cache line now (LLVM's prefetch: read, keep)."""
+    signature = types.void(array, index)
+
+    def codegen(context, builder, sig, args):  # type: ignore[no-untyped-def]
+        array_type = sig.args[0]
+        data = context.make_array(array_type)(context, builder, args[0])
+        pointer = cgutils.get_item_pointer(context, builder, array_type, data, [args[1]], wraparound=False)
+        byte_pointer = ir.IntType(8).as_pointer()
+        i32 = ir.IntType(32)
+        function_type = ir.FunctionType(ir.VoidType(), [byte_pointer, i32, i32, i32])
+        llvm_prefetch = cgutils.get_or_insert_function(builder.module, function_type, "llvm.prefetch.p0")
+        builder.call(llvm_prefetch, [builder.bitcast(pointer, byte_pointer), i32(0), i32(3), i32(1)])
+        return context.get_dummy_value()
+
+    return signature, codegen
 
 
 @njit(cache=True)
@@ -54,8 +85,9 @@ def wall_stops(walls: np.ndarray) -> np.ndarray:
 
 
 @njit(cache=True)
-def lower_bounds(stops: np.ndarray, target: int) -> np.ndarray:
-    """``h[cell * 4 + turns]``: fewest moves for a finishing robot that could stop on any cell.
+def lower_bounds(stops: np.ndarray, target: int, h: np.ndarray) -> np.ndarray:
+    """Fill and return ``h[cell * 4 + turns]``: fewest moves for a finishing robot that could stop on
+    any cell (255: never; ``h`` is one byte a bound, to stay small in the caches).
 
     Any real path of the robot is such a path, so ``h`` never exceeds the true cost. First a backward
     BFS gives ``h3``, the bound once the robot has ricocheted. A shortest such path alternates axes (two
@@ -81,7 +113,6 @@ def lower_bounds(stops: np.ndarray, target: int) -> np.ndarray:
                     h3[p] = k
                     queue[tail] = p
                     tail += 1
-    h = np.empty(1024, np.int64)
     for c in range(256):
         line = 1 if (c & 15) == (target & 15) else 2  # the axis bit of c's last move to the target
         for t in range(4):
@@ -158,36 +189,11 @@ def ensure_relevance(
 
 
 @njit(cache=True, inline="always")
-def _touches(rel: np.ndarray, node: int, cell: int) -> bool:
-    return (rel[node, cell >> 6] >> np.uint64(cell & 63)) & np.uint64(1) != 0
-
-
-@njit(cache=True, inline="always")
-def slide(stops: np.ndarray, pos: np.ndarray, n: int, i: int, d: int) -> int:
-    """Where robot i stops moving in direction d (RR-10): the wall stop, cut short by other robots."""
-    c = pos[i]
-    s = stops[c * 4 + d]
-    if d == 0:
-        for j in range(n):
-            p = pos[j]
-            if s <= p < c and (p & 15) == (c & 15):
-                s = p + 16
-    elif d == 2:
-        for j in range(n):
-            p = pos[j]
-            if c < p <= s and (p & 15) == (c & 15):
-                s = p - 16
-    elif d == 1:
-        for j in range(n):
-            p = pos[j]
-            if c < p <= s:
-                s = p - 1
-    else:
-        for j in range(n):
-            p = pos[j]
-            if s <= p < c:
-                s = p + 1
-    return s
+def _in_mask(r0: np.uint64, r1: np.uint64, r2: np.uint64, r3: np.uint64, cell: int) -> bool:
+    """Whether ``cell`` is in the 256-bit set held in four words (a row of ``rel``)."""
+    w = cell >> 6
+    word = r0 if w == 0 else r1 if w == 1 else r2 if w == 2 else r3
+    return (word >> np.uint64(cell & 63)) & np.uint64(1) != 0
 
 
 @njit(cache=True, inline="always")
@@ -303,13 +309,15 @@ def rehash(old: np.ndarray, old_stamp: int, new: np.ndarray, new_stamp: int) -> 
 @njit(cache=True)
 def search(
     stops: np.ndarray,
+    h: np.ndarray,
+    rel: np.ndarray,
+    rel_done: np.ndarray,
     target: int,
     fin_mask: int,
     vortex: bool,
     active: int,
-    order: np.ndarray,
+    must_ricochet: bool,
     start: np.ndarray,
-    start_ts: np.ndarray,
     min_depth: int,
     max_depth: int,
     deadline: float,
@@ -319,41 +327,58 @@ def search(
     out: np.ndarray,
     grow_at: int,
     relevance_after: int,
+    work: np.ndarray,
+    keys: np.ndarray,
+    kids: np.ndarray,
+    kid_keys: np.ndarray,
 ) -> tuple[int, int, int, int]:
     """Iterative deepening from ``min_depth`` to ``max_depth``; returns (status, depth, visited, found).
+
+    ``h`` comes from :func:`lower_bounds` for ``target``; ``rel``/``rel_done`` are the target's
+    relevance masks, filled on demand and kept by the caller between calls (see ensure_relevance).
+    The finishing robot moves first; robots that may finish start with no turns if the rule is on.
+    ``work`` (WORK_ROWS x WORK_WIDTH), ``keys`` (KEYS_SIZE), ``kids`` (4 x KEYS_SIZE * KIDS) and
+    ``kid_keys`` (KEYS_SIZE * KIDS) are scratch space, so that a call allocates nothing.
 
     FOUND: ``out[:found, :depth]`` hold solutions (one, or up to ``len(out)`` with ``find_all``).
     EXHAUSTED: none within ``max_depth``. TIMEOUT: ``depth`` was being searched (all shorter are
     proven impossible). GROW: the table was overloaded; call again from ``depth`` with a bigger one.
     """
     n = len(start)
-    rank = np.empty(n, np.int64)
+    # Every array comes from ``work`` (rows of WORK_WIDTH): a short search must not pay for allocations.
+    mv = work[0]  # next child to enter at each level
+    moved = work[1]  # move made from each level
+    prev_cell = work[2]
+    prev_ts = work[3]
+    allowed = work[4]  # robots that may move at each level
+    found_before = work[5]
+    best = work[6]  # lower bound at each level
+    order = work[7]
+    rank = work[8]
+    ts = work[9]
+    pos = work[10]
+    buf = work[11]
+    rel_stack = work[12]
+    kid_count = work[13]  # children kept at each level; mv[g] is the next one to enter
+    order[0] = active
+    k = 1
+    for j in range(n):
+        pos[j] = start[j]
+        ts[j] = 0 if must_ricochet and (fin_mask >> j) & 1 else 3
+        if j != active:
+            order[k] = j
+            k += 1
     for k in range(n):
         rank[order[k]] = k
     limit = out.shape[0]
-    h = lower_bounds(stops, target)
     bits = 0
     while (1 << bits) < len(table):
         bits += 1
     ustamp = np.uint64(stamp)
-    pos = start.copy()
-    ts = start_ts.copy()
-    size = MAX_DEPTH + 2
-    mv = np.zeros(size, np.int64)  # next move to try at each level
-    moved = np.zeros(size, np.int64)  # move made from each level
-    prev_cell = np.zeros(size, np.int64)
-    prev_ts = np.zeros(size, np.int64)
-    allowed = np.zeros(size, np.int64)  # robots that may move at each level
-    keys = np.zeros(size, np.uint64)
-    found_before = np.zeros(size, np.int64)
-    best = np.zeros(size, np.int64)  # lower bound at each level
-    buf = np.empty(8, np.int64)
     visited = 0
     found = 0
     moves_per_node = n * 4
-    rel = np.empty((1024, 4), np.uint64)  # filled on demand: see ensure_relevance
-    rel_done = np.zeros(1024, np.bool_)
-    rel_stack = np.empty(256, np.int64)
+    full_mask = (1 << n) - 1
     for depth in range(min_depth, max_depth + 1):
         stores = 0
         use_rel = not vortex and visited >= relevance_after
@@ -368,10 +393,145 @@ def search(
         mv[0] = 0
         found_before[0] = found
         stores += 1
+        expand = True
         while g >= 0:
-            m = mv[g]
-            if m >= moves_per_node:  # level exhausted: back up
-                if find_all and found == found_before[g] and depth - g > 1:
+            if expand:
+                # Phase 1, on entering node g: generate and prune its children, and prefetch the
+                # table bucket of each one that survives, so the lookups of phase 2 find it in cache.
+                expand = False
+                rest = depth - g - 1
+                base_kid = g * KIDS
+                count = 0
+                # What every move of this node is checked against, read once.
+                last_robot = last_rank = -1  # the root has no previous move
+                last_axis = last_dir = last_from = last_ts = last_at = 0
+                if g > 0:
+                    last_robot = moved[g - 1] >> 2
+                    last_dir = moved[g - 1] & 3
+                    last_axis = last_dir & 1
+                    last_from = prev_cell[g - 1]
+                    last_ts = prev_ts[g - 1]
+                    last_at = pos[last_robot]
+                    last_rank = -1 if find_all else rank[last_robot]
+                one_spare = use_rel and rest == best[g]
+                rel_ready = False
+                r0 = r1 = r2 = r3 = np.uint64(0)
+                for m in range(moves_per_node):
+                    i = order[m >> 2]
+                    if not (allowed[g] >> i) & 1:
+                        continue
+                    d = m & 3
+                    c = pos[i]
+                    # RR-10: the wall stop, cut short by another robot (written out here: a call to a
+                    # function taking arrays costs reference counting on every move)
+                    dest = stops[c * 4 + d]
+                    if d == 0:
+                        for j in range(n):
+                            p = pos[j]
+                            if dest <= p < c and (p & 15) == (c & 15):
+                                dest = p + 16
+                    elif d == 2:
+                        for j in range(n):
+                            p = pos[j]
+                            if c < p <= dest and (p & 15) == (c & 15):
+                                dest = p - 16
+                    elif d == 1:
+                        for j in range(n):
+                            p = pos[j]
+                            if c < p <= dest:
+                                dest = p - 1
+                    else:
+                        for j in range(n):
+                            p = pos[j]
+                            if dest <= p < c:
+                                dest = p + 1
+                    if dest == c:
+                        continue  # RR-11
+                    nt = ts[i] | (1 << (d & 1))
+                    if i == last_robot and last_axis == (d & 1):
+                        # Same robot, same axis: equal to one move from the earlier cell, or back to it.
+                        # Going back helps only if the robot's turns changed (RR-EX-5: E, W, N) or it
+                        # arrives (RR-14: a robot that started on the target).
+                        if dest != last_from:
+                            continue
+                        if nt == last_ts and not (dest == target and (fin_mask >> i) & 1):
+                            continue
+                    visited += 1
+                    if deadline > 0 and (visited & CHECK_EVERY) == 0 and _now() > deadline:
+                        return TIMEOUT, depth, visited, found
+                    if dest == target and (fin_mask >> i) & 1:
+                        if nt == 3:  # RR-14/RR-15: a valid arrival
+                            moved[g] = i * 4 + d
+                            for k in range(g + 1):
+                                out[found, k] = moved[k]
+                            found += 1
+                            if not find_all or found >= limit:
+                                return FOUND, g + 1, visited, found
+                        continue  # a straight arrival ends the attempt (RR-15)
+                    if rest == 0:
+                        continue
+                    bound = best[g]
+                    if not vortex:  # the child's bound, before touching anything
+                        if i == active:
+                            bound = h[dest * 4 + nt]
+                        if bound > rest:
+                            continue
+                    if rank[i] < last_rank and _commute(last_from, last_at, last_dir, c, dest, d):
+                        continue  # the other order was searched first, from the parent (see _commute)
+                    if one_spare and i != active:
+                        # One spare move, spent here by a helper: from now on the finishing robot alone
+                        # makes a tight path. If the helper's cells are off every such path, that path
+                        # exists without the helper and a shorter solution would have been found: skip.
+                        if not rel_ready:
+                            node = pos[active] * 4 + ts[active]
+                            if not rel_done[node]:
+                                ensure_relevance(stops, h, target, node, rel, rel_done, rel_stack)
+                            r0, r1, r2, r3 = rel[node, 0], rel[node, 1], rel[node, 2], rel[node, 3]
+                            rel_ready = True
+                        if not (_in_mask(r0, r1, r2, r3, c) or _in_mask(r0, r1, r2, r3, dest)):
+                            continue
+                    if vortex or rest >= TABLE_FROM:
+                        old_ts = ts[i]
+                        pos[i] = dest
+                        ts[i] = nt
+                        if vortex:
+                            bound = _bound(pos, ts, n, h, fin_mask)
+                        if bound <= rest and rest >= TABLE_FROM:
+                            # state_key(), written out
+                            sorted_count = 0
+                            for j in range(n):
+                                if vortex:
+                                    v = pos[j] * 4 + ts[j]
+                                elif j == active:
+                                    continue
+                                else:
+                                    v = pos[j]
+                                k = sorted_count
+                                while k > 0 and buf[k - 1] > v:
+                                    buf[k] = buf[k - 1]
+                                    k -= 1
+                                buf[k] = v
+                                sorted_count += 1
+                            packed = 0 if vortex else pos[active] * 4 + ts[active]
+                            shift = 10 if vortex else 8
+                            for k in range(sorted_count):
+                                packed = (packed << shift) | buf[k]
+                            key = np.uint64(packed)
+                            kid_keys[base_kid + count] = key
+                            prefetch(table, table_base(key, bits))
+                        pos[i] = c
+                        ts[i] = old_ts
+                        if bound > rest:
+                            continue
+                    kids[0, base_kid + count] = i * 4 + d
+                    kids[1, base_kid + count] = dest
+                    kids[2, base_kid + count] = nt
+                    kids[3, base_kid + count] = bound
+                    count += 1
+                kid_count[g] = count
+                mv[g] = 0
+            if mv[g] >= kid_count[g]:  # level exhausted: back up
+                if find_all and found == found_before[g] and depth - g >= TABLE_FROM:
                     table_store(table, bits, ustamp, keys[g], depth - g)
                     stores += 1
                 g -= 1
@@ -380,92 +540,62 @@ def search(
                     pos[i] = prev_cell[g]
                     ts[i] = prev_ts[g]
                 continue
-            i = order[m >> 2]
-            d = m & 3
-            if not (allowed[g] >> i) & 1:
-                mv[g] = (m | 3) + 1
-                continue
-            mv[g] = m + 1
-            c = pos[i]
-            dest = slide(stops, pos, n, i, d)
-            if dest == c:
-                continue  # RR-11
-            nt = ts[i] | (1 << (d & 1))
-            if g > 0 and moved[g - 1] >> 2 == i and (moved[g - 1] & 1) == (d & 1):
-                # Same robot, same axis: equal to one move from the earlier cell, or back to it. Going
-                # back helps only if the robot's turns changed (RR-EX-5: E, W, N) or it arrives (RR-14:
-                # a robot that started on the target).
-                if dest != prev_cell[g - 1]:
-                    continue
-                if nt == prev_ts[g - 1] and not (dest == target and (fin_mask >> i) & 1):
-                    continue
-            visited += 1
-            if deadline > 0 and (visited & CHECK_EVERY) == 0 and _now() > deadline:
-                return TIMEOUT, depth, visited, found
-            if dest == target and (fin_mask >> i) & 1:
-                if nt == 3:  # RR-14/RR-15: a valid arrival
-                    moved[g] = i * 4 + d
-                    for k in range(g + 1):
-                        out[found, k] = moved[k]
-                    found += 1
-                    if not find_all or found >= limit:
-                        return FOUND, g + 1, visited, found
-                continue  # a straight arrival ends the attempt (RR-15)
+            # Phase 2: enter the next child of node g (_enter(), written out).
+            kid = g * KIDS + mv[g]
+            mv[g] += 1
+            move = kids[0, kid]
+            i = move >> 2
             rest = depth - g - 1
-            if rest == 0:
-                continue
-            if not vortex:  # the child's bound, before touching anything
-                best[g + 1] = h[dest * 4 + nt] if i == active else best[g]
-                if best[g + 1] > rest:
-                    continue
-            if not find_all and g > 0:
-                last = moved[g - 1] >> 2
-                if rank[i] < rank[last] and _commute(
-                    prev_cell[g - 1], pos[last], moved[g - 1] & 3, c, dest, d
-                ):
-                    continue  # the other order was searched first, from the parent (see _commute)
-            if use_rel and i != active and rest == best[g]:
-                # One spare move, spent here by a helper: from now on the finishing robot alone makes a
-                # tight path. If the helper's cells are off every such path, that path exists without
-                # the helper and a shorter solution would have been found: skip.
-                node = pos[active] * 4 + ts[active]
-                if not rel_done[node]:
-                    ensure_relevance(stops, h, target, node, rel, rel_done, rel_stack)
-                if not (_touches(rel, node, c) or _touches(rel, node, dest)):
-                    continue
-            prev_cell[g] = c
+            prev_cell[g] = pos[i]
             prev_ts[g] = ts[i]
-            moved[g] = i * 4 + d
-            pos[i] = dest
-            ts[i] = nt
-            if vortex:
-                best[g + 1] = _bound(pos, ts, n, h, fin_mask)
-            ok = _enter(
-                pos,
-                ts,
-                n,
-                h,
-                fin_mask,
-                vortex,
-                active,
-                rest,
-                table,
-                bits,
-                ustamp,
-                find_all,
-                buf,
-                keys,
-                g + 1,
-                best,
-            )
+            moved[g] = move
+            pos[i] = kids[1, kid]
+            ts[i] = kids[2, kid]
+            bound = kids[3, kid]
+            best[g + 1] = bound
+            ok = full_mask
+            if bound == rest:  # only robots at their bound may move (see _enter)
+                if not vortex:
+                    ok = 1 << active
+                else:
+                    ok = 0
+                    for j in range(n):
+                        if h[pos[j] * 4 + ts[j]] == rest:
+                            ok |= 1 << j
+            if rest >= TABLE_FROM:
+                key = kid_keys[kid]
+                keys[g + 1] = key
+                if find_all:
+                    if table_probe(table, bits, ustamp, key) >= rest:
+                        ok = -1
+                else:  # table_store(), written out
+                    slot = table_base(key, bits)
+                    victim = slot
+                    victim_depth = 1 << 30
+                    for j in range(slot, slot + 4):
+                        e = table[j]
+                        if (e >> SH56) != ustamp:
+                            if victim_depth >= 0:
+                                victim, victim_depth = j, -1
+                            continue
+                        stored = int((e >> SH50) & U6)
+                        if (e & KEY_MASK) == key:
+                            if stored >= rest:
+                                ok = -1
+                            victim, victim_depth = j, -2
+                            break
+                        if stored < victim_depth:
+                            victim, victim_depth = j, stored
+                    if ok >= 0:
+                        table[victim] = (ustamp << SH56) | (np.uint64(rest) << SH50) | key
             if ok >= 0:
                 g += 1
                 allowed[g] = ok
-                mv[g] = 0
                 found_before[g] = found
                 stores += 1
+                expand = True
             else:
-                pos[i] = c
+                pos[i] = prev_cell[g]
                 ts[i] = prev_ts[g]
         if found:
             return FOUND, depth, visited, found
@@ -519,7 +649,7 @@ def _enter(
             for j in range(n):
                 if h[pos[j] * 4 + ts[j]] == remaining:
                     mask |= 1 << j
-    if remaining <= 1:
+    if remaining < TABLE_FROM:
         return mask  # a table probe costs more than this node's few moves
     key = state_key(pos, ts, n, vortex, active, buf)
     keys[g] = key

@@ -9,7 +9,13 @@ Iterative deepening DFS in a numba kernel (``_kernel.py``). What keeps it fast:
   only the finishing robot may move, and when one move is spare a helper move must touch a cell of the
   finishing robot's remaining tight paths;
 - move pruning that never loses a shortest solution: no second move of a robot along the same axis
-  unless it goes back to gain a turn or to arrive, and of two independent moves only one order.
+  unless it goes back to gain a turn or to arrive, and of two independent moves only one order;
+- per node, the children are generated first and their table buckets prefetched, then entered.
+
+A :class:`Solver` holds what depends on the board only (the lone-robot stops) and, per target
+cell, the lower bounds and relevance masks: built once, reused by every later search. The
+transposition table and scratch arrays are shared by all Solvers of a process and never cleared
+(a stamp per call stands for clearing). The table is bounded (``max_memory``, 32 MiB by default).
 
 RR-15 (must ricochet) is a turn state, the set of axes a robot has moved along, kept only for robots
 that may finish. The kernel compiles on first use (seconds), then loads from numba's on-disk cache.
@@ -17,7 +23,9 @@ that may finish. The kernel compiles on first use (seconds), then loads from num
 
 from __future__ import annotations
 
+import collections
 import functools
+import sys
 import threading
 import time
 from collections.abc import Iterable, Sequence
@@ -25,24 +33,78 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from robotable.core.errors import RobotableError
 from robotable.games.ricochet import _kernel
 from robotable.games.ricochet.board import Board, Target
 from robotable.games.ricochet.search import Move, check_position, finishers
 
 MAX_DEPTH = _kernel.MAX_DEPTH
-# Table sizes tried in turn: a small search stays in the CPU caches, a big one gets room.
-_TABLE_BITS = (14, 17, 20, 23, 25)  # 128 KiB .. 256 MiB
+# Transposition table sizes tried in turn (8-byte entries): a small search stays in the CPU caches,
+# a big one gets room. Tables up to _KEEP_BITS stay allocated between calls; bigger ones are freed
+# after their search, so a long-lived process does not keep a hard search's memory.
+_TABLE_BITS = (14, 17, 20, 22, 24, 26)  # 128 KiB .. 512 MiB
+_KEEP_BITS = 20  # 8 MiB
+ENTRY_BYTES = 8
+MIN_TABLE_BYTES = ENTRY_BYTES << _TABLE_BITS[0]
+# The default bound on the transposition table: 40 MiB, i.e. a table of 32 MiB (4 Mi entries), plus
+# the 8 MiB one it grows from while its entries move over. The table is a cache: a bound costs time,
+# never exactness; on the 25-move RR-EX-15 position a bigger table is no faster (measured, issue 17).
+DEFAULT_MAX_MEMORY = 40 << 20
 # Visited states before the kernel uses its helper-relevance masks (a switch for tests).
 RELEVANCE_AFTER = 0
 
 
+class MemoryLimitError(RobotableError):
+    """The memory allowed to a search is below what it needs at the least (``reason`` says why)."""
+
+    def __init__(self, reason: str, *, limit: int, needed: int) -> None:
+        super().__init__(reason)
+        self.reason = reason
+        self.limit = limit
+        self.needed = needed
+
+
+def process_memory() -> int:
+    """This process's peak resident memory so far, in bytes (0 where the system cannot tell)."""
+    try:
+        import resource
+    except ImportError:  # not on Unix
+        return 0
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    return peak if sys.platform == "darwin" else peak * 1024  # macOS counts bytes, Linux KiB
+
+
+def table_budget(process_limit: int) -> int:
+    """The transposition table's share of a whole-process memory limit (``--max-memory``): what
+    the process does not already use, at most the default bound (a limit only ever lowers it).
+    Raises MemoryLimitError when that is below the smallest table.
+    """
+    used = process_memory()
+    budget = min(process_limit - used, DEFAULT_MAX_MEMORY)
+    if budget < MIN_TABLE_BYTES:
+        raise MemoryLimitError(
+            f"a memory limit of {_mib(process_limit)} is too small: this process already uses "
+            f"{_mib(used)} (Python, numba and the compiled solver) and a search needs "
+            f"{MIN_TABLE_BYTES // 1024} KiB more at the least",
+            limit=process_limit,
+            needed=used + MIN_TABLE_BYTES,
+        )
+    return budget
+
+
+def _mib(size: int) -> str:
+    return f"{size / (1 << 20):.0f} MiB"
+
+
 @dataclass(frozen=True)
 class Solution:
-    """A solution found by :func:`solve`.
+    """A solution found by :meth:`Solver.solve` or :func:`solve`.
 
     ``optimal`` is False only when the timeout stopped the search before a proof; ``moves`` is then
     empty (iterative deepening knows no solution before it knows the shortest) and ``lower_bound``
-    tells how long any solution must be.
+    tells how long any solution must be. ``seconds`` is the search alone; ``build_seconds`` is the
+    preparation this call needed (the board's move table, the target's lower bounds), 0 when both
+    were cached.
     """
 
     moves: tuple[Move, ...]  # (robot, direction); robots red, green, blue, yellow, silver
@@ -50,6 +112,7 @@ class Solution:
     visited: int  # states generated by the search
     seconds: float
     lower_bound: int = 0  # every solution has at least this many moves
+    build_seconds: float = 0.0
 
     @property
     def length(self) -> int:
@@ -61,7 +124,7 @@ class _Table:
 
     def __init__(self, bits: int) -> None:
         self.bits = bits
-        self.data: np.ndarray | None = None  # allocated on first use
+        self.data: np.ndarray | None = None  # allocated on first use (calloc: pages arrive as touched)
         self.stamp = 0
 
     def next_stamp(self) -> tuple[np.ndarray, int]:
@@ -73,67 +136,220 @@ class _Table:
             self.stamp = 1
         return self.data, self.stamp
 
+    def release(self) -> None:
+        if self.bits > _KEEP_BITS:
+            self.data = None
+            self.stamp = 0
+
 
 _TABLES = tuple(_Table(bits) for bits in _TABLE_BITS)
-_LOCK = threading.Lock()
-_STOPS: dict[tuple[int, ...], np.ndarray] = {}  # board walls -> lone-robot stops
+_LOCK = threading.Lock()  # the tables and scratch arrays are shared by every Solver of the process
+_WORK = np.empty((_kernel.WORK_ROWS, _kernel.WORK_WIDTH), np.int64)
+_KEYS = np.empty(_kernel.KEYS_SIZE, np.uint64)
+_KIDS = np.empty((4, _kernel.KEYS_SIZE * _kernel.KIDS), np.int64)  # each level's children
+_KID_KEYS = np.empty(_kernel.KEYS_SIZE * _kernel.KIDS, np.uint64)
 
 
-def _stops(board: Board) -> np.ndarray:
-    """The board's lone-robot stops, cached (the per-call cost matters for short searches)."""
-    stops = _STOPS.get(board.walls)
-    if stops is None:
-        if len(_STOPS) >= 1024:
-            _STOPS.clear()
-        stops = _STOPS[board.walls] = _kernel.wall_stops(np.array(board.walls, dtype=np.uint8))
-    return stops
+def table_levels(max_memory: int | None) -> int:
+    """How many of the table sizes a search may use under ``max_memory`` bytes (None: the default).
+
+    Growing from one size to the next holds both tables for a moment, so both count.
+    """
+    limit = DEFAULT_MAX_MEMORY if max_memory is None else max_memory
+    levels = 0
+    for bits in _TABLE_BITS:
+        held = ENTRY_BYTES << bits
+        if levels:
+            held += ENTRY_BYTES << _TABLE_BITS[levels - 1]
+        if held > limit:
+            break
+        levels += 1
+    if levels == 0:
+        raise MemoryLimitError(
+            f"the solver needs at least {MIN_TABLE_BYTES // 1024} KiB for its transposition table, "
+            f"but the memory limit leaves it {max(limit, 0) // 1024} KiB",
+            limit=limit,
+            needed=MIN_TABLE_BYTES,
+        )
+    return levels
+
+
+_DEFAULT_LEVELS = table_levels(None)
+_KEPT_LEVELS = sum(1 for bits in _TABLE_BITS if bits <= _KEEP_BITS)
+
+
+class Solver:
+    """The exact solver for one board: its move table and each target's lower bounds are built once.
+
+    Callers that solve many positions on one board (the game, the bots, the generator, batches)
+    keep one; :func:`solve` keeps a small cache of them. Thread-safe: searches take turns.
+    """
+
+    def __init__(self, board: Board) -> None:
+        begin = time.perf_counter()
+        self.board = board
+        self.stops = _kernel.wall_stops(np.array(board.walls, dtype=np.uint8))
+        # Per target cell, in one block each (fresh memory is slow to touch, so little of it):
+        # lower bounds (see _kernel.lower_bounds) and helper-relevance masks, which the kernel
+        # fills on demand and which stay valid for every later search of the same target.
+        self._slots: dict[int, int] = {}
+        slots = max(len(board.targets), 1)
+        self._h = np.empty((slots, 1024), np.uint8)
+        self._rel = np.empty((slots, 1024, 4), np.uint64)
+        self._rel_done = np.zeros((slots, 1024), np.bool_)
+        self._built = time.perf_counter() - begin  # reported by the first solve, then 0
+
+    def _slot(self, goal: int) -> int:
+        slot = self._slots.get(goal)
+        if slot is None:
+            begin = time.perf_counter()
+            slot = self._slots[goal] = len(self._slots)
+            if slot >= len(self._h):  # a target cell the board does not list: room for more
+                self._h = np.concatenate([self._h, np.empty_like(self._h)])
+                self._rel = np.concatenate([self._rel, np.empty_like(self._rel)])
+                self._rel_done = np.concatenate([self._rel_done, np.zeros_like(self._rel_done)])
+            _kernel.lower_bounds(self.stops, goal, self._h[slot])
+            self._rel[slot].fill(0)  # its memory, touched now: fresh pages are slow to touch
+            self._built += time.perf_counter() - begin
+        return slot
+
+    def _take_build_seconds(self) -> float:
+        built, self._built = self._built, 0.0
+        return built
+
+    def _search(
+        self,
+        robots: Sequence[int],
+        target: Target,
+        goal: int,
+        levels: int,
+        must_ricochet: bool,
+        max_depth: int,
+        deadline: float,
+        out: np.ndarray,
+        min_depth: int = 1,
+    ) -> tuple[int, int, int, int]:
+        """Run the kernel, moving to bigger tables as needed: (status, depth, visited, found).
+
+        The caller holds ``_LOCK``: the tables, the scratch arrays and this Solver's per-target
+        tables are shared."""
+        fin_mask, active = _roles(len(robots), target)
+        slot = self._slot(goal)
+        start = np.array(robots, dtype=np.int64)
+        visited = 0
+        previous: tuple[np.ndarray, int] | None = None
+        try:
+            for level in range(levels):
+                data, stamp = _TABLES[level].next_stamp()
+                if previous is not None:
+                    _kernel.rehash(*previous, data, stamp)
+                previous = data, stamp
+                grow_at = 1 << 62 if level == levels - 1 else len(data) // 2
+                status, depth, count, found = _kernel.search(
+                    self.stops, self._h[slot], self._rel[slot], self._rel_done[slot], goal, fin_mask,
+                    target.is_vortex, active, must_ricochet, start, min_depth, max_depth, deadline,
+                    data, stamp, len(out) > 1, out, grow_at, RELEVANCE_AFTER,
+                    _WORK, _KEYS, _KIDS, _KID_KEYS,
+                )  # fmt: skip
+                visited += count
+                if status != _kernel.GROW:
+                    break
+                min_depth = depth
+        finally:
+            for table in _TABLES[_KEPT_LEVELS:levels]:
+                table.release()
+        return status, depth, visited, found
+
+    def solve(
+        self,
+        robots: Sequence[int],
+        target: Target,
+        *,
+        must_ricochet: bool = True,
+        max_depth: int | None = None,
+        timeout: float | None = None,
+        max_memory: int | None = None,
+    ) -> Solution | None:
+        """A shortest solution (RR-14, RR-15, RR-34), or None if none exists within ``max_depth``.
+
+        See :func:`solve`; ``max_memory`` bounds the transposition table in bytes (default
+        ``DEFAULT_MAX_MEMORY``), and a bound too small for any table raises MemoryLimitError.
+        """
+        depth_limit = _max_depth(max_depth)
+        goal = check_position(self.board, robots, target)
+        levels = _DEFAULT_LEVELS if max_memory is None else table_levels(max_memory)
+        out = np.empty((1, MAX_DEPTH + 1), np.int64)
+        with _LOCK:
+            self._slot(goal)
+            build_seconds = self._take_build_seconds()
+            begin = time.perf_counter()  # after waiting for the lock: the search alone
+            deadline = 0.0 if timeout is None else begin + max(timeout, 1e-6)
+            status, depth, visited, _ = self._search(
+                robots, target, goal, levels, must_ricochet, depth_limit, deadline, out
+            )
+            seconds = time.perf_counter() - begin
+        if status == _kernel.TIMEOUT:
+            return Solution((), False, visited, seconds, depth, build_seconds)
+        if status == _kernel.EXHAUSTED:
+            return None
+        moves = tuple((code >> 2, code & 3) for code in out[0, :depth].tolist())
+        return Solution(moves, True, visited, seconds, depth, build_seconds)
+
+    def solve_all(
+        self,
+        robots: Sequence[int],
+        target: Target,
+        *,
+        must_ricochet: bool = True,
+        limit: int = 100,
+        max_memory: int | None = None,
+    ) -> list[tuple[Move, ...]]:
+        """Every optimal solution (distinct move sequences), at most ``limit`` of them."""
+        first = self.solve(robots, target, must_ricochet=must_ricochet, max_memory=max_memory)
+        if first is None or limit < 1:
+            return []
+        if limit == 1:
+            return [first.moves]
+        out = np.zeros((limit, MAX_DEPTH + 1), dtype=np.int64)
+        length = first.length
+        goal = self.board.targets[target]
+        levels = _DEFAULT_LEVELS if max_memory is None else table_levels(max_memory)
+        with _LOCK:
+            _, depth, _, found = self._search(
+                robots, target, goal, levels, must_ricochet, length, 0.0, out, length
+            )
+        return [tuple((code >> 2, code & 3) for code in row[:depth]) for row in out[:found].tolist()]
 
 
 @functools.cache
-def _roles(robots: int, target: Target, must_ricochet: bool) -> tuple[int, int, np.ndarray, np.ndarray]:
-    """Finisher mask, active robot, move order (finishing robot first) and starting turn states."""
+def _roles(robots: int, target: Target) -> tuple[int, int]:
+    """The mask of the robots that may finish (RR-13) and the active robot, which moves first."""
     can_finish = finishers(target, robots)
-    active = can_finish[0]
-    order = np.array([active, *(i for i in range(robots) if i != active)], dtype=np.int64)
-    turns = [0 if must_ricochet and i in can_finish else 3 for i in range(robots)]
-    return sum(1 << i for i in can_finish), active, order, np.array(turns, dtype=np.int64)
+    return sum(1 << i for i in can_finish), can_finish[0]
 
 
-def _search(
-    board: Board,
-    robots: Sequence[int],
-    target: Target,
-    must_ricochet: bool,
-    max_depth: int,
-    deadline: float,
-    limit: int,
-    min_depth: int = 1,
-) -> tuple[int, int, int, list[tuple[Move, ...]]]:
-    """Run the kernel, moving to bigger tables as needed: (status, depth, visited, solutions)."""
-    goal = check_position(board, robots, target)
-    fin_mask, active, order, start_ts = _roles(len(robots), target, must_ricochet)
-    start = np.array(robots, dtype=np.int64)
-    out = np.zeros((limit, MAX_DEPTH + 1), dtype=np.int64)
-    stops = _stops(board)
-    visited = 0
-    with _LOCK:
-        previous: tuple[np.ndarray, int] | None = None
-        for level, table in enumerate(_TABLES):
-            data, stamp = table.next_stamp()
-            if previous is not None:
-                _kernel.rehash(*previous, data, stamp)
-            previous = data, stamp
-            grow_at = 1 << 62 if level == len(_TABLES) - 1 else len(data) // 2
-            status, depth, count, found = _kernel.search(
-                stops, goal, fin_mask, target.is_vortex, active, order, start, start_ts, min_depth,
-                max_depth, deadline, data, stamp, limit > 1, out, grow_at, RELEVANCE_AFTER,
-            )  # fmt: skip
-            visited += count
-            if status != _kernel.GROW:
-                break
-            min_depth = depth
-    solutions = [tuple((int(code) >> 2, int(code) & 3) for code in row[:depth]) for row in out[:found]]
-    return status, depth, visited, solutions
+_SOLVERS: collections.OrderedDict[tuple[tuple[str, ...], tuple[int, ...]], Solver] = collections.OrderedDict()
+_SOLVER_CACHE_SIZE = 32
+_last: tuple[Board, Solver] | None = None  # the latest board object: found again without hashing
+
+
+def solver_for(board: Board) -> Solver:
+    """A cached :class:`Solver` for this board (the last 32 boards are kept)."""
+    global _last
+    last = _last
+    if last is not None and last[0] is board:
+        return last[1]
+    key = (board.faces, board.walls)
+    found = _SOLVERS.get(key)
+    if found is None or found.board.targets != board.targets:  # a faces file may move targets
+        found = Solver(board)
+        _SOLVERS[key] = found
+        if len(_SOLVERS) > _SOLVER_CACHE_SIZE:
+            _SOLVERS.popitem(last=False)
+    else:
+        _SOLVERS.move_to_end(key)
+    _last = board, found
+    return found
 
 
 def _max_depth(max_depth: int | None) -> int:
@@ -152,6 +368,7 @@ def solve(
     must_ricochet: bool = True,
     max_depth: int | None = None,
     timeout: float | None = None,
+    max_memory: int | None = None,
 ) -> Solution | None:
     """A shortest solution (RR-14, RR-15, RR-34), or None if none exists within ``max_depth``.
 
@@ -159,19 +376,15 @@ def solve(
     finishes, or any robot for the vortex. ``max_depth`` defaults to ``MAX_DEPTH`` (63): a position
     without any solution is searched that deep unless its target is unreachable outright, so pass a
     ``timeout`` (seconds) when that matters. A search stopped by the timeout returns a Solution with
-    ``optimal=False``, no moves, and the proven ``lower_bound``.
+    ``optimal=False``, no moves, and the proven ``lower_bound``. ``max_memory`` bounds the
+    transposition table in bytes (default ``DEFAULT_MAX_MEMORY``: a 32 MiB table, 40 MiB while it
+    grows from the previous size); below 128 KiB it raises MemoryLimitError. Uses the board's
+    cached :class:`Solver`.
     """
-    begin = time.perf_counter()
-    deadline = 0.0 if timeout is None else begin + max(timeout, 1e-6)
-    status, depth, visited, solutions = _search(
-        board, robots, target, must_ricochet, _max_depth(max_depth), deadline, 1
-    )
-    seconds = time.perf_counter() - begin
-    if status == _kernel.TIMEOUT:
-        return Solution((), False, visited, seconds, depth)
-    if status == _kernel.EXHAUSTED:
-        return None
-    return Solution(solutions[0], True, visited, seconds, depth)
+    return solver_for(board).solve(
+        robots, target, must_ricochet=must_ricochet, max_depth=max_depth, timeout=timeout,
+        max_memory=max_memory,
+    )  # fmt: skip
 
 
 def optimal_length(
@@ -186,12 +399,7 @@ def solve_all(
     board: Board, robots: Sequence[int], target: Target, *, must_ricochet: bool = True, limit: int = 100
 ) -> list[tuple[Move, ...]]:
     """Every optimal solution (distinct move sequences), at most ``limit`` of them."""
-    first = solve(board, robots, target, must_ricochet=must_ricochet)
-    if first is None or limit < 1:
-        return []
-    if limit == 1:
-        return [first.moves]
-    return _search(board, robots, target, must_ricochet, first.length, 0.0, limit, first.length)[3]
+    return solver_for(board).solve_all(robots, target, must_ricochet=must_ricochet, limit=limit)
 
 
 # --------------------------------------------------------------------------- first use
@@ -199,13 +407,13 @@ def solve_all(
 
 def _compiled_kernels() -> tuple[object, ...]:
     """The kernel functions Python calls (the others are compiled inside them)."""
-    return (_kernel.wall_stops, _kernel.search, _kernel.rehash)
+    return (_kernel.wall_stops, _kernel.lower_bounds, _kernel.search, _kernel.rehash)
 
 
 def kernel_ready() -> bool:
     """True when the first solve will be quick: the compiled kernel is loaded in this process,
     or numba's disk cache holds it for the current source (loading takes a fraction of a
-    second, compiling takes seconds). Cheap: it reads at most three small index files."""
+    second, compiling takes seconds). Cheap: it reads at most four small index files."""
     kernels = _compiled_kernels()
     if all(kernel.signatures for kernel in kernels):  # type: ignore[attr-defined]
         return True
