@@ -4,11 +4,12 @@ Solves seeded random positions (a random placement of the 1999 faces, a random t
 random distinct cells off the centre and off the target) on prebuilt boards (one ``Solver`` per
 board, as a C solver is called on a prebuilt board), then the two known hard positions, each in a
 child process whose peak resident memory is read from the system. Prints the machine (cores,
-Python, numba), the search time distribution (``seconds``: the search alone; the per-target table
-builds are shown apart), cold (new Solvers, as a first search per target) and warm (the same
-Solvers again), times per group of optimal lengths (1-3, 4-6, 7-9, 10+), and the goals of issue
-17 met or not. The machine is often shared: ``--repeat`` runs the random set several
-times and shows the best run and the spread.
+Python, numba), the time distribution (``search``: the solver's ``seconds``, the kernel alone;
+``call``: the whole ``solve()`` call without the per-target table builds, which are shown apart;
+the goals use ``call``, as the C solver's figures are calls), cold (new Solvers, as a first search
+per target) and warm (the same Solvers again), times per group of optimal lengths (1-3, 4-6, 7-9,
+10+), and the goals of issue 17 met or not. The machine is often shared: ``--repeat`` runs the
+random set several times and shows the best run and the spread.
 
     python benchmarks/ricochet_solver.py [--count N] [--seed S] [--repeat R] [--classic] [--silver]
                                          [--no-hard] [--max-memory BYTES]
@@ -90,24 +91,34 @@ def machine() -> str:
 
 
 def solve_random(positions: list[Position], must_ricochet: bool, solvers: dict) -> dict[str, object]:
-    """One run over the positions: search seconds, per-target build seconds, lengths, states."""
+    """One run over the positions: search seconds, whole-call seconds (the Python around the kernel
+    included), per-target build seconds, lengths, states."""
     search: list[float] = []
+    call: list[float] = []
     cpu: list[float] = []
     build: list[float] = []
     lengths: list[int | None] = []
     visited = 0
     for board, cells, target in positions:
-        begin = time.process_time()
+        begin, begin_cpu = time.perf_counter(), time.process_time()
         solution = solvers[board.faces].solve(cells, target, must_ricochet=must_ricochet)
-        cpu.append(time.process_time() - begin)
+        cpu.append(time.process_time() - begin_cpu)
         if solution is None:
             lengths.append(None)
             continue
+        call.append(time.perf_counter() - begin - solution.build_seconds)
         search.append(solution.seconds)
         build.append(solution.build_seconds)
         visited += solution.visited
         lengths.append(solution.length)
-    return {"search": search, "cpu": cpu, "build": build, "lengths": lengths, "visited": visited}
+    return {
+        "search": search,
+        "call": call,
+        "cpu": cpu,
+        "build": build,
+        "lengths": lengths,
+        "visited": visited,
+    }
 
 
 def best_run(console: Console, runs: list[dict[str, object]], title: str) -> dict[str, object]:
@@ -117,7 +128,7 @@ def best_run(console: Console, runs: list[dict[str, object]], title: str) -> dic
     summary = Table(title=f"{title}: best of {len(runs)} run(s) by median")
     for column in ("clock", "median", "p90", "p99", "max", "mean", "states/s"):
         summary.add_column(column, justify="right")
-    for name in ("search", "cpu"):
+    for name in ("search", "call", "cpu"):
         times: list[float] = best[name]  # type: ignore[assignment]
         row = (statistics.median(times), percentile(times, 0.9), percentile(times, 0.99), max(times))
         rate = best["visited"] / sum(times) / 1e6  # type: ignore[operator]
@@ -173,11 +184,16 @@ def run_random(console: Console, args: argparse.Namespace, must_ricochet: bool) 
     )
     console.print(f"optimal lengths: {shown}")
     warm_search: list[float] = warm["search"]  # type: ignore[assignment]
+    # The goals compare whole calls: the C solver's figures are calls too.
+    cold_calls: list[float] = cold["call"]  # type: ignore[assignment]
+    warm_calls: list[float] = warm["call"]  # type: ignore[assignment]
     return {
-        "median_ms": statistics.median(search) * 1000,
-        "p99_ms": percentile(search, 0.99) * 1000,
-        "warm_median_ms": statistics.median(warm_search) * 1000,
-        "warm_p99_ms": percentile(warm_search, 0.99) * 1000,
+        "median_ms": statistics.median(cold_calls) * 1000,
+        "p99_ms": percentile(cold_calls, 0.99) * 1000,
+        "warm_median_ms": statistics.median(warm_calls) * 1000,
+        "warm_p99_ms": percentile(warm_calls, 0.99) * 1000,
+        "search_median_ms": statistics.median(search) * 1000,
+        "warm_search_median_ms": statistics.median(warm_search) * 1000,
     }
 
 
@@ -248,10 +264,10 @@ def report_goals(console: Console, found: dict[str, float], hard: list[dict[str,
         goals.add_row(name, f"{goal:g} {unit}", f"{value:.3f} {unit}", "yes" if value <= goal else "NO")
 
     if found:
-        row("median, cold", GOAL_MEDIAN_MS, found["median_ms"], "ms")
-        row("p99, cold", GOAL_P99_MS, found["p99_ms"], "ms")
-        row("median, warm", GOAL_MEDIAN_MS, found["warm_median_ms"], "ms")
-        row("p99, warm", GOAL_P99_MS, found["warm_p99_ms"], "ms")
+        row("median call, cold", GOAL_MEDIAN_MS, found["median_ms"], "ms")
+        row("p99 call, cold", GOAL_P99_MS, found["p99_ms"], "ms")
+        row("median call, warm", GOAL_MEDIAN_MS, found["warm_median_ms"], "ms")
+        row("p99 call, warm", GOAL_P99_MS, found["warm_p99_ms"], "ms")
     for result in hard:
         length = int(result["length"])
         row(f"{length}-move (wall)", GOAL_HARD_S[length], result["seconds"], "s")

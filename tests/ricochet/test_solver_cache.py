@@ -80,6 +80,16 @@ def test_a_target_the_board_does_not_list_is_refused() -> None:
         Solver(board).solve(puzzle.robot_cells(), ALL_TARGETS[3])
 
 
+@pytest.mark.parametrize("bad", [256, -1, 1.0, "3"])
+def test_a_cell_off_the_board_is_refused_before_the_kernel_sees_it(bad: object) -> None:
+    """The kernel does not check its indices: a cell off the board is a clear error, not a read
+    of memory that is not the solver's."""
+    puzzle = Puzzle.parse(P1)
+    cells = [bad, *puzzle.robot_cells()[1:]]
+    with pytest.raises(ValueError, match="a robot's cell is a number from 0 to 255"):
+        Solver(puzzle.board()).solve(cells, puzzle.target)  # type: ignore[list-item]
+
+
 def test_the_default_table_bound_and_what_it_allows() -> None:
     """Documented: a 32 MiB table at most (40 MiB while it grows from the 8 MiB one)."""
     levels = table_levels(None)

@@ -35,7 +35,7 @@ import numpy as np
 
 from robotable.core.errors import RobotableError
 from robotable.games.ricochet import _kernel
-from robotable.games.ricochet.board import Board, Target
+from robotable.games.ricochet.board import CELLS, Board, Target
 from robotable.games.ricochet.search import Move, check_position, finishers
 
 MAX_DEPTH = _kernel.MAX_DEPTH
@@ -186,9 +186,11 @@ class Solver:
     """
 
     def __init__(self, board: Board) -> None:
+        walls = np.array(board.walls, dtype=np.uint8)
+        _load_kernels(walls)  # once a process, and not this board's cost: kept out of build_seconds
         begin = time.perf_counter()
         self.board = board
-        self.stops = _kernel.wall_stops(np.array(board.walls, dtype=np.uint8))
+        self.stops = _kernel.wall_stops(walls)
         # Per target cell, in one block each (fresh memory is slow to touch, so little of it):
         # lower bounds (see _kernel.lower_bounds) and helper-relevance masks, which the kernel
         # fills on demand and which stay valid for every later search of the same target.
@@ -276,7 +278,7 @@ class Solver:
         ``DEFAULT_MAX_MEMORY``), and a bound too small for any table raises MemoryLimitError.
         """
         depth_limit = _max_depth(max_depth)
-        goal = check_position(self.board, robots, target)
+        goal = _check_cells(self.board, robots, target)
         levels = _DEFAULT_LEVELS if max_memory is None else table_levels(max_memory)
         out = np.empty((1, MAX_DEPTH + 1), np.int64)
         with _LOCK:
@@ -319,6 +321,39 @@ class Solver:
                 robots, target, goal, levels, must_ricochet, length, 0.0, out, length
             )
         return [tuple((code >> 2, code & 3) for code in row[:depth]) for row in out[:found].tolist()]
+
+
+def _check_cells(board: Board, robots: Sequence[int], target: Target) -> int:
+    """check_position, and every cell a board index: the kernel does not check its indices, so a
+    cell off the board would read and write memory that is not its own."""
+    goal = check_position(board, robots, target)
+    for cell in robots:
+        if not isinstance(cell, (int, np.integer)) or not 0 <= cell < CELLS:
+            raise ValueError(f"a robot's cell is a number from 0 to {CELLS - 1}, not {cell!r}")
+    return goal
+
+
+_loaded = False
+
+
+def _load_kernels(walls: np.ndarray) -> None:
+    """Load (or, the first time ever, compile) the kernels the solver calls, with the argument types
+    of its real calls: a search from depth 1 to 0 returns at once."""
+    global _loaded
+    if _loaded:
+        return
+    with _LOCK:  # the table and scratch arrays are shared
+        stops = _kernel.wall_stops(walls)
+        h = _kernel.lower_bounds(stops, 0, np.empty(1024, np.uint8))
+        rel, rel_done = np.empty((1024, 4), np.uint64), np.zeros(1024, np.bool_)
+        data, stamp = _TABLES[0].next_stamp()
+        out = np.empty((1, MAX_DEPTH + 1), np.int64)
+        _kernel.search(
+            stops, h, rel, rel_done, 0, 1, False, 0, True, np.arange(4, dtype=np.int64), 1, 0, 0.0,
+            data, stamp, False, out, 1, RELEVANCE_AFTER, _WORK, _KEYS, _KIDS, _KID_KEYS,
+        )  # fmt: skip
+        _kernel.rehash(np.zeros(4, np.uint64), 1, np.zeros(8, np.uint64), 1)  # only big searches grow
+        _loaded = True
 
 
 @functools.cache
@@ -430,9 +465,7 @@ def warm_up() -> None:
 
     board = assemble(("1A", "2A", "3A", "4A"))
     robots = [cell_index(8, 10), cell_index(4, 4), cell_index(15, 15), cell_index(0, 15)]  # RR-EX-1
-    solve(board, robots, ALL_TARGETS[0], max_depth=3)
-    if not _kernel.rehash.signatures:
-        _kernel.rehash(np.zeros(4, np.uint64), 1, np.zeros(8, np.uint64), 1)
+    solve(board, robots, ALL_TARGETS[0], max_depth=3)  # its Solver loads every kernel first
 
 
 def rank_by_robots_moved(solutions: Iterable[Sequence[Move]]) -> list[tuple[Move, ...]]:
