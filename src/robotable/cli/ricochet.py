@@ -117,13 +117,17 @@ def solve_code(
     from robotable.games.ricochet.solver import solver_for
 
     puzzle = Puzzle.parse(code, face_set="1999+C", faces_file=faces)
+    board = puzzle.board()
     begin = time.perf_counter()
-    found = solver_for(puzzle.board()).solve(
+    solver = solver_for(board)
+    built = time.perf_counter() - begin  # a new board's Solver; 0 when cached
+    found = solver.solve(
         puzzle.robot_cells(), puzzle.target, must_ricochet=not classic, timeout=timeout, max_memory=max_memory
     )
     result: dict[str, Any] = {"code": str(puzzle), "length": None, "moves": []}
-    if found is None:  # no solution: the whole call was the search
-        result.update(seconds=round(time.perf_counter() - begin, 6), build_seconds=0.0)
+    if found is None:  # no solution, so no Solution to tell the times apart: the rest was the search
+        spent = time.perf_counter() - begin
+        result.update(seconds=round(spent - built, 6), build_seconds=round(built, 6))
         return result
     if found.optimal:
         result.update(length=found.length, moves=notation(found.moves))
