@@ -2,11 +2,12 @@
 
     python benchmarks/server_load.py [--clients 100 --clients 1000] [--seconds 30] [--warmup 4]
         [--game dr2d] [--seats 4] [--spectators 1] [--bot-tables 0] [--deflate] [--rate R]
-        [--db URL] [--profile DIR] [--json FILE]
+        [--processes P] [--db URL] [--profile DIR] [--json FILE]
 
 Starts ``robotable serve`` as a subprocess on a free port (a fresh SQLite file per run, or
 ``--db URL``, e.g. PostgreSQL) and stops it by its process id at the end, whatever happens.
-The clients run in this process (asyncio, uvloop when installed): for each client count,
+The clients run in this process (asyncio, uvloop when installed), or in ``--processes P``
+forked processes sharing the tables and starting together: for each client count,
 tables of ``--seats`` people plus ``--spectators`` spectators, every one on its own
 WebSocket; each person plays the first legal action when it is their turn (Delivery: ``submit``
 first, never ``take``), one action in flight, within the server's per-connection rate limit
@@ -35,8 +36,10 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import functools
 import gc
 import json
+import multiprocessing
 import os
 import platform
 import pstats
@@ -47,7 +50,7 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Awaitable, Callable, Coroutine, Sequence
+from collections.abc import Callable, Coroutine, Sequence
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
@@ -123,6 +126,20 @@ class Run:
     seconds: float = 30.0
     warmup: float = 4.0
     scenario: Scenario = field(default_factory=Scenario)
+    processes: int = 1
+    """Load-generator processes sharing the tables: one Python process cannot keep a thousand
+    connections' latencies honest (its own event loop lags), several can."""
+
+
+@dataclass(frozen=True)
+class Share:
+    """The tables one load-generator process drives: every ``count``-th from ``index``."""
+
+    index: int = 0
+    count: int = 1
+
+    def mine(self, total: int) -> range:
+        return range(self.index, total, self.count)
 
 
 @dataclass
@@ -131,6 +148,8 @@ class Result:
     """Connections asked for (rounded down to whole tables)."""
     tables: int
     bot_tables: int
+    processes: int
+    """Load-generator processes."""
     connected_mean: float
     connected_min: int
     window_s: float
@@ -184,9 +203,18 @@ def policy_for(game: str) -> Callable[[list[str]], str]:
 
 @dataclass
 class Server:
-    process: subprocess.Popen[bytes]
+    process: subprocess.Popen[bytes] | None
+    """None in a generator process: it knows the server by its ``pid`` only."""
     url: str
     log: Path
+    pid: int = 0
+
+    def __post_init__(self) -> None:
+        if self.process is not None:
+            self.pid = self.process.pid
+
+    def seen_from_another_process(self) -> Server:
+        return Server(None, self.url, self.log, self.pid)
 
     def tail(self, lines: int = 40) -> str:
         try:
@@ -197,13 +225,16 @@ class Server:
 
     def cpu_seconds(self) -> float:
         """User + system CPU of the server process (all its threads) and its waited-for children."""
-        stat = Path(f"/proc/{self.process.pid}/stat").read_text()
+        stat = Path(f"/proc/{self.pid}/stat").read_text()
         fields = stat[stat.rindex(")") + 2 :].split()  # after "pid (name) ": field 3 is fields[0]
         utime, stime, cutime, cstime = (int(v) for v in fields[11:15])
         return (utime + stime + cutime + cstime) / os.sysconf("SC_CLK_TCK")
 
     def check_alive(self) -> None:
-        if self.process.poll() is not None:
+        if self.process is None:
+            if not Path(f"/proc/{self.pid}").exists():
+                raise LoadError(f"the server exited:\n{self.tail()}")
+        elif self.process.poll() is not None:
             raise LoadError(f"the server exited with status {self.process.returncode}:\n{self.tail()}")
 
 
@@ -284,6 +315,7 @@ def _wait_until_up(server: Server) -> None:
 
 def stop_server(server: Server) -> None:
     """SIGTERM by process id (uvicorn stops cleanly, cProfile writes); SIGKILL if it lingers."""
+    assert server.process is not None, "only the process that started the server stops it"
     if server.process.poll() is None:
         server.process.terminate()
         try:
@@ -294,6 +326,10 @@ def stop_server(server: Server) -> None:
 
 
 # --------------------------------------------------------------------------- what is counted
+
+
+ADDED_UP = ("actions", "bot_actions", "updates", "incomplete", "refused", "errors", "throttled", "games")
+"""The counts of :class:`Stats` that add up across generator processes."""
 
 
 class Stats:
@@ -322,6 +358,23 @@ class Stats:
 
     def counts(self, moment: float) -> bool:
         return self.start <= moment < self.end
+
+    def add(self, other: Stats) -> None:
+        """Another generator process' counts and latencies, added to these."""
+        for name in (
+            "actions",
+            "bot_actions",
+            "updates",
+            "incomplete",
+            "refused",
+            "errors",
+            "throttled",
+            "games",
+        ):
+            setattr(self, name, getattr(self, name) + getattr(other, name))
+        self.latencies += other.latencies
+        self.lags += other.lags
+        self.first_problem = self.first_problem or other.first_problem
 
     def problem(self, text: str) -> None:
         self.first_problem = self.first_problem or text[:200]
@@ -671,11 +724,38 @@ async def _all_connected(
         await _watch(ctx, runners, 0.25, lambda _t, rate: ticker.show("connecting", 0, ctx.stats, rate))
 
 
+@dataclass
+class Part:
+    """What one load-generator process measured in its steady window."""
+
+    stats: Stats
+    window: float
+    server_cpu: float
+    """The server's CPU seconds in the window (every process reads it: the first one's counts)."""
+    own_cpu: float
+    samples: list[int]
+    """Connections open, every quarter second."""
+
+
 async def drive(server: Server, run: Run, progress: Progress | None = None) -> Result:
-    """Connect every table, warm up, measure the steady window, stop every client."""
+    """Every table in this process: connect, warm up, measure the steady window, stop."""
+    return _result(run, [await drive_part(server, run, progress)])
+
+
+async def drive_part(
+    server: Server,
+    run: Run,
+    progress: Progress | None = None,
+    *,
+    share: Share = Share(),
+    start_together: Callable[[], object] | None = None,
+) -> Part:
+    """This process' share of the tables: connect them, wait for the other processes
+    (``start_together`` blocks until all are connected), warm up, measure, stop them."""
     scenario = run.scenario
-    tables = scenario.tables_for(run.clients)
-    wanted = tables * scenario.per_table + scenario.bot_tables
+    tables = share.mine(scenario.tables_for(run.clients))
+    bot_tables = share.mine(scenario.bot_tables)
+    wanted = len(tables) * scenario.per_table + len(bot_tables)
     stats, ticker = Stats(), Ticker(progress, run)
     limits = httpx.Limits(max_connections=64)
     async with httpx.AsyncClient(base_url=server.url, timeout=60.0, limits=limits) as http:
@@ -689,11 +769,14 @@ async def drive(server: Server, run: Run, progress: Progress | None = None) -> R
             asyncio.Event(),
             asyncio.Semaphore(HANDSHAKES),
             policy_for(scenario.game),
+            random.Random(PHASE_SEED + share.index),
         )
-        runners = [asyncio.create_task(human_table(ctx, i)) for i in range(tables)]
-        runners += [asyncio.create_task(bot_table(ctx, i)) for i in range(scenario.bot_tables)]
+        runners = [asyncio.create_task(human_table(ctx, i)) for i in tables]
+        runners += [asyncio.create_task(bot_table(ctx, i)) for i in bot_tables]
         try:
             await _all_connected(ctx, runners, wanted, ticker)
+            if start_together is not None:
+                await asyncio.to_thread(start_together)
             gc.collect()
             gc.freeze()  # a thousand connections' objects: no more full collections pausing the clients
             ctx.go.set()
@@ -704,7 +787,7 @@ async def drive(server: Server, run: Run, progress: Progress | None = None) -> R
             ctx.stop.set()
             await _stop_runners(runners)
             gc.unfreeze()
-    return _result(run, tables, stats, *measured)
+    return Part(stats, *measured)
 
 
 async def _measure(
@@ -765,15 +848,23 @@ def percentile(values: Sequence[float], fraction: float) -> float:
     return ordered[min(len(ordered) - 1, max(0, round(fraction * len(ordered)) - 1))]
 
 
-def _result(
-    run: Run, tables: int, stats: Stats, window: float, server_cpu: float, own_cpu: float, samples: list[int]
-) -> Result:
+def _result(run: Run, parts: Sequence[Part]) -> Result:
+    """The figures of one run, from every generator process' part."""
     scenario = run.scenario
+    tables = scenario.tables_for(run.clients)
+    stats = Stats()
+    for part in parts:
+        stats.add(part.stats)
+    window = max(part.window for part in parts)
+    server_cpu = parts[0].server_cpu
+    own_cpu = sum(part.own_cpu for part in parts)
+    samples = [sum(counts) for counts in zip(*(part.samples for part in parts), strict=False)]
     all_actions = stats.actions + stats.bot_actions
     return Result(
         clients=tables * scenario.per_table,
         tables=tables,
         bot_tables=scenario.bot_tables,
+        processes=len(parts),
         connected_mean=sum(samples) / len(samples) if samples else 0.0,
         connected_min=min(samples, default=0),
         window_s=window,
@@ -802,7 +893,7 @@ def _result(
     )
 
 
-def _event_loop_runner() -> Callable[[Awaitable[Result]], Result]:
+def _event_loop_runner() -> Callable[[Coroutine[Any, Any, Any]], Any]:
     try:
         import uvloop
     except ImportError:  # plain asyncio: slower clients, same figures from the server's side
@@ -823,15 +914,62 @@ def measure(
     db_url = db or f"sqlite:///{folder / f'load-{run.clients}-{time.monotonic_ns()}.sqlite3'}"
     server = start_server(db_url, folder, profile, deflate=run.scenario.compression)
     try:
+        if run.processes > 1:
+            return _result(run, drive_in_processes(server, run))
         return _event_loop_runner()(drive(server, run, progress))
     except LoadError:
         raise
     except Exception as exc:
-        if server.process.poll() is not None:
+        if server.process is not None and server.process.poll() is not None:
             raise LoadError(f"the server died ({exc!r}):\n{server.tail()}") from exc
         raise
     finally:
         stop_server(server)
+
+
+GENERATOR_DEADLINE = 300.0
+"""Seconds a generator process may take beyond its warm-up and window (connecting, draining)."""
+
+
+def drive_in_processes(server: Server, run: Run) -> list[Part]:
+    """Each of ``run.processes`` forked processes drives its share of the tables; they start
+    their warm-up together once all are connected. Their parts, in process order."""
+    forking = multiprocessing.get_context("fork")  # before any event loop runs here
+    barrier = forking.Barrier(run.processes)
+    answers: multiprocessing.Queue[tuple[int, Part | str]] = forking.Queue()
+    seen = server.seen_from_another_process()
+    workers = [
+        forking.Process(target=_generator, args=(seen, run, Share(i, run.processes), barrier, answers))
+        for i in range(run.processes)
+    ]
+    for worker in workers:
+        worker.start()
+    try:
+        parts: dict[int, Part] = {}
+        deadline = time.monotonic() + run.warmup + run.seconds + GENERATOR_DEADLINE
+        while len(parts) < run.processes:
+            index, answer = answers.get(timeout=max(1.0, deadline - time.monotonic()))
+            if isinstance(answer, str):
+                raise LoadError(f"load generator {index} failed: {answer}")
+            parts[index] = answer
+        return [parts[i] for i in range(run.processes)]
+    finally:
+        for worker in workers:
+            worker.join(10)
+            if worker.is_alive():
+                worker.kill()
+                worker.join()
+
+
+def _generator(server: Server, run: Run, share: Share, barrier: Any, answers: Any) -> None:
+    """One forked load-generator process: its part, or why it failed, on ``answers``."""
+    try:
+        wait = functools.partial(barrier.wait, GENERATOR_DEADLINE)
+        part = _event_loop_runner()(drive_part(server, run, share=share, start_together=wait))
+        answers.put((share.index, part))
+    except BaseException as exc:  # the parent must hear of it, whatever it was
+        answers.put((share.index, f"{type(exc).__name__}: {exc}"))
+        barrier.abort()
 
 
 # --------------------------------------------------------------------------- reporting
@@ -839,6 +977,7 @@ def measure(
 
 ROWS: list[tuple[str, Callable[[Result], str]]] = [
     ("connections (tables + bot tables)", lambda r: f"{r.clients} ({r.tables} + {r.bot_tables})"),
+    ("load-generator processes", lambda r: f"{r.processes}"),
     ("connected during the window, mean / min", lambda r: f"{r.connected_mean:,.0f} / {r.connected_min:,}"),
     ("people's actions accepted / s", lambda r: f"{r.actions_per_s:,.0f}"),
     ("bots' actions / s", lambda r: f"{r.bot_actions_per_s:,.0f}"),
@@ -914,6 +1053,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         help="actions a second per person at most, for latencies under a set load "
         f"(default: as fast as the server lets, {CLIENT_RATE:g})",
     )
+    parser.add_argument(
+        "--processes",
+        type=int,
+        default=1,
+        help="load-generator processes sharing the tables (default 1; at 1,000 clients one process' "
+        "own event loop lags, and the latencies with it)",
+    )
     parser.add_argument("--db", metavar="URL", help="the server's database (default: a fresh SQLite file)")
     parser.add_argument("--profile", metavar="DIR", type=Path, help="run the server under cProfile")
     parser.add_argument("--json", metavar="FILE", type=Path, help="save the results as JSON")
@@ -935,7 +1081,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     results = []
     with tempfile.TemporaryDirectory(prefix="server-load-") as folder:
         for clients in counts:
-            run = Run(clients, args.seconds, args.warmup, scenario)
+            run = Run(clients, args.seconds, args.warmup, scenario, max(1, args.processes))
             profile = args.profile / f"server-{clients}.prof" if args.profile else None
             if profile:
                 profile.parent.mkdir(parents=True, exist_ok=True)

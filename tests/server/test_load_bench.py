@@ -77,3 +77,18 @@ def test_percentiles_are_nearest_rank() -> None:
         99.0,
         0.0,
     )
+
+
+@pytest.mark.timeout(120)
+def test_two_generator_processes_share_the_tables_and_add_up(tmp_path: Path) -> None:
+    run = load.Run(clients=10, seconds=1.5, warmup=0.5, processes=2)
+    server = load.start_server(f"sqlite:///{tmp_path / 'load.sqlite3'}", tmp_path)
+    try:
+        parts = load.drive_in_processes(server, run)
+    finally:
+        load.stop_server(server)
+    assert [part.stats.actions > 0 for part in parts] == [True, True]  # each drove its own table
+    result = load._result(run, parts)
+    assert (result.processes, result.tables, result.connected_min) == (2, 2, 10)
+    assert result.actions == sum(part.stats.actions for part in parts)
+    assert result.latencies > 0 and result.incomplete == 0
