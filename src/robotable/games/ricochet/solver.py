@@ -365,6 +365,7 @@ def _roles(robots: int, target: Target) -> tuple[int, int]:
 
 _SOLVERS: collections.OrderedDict[tuple[tuple[str, ...], tuple[int, ...]], Solver] = collections.OrderedDict()
 _SOLVER_CACHE_SIZE = 32
+_SOLVERS_LOCK = threading.Lock()  # not _LOCK: a new Solver may take that one to load the kernels
 _last: tuple[Board, Solver] | None = None  # the latest board object: found again without hashing
 
 
@@ -375,15 +376,16 @@ def solver_for(board: Board) -> Solver:
     if last is not None and last[0] is board:
         return last[1]
     key = (board.faces, board.walls)
-    found = _SOLVERS.get(key)
-    if found is None or found.board.targets != board.targets:  # a faces file may move targets
-        found = Solver(board)
-        _SOLVERS[key] = found
-        if len(_SOLVERS) > _SOLVER_CACHE_SIZE:
-            _SOLVERS.popitem(last=False)
-    else:
-        _SOLVERS.move_to_end(key)
-    _last = board, found
+    with _SOLVERS_LOCK:  # the game and the server solve from several threads
+        found = _SOLVERS.get(key)
+        if found is None or found.board.targets != board.targets:  # a faces file may move targets
+            found = Solver(board)
+            _SOLVERS[key] = found
+            if len(_SOLVERS) > _SOLVER_CACHE_SIZE:
+                _SOLVERS.popitem(last=False)
+        else:
+            _SOLVERS.move_to_end(key)
+        _last = board, found
     return found
 
 
