@@ -15,6 +15,7 @@ from rich.text import Text
 from robotable.cli.common import quoted
 from robotable.core.game import JSON, REFEREE, Game, Outcome, Seat
 from robotable.play.match import Played
+from robotable.play.words import event_sentence
 
 
 def seat_namer(labels: Sequence[str]) -> Callable[[Any], str]:
@@ -41,14 +42,7 @@ def shown_label(label: str, limit: int = 40) -> str:
 
 
 def describe_event(game: Game, event: Mapping[str, JSON], labels: Sequence[str]) -> str:
-    try:
-        sentence = game.describe_event(event, seat_namer(labels))
-    except (KeyError, IndexError, TypeError):
-        sentence = None  # an event without the fields its sentence expects: say it plainly
-    if sentence is not None:
-        return sentence
-    fields = ", ".join(f"{k}={v}" for k, v in event.items() if k != "kind")
-    return f"{event['kind']}: {fields}" if fields else str(event["kind"])
+    return event_sentence(game, event, seat_namer(labels))
 
 
 def action_text(played: Played, viewer: Seat | None) -> str:

@@ -2,6 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from robotable.core.game import JSON, Game
+
 
 def plural(count: int, noun: str, many: str | None = None) -> str:
     """``1 action``, ``2 actions``; ``many`` for irregular plurals (``1 body``, ``2 bodies``).
@@ -10,3 +15,17 @@ def plural(count: int, noun: str, many: str | None = None) -> str:
     ('1 move', '0 moves', '3 bodies')
     """
     return f"{count} {noun if count == 1 else many or noun + 's'}"
+
+
+def event_sentence(game: Game, event: Mapping[str, JSON], name: Callable[[Any], str]) -> str:
+    """One readable line for an event as a viewer may see it (its filtered ``to_dict`` form):
+    the game's own sentence, else a plain ``kind: field=value`` line. ``name(seat)`` names a
+    seat for the reader (every face names seats its own way)."""
+    try:
+        sentence = game.describe_event(event, name)
+    except (KeyError, IndexError, TypeError):
+        sentence = None  # an event without the fields its sentence expects: say it plainly
+    if sentence is not None:
+        return sentence
+    fields = ", ".join(f"{k}={v}" for k, v in event.items() if k != "kind")
+    return f"{event['kind']}: {fields}" if fields else str(event["kind"])

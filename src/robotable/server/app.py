@@ -18,17 +18,19 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import gc
 import json
 import logging
 import time
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
+from importlib import resources
 from typing import Annotated, Any
 
 from fastapi import FastAPI, Header, HTTPException, Query, Request, WebSocket, WebSocketDisconnect
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import JSONResponse
+from fastapi.responses import HTMLResponse, JSONResponse, Response
 from pydantic import BaseModel, Field
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
@@ -107,6 +109,7 @@ def create_app(
     _errors(app)
     _limit_requests(app)
     _routes(app, hall)
+    _pages(app)
     return app
 
 
@@ -236,6 +239,27 @@ def _routes(app: FastAPI, hall: Hall) -> None:
         row = await live.hand_to_bot(await live.authorize(_token(authorization)), seat, body.bot)
         return {"table": table_id, "seat": row.seat, "kind": row.kind, "name": row.name}
 
+    @app.get("/api/tables/{table_id}/board.svg", response_class=Response)
+    async def board(table_id: str, authorization: Auth = None) -> Response:
+        """The board as the token's seat sees it (a spectator without token), drawn by the
+        game's SVG renderer from that seat's view alone."""
+        live = await hall.find(table_id)
+        seat = await live.authorize(_token(authorization))
+        picture = live.table.game.render_svg(live.table.state.view(seat))
+        return Response(picture, media_type="image/svg+xml", headers={"Cache-Control": "no-store"})
+
+    @app.get("/api/games/{game_id}/picture.svg", response_class=Response)
+    async def picture(game_id: str) -> Response:
+        """A picture of the game (its board at the start, as a spectator sees it)."""
+        svg = await asyncio.to_thread(_picture, games.get(game_id).id)
+        return Response(svg, media_type="image/svg+xml", headers={"Cache-Control": "max-age=3600"})
+
+    @app.get("/api/games/{game_id}/rules")
+    async def rules(game_id: str, lang: str = Query("en", max_length=8)) -> dict[str, Any]:
+        """A game's rules summary as HTML (``lang``: en or fr)."""
+        game = games.get(game_id)
+        return {"game": game.id, "lang": lang, "html": _markdown(game.rules_summary(lang))}
+
     @app.get("/api/tables/{table_id}/record")
     async def record(table_id: str) -> dict[str, Any]:
         stored = await hall.stored(table_id)
@@ -245,16 +269,63 @@ def _routes(app: FastAPI, hall: Hall) -> None:
 
     @app.websocket("/ws/tables/{table_id}")
     async def table_socket(
-        socket: WebSocket, table_id: str, token: str | None = Query(None), since: int | None = Query(None)
+        socket: WebSocket,
+        table_id: str,
+        token: str | None = Query(None),
+        since: int | None = Query(None),
+        sentences: bool = Query(False),
     ) -> None:
-        await _serve_socket(hall, socket, table_id, token, since)
+        await _serve_socket(hall, socket, table_id, token, since, sentences)
+
+
+PAGE_HEADERS = {
+    # the pages' own scripts only: a name or reason shown as text can never become code, and
+    # the boards' SVG (drawn by the server) carries no script that would run
+    "Content-Security-Policy": "default-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; "
+    "connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'",
+    "Referrer-Policy": "no-referrer",
+    "X-Content-Type-Options": "nosniff",
+}
+
+
+def _pages(app: FastAPI) -> None:
+    """The browser pages (:mod:`robotable.web`): the lobby at ``/``, a table at ``/tables/ID``."""
+    from starlette.staticfiles import StaticFiles
+
+    static = resources.files("robotable.web") / "static"
+    app.mount("/static", StaticFiles(packages=[("robotable.web", "static")]), name="static")
+
+    @app.get("/", include_in_schema=False)
+    async def lobby() -> Response:
+        return HTMLResponse(static.joinpath("lobby.html").read_text("utf-8"), headers=PAGE_HEADERS)
+
+    @app.get("/tables/{table_id}", include_in_schema=False)
+    async def table_page(table_id: str) -> Response:
+        return HTMLResponse(static.joinpath("table.html").read_text("utf-8"), headers=PAGE_HEADERS)
+
+
+@functools.cache
+def _picture(game_id: str) -> str:
+    """A game's board as anyone sees it at the start of a game with the default options."""
+    game = games.get(game_id)
+    from robotable.play.table import Table
+
+    table = Table(game, game.validate_options({}), seed=1, seats=["human"] * max(game.min_seats, 2))
+    return game.render_svg(table.state.view(None))
+
+
+def _markdown(text: str) -> str:
+    """Markdown to HTML, raw HTML in it escaped (markdown-it-py comes with Rich)."""
+    from markdown_it import MarkdownIt
+
+    return MarkdownIt("commonmark", {"html": False}).enable("table").render(text)
 
 
 # --------------------------------------------------------------------------- the WebSocket protocol
 
 
 async def _serve_socket(
-    hall: Hall, socket: WebSocket, table_id: str, token: str | None, since: int | None
+    hall: Hall, socket: WebSocket, table_id: str, token: str | None, since: int | None, sentences: bool
 ) -> None:
     await socket.accept()
     try:
@@ -266,12 +337,12 @@ async def _serve_socket(
         return
     # the greeting is made in the same step as the connection (no await in between), so every
     # update queued after it is newer than its state: a client never gets an action twice
-    connection = live.connect(seat)
+    connection = live.connect(seat, sentences=sentences)
     greeting: list[dict[str, Any]] = [
         {"type": "hello", "protocol": PROTOCOL, "table": table_id, "seat": seat}
     ]
     if since is not None:
-        greeting.append({"type": "missed", "news": live.table.missed(seat, since)})
+        greeting.append({"type": "missed", "news": live.missed(seat, since, sentences=sentences)})
     greeting.append({"type": "state", "state": live.snapshot(seat)})
     for message in greeting:
         await socket.send_json(message)

@@ -35,6 +35,7 @@ from robotable import games
 from robotable.core.errors import IllegalAction, InvalidOptions, RobotableError
 from robotable.core.game import JSON, REFEREE, Action, Agent, Game, Seat, Wait
 from robotable.play.table import Accepted, Table
+from robotable.play.words import event_sentence
 from robotable.server.peers import Peers, peers_for
 from robotable.server.store import (
     Append,
@@ -77,6 +78,8 @@ class Connection:
     JSON text (an update is encoded once for every connection of its seat)."""
 
     seat: Seat | None
+    sentences: bool = False
+    """Whether its news carry each event's sentence (asked for by the browser page)."""
     queue: asyncio.Queue[str | None] = field(default_factory=lambda: asyncio.Queue(QUEUE_LIMIT))
 
     def send(self, message: dict[str, JSON]) -> bool:
@@ -317,15 +320,39 @@ class LiveTable:
             log.error("table %s: the outcome was not stored: %s", self.id, exc)
 
     def _announce(self, accepted: Accepted) -> None:
-        messages: dict[Seat | None, str] = {}  # one per seat, encoded once for its connections
+        # one per seat (and wording), encoded once for its connections
+        messages: dict[tuple[Seat | None, bool], str] = {}
         for connection in list(self.connections):
-            seat = connection.seat
-            if seat not in messages:
-                messages[seat] = encode(
-                    {"type": "update", "news": self.table.news(accepted, seat), "state": self.snapshot(seat)}
-                )
-            if not connection.send_text(messages[seat]):
+            seat, key = connection.seat, (connection.seat, connection.sentences)
+            if key not in messages:
+                news = self.news(accepted, seat, sentences=connection.sentences)
+                messages[key] = encode({"type": "update", "news": news, "state": self.snapshot(seat)})
+            if not connection.send_text(messages[key]):
                 self.drop(connection, "too slow: messages were piling up")
+
+    def news(self, accepted: Accepted, seat: Seat | None, *, sentences: bool = False) -> dict[str, JSON]:
+        """What ``seat`` is told of an action (:meth:`Table.news`); with ``sentences``, each event
+        also has its sentence (``text``), worded from the event as this seat sees it and the
+        seats' public names alone: a sentence tells no more than its event."""
+        told = self.table.news(accepted, seat)
+        if sentences:  # new dicts: the events may be shared with other seats' news
+            told["events"] = [
+                {**event, "text": event_sentence(self.table.game, event, self.seat_name)}
+                for event in told["events"]  # type: ignore[union-attr]
+            ]
+        return told
+
+    def missed(self, seat: Seat | None, since: int, *, sentences: bool = False) -> list[dict[str, JSON]]:
+        """The news of every action after the first ``since``."""
+        history = self.table.history[max(0, since) :]
+        return [self.news(accepted, seat, sentences=sentences) for accepted in history]
+
+    def seat_name(self, seat: Any) -> str:
+        if seat == REFEREE:
+            return "the clock"
+        if isinstance(seat, int) and 0 <= seat < len(self.seats):
+            return self.seats[seat].name
+        return f"seat {seat}"
 
     def snapshot(self, seat: Seat | None) -> dict[str, JSON]:
         snap = self.table.snapshot(seat)
@@ -337,8 +364,8 @@ class LiveTable:
 
     # ------------------------------------------------------------------ connections
 
-    def connect(self, seat: Seat | None) -> Connection:
-        connection = Connection(seat)
+    def connect(self, seat: Seat | None, *, sentences: bool = False) -> Connection:
+        connection = Connection(seat, sentences=sentences)
         self.connections.add(connection)
         return connection
 

@@ -1,0 +1,54 @@
+// What both pages share: calls to the server's HTTP API, building elements (text always as
+// text: names and reasons come from other people), and where a table's tokens are kept.
+
+import { t } from "./i18n.js";
+
+export class ApiError extends Error {}
+
+// A JSON answer, or an ApiError carrying the server's one-sentence reason.
+export async function api(path, { method = "GET", body, token } = {}) {
+  const headers = {};
+  if (body !== undefined) headers["content-type"] = "application/json";
+  if (token) headers.authorization = `Bearer ${token}`;
+  let response;
+  try {
+    response = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  } catch (error) {
+    throw new ApiError(t("error.network", { reason: error.message }));
+  }
+  const answer = await response.json().catch(() => ({}));
+  if (!response.ok) throw new ApiError(answer.error || `${response.status} ${response.statusText}`);
+  return answer;
+}
+
+// <tag attrs...>children</tag>; strings become text nodes, never markup.
+export function el(tag, attrs = {}, ...children) {
+  const element = document.createElement(tag);
+  for (const [name, value] of Object.entries(attrs)) {
+    if (value === undefined || value === null || value === false) continue;
+    if (name.startsWith("on")) element.addEventListener(name.slice(2), value);
+    else if (name === "dataset") Object.assign(element.dataset, value);
+    else element.setAttribute(name, value === true ? "" : value);
+  }
+  for (const child of children.flat()) {
+    if (child !== undefined && child !== null && child !== false) {
+      element.append(child instanceof Node ? child : document.createTextNode(String(child)));
+    }
+  }
+  return element;
+}
+
+// A seat's token for a table, in this browser only: a reload or a lost connection keeps the
+// seat. The invitation links a creator receives are kept the same way, for the table page.
+export const tokens = {
+  get: (table) => localStorage.getItem(`robotable:token:${table}`),
+  set: (table, token) => localStorage.setItem(`robotable:token:${table}`, token),
+  invites: (table) => JSON.parse(localStorage.getItem(`robotable:invites:${table}`) || "{}"),
+  setInvites: (table, invites) => localStorage.setItem(`robotable:invites:${table}`, JSON.stringify(invites)),
+};
+
+// The link that gives `token`'s seat: the token rides in the fragment, which browsers never
+// send to a server (not in its logs, not in a Referer).
+export function seatLink(table, token) {
+  return `${location.origin}/tables/${encodeURIComponent(table)}#token=${encodeURIComponent(token)}`;
+}

@@ -1,0 +1,239 @@
+// The lobby: the games, a form to create a table (options from the game's schema), the open
+// tables to join and the running ones to watch, each game's rules.
+
+import { api, ApiError, el, tokens } from "./api.js";
+import { language, t, translatePage } from "./i18n.js";
+
+let gamesList = [];
+let chosen = null; // the game of the open creation form
+
+async function start() {
+  translatePage(redraw);
+  gamesList = await api("/api/games");
+  redraw();
+  document.getElementById("create-form").addEventListener("submit", create);
+  document.getElementById("create-cancel").addEventListener("click", () => showForm(null));
+  document.getElementById("seat-count").addEventListener("change", drawSeats);
+  await listTables();
+  setInterval(listTables, 5000);
+}
+
+function redraw() {
+  drawGames();
+  if (chosen) showForm(chosen);
+  listTables();
+}
+
+function drawGames() {
+  const box = document.getElementById("games");
+  box.replaceChildren(
+    ...gamesList.map((game) => {
+      const players =
+        game.seats[0] === game.seats[1]
+          ? t("lobby.players_one", { min: game.seats[0] })
+          : t("lobby.players", { min: game.seats[0], max: game.seats[1] });
+      return el(
+        "article",
+        { class: "card", dataset: { game: game.id } },
+        el("img", { src: `/api/games/${game.id}/picture.svg`, alt: "", loading: "lazy" }),
+        el("h3", {}, game.title),
+        el("p", { class: "players" }, players),
+        el("p", {}, t(`summary.${game.id}`)),
+        el(
+          "p",
+          { class: "actions" },
+          el("button", { type: "button", class: "new-table", onclick: () => showForm(game) }, t("lobby.play")),
+          el("button", { type: "button", class: "rules", onclick: () => showRules(game) }, t("lobby.rules")),
+        ),
+      );
+    }),
+  );
+}
+
+// ------------------------------------------------------------------ creating a table
+
+function showForm(game) {
+  chosen = game;
+  const section = document.getElementById("create");
+  section.hidden = !game;
+  if (!game) return;
+  document.getElementById("create-title").textContent = t("create.title", { game: game.title });
+  const count = document.getElementById("seat-count");
+  const before = Number(count.value) || 0;
+  count.replaceChildren();
+  for (let n = game.seats[0]; n <= game.seats[1]; n++) count.append(el("option", { value: n }, n));
+  count.value = before >= game.seats[0] && before <= game.seats[1] ? before : Math.min(Math.max(2, game.seats[0]), game.seats[1]);
+  drawSeats();
+  drawOptions(game);
+  document.getElementById("create-error").textContent = "";
+  section.scrollIntoView({ block: "nearest" });
+}
+
+function drawSeats() {
+  const game = chosen;
+  const list = document.getElementById("seat-list");
+  const count = Number(document.getElementById("seat-count").value);
+  const kinds = [
+    ["human", t("create.human")],
+    ["open", t("create.open")],
+    ...game.bots.map((name) => [`bot:${name}`, t("create.bot", { name })]),
+  ];
+  const rows = [el("li", {}, el("span", { class: "you" }, t("create.you")))];
+  for (let seat = 1; seat < count; seat++) {
+    const select = el(
+      "select",
+      { class: "seat-kind", "aria-label": t("table.seat", { seat }) },
+      kinds.map(([value, label]) => el("option", { value }, label)),
+    );
+    select.value = game.bots.length ? `bot:${game.bots[0]}` : "human";
+    rows.push(el("li", {}, select));
+  }
+  list.replaceChildren(...rows);
+}
+
+function drawOptions(game) {
+  const box = document.getElementById("options-box");
+  const fields = [];
+  for (const [name, schema] of Object.entries(game.options.properties || {})) {
+    if (name.endsWith("_file")) continue; // files are named at the terminal, not over the network
+    fields.push(optionField(name, schema));
+  }
+  box.replaceChildren(el("legend", {}, t("create.options")), ...fields);
+  box.hidden = fields.length === 0;
+}
+
+function optionField(name, schema) {
+  const id = `option-${name}`;
+  const types = [].concat(schema.type);
+  let input;
+  if (schema.enum) {
+    input = el("select", { id }, schema.enum.map((v) => el("option", { value: v }, v)));
+    input.value = schema.default;
+  } else if (types.includes("boolean")) {
+    input = el("input", { id, type: "checkbox", checked: schema.default === true });
+  } else if (types.includes("integer") || types.includes("number")) {
+    input = el("input", {
+      id,
+      type: "number",
+      min: schema.minimum,
+      max: schema.maximum,
+      step: types.includes("integer") ? 1 : "any",
+      placeholder: schema.default ?? t("create.default"),
+    });
+  } else {
+    input = el("input", { id, placeholder: schema.default ?? t("create.default") });
+  }
+  input.dataset.option = name;
+  if (schema.enum) input.dataset.values = JSON.stringify(schema.enum); // numbers stay numbers
+  input.dataset.kind = schema.enum ? "enum" : types.includes("boolean") ? "boolean" : types[0];
+  return el(
+    "div",
+    { class: "option" },
+    el("label", { for: id }, name.replaceAll("_", " ")),
+    input,
+    el("small", {}, schema.description || ""),
+  );
+}
+
+function chosenOptions() {
+  const options = {};
+  for (const input of document.querySelectorAll("#options-box [data-option]")) {
+    const name = input.dataset.option;
+    if (input.dataset.kind === "boolean") options[name] = input.checked;
+    else if (input.dataset.kind === "enum") {
+      options[name] = JSON.parse(input.dataset.values).find((value) => String(value) === input.value);
+    }
+    else if (input.value.trim() !== "") {
+      options[name] = input.dataset.kind === "integer" || input.dataset.kind === "number" ? Number(input.value) : input.value;
+    }
+  }
+  return options;
+}
+
+async function create(event) {
+  event.preventDefault();
+  const seats = ["human", ...[...document.querySelectorAll(".seat-kind")].map((s) => s.value)];
+  const body = {
+    game: chosen.id,
+    seats,
+    options: chosenOptions(),
+    timers: document.getElementById("timers").checked,
+    name: document.getElementById("player-name").value,
+  };
+  const error = document.getElementById("create-error");
+  try {
+    const created = await api("/api/tables", { method: "POST", body });
+    tokens.set(created.table, created.token);
+    tokens.setInvites(created.table, created.invites);
+    location.assign(`/tables/${encodeURIComponent(created.table)}`);
+  } catch (failure) {
+    error.textContent = failure instanceof ApiError ? failure.message : String(failure);
+  }
+}
+
+// ------------------------------------------------------------------ tables and rules
+
+async function listTables() {
+  const box = document.getElementById("tables");
+  let tables;
+  try {
+    tables = await api("/api/tables");
+  } catch (failure) {
+    box.replaceChildren(el("p", { class: "error" }, failure.message));
+    return;
+  }
+  if (!tables.length) {
+    box.replaceChildren(el("p", {}, t("lobby.none")));
+    return;
+  }
+  const titles = Object.fromEntries(gamesList.map((g) => [g.id, g.title]));
+  box.replaceChildren(
+    el(
+      "ul",
+      { class: "tables" },
+      tables.map((table) =>
+        el(
+          "li",
+          { dataset: { table: table.table } },
+          el("strong", {}, titles[table.game] || table.game),
+          " ",
+          table.seats.map((s) => s.name).join(", "),
+          " · ",
+          table.open_seats.length ? t("lobby.open", { seats: table.open_seats.join(", ") }) : t("lobby.running"),
+          " · ",
+          t("lobby.version", { count: table.version }),
+          " ",
+          table.open_seats.map((seat) =>
+            el("button", { type: "button", class: "join", onclick: () => join(table.table, seat) }, t("lobby.join", { seat })),
+          ),
+          el("a", { class: "watch", href: `/tables/${encodeURIComponent(table.table)}?watch` }, t("lobby.watch")),
+        ),
+      ),
+    ),
+  );
+}
+
+async function join(table, seat) {
+  try {
+    const joined = await api(`/api/tables/${encodeURIComponent(table)}/join`, {
+      method: "POST",
+      body: { seat, name: document.getElementById("player-name").value },
+    });
+    tokens.set(table, joined.token);
+    location.assign(`/tables/${encodeURIComponent(table)}`);
+  } catch (failure) {
+    alert(failure.message);
+  }
+}
+
+async function showRules(game) {
+  const lang = game.rules.includes(language()) ? language() : "en";
+  const rules = await api(`/api/games/${game.id}/rules?lang=${lang}`);
+  // our own rules summaries, rendered by the server with raw HTML escaped
+  document.getElementById("rules-text").innerHTML = rules.html;
+  document.getElementById("rules-dialog").showModal();
+}
+
+start().catch((failure) => {
+  document.getElementById("games").replaceChildren(el("p", { class: "error" }, failure.message));
+});

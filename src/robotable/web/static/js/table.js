@@ -1,0 +1,321 @@
+// The table page: one WebSocket to the table (docs/protocol.md), the board as the game draws
+// the seat's view, the legal actions as buttons and the notation box, the running clocks,
+// the log in the games' own sentences. A lost connection comes back by itself and is told
+// what it missed; a reload finds the seat again (its token is kept in this browser).
+
+import { api, el, seatLink, tokens } from "./api.js";
+import { t, translatePage } from "./i18n.js";
+
+const SHOWN_ACTIONS = 120; // buttons at most; the filter and the notation box reach the rest
+
+const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop());
+const page = {
+  token: null,
+  seat: null,
+  state: null,
+  title: "",
+  socket: null,
+  clockOffset: 0, // server time minus this browser's, from each state's "now"
+  retry: 0,
+  closedByServer: false,
+  pending: false,
+  boardVersion: -1, // the version of the board drawn
+  boardLoading: false,
+};
+
+async function start() {
+  readToken();
+  api("/api/games")
+    .then((games) => {
+      page.title = games.find((g) => g.id === page.state?.view?.game)?.title ?? "";
+      page.titles = Object.fromEntries(games.map((g) => [g.id, g.title]));
+      if (page.state) drawStatus();
+    })
+    .catch(() => {}); // the game's id stands in for its title
+  translatePage(redraw);
+  document.getElementById("notation-form").addEventListener("submit", (event) => {
+    event.preventDefault();
+    const box = document.getElementById("notation");
+    if (box.value.trim()) send(box.value.trim());
+  });
+  document.getElementById("filter").addEventListener("input", drawLegal);
+  document.addEventListener("keydown", shortcut);
+  drawInvites();
+  connect();
+  setInterval(drawTimers, 250);
+}
+
+// A token in the link's fragment is this browser's from now on; the fragment is then removed
+// so the address bar can be shared (as a spectator's link) without giving the seat away.
+function readToken() {
+  const fragment = new URLSearchParams(location.hash.slice(1));
+  const given = fragment.get("token");
+  if (given) {
+    tokens.set(tableId, given);
+    history.replaceState(null, "", location.pathname + location.search);
+  }
+  page.token = new URLSearchParams(location.search).has("watch") ? null : tokens.get(tableId);
+}
+
+// ------------------------------------------------------------------ the connection
+
+function connect() {
+  status(t("table.connecting"));
+  // the events' sentences for the log; on the first connection the whole log so far (a reload
+  // shows it again), on a reconnection what happened since the last state
+  const query = new URLSearchParams({ sentences: "true", since: page.state ? page.state.version : 0 });
+  if (page.token) query.set("token", page.token);
+  const scheme = location.protocol === "https:" ? "wss" : "ws";
+  const socket = new WebSocket(`${scheme}://${location.host}/ws/tables/${encodeURIComponent(tableId)}?${query}`);
+  page.socket = socket;
+  socket.addEventListener("open", () => {
+    page.retry = 0;
+    status(t("table.connected"));
+  });
+  socket.addEventListener("message", (event) => receive(JSON.parse(event.data)));
+  socket.addEventListener("close", () => {
+    setPending(false);
+    if (page.closedByServer) return;
+    status(t("table.lost"));
+    page.retry = Math.min(page.retry + 1, 6);
+    setTimeout(connect, 250 * 2 ** page.retry);
+  });
+}
+
+function send(action) {
+  if (!page.socket || page.socket.readyState !== WebSocket.OPEN || page.pending) return;
+  setPending(true);
+  const message = { type: "action", action };
+  if (page.state) message.version = page.state.version;
+  page.socket.send(JSON.stringify(message));
+}
+
+function receive(message) {
+  switch (message.type) {
+    case "hello":
+      page.seat = message.seat;
+      break;
+    case "missed":
+      for (const news of message.news) logNews(news);
+      break;
+    case "state":
+      show(message.state);
+      break;
+    case "update":
+      logNews(message.news);
+      show(message.state);
+      break;
+    case "accepted":
+      setPending(false);
+      answer(t("table.accepted"), "ok");
+      document.getElementById("notation").value = "";
+      break;
+    case "refused":
+      setPending(false);
+      answer(t("table.refused", { reason: message.reason }), "error");
+      break;
+    case "error":
+      setPending(false);
+      answer(t("table.error", { reason: message.reason }), "error");
+      break;
+    case "closing":
+      page.closedByServer = true;
+      status(t("table.closed", { reason: message.reason }));
+      break;
+  }
+}
+
+// ------------------------------------------------------------------ drawing
+
+// The page's condition on <body> (data-version, data-pending, data-seat): for styles, and for
+// anyone driving the page (the browser tests wait on them).
+function setPending(pending) {
+  page.pending = pending;
+  document.body.dataset.pending = pending ? "yes" : "no";
+}
+
+function show(state) {
+  page.state = state;
+  document.body.dataset.version = state.version;
+  document.body.dataset.seat = page.seat ?? "spectator";
+  document.body.dataset.over = state.outcome ? "yes" : "no";
+  page.clockOffset = state.now * 1000 - Date.now();
+  redraw();
+  drawBoard();
+}
+
+function redraw() {
+  if (!page.state) return;
+  drawStatus();
+  drawSeats();
+  drawLegal();
+  drawTimers();
+  drawOutcome();
+  drawInvites();
+  document.getElementById("view").textContent = JSON.stringify(page.state.view, null, 1);
+}
+
+// One drawing asked for at a time: updates that come faster than drawings (bots playing
+// quickly) are folded into the next one, so a page never floods the server with requests.
+async function drawBoard() {
+  if (page.boardLoading || page.boardVersion === page.state.version) return;
+  page.boardLoading = true;
+  const version = page.state.version;
+  let wait = 200;
+  try {
+    const response = await fetch(`/api/tables/${encodeURIComponent(tableId)}/board.svg`, {
+      headers: page.token ? { authorization: `Bearer ${page.token}` } : {},
+    });
+    if (response.ok) {
+      const picture = await response.text();
+      page.boardVersion = version;
+      // the game's own drawing of this seat's view, made by the server; the page's policy lets
+      // no script in it run
+      document.getElementById("board").innerHTML = picture;
+      document.body.dataset.board = version;
+    } else wait = 2000; // refused (too many requests, a seat handed to a bot): slower
+  } catch {
+    wait = 2000; // the server is away: the reconnection asks again
+  } finally {
+    page.boardLoading = false;
+  }
+  if (page.boardVersion !== page.state.version) setTimeout(drawBoard, wait);
+}
+
+function seatName(seat) {
+  if (seat === -1) return t("table.clock");
+  const row = page.state?.seats?.[seat];
+  return row ? row.name : t("table.seat", { seat });
+}
+
+function drawStatus() {
+  const state = page.state;
+  const lines = [];
+  lines.push(page.seat === null ? t("table.spectator") : t("table.you_are", { seat: `${page.seat} (${seatName(page.seat)})` }));
+  if (state.view.phase) lines.push(t("table.phase", { phase: state.view.phase }));
+  lines.push(t("table.version", { count: state.version }));
+  if (!state.outcome) {
+    if (state.to_act.includes(page.seat)) lines.push(t("table.your_turn"));
+    else lines.push(t("table.to_act", { seats: state.to_act.map(seatName).join(", ") }));
+  }
+  document.getElementById("status").replaceChildren(...lines.map((line) => el("p", {}, line)));
+  const title = page.titles?.[state.view.game] ?? String(state.view.game ?? "");
+  document.title = `${title} · robotable`;
+  document.getElementById("title").textContent = title;
+}
+
+function drawSeats() {
+  document.getElementById("seats").replaceChildren(
+    ...page.state.seats.map((row) =>
+      el(
+        "li",
+        { class: row.seat === page.seat ? "mine" : "", "aria-current": row.seat === page.seat ? "true" : false },
+        `${row.name} (${row.kind})`,
+      ),
+    ),
+  );
+}
+
+function drawLegal() {
+  const box = document.getElementById("legal");
+  const legal = page.state?.legal ?? [];
+  const filter = document.getElementById("filter").value.trim().toLowerCase();
+  const matching = filter ? legal.filter((a) => a.toLowerCase().includes(filter)) : legal;
+  document.getElementById("play").classList.toggle("idle", legal.length === 0);
+  document.getElementById("legal-list").replaceChildren(...legal.slice(0, 500).map((a) => el("option", { value: a })));
+  if (!legal.length) {
+    box.replaceChildren(el("p", {}, page.state?.outcome ? t("table.over") : t("table.nothing")));
+    return;
+  }
+  const buttons = matching.slice(0, SHOWN_ACTIONS).map((action) =>
+    el("button", { type: "button", class: "action", dataset: { action }, onclick: () => send(action) }, action),
+  );
+  if (matching.length > SHOWN_ACTIONS) buttons.push(el("p", {}, t("table.more", { count: matching.length - SHOWN_ACTIONS })));
+  box.replaceChildren(...buttons);
+}
+
+function drawTimers() {
+  const box = document.getElementById("timers");
+  const timers = page.state?.timers ?? [];
+  const now = (Date.now() + page.clockOffset) / 1000;
+  box.replaceChildren(
+    ...timers.map((timer) =>
+      el("p", { class: "timer" }, t("table.left", { label: timer.label || timer.key, seconds: Math.max(0, Math.ceil(timer.deadline - now)) })),
+    ),
+  );
+}
+
+function drawOutcome() {
+  const outcome = page.state.outcome;
+  const box = document.getElementById("outcome");
+  if (!outcome) {
+    box.replaceChildren();
+    return;
+  }
+  const rows = outcome.ranks.map((rank, seat) => ({ seat, rank, score: outcome.scores[seat] }));
+  rows.sort((a, b) => a.rank - b.rank);
+  box.replaceChildren(
+    el("h2", {}, t("table.over")),
+    el("ol", { class: "ranks" }, rows.map((r) => el("li", { dataset: { seat: r.seat, rank: r.rank } }, t("table.ranks", { name: seatName(r.seat), rank: r.rank, score: r.score })))),
+    outcome.detail ? el("p", {}, outcome.detail) : null,
+  );
+}
+
+function drawInvites() {
+  const invites = Object.entries(tokens.invites(tableId));
+  const box = document.getElementById("invites-box");
+  box.hidden = invites.length === 0 || page.token === null;
+  document.getElementById("invites").replaceChildren(
+    el("li", { class: "hint" }, t("table.invite_hint")),
+    ...invites.map(([seat, token]) => {
+      const link = seatLink(tableId, token);
+      return el(
+        "li",
+        {},
+        `${seatName(Number(seat))}: `,
+        el("input", { readonly: true, value: link, "aria-label": t("table.seat", { seat }), class: "invite" }),
+        el("button", {
+          type: "button",
+          onclick: async (event) => {
+            await navigator.clipboard?.writeText(link);
+            event.target.textContent = t("table.copied");
+          },
+        }, t("table.copy")),
+      );
+    }),
+  );
+}
+
+function logNews(news) {
+  const log = document.getElementById("log");
+  const actor = seatName(news.seat);
+  const lines = [el("span", { class: "who" }, `${news.number}. ${actor}`), news.action ? `: ${news.action}` : ""];
+  const events = news.events.map((event) => el("li", { class: "event" }, event.text || event.kind));
+  log.prepend(el("li", { dataset: { number: news.number } }, ...lines, events.length ? el("ul", {}, events) : null));
+}
+
+function answer(text, kind) {
+  const box = document.getElementById("answer");
+  box.textContent = text;
+  box.className = kind;
+}
+
+function status(text) {
+  document.getElementById("connection").textContent = text;
+}
+
+// Keyboard: "/" goes to the notation box, "f" to the filter, Escape leaves them.
+function shortcut(event) {
+  const typing = ["INPUT", "SELECT", "TEXTAREA"].includes(document.activeElement?.tagName);
+  if (event.key === "Escape" && typing) document.activeElement.blur();
+  if (typing || event.ctrlKey || event.metaKey || event.altKey) return;
+  if (event.key === "/") {
+    event.preventDefault();
+    document.getElementById("notation").focus();
+  } else if (event.key === "f") {
+    event.preventDefault();
+    document.getElementById("filter").focus();
+  }
+}
+
+start();

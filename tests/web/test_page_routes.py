@@ -1,0 +1,107 @@
+"""The server's side of the pages, without a browser: the routes the pages use (the board of a
+seat, a game's picture and rules) and the events' sentences a page asks for on its WebSocket,
+which must say no more than the events themselves."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+
+from robotable import games
+from robotable.play.table import Table
+from robotable.play.words import event_sentence
+from robotable.server.app import create_app
+from robotable.server.store import open_store
+
+SEED = 2026
+
+
+@pytest.fixture
+def server(tmp_path: Path) -> Iterator[TestClient]:
+    app = create_app(open_store(f"sqlite:///{tmp_path / 'server.sqlite3'}"), think_limit=20.0)
+    with TestClient(app, client=("127.0.0.1", 50000)) as test_client:
+        yield test_client
+
+
+def robotick_table(server: TestClient) -> dict[str, Any]:
+    """Two people (Ann and an invited one) and a bot at Robotick, turn-based, with a known seed."""
+    seats = ["human", "human", "bot"]
+    body = {"game": "robotick", "seats": seats, "seed": SEED, "timers": False, "name": "Ann"}
+    return server.post("/api/tables", json=body).json()
+
+
+def bearer(token: str | None) -> dict[str, str]:
+    return {"authorization": f"Bearer {token}"} if token else {}
+
+
+def without_text(news: dict[str, Any]) -> dict[str, Any]:
+    return {**news, "events": [{k: v for k, v in e.items() if k != "text"} for e in news["events"]]}
+
+
+def news_until(socket: Any, number: int) -> list[dict[str, Any]]:
+    """The news of the updates a connection receives, up to action ``number``."""
+    news: list[dict[str, Any]] = []
+    while not news or news[-1]["number"] < number:
+        message = socket.receive_json()
+        if message["type"] == "update":
+            news.append(message["news"])
+    return news
+
+
+def test_sentences_are_asked_for_and_tell_no_more_than_the_events(server: TestClient) -> None:
+    created = robotick_table(server)
+    table, ann, bob = created["table"], created["token"], created["invites"]["1"]
+    game = games.get("robotick")
+    with (
+        server.websocket_connect(f"/ws/tables/{table}?token={bob}&sentences=true&since=0") as worded,
+        server.websocket_connect(f"/ws/tables/{table}?token={bob}") as plain,
+        server.websocket_connect(f"/ws/tables/{table}?token={ann}") as acting,
+    ):
+        assert [worded.receive_json()["type"] for _ in range(3)] == ["hello", "missed", "state"]
+        assert [plain.receive_json()["type"] for _ in range(2)] == ["hello", "state"]
+        [acting.receive_json() for _ in range(2)]
+        shown = server.get(f"/api/tables/{table}", headers=bearer(ann)).json()
+        names, secret = [s["name"] for s in shown["seats"]], shown["legal"][0]
+        acting.send_json({"type": "action", "action": secret})
+        number = next(m for m in iter(acting.receive_json, None) if m["type"] == "accepted")["number"]
+        told, bare = news_until(worded, number), news_until(plain, number)
+    assert [n["number"] for n in told] == [n["number"] for n in bare] and told[-1]["number"] == number
+    assert told[-1]["action"] is None and secret.startswith("pass ")  # Ann's passed card is hers
+    for news, same in zip(told, bare, strict=True):
+        assert without_text(news) == same, "sentences change nothing else"
+        for event in news["events"]:
+            seen = {k: v for k, v in event.items() if k != "text"}
+            assert event["text"] == event_sentence(game, seen, lambda s: names[s])
+            assert secret.split()[1] not in event["text"]
+
+
+def test_a_seats_board_is_the_game_drawing_of_that_seats_view(server: TestClient) -> None:
+    created = robotick_table(server)
+    table, ann, bob = created["table"], created["token"], created["invites"]["1"]
+    game = games.get("robotick")
+    truth = Table(game, game.validate_options({}), seed=SEED, seats=["human", "human", "bot:heuristic"])
+    for seat, token in ((0, ann), (1, bob), (None, None)):
+        answer = server.get(f"/api/tables/{table}/board.svg", headers=bearer(token))
+        assert answer.status_code == 200 and answer.headers["content-type"].startswith("image/svg+xml")
+        assert answer.text == game.render_svg(truth.state.view(seat)), f"seat {seat}"
+    assert server.get(f"/api/tables/{table}/board.svg", headers=bearer("not-a-token")).status_code == 403
+    assert server.get("/api/tables/nothing/board.svg").status_code == 404
+
+
+def test_pictures_rules_and_pages(server: TestClient) -> None:
+    for game in games.ids():
+        picture = server.get(f"/api/games/{game}/picture.svg")
+        assert picture.status_code == 200 and picture.text.lstrip().startswith("<svg"), game
+    assert server.get("/api/games/chess/picture.svg").status_code == 400
+    french = server.get("/api/games/dr2d/rules", params={"lang": "fr"}).json()
+    assert french["lang"] == "fr" and "<h1>" in french["html"] and "<script" not in french["html"]
+    refused = server.get("/api/games/dr2d/rules", params={"lang": "de"})
+    assert refused.status_code == 400 and "available: en, fr" in refused.json()["error"]
+    for path in ("/", "/tables/abc"):
+        page = server.get(path)
+        assert page.status_code == 200 and "default-src 'self'" in page.headers["content-security-policy"]
+    assert server.get("/static/js/table.js").headers["content-type"].startswith("text/javascript")

@@ -1,0 +1,216 @@
+"""Issue 14, the browser pages, in real Chromium: tables created from the lobby, whole games
+played by clicks, the outcome shown equal to the server's record; two people at one
+hidden-information table; reload, spectators, keyboard play, French."""
+
+from __future__ import annotations
+
+import json
+import time
+from typing import Any
+
+import httpx
+import pytest
+
+from robotable import games
+from robotable.core.records import Record
+
+from ..server.clients import SHORT_GAMES
+from ..server.process import Server
+
+pytestmark = pytest.mark.timeout(300)
+
+GAME_DEADLINE = 180.0
+
+
+def create_from_lobby(page: Any, game: str, *, seats: list[str] | None = None) -> str:
+    """Fill the lobby's form for ``game`` with the short options the server tests use, create
+    the table, and return its id once the table page shows its board."""
+    short = SHORT_GAMES[game]
+    page.click(f"article[data-game={game}] button.new-table")
+    page.select_option("#seat-count", str(short.seats))
+    for index, kind in enumerate(seats or []):
+        page.locator(".seat-kind").nth(index).select_option(kind)
+    if not short.timers:
+        page.uncheck("#timers")
+    for name, value in short.options.items():
+        field = page.locator(f"#option-{name}")
+        if field.get_attribute("type") == "checkbox":
+            field.set_checked(bool(value))
+        elif field.evaluate("e => e.tagName") == "SELECT":
+            field.select_option(str(value))
+        else:
+            field.fill(str(value))
+    page.fill("#player-name", "Ada")
+    page.click("#create-button")
+    page.wait_for_function(
+        "location.pathname.startsWith('/tables/') || document.querySelector('#create-error')?.textContent"
+    )
+    assert "/tables/" in page.url, page.inner_text("#create-error")
+    page.wait_for_selector("#board svg", timeout=30_000)
+    return page.url.rstrip("/").split("/")[-1].split("?")[0].split("#")[0]
+
+
+def choose(actions: list[str]) -> str:
+    """Submit a program when it may be (Delivery), never take a card back, else the first."""
+    if "submit" in actions:
+        return "submit"
+    return next((a for a in actions if not a.startswith("take ")), actions[0])
+
+
+def play_by_clicks(page: Any, deadline: float = GAME_DEADLINE) -> None:
+    """Click legal-action buttons until the page shows the outcome."""
+    end = time.monotonic() + deadline
+    while page.get_attribute("body", "data-over") != "yes":
+        assert time.monotonic() < end, "the game did not end in time"
+        assert not page.errors, page.errors
+        buttons = page.locator("#legal button.action")
+        actions = buttons.evaluate_all("bs => bs.map(b => b.dataset.action)")
+        if not actions or page.get_attribute("body", "data-pending") == "yes":
+            page.wait_for_timeout(50)
+            continue
+        version = page.get_attribute("body", "data-version")
+        page.locator(f'#legal button.action[data-action="{choose(actions)}"]').first.click()
+        page.wait_for_function(
+            "v => document.body.dataset.pending !== 'yes' || document.body.dataset.version !== v",
+            arg=version,
+            timeout=30_000,
+        )
+
+
+def shown_ranks(page: Any) -> list[int]:
+    items = page.locator("#outcome li").evaluate_all("ls => ls.map(l => [+l.dataset.seat, +l.dataset.rank])")
+    return [rank for _, rank in sorted(items)]
+
+
+def record_of(server: Server, table: str) -> Record:
+    response = httpx.get(f"{server.url}/api/tables/{table}/record", timeout=30)
+    assert response.status_code == 200, response.text
+    return Record.from_dict(response.json())
+
+
+@pytest.mark.parametrize("game", ["ricochet", "dr2d", "droids", "delivery", "robotick"])
+def test_a_whole_game_against_bots_is_played_by_clicks_and_shows_the_records_outcome(
+    server: Server, page_at: Any, game: str
+) -> None:
+    page = page_at(server.url)
+    table = create_from_lobby(page, game)
+    assert page.get_attribute("body", "data-seat") == "0"
+    play_by_clicks(page)
+    record = record_of(server, table)
+    assert shown_ranks(page) == list(record.outcome.ranks)
+    assert games.replay(record).outcome() == record.outcome
+    assert page.locator("#log > li").count() >= 1 and not page.errors
+
+
+def test_the_lobby_shows_every_game_with_its_picture_and_french_rules(server: Server, page_at: Any) -> None:
+    page = page_at(server.url)
+    page.wait_for_selector(".card")
+    assert page.locator(".card").count() == 5
+    for image in page.locator(".card img").all():
+        image.scroll_into_view_if_needed()
+        page.wait_for_function("img => img.complete && img.naturalWidth > 0", arg=image.element_handle())
+    page.select_option("#language", "fr")
+    assert page.inner_text("#games-title") == "Jeux"
+    assert page.locator("article[data-game=robotick] button.rules").inner_text() == "Règles"
+    page.click("article[data-game=robotick] button.rules")
+    page.wait_for_selector("#rules-text h1")
+    assert "résumé des règles" in page.inner_text("#rules-text h1")
+    page.reload()  # the choice stays
+    page.wait_for_selector(".card")
+    assert (
+        page.inner_text("#games-title") == "Jeux"
+        and page.evaluate("() => document.documentElement.lang") == "fr"
+    )
+
+
+def test_two_people_each_see_their_own_hand_and_never_the_others(
+    server: Server, browser: Any, page_at: Any
+) -> None:
+    """Robotick, two people and a bot: the second joins by the invitation link the first's
+    page shows; neither page's messages nor its DOM hold the other's hand."""
+    first = page_at(server.url)
+    frames: dict[str, list[str]] = {"first": [], "second": []}
+    first.on("websocket", lambda ws: ws.on("framereceived", lambda f: frames["first"].append(str(f))))
+    table = create_from_lobby(first, "robotick", seats=["human", "bot:heuristic"])
+    invite = first.locator("input.invite").first.input_value()
+    assert f"/tables/{table}#token=" in invite
+
+    other = browser.new_context(
+        viewport={"width": 412, "height": 915}, locale="fr-FR", bypass_csp=True
+    )  # a phone
+    try:
+        second = other.new_page()
+        second.on("websocket", lambda ws: ws.on("framereceived", lambda f: frames["second"].append(str(f))))
+        second.goto(invite)
+        second.wait_for_selector("#board svg")
+        assert second.get_attribute("body", "data-seat") == "1"
+        assert "#token" not in second.url  # the seat's token leaves the address bar
+        assert second.inner_text("#play-title") == "À vous de jouer"
+        hands = {
+            "first": json.loads(first.text_content("#view"))["hand"],
+            "second": json.loads(second.text_content("#view"))["hand"],
+        }
+        assert len(hands["first"]) == len(hands["second"]) == 12
+        for seen, hidden in (("first", "second"), ("second", "first")):
+            secret = json.dumps(hands[hidden], separators=(",", ":"))
+            page = first if seen == "first" else second
+            assert secret not in page.content() and all(secret not in f for f in frames[seen])
+        assert not first.errors
+        scroll = second.evaluate("() => document.documentElement.scrollWidth <= window.innerWidth + 1")
+        assert scroll, "the phone-sized page scrolls sideways"
+    finally:
+        other.close()
+
+
+def test_a_reload_mid_game_comes_back_to_the_same_table_and_seat(server: Server, page_at: Any) -> None:
+    """DR2D with an open second seat: nothing moves but this page's own actions."""
+    page = page_at(server.url)
+    table = create_from_lobby(page, "dr2d", seats=["open"])
+    page.locator("#legal button.action").first.click()
+    page.wait_for_function("() => document.body.dataset.pending === 'no'")
+    before = (page.get_attribute("body", "data-version"), page.text_content("#view"))
+    page.reload()
+    page.wait_for_selector("#board svg")
+    page.wait_for_function("v => document.body.dataset.version === v", arg=before[0])
+    assert page.get_attribute("body", "data-seat") == "0" and page.url.endswith(f"/tables/{table}")
+    assert page.text_content("#view") == before[1]
+
+
+def test_a_spectator_watches_without_controls_and_keyboard_play_works(server: Server, page_at: Any) -> None:
+    page = page_at(server.url)
+    table = create_from_lobby(page, "droids")
+    watcher = page_at(f"{server.url}/tables/{table}?watch")
+    watcher.wait_for_selector("#board svg")
+    assert watcher.get_attribute("body", "data-seat") == "spectator"
+    assert watcher.locator("#legal button.action").count() == 0
+    assert watcher.inner_text("#status").startswith("You are watching.")
+
+    page.wait_for_selector("#legal button.action")  # seat 0's first decision in Droids
+    action = page.locator("#legal button.action").first.get_attribute("data-action")
+    version = page.get_attribute("body", "data-version")
+    page.locator("body").press("/")  # the notation box, then the action typed and Enter
+    assert page.evaluate("() => document.activeElement.id") == "notation"
+    page.keyboard.type(action)
+    page.keyboard.press("Enter")
+    page.wait_for_function("v => document.body.dataset.version !== v", arg=version)
+    watcher.wait_for_function("v => document.body.dataset.version !== v", arg=version)
+    assert page.inner_text("#answer") in ("Played.", "")
+
+
+def test_the_pages_run_under_their_content_security_policy(server: Server, browser: Any) -> None:
+    """No inline script, no eval, nothing from elsewhere: the pages work with the policy on."""
+    strict = browser.new_context(viewport={"width": 1280, "height": 900})
+    try:
+        page = strict.new_page()
+        refused: list[str] = []
+        page.on("console", lambda m: refused.append(m.text) if "Content Security Policy" in m.text else None)
+        response = page.goto(server.url)
+        assert "default-src 'self'" in response.headers["content-security-policy"]
+        page.locator(".card").nth(4).wait_for()
+        page.click("article[data-game=robotick] button.new-table")
+        page.click("#create-button")
+        page.locator("#board svg").wait_for(timeout=30_000)
+        page.locator("#legal button.action").first.wait_for()
+        assert page.locator("#log > li").count() >= 0 and not refused, refused
+    finally:
+        strict.close()
