@@ -54,7 +54,9 @@ def prefetch(typingctx, array, index):  # type: ignore[no-untyped-def]
         byte_pointer = ir.IntType(8).as_pointer()
         i32 = ir.IntType(32)
         function_type = ir.FunctionType(ir.VoidType(), [byte_pointer, i32, i32, i32])
-        llvm_prefetch = cgutils.get_or_insert_function(builder.module, function_type, "llvm.prefetch.p0")
+        # the name is mangled by the pointer type: p0 (opaque pointers), p0i8 (older llvmlite)
+        name = f"llvm.prefetch.{byte_pointer.intrinsic_name}"
+        llvm_prefetch = cgutils.get_or_insert_function(builder.module, function_type, name)
         builder.call(llvm_prefetch, [builder.bitcast(pointer, byte_pointer), i32(0), i32(3), i32(1)])
         return context.get_dummy_value()
 
