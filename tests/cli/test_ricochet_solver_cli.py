@@ -7,6 +7,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
 from typer.testing import CliRunner
 
 from robotable.cli.main import app
@@ -111,13 +112,14 @@ def test_puzzle_count_needs_a_length_and_no_drawing() -> None:
     assert drawn.exit_code == 2 and "without --daily" in drawn.output
 
 
-def test_a_short_position_is_answered_without_loading_numba() -> None:
+@pytest.mark.parametrize(("code", "length"), [(P1, 3), ("1A4A2A3B-5F741FBB-RC", QUICK_DEPTH)])
+def test_a_short_position_is_answered_without_loading_numba(code: str, length: int) -> None:
     """Issue 17 (startup): numba alone takes longer to load than a short position takes to solve,
     so `solve CODE` answers positions of up to QUICK_DEPTH moves with the exact reference search."""
     script = (
         "import sys\n"
         "from robotable.cli.main import app\n"
-        f"sys.argv = ['robotable', 'ricochet', 'solve', {P1!r}, '--json']\n"
+        f"sys.argv = ['robotable', 'ricochet', 'solve', {code!r}, '--json']\n"
         "try:\n"
         "    app()\n"
         "except SystemExit:\n"
@@ -126,7 +128,7 @@ def test_a_short_position_is_answered_without_loading_numba() -> None:
     )
     done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=120)
     first, last = done.stdout.strip().splitlines()[0], done.stdout.strip().splitlines()[-1]
-    assert json.loads(first)["length"] == 3 and last == "numba not loaded", done.stderr
+    assert json.loads(first)["length"] == length and last == "numba not loaded", done.stderr
 
 
 def test_longer_positions_go_to_the_compiled_solver() -> None:
