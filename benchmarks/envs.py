@@ -1,0 +1,98 @@
+"""Environment throughput next to the raw engine: what the encoders cost a learner.
+
+    python benchmarks/envs.py [GAME ...] [--seconds 5]
+
+For each game: env steps per second through :func:`robotable.envs.make_aec` (a uniformly
+random action of the mask at every step, the acting agent's observation and mask built at
+every step, as a learner would), then the raw ``apply`` rate of ``benchmarks/playouts.py``
+(random legal actions straight on the engine) for the same game and seats, and the ratio.
+The two are measured in alternating slices, so that a shared machine's load falls on both
+alike. The issue's goal: the env costs at most 2x the raw engine. One core.
+"""
+
+from __future__ import annotations
+
+import argparse
+import itertools
+import random
+import time
+from collections.abc import Iterator
+
+import numpy as np
+from rich.console import Console
+from rich.table import Table
+
+from playouts import playout  # benchmarks/ is the script's folder
+from robotable import games
+from robotable.envs import make_aec
+
+# (label, game, seats, options): the README's engine table, plus Ricochet
+CASES = [
+    ("Ricochet, 2 (chips_to_win 1)", "ricochet", 2, {"chips_to_win": 1}),
+    ("DR2D, 2", "dr2d", 2, {}),
+    ("DR2D, 4", "dr2d", 4, {}),
+    ("Droids, 2 (scenario 1)", "droids", 2, {}),
+    ("Robot Delivery, 2", "delivery", 2, {}),
+    ("Robotick, 3", "robotick", 3, {}),
+]
+
+
+def env_games(game_id: str, seats: int, options: dict) -> Iterator[int]:
+    """Whole random games through the env, one after the other: yields each game's steps."""
+    env = make_aec(game_id, seats=seats, **options)
+    pick = random.Random(0).choice  # cheaper than numpy's sampler: measure the env, not the learner
+    for number in itertools.count():
+        env.reset(seed=number)
+        steps = 0
+        for _ in env.agent_iter(20_000):
+            obs, _, terminated, truncated, _ = env.last()  # observation and mask, every step
+            if terminated or truncated:
+                env.step(None)
+                continue
+            env.step(int(pick(np.flatnonzero(obs["action_mask"]))))
+            steps += 1
+        yield steps
+
+
+def engine_games(game_id: str, seats: int, options: dict) -> Iterator[int]:
+    """Whole random games straight on the engine (``playouts.py``): yields each game's actions."""
+    game = games.get(game_id)
+    for number in itertools.count():
+        yield playout(game, seats, number, options, 20_000, 0.1)[0]
+
+
+def rates(game_id: str, seats: int, options: dict, seconds: float, rounds: int = 8) -> tuple[float, float]:
+    """Env steps and engine actions per second, measured in alternating slices so that both
+    see the same load on a shared machine."""
+    runs = {"env": env_games(game_id, seats, options), "engine": engine_games(game_id, seats, options)}
+    done = dict.fromkeys(runs, 0)
+    spent = dict.fromkeys(runs, 0.0)
+    for _ in range(rounds):
+        for name, run in runs.items():
+            started = time.perf_counter()
+            while time.perf_counter() - started < seconds / rounds:
+                done[name] += next(run)
+            spent[name] += time.perf_counter() - started
+    return done["env"] / spent["env"], done["engine"] / spent["engine"]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument("games", nargs="*", help="game ids (default: all)")
+    parser.add_argument("--seconds", type=float, default=5.0, help="per game and side (default 5)")
+    args = parser.parse_args()
+    table = Table(title="env steps per second (one core) next to the raw engine")
+    for column in ("game, seats", "env steps/s", "engine actions/s", "env cost (engine / env)"):
+        table.add_column(column, justify="right" if column != "game, seats" else "left")
+    for label, game_id, seats, options in CASES:
+        if args.games and game_id not in args.games:
+            continue
+        env, raw = rates(game_id, seats, options, args.seconds)
+        table.add_row(label, f"{env:,.0f}", f"{raw:,.0f}", f"{raw / env:.1f}x")
+    Console().print(table)
+
+
+if __name__ == "__main__":
+    main()

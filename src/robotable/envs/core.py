@@ -1,0 +1,356 @@
+"""What every game's encoding shares: the action table, the observation layout, rewards.
+
+An :class:`Encoder` turns one game (with its options and seat count) into fixed arrays:
+
+- **actions**: every action the game can ever take, enumerated once (:class:`ActionTable`),
+  so a learner picks an integer of ``Discrete(N)``; ``encode``/``decode`` map both ways;
+- **observations**: a flat ``float32`` vector in ``[0, 1]`` built from ``view(seat)`` only
+  (never the state), laid out as named blocks (:class:`Layout`): board planes first, as
+  ``(channels, height, width)`` in C order, then vectors of features;
+- **masks**: ``int8`` of length N, 1 for each legal action.
+
+The encoders need only NumPy: the PettingZoo and Gymnasium adapters (``aec.py``, ``gym.py``) import
+those libraries, the encoders never do, and no game imports any of this.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from io import StringIO
+from typing import Any, ClassVar
+
+import numpy as np
+
+from robotable.core.errors import IllegalAction, RobotableError
+from robotable.core.game import JSON, REFEREE, Action, Game, Outcome, Seat, State, Word
+
+WAIT = Word("wait")
+"""Not a game action: "let the running timer run out". Engines know no clock; in an
+environment every seat is a program, so the clock is virtual: when every seat to act has
+chosen ``wait`` (or nobody can act), the environment applies the timer's action for the
+referee, as a match with only bots does when it jumps to the next deadline."""
+
+REWARD_MODES = ("win", "score")
+
+
+class UnknownAction(RobotableError):
+    """An action or an index outside a game's action table."""
+
+
+class ActionTable:
+    """Every action of a game in a fixed order: index ``i`` is ``actions[i]``."""
+
+    def __init__(self, actions: Iterable[Action]) -> None:
+        self.actions: tuple[Action, ...] = tuple(actions)
+        # actions are frozen dataclasses: equal only to an action of the same class and fields
+        self.index: dict[Action, int] = {}
+        for i, action in enumerate(self.actions):
+            if action in self.index:
+                raise ValueError(f"action {action} is listed twice (at {self.index[action]} and {i})")
+            self.index[action] = i
+
+    def __len__(self) -> int:
+        return len(self.actions)
+
+    def encode(self, action: Action) -> int:
+        try:
+            return self.index[action]
+        except (KeyError, TypeError):
+            raise UnknownAction(f"{action!r} is not in this game's action table") from None
+
+    def decode(self, number: int) -> Action:
+        if isinstance(number, np.integer):
+            number = int(number)
+        if type(number) is not int or not 0 <= number < len(self.actions):
+            raise UnknownAction(f"action {number!r} is not an integer 0 to {len(self.actions) - 1}")
+        return self.actions[number]
+
+    def mask(self, legal: Iterable[Action]) -> np.ndarray:
+        out = np.zeros(len(self.actions), dtype=np.int8)
+        index = self.index
+        out[[index[action] for action in legal]] = 1
+        return out
+
+
+@dataclass(frozen=True)
+class Block:
+    """One named part of the observation vector."""
+
+    name: str
+    shape: tuple[int, ...]
+    offset: int
+    size: int
+    doc: str
+
+
+class Layout:
+    """The observation vector as named blocks, declared once per encoder."""
+
+    def __init__(self) -> None:
+        self.blocks: dict[str, Block] = {}
+        self.spans: dict[str, tuple[int, int, tuple[int, ...]]] = {}  # name -> (start, stop, shape)
+        self.size = 0
+
+    def add(self, name: str, shape: tuple[int, ...] | int, doc: str) -> None:
+        shape = (shape,) if isinstance(shape, int) else tuple(shape)
+        size = int(np.prod(shape))
+        self.blocks[name] = Block(name, shape, self.size, size, doc)
+        self.spans[name] = (self.size, self.size + size, shape)
+        self.size += size
+
+    def views(self, data: np.ndarray) -> Observation:
+        """Every block of ``data`` as a writable view in its shape (no copy)."""
+        return {name: data[start:stop].reshape(shape) for name, (start, stop, shape) in self.spans.items()}
+
+
+Observation = dict[str, np.ndarray]
+"""An observation being filled: ``obs[name]`` is a writable view of one block, in its shape."""
+
+
+def one_hot(out: np.ndarray, index: int | None) -> None:
+    """Set ``out[index]`` to 1; ``None`` leaves it all zero."""
+    if index is not None:
+        out[index] = 1.0
+
+
+def scaled(value: float | None, top: float) -> float:
+    """``value / top`` clipped to ``[0, 1]`` (``None`` is 0): every feature stays in the box."""
+    if not value or top <= 0:
+        return 0.0
+    return float(min(max(value / top, 0.0), 1.0))
+
+
+def signed(value: float, top: float) -> float:
+    """A score that may be negative, ``-top .. top`` mapped onto ``[0, 1]`` (0 is 0.5), clipped."""
+    return float(min(max(0.5 + value / (2 * top), 0.0), 1.0))
+
+
+def relative_seats(seat: Seat | None, seats: int) -> list[int]:
+    """The seats in the order an observer sees them: itself first, then the next ones."""
+    first = seat if seat is not None and 0 <= seat < seats else 0
+    return [(first + k) % seats for k in range(seats)]
+
+
+class Encoder(ABC):
+    """One game with fixed options and seat count, as arrays.
+
+    Subclasses list their actions (:meth:`all_actions`) and declare their blocks
+    (:meth:`declare`), then fill them from a view (:meth:`fill`). ``probe`` is a fresh
+    state of the game, read through its spectator view only for sizes (robot count,
+    board size), never for content."""
+
+    game_id: ClassVar[str]
+    uses_clock: ClassVar[bool] = True
+    """Whether some phase may wait on a timer: then :data:`WAIT` ends the table."""
+
+    def __init__(self, game: Game, options: Mapping[str, Any], seats: int, probe: State) -> None:
+        self.game = game
+        self.options = dict(options)
+        self.seats = seats
+        self.setup(probe.view(None))
+        actions = list(self.all_actions())
+        if self.uses_clock:
+            actions.append(WAIT)
+        self.table = ActionTable(actions)
+        self.layout = Layout()
+        self.declare()
+        self._buffer = np.zeros(self.layout.size, dtype=np.float32)
+        self._views = self.layout.views(self._buffer)
+
+    # ---- what each game provides
+    def setup(self, view: Mapping[str, JSON]) -> None:
+        """Read sizes from a spectator view of a fresh game (robot count, board size)."""
+        return None
+
+    @abstractmethod
+    def all_actions(self) -> Iterable[Action]:
+        """Every action the game can ever take with these options, in a fixed order."""
+
+    @abstractmethod
+    def declare(self) -> None:
+        """Add the observation blocks to ``self.layout``."""
+
+    @abstractmethod
+    def fill(self, obs: Observation, view: Mapping[str, JSON], seat: Seat) -> None:
+        """Write the view into the zeroed observation."""
+
+    # ---- what learners use
+    @property
+    def action_count(self) -> int:
+        return len(self.table)
+
+    @property
+    def observation_size(self) -> int:
+        return self.layout.size
+
+    def encode(self, action: Action) -> int:
+        return self.table.encode(action)
+
+    def decode(self, number: int) -> Action:
+        return self.table.decode(number)
+
+    def observe(self, view: Mapping[str, JSON], seat: Seat) -> np.ndarray:
+        """A new array (the encoder fills one buffer through views made once, then copies it)."""
+        self._buffer.fill(0.0)
+        self.fill(self._views, view, seat)
+        return self._buffer.copy()
+
+    def mask(self, legal: Sequence[Action], *, may_wait: bool = False) -> np.ndarray:
+        out = self.table.mask(legal)
+        if may_wait:
+            out[-1] = 1
+        return out
+
+    def layout_table(self) -> str:
+        """The observation's blocks as a Markdown table (``docs/envs.md`` shows these; a test
+        checks that they match)."""
+        lines = ["| block | shape | offset | contents |", "| --- | --- | --- | --- |"]
+        for b in self.layout.blocks.values():
+            lines.append(f"| `{b.name}` | {' x '.join(map(str, b.shape))} | {b.offset} | {b.doc} |")
+        return "\n".join(lines)
+
+    def blocks(self, observation: np.ndarray) -> dict[str, np.ndarray]:
+        """An observation cut into its named blocks (views, no copy), e.g. for a CNN."""
+        return self.layout.views(observation)
+
+
+# --------------------------------------------------------------------------- acting
+
+
+class Driver:
+    """Runs one game for an environment: whose turn, the virtual clock, the checks.
+
+    Seats in :meth:`~robotable.core.game.State.to_act` are asked round robin, from the seat
+    after the last one that acted (simultaneous phases are played seat by seat). A seat may
+    answer :data:`WAIT` while a timer runs; when every seat to act has waited, or nobody can
+    act, the first timer's action is applied for the referee."""
+
+    def __init__(self, state: State, encoder: Encoder) -> None:
+        self.state = state
+        self.encoder = encoder
+        self.waited: set[Seat] = set()
+        self.last_seat: Seat = -1
+        self.moves = 0  # actions applied through the driver: a mask is valid for one of them
+        self._asked: tuple[Seat, int, list[Action], bool, np.ndarray] | None = None
+
+    def legal(self, seat: Seat) -> tuple[list[Action], bool]:
+        """The seat's legal actions, and whether it may :data:`WAIT` (a timer is running)."""
+        asked = self._ask(seat)
+        return asked[2], asked[3]
+
+    def mask(self, seat: Seat) -> np.ndarray:
+        return self._ask(seat)[4].copy()
+
+    def _ask(self, seat: Seat) -> tuple[Seat, int, list[Action], bool, np.ndarray]:
+        """Legal actions and mask, remembered until the next action (a learner asks for the mask,
+        then acts: the game is asked once)."""
+        asked = self._asked
+        if asked is None or asked[0] != seat or asked[1] != self.moves:
+            legal = self.state.legal_actions(seat)
+            may_wait = self.encoder.uses_clock and bool(self.state.timers())
+            asked = self._asked = (
+                seat,
+                self.moves,
+                legal,
+                may_wait,
+                self.encoder.mask(legal, may_wait=may_wait),
+            )
+        return asked
+
+    def act(self, seat: Seat, number: object) -> Action:
+        """Play action ``number`` for ``seat`` (:class:`IllegalAction`, nothing changed, when
+        it is outside the seat's mask); returns the action."""
+        _, _, legal, may_wait, mask = self._ask(seat)
+        if isinstance(number, np.integer):
+            number = int(number)
+        if type(number) is int and 0 <= number < mask.size and mask[number]:
+            action = self.encoder.table.actions[number]
+        else:
+            action = check_choice(self.encoder, number, legal, may_wait, seat)
+        self.apply(seat, action)
+        return action
+
+    def apply(self, seat: Seat, action: Action) -> None:
+        """Play an action already known to be legal (or :data:`WAIT`); the game still checks it."""
+        if action is WAIT:
+            self.waited.add(seat)
+        else:
+            self.state.apply(seat, action)
+            self.waited.clear()
+        self.last_seat = seat
+        self.moves += 1
+
+    def next_seat(self) -> Seat | None:
+        """The next seat to act, after running the timers that are due; None once the game is over."""
+        state = self.state
+        while not state.is_over():
+            waiting = [s for s in state.to_act() if s not in self.waited]
+            if waiting:
+                after = [s for s in waiting if s > self.last_seat]
+                return min(after) if after else min(waiting)
+            timers = state.timers()
+            if not timers:
+                raise RobotableError(f"{state.game.title}: nobody can act and no timer runs")
+            state.apply(REFEREE, timers[0].action)  # every seat to act waited: the clock runs out
+            self.waited.clear()
+            self.moves += 1
+        return None
+
+
+def check_choice(
+    encoder: Encoder, number: object, legal: Sequence[Action], may_wait: bool, seat: Seat
+) -> Action:
+    """The action ``number`` stands for, or :class:`IllegalAction` naming what is legal."""
+    try:
+        action = encoder.decode(number)  # type: ignore[arg-type]
+    except UnknownAction as exc:
+        raise IllegalAction(f"seat {seat}: {exc}", seat=seat, action=number) from None
+    if (action is WAIT and may_wait) or (action is not WAIT and action in legal):
+        return action
+    allowed = [f"{encoder.encode(a)} ({a})" for a in legal]
+    if may_wait:
+        allowed.append(f"{encoder.encode(WAIT)} (wait)")
+    shown = ", ".join(allowed[:12]) + (f" and {len(allowed) - 12} more" if len(allowed) > 12 else "")
+    raise IllegalAction(
+        f"seat {seat} cannot play action {number} ({action}) now; the mask allows {shown or 'nothing'}",
+        seat=seat,
+        action=action,
+    )
+
+
+# --------------------------------------------------------------------------- rewards
+
+
+def final_rewards(outcome: Outcome, mode: str = "win") -> list[float]:
+    """The end-of-game reward of every seat.
+
+    ``"win"``: +1 for a seat ranked first, -1 for the others, 0 for everyone when all
+    share one rank (a draw); a solo game's loss (rank 2) is -1. ``"score"``: the seat's
+    score minus the best score among the others (its margin: positive exactly when it won
+    alone); a solo game gives its score."""
+    scores, ranks = outcome.scores, outcome.ranks
+    if mode == "score":
+        if len(scores) == 1:
+            return [float(scores[0])]
+        return [float(mine - max(s for j, s in enumerate(scores) if j != i)) for i, mine in enumerate(scores)]
+    if len(ranks) > 1 and len(set(ranks)) == 1:
+        return [0.0] * len(ranks)
+    return [1.0 if rank == 1 else -1.0 for rank in ranks]
+
+
+# --------------------------------------------------------------------------- faces
+
+
+def ansi_picture(game: Game, state: State | None) -> str | None:
+    """The game's terminal picture of the spectator's view (hidden cards stay hidden), as
+    text with ANSI colours: what ``render_mode="ansi"`` returns."""
+    if state is None:
+        return None
+    from rich.console import Console
+
+    out = StringIO()
+    console = Console(file=out, width=120, force_terminal=True, color_system="standard")
+    console.print(game.render_text(state.view(None)))
+    return out.getvalue()

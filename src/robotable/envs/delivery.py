@@ -1,0 +1,148 @@
+"""Robot Delivery as arrays: the board as planes, hands, programs and function boards as counts.
+
+Actions: ``slot S CARD`` for each card and onPlay slot (14 x 4), ``take S`` (4),
+``fn L S CARD`` for each function board letter, slot and card (4 x 4 x 14: the game offers a
+card and its place as one decision, RD-10), ``submit``, and ``wait`` (with
+``program_timeout_s``, the programming time may be left to run out: RD-9).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from functools import lru_cache
+
+import numpy as np
+
+from robotable.core.game import JSON, Action, Seat
+from robotable.envs.core import Encoder, Observation, one_hot, relative_seats, scaled
+from robotable.games.delivery.actions import SUBMIT, PlaceFunction, Program, Take
+from robotable.games.delivery.board import CONVEYOR_CODES, DIRECTIONS, EXPRESS_CODES
+from robotable.games.delivery.cards import ALL_CARDS, LETTERS, SLOTS
+
+CELL_CODES = ".#PD"  # floor, wall, pickup, drop
+BOARD_PLANES = len(CELL_CODES) + 4 + 4 + 1
+CARDS = len(ALL_CARDS)
+SEAT_FEATURES = 10 + CARDS  # see ``declare``
+_CARD = {card: i for i, card in enumerate(ALL_CARDS)}
+_DIR = {d: i for i, d in enumerate(DIRECTIONS)}
+
+
+@lru_cache(maxsize=16)
+def board_planes(rows: tuple[str, ...], starts: tuple[tuple[int, int], ...]) -> np.ndarray:
+    """Floor, wall, pickup, drop; conveyors carrying N E S W; express ones N E S W; start points."""
+    chars = np.array([list(row) for row in rows])
+    codes = (*CELL_CODES, *CONVEYOR_CODES, *EXPRESS_CODES)
+    planes = np.stack([chars == code for code in codes] + [np.zeros(chars.shape, dtype=bool)])
+    for x, y in starts:
+        planes[-1, y, x] = True
+    out = planes.astype(np.float32)
+    out.setflags(write=False)
+    return out
+
+
+class DeliveryEncoder(Encoder):
+    game_id = "delivery"
+
+    def setup(self, view: Mapping[str, JSON]) -> None:
+        rows = view["board"]["rows"]
+        self.height, self.width = len(rows), len(rows[0])
+
+    def all_actions(self) -> Iterable[Action]:
+        yield from (Program(slot, card) for card in ALL_CARDS for slot in range(1, SLOTS + 1))
+        yield from (Take(slot) for slot in range(1, SLOTS + 1))
+        yield from (
+            PlaceFunction(letter, slot, card)
+            for letter in LETTERS
+            for card in ALL_CARDS
+            for slot in range(1, SLOTS + 1)
+        )
+        yield SUBMIT
+
+    def declare(self) -> None:
+        add, n, h, w = self.layout.add, self.seats, self.height, self.width
+        add(
+            "board",
+            (BOARD_PLANES, h, w),
+            "floor, wall, pickup, drop; conveyors carrying N E S W; express conveyors N E S W; start points",
+        )
+        add(
+            "pawns",
+            (n + 5, h, w),
+            "one plane per pawn, the observer's first; the facing N E S W of "
+            "every pawn at its cell; pawns holding a parcel",
+        )
+        add("round", 2, "round / turn_limit; the game is over")
+        add("first", n, "the round's first player, the observer's seat first, one-hot")
+        add(
+            "hand", CARDS, "own hand, cards of each kind / 8 (FWD SR BACK SL RR UT RL LOOP LASER BUG FN-A..D)"
+        )
+        add("program", (SLOTS, CARDS), "own onPlay slots (secret): cards of each kind / 4")
+        add(
+            "seats",
+            (n, SEAT_FEATURES),
+            "per seat, the observer's first: holds a parcel, delivered / 2, "
+            "hand size / 20, draw pile / 40, known BUGs on top / 5, submitted, "
+            "cards in onPlay slots 1-4 / 5, "
+            "then its discard pile, cards of each kind / 10",
+        )
+        add(
+            "function_boards",
+            (n, len(LETTERS), SLOTS, CARDS),
+            "per seat (observer first), board A-D and slot, cards of each kind / 4 (face up, public)",
+        )
+        add("misc", 2, "BUG pile / 200; four function boards per player (option per_player_ad)")
+
+    def fill(self, obs: Observation, view: Mapping[str, JSON], seat: Seat) -> None:
+        board = view["board"]
+        starts = tuple((x, y) for x, y, _ in board["starts"][: self.seats])
+        obs["board"][:] = board_planes(tuple(board["rows"]), starts)
+        order = relative_seats(seat, self.seats)
+        pawns, rows = obs["pawns"], obs["seats"]
+        n = self.seats
+        for row, s in enumerate(order):
+            player = view["players"][s]
+            x, y = player["cell"]
+            pawns[row, y, x] = 1.0
+            pawns[n + _DIR[player["facing"]], y, x] = 1.0
+            if player["parcel"]:
+                pawns[n + 4, y, x] = 1.0
+            self._fill_player(rows[row], player)
+        obs["round"][:] = (scaled(view["round"], view["turn_limit"]), float(view["phase"] == "over"))
+        one_hot(obs["first"], order.index(view["first_player"]))
+        hand = obs["hand"]
+        for card in view["hand"] or ():
+            hand[_CARD[card]] += 1.0 / 8
+        np.minimum(hand, 1.0, out=hand)
+        mine = view["players"][seat]["program"] if seat is not None and 0 <= seat < n else None
+        if mine is not None:
+            _count_slots(obs["program"], mine)
+        boards = obs["function_boards"]
+        row_of = {s: row for row, s in enumerate(order)}
+        for fboard in view["function_boards"]:
+            _count_slots(boards[row_of[fboard["owner"]], LETTERS.index(fboard["letter"])], fboard["slots"])
+        obs["misc"][:] = (
+            scaled(view["bug_pile"], 200),
+            float(view["function_boards_mode"] == "per_player_ad"),
+        )
+
+    @staticmethod
+    def _fill_player(out: np.ndarray, player: Mapping[str, JSON]) -> None:
+        out[0] = float(player["parcel"])
+        out[1] = scaled(player["delivered"], 2)
+        out[2] = scaled(player["hand_size"], 20)
+        out[3] = scaled(player["draw_size"], 40)
+        out[4] = scaled(player["bugs_on_top"], 5)
+        out[5] = float(player["submitted"])
+        for slot, count in enumerate(player["program_counts"]):
+            out[6 + slot] = scaled(count, 5)
+        for card in player["discard"]:
+            out[10 + _CARD[card]] += 0.1
+        np.minimum(out, 1.0, out=out)
+
+
+def _count_slots(out: np.ndarray, slots: list[list[str]]) -> None:
+    """Cards of each kind per slot, / 4 (a slot holds one action card and up to three LOOPs)."""
+    for slot, cards in enumerate(slots):
+        for card in cards:
+            out[slot, _CARD[card]] += 0.25
+    np.minimum(out, 1.0, out=out)

@@ -1,0 +1,158 @@
+"""Des Robots et Des Dalles as arrays: the 12 x 12 factory as planes, programs as one-hots.
+
+Actions: ``Place(x, y, facing)`` for every tile and facing (576: the game offers a start
+tile and a facing as one decision, DR-7), the five registers N, E, S, W, STAY, then
+``undo``, ``lock``, ``standby``, ``go``, then ``wait`` (a standby window, or the
+programming time with ``program_timeout_s``, may be left to run out).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from functools import lru_cache
+
+import numpy as np
+
+from robotable.core.game import JSON, Action, Seat
+from robotable.envs.core import Encoder, Observation, one_hot, relative_seats, scaled
+from robotable.games.dr2d.actions import GO, LOCK, REGISTERS, STANDBY, UNDO, Place
+from robotable.games.dr2d.board import DIRS, SIZE, TILES, load_board, xy
+from robotable.games.dr2d.engine import LETTERS, MAX_PC
+
+PHASES = ("placement", "programming", "window", "over")
+KINDS = 8  # floor, conveyor, pit, turntable L, turntable R, press, wrench, double wrench
+REGISTER_COUNT = 5
+OPTION_FLAGS = ("absolute_directions", "press_every_register", "pit_damage", "standby_between_registers")
+SEAT_FEATURES = (
+    "placed",
+    "on the board",
+    "PC / 7",
+    "law 1",
+    "law 2",
+    "law 3",
+    "register slots lost / 5",
+    "finished",
+    "PC at the finish / 7",
+    "inactive (standby)",
+    "standby pending",
+    "cancelled",
+    "repair pending / 7",
+    "program locked",
+    "has left the board",
+    "places now",
+)
+_LETTER = {letter: i for i, letter in enumerate(LETTERS)}
+_DIR = {letter: i for i, letter in enumerate(DIRS)}
+
+
+@lru_cache(maxsize=16)
+def board_planes(board_file: str | None) -> np.ndarray:
+    """The factory's fixed elements, ``(28, 12, 12)``: tile kind (8), conveyor direction (4),
+    walls (4), laser beams by direction (4), pushers by direction (4), laws 1-3 (3), start tiles."""
+    board = load_board(board_file)
+    planes = np.zeros((28, TILES), dtype=np.float32)
+    tiles = np.arange(TILES)
+    planes[np.array(board.kind), tiles] = 1.0
+    belt = np.array(board.belt)
+    planes[8 + belt[belt >= 0], tiles[belt >= 0]] = 1.0
+    planes[12:16] = np.array(board.wall, dtype=np.float32).reshape(TILES, 4).T
+    for laser in board.lasers:
+        planes[16 + laser.direction, list(laser.beam)] = 1.0
+    pusher = np.array(board.pusher)
+    planes[20 + pusher[pusher >= 0], tiles[pusher >= 0]] = 1.0
+    law = np.array(board.law_at)
+    planes[23 + law[law > 0] - 1, tiles[law > 0]] = 1.0
+    planes[27, list(board.starts)] = 1.0
+    out = planes.reshape(28, SIZE, SIZE)
+    out.setflags(write=False)
+    return out
+
+
+class DR2DEncoder(Encoder):
+    game_id = "dr2d"
+
+    def all_actions(self) -> Iterable[Action]:
+        yield from (Place(*xy(tile), facing) for tile in range(TILES) for facing in range(4))
+        yield from REGISTERS
+        yield from (UNDO, LOCK, STANDBY, GO)
+
+    def declare(self) -> None:
+        add = self.layout.add
+        add(
+            "board",
+            (28, SIZE, SIZE),
+            "tile kind (floor, conveyor, pit, turntable L, turntable R, press, "
+            "wrench, double wrench), conveyor direction N E S W, walls on the N E S W side, laser beams "
+            "travelling N E S W, pushers pushing N E S W, law tiles 1 2 3, start tiles",
+        )
+        add(
+            "robots",
+            (10, SIZE, SIZE),
+            "own robot, its facing N E S W (at its tile), the other robots, "
+            "their facings N E S W (at their tiles), own exit tile (re-entry, DR-32)",
+        )
+        add("phase", len(PHASES), "placement, programming, window (standby window), over")
+        add("turn", 1, "turn / turn_limit")
+        add("window", REGISTER_COUNT, "the register a standby window follows, one-hot (1-4)")
+        add("draft", (REGISTER_COUNT, 5), "own registers entered so far (secret): N E S W STAY per slot")
+        add(
+            "seats",
+            (self.seats, len(SEAT_FEATURES)),
+            "per robot, the observer's first: " + ", ".join(SEAT_FEATURES),
+        )
+        add(
+            "last_programs",
+            (self.seats, REGISTER_COUNT, 5),
+            "the programs revealed last turn, the observer's first",
+        )
+        add("options", len(OPTION_FLAGS), ", ".join(OPTION_FLAGS))
+
+    def fill(self, obs: Observation, view: Mapping[str, JSON], seat: Seat) -> None:
+        options = view["options"]
+        obs["board"][:] = board_planes(options["board_file"])
+        one_hot(obs["phase"], PHASES.index(view["phase"]))
+        obs["turn"][0] = scaled(view["turn"], view["turn_limit"])
+        if view["register"] is not None:
+            one_hot(obs["window"], view["register"])
+        draft = obs["draft"]
+        for slot, letter in enumerate(view["program"] or ()):
+            draft[slot, _LETTER[letter]] = 1.0
+        planes, rows, programs = obs["robots"], obs["seats"], obs["last_programs"]
+        for row, s in enumerate(relative_seats(seat, self.seats)):
+            robot = view["robots"][s]
+            if robot["tile"] is not None:
+                x, y = robot["tile"]
+                base = 0 if row == 0 else 5
+                planes[base, y, x] = 1.0
+                planes[base + 1 + _DIR[robot["facing"]], y, x] = 1.0
+            if row == 0 and robot["exit"] is not None:
+                x, y = robot["exit"]
+                planes[9, y, x] = 1.0
+            rows[row] = self._robot_row(robot, view["to_place"] == s)
+            for slot, letter in enumerate(view["last_programs"][s] or ()):
+                programs[row, slot, _LETTER[letter]] = 1.0
+        flags = obs["options"]
+        for i, name in enumerate(OPTION_FLAGS):
+            flags[i] = float(bool(options[name]))
+
+    @staticmethod
+    def _robot_row(robot: Mapping[str, JSON], placing: bool) -> list[float]:
+        laws = robot["laws"]
+        return [
+            float(robot["placed"]),
+            float(robot["tile"] is not None),
+            scaled(robot["pc"], MAX_PC),
+            float(1 in laws),
+            float(2 in laws),
+            float(3 in laws),
+            scaled(robot["skip"], 5),
+            float(bool(robot["finished"])),
+            scaled(robot["finish_pc"], MAX_PC),
+            float(robot["inactive"]),
+            float(robot["standby_pending"]),
+            float(robot["cancelled"]),
+            scaled(robot["repair_pending"], MAX_PC),
+            float(robot["locked"]),
+            float(bool(robot["left_order"])),
+            float(placing),
+        ]

@@ -1,0 +1,223 @@
+"""Droids as arrays: the 10 x 10 board as planes, hands and emitters as counts and one-hots.
+
+Actions: ``draw`` from each bin (4), ``pick`` each token type (16, scenario 7), the three
+placing steps the game already splits a placement into (DD-14): a token type (16), an
+emitter slot (10 x 3), an arrow (8); then ``back``, ``stop``, ``pass``, ``send`` each
+emitter (10), an ``obstacle`` on each cell (100), ``damage`` and ``repair`` each emitter
+(20), and ``wait`` (the victim of a hit may let its choice timer run out: the default choice).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from functools import lru_cache
+
+import numpy as np
+
+from robotable.core.game import JSON, Action, Seat
+from robotable.envs.core import Encoder, Observation, one_hot, relative_seats, scaled
+from robotable.games.droids.actions import (
+    BACK,
+    PASS,
+    STOP,
+    Arrow,
+    Choose,
+    Draw,
+    Obstacle,
+    Pick,
+    Send,
+    Slot,
+    Token,
+)
+from robotable.games.droids.board import SIZE
+from robotable.games.droids.phases import EMITTERS, HAND_SIZE, MINES, PHASES, SLOTS
+from robotable.games.droids.tokens import BINS, COLOURS, DIRS, TYPES
+
+SCENARIOS = 7
+ARROWS = tuple(DIRS)  # N E S W NE SE SW NW
+TERRAIN = ".~#"  # land, river, rock
+CARRIED = ("obstacle", "container", "mine", "statue")
+OTHER_KINDS = ("repairer", "statue", "killer")
+OBJECT_KINDS = ("obstacle", "container", "mine")
+SEAT_FEATURES = (
+    "hand size / 7",
+    "violet tokens in hand / 7",
+    "blue / 7",
+    "grey / 7",
+    "red / 7",
+    "drawn this turn / 7",
+    "stopped placing",
+    "finished sending",
+    "orders sent this turn / 10",
+    "eliminated",
+    "score / 10",
+    "mobile obstacles in stock / 25",
+    "carries an obstacle",
+    "a container",
+    "a mine",
+    "the statue",
+    "robot off the board",
+    "plays now",
+)
+_TYPE = {t: i for i, t in enumerate(TYPES)}
+_ARROW = {d: i for i, d in enumerate(ARROWS)}
+_BIN = {b: i for i, b in enumerate(BINS)}
+SLOT_WIDTH = len(TYPES) + len(ARROWS)
+_SLOT_CONTENT = {  # a slot's "TOKEN:ARROW" -> its two positions in the slot's 24
+    f"{t}:{d}": (_TYPE[t], len(TYPES) + _ARROW[d]) for t in TYPES for d in ARROWS
+}
+
+
+@lru_cache(maxsize=16)
+def terrain_planes(rows: tuple[str, ...]) -> np.ndarray:
+    """Land, river and rock of a board's map rows, ``(3, 10, 10)``."""
+    chars = np.array([list(row) for row in rows])
+    out = np.stack([chars == char for char in TERRAIN]).astype(np.float32)
+    out.setflags(write=False)
+    return out
+
+
+class DroidsEncoder(Encoder):
+    game_id = "droids"
+
+    def all_actions(self) -> Iterable[Action]:
+        yield from (Draw(b) for b in BINS)
+        yield from (Pick(t) for t in TYPES)
+        yield from (Token(t) for t in TYPES)
+        yield from (Slot(e, k) for e in range(EMITTERS) for k in range(1, SLOTS + 1))
+        yield from (Arrow(d) for d in ARROWS)
+        yield from (BACK, STOP, PASS)
+        yield from (Send(e) for e in range(EMITTERS))
+        yield from (Obstacle(x, y) for y in range(SIZE) for x in range(SIZE))
+        yield from (Choose(what, e) for what in ("damage", "repair") for e in range(EMITTERS))
+
+    def declare(self) -> None:
+        add, n = self.layout.add, self.seats
+        planes = 3 + 2 + n + len(OTHER_KINDS) + len(OBJECT_KINDS)
+        add(
+            "board",
+            (planes, SIZE, SIZE),
+            "terrain (land, river, rock); own start circle, the other "
+            f"circles; one plane per player robot, the observer's first ({n}); repairers, statue, "
+            "killer; obstacles, containers, mines",
+        )
+        add("phase", len(PHASES), "setup, draw, place, send, over")
+        add("turn", 1, "turn / turn_limit")
+        add("scenario", SCENARIOS, "the scenario 1-7, one-hot")
+        add("colour", len(COLOURS), "own colour Y B R G, one-hot")
+        add("bins", len(BINS), "tokens left in the violet, blue, grey, red bins / 40")
+        add(
+            "hand",
+            len(TYPES),
+            "own hand, tokens of each type / 7 (M1 MD M2 MM W1 WD G1 GM G2 GR SH TP O1-O4)",
+        )
+        add("placing", len(TYPES) + EMITTERS + SLOTS, "own placement in progress: token type, emitter, slot")
+        add("seats", (n, len(SEAT_FEATURES)), "per seat, the observer's first: " + ", ".join(SEAT_FEATURES))
+        add(
+            "emitters",
+            (n, EMITTERS, 1 + SLOTS * SLOT_WIDTH),
+            "per seat (observer first) and emitter: "
+            "destroyed, then per slot the token type (16) and its arrow (8)",
+        )
+        add("pending", 4, "a hit to answer: it is the observer's, damage, repair, emitters to choose / 10")
+        add("supply", 2, "mines left / 24, setup obstacles left to place / 25")
+        add("killer", 11, "scenario 7: the killer's die (0-9) one-hot, its turn is done")
+
+    def fill(self, obs: Observation, view: Mapping[str, JSON], seat: Seat) -> None:
+        order = relative_seats(seat, self.seats)
+        row_of = {s: row for row, s in enumerate(order)}
+        self._fill_board(obs["board"], view, seat, row_of)
+        one_hot(obs["phase"], PHASES.index(view["phase"]))
+        obs["turn"][0] = scaled(view["turn"], view["options"]["turn_limit"])
+        one_hot(obs["scenario"], view["scenario"] - 1)
+        if seat is not None and 0 <= seat < self.seats:
+            one_hot(obs["colour"], COLOURS.index(view["colours"][seat]))
+        bins = obs["bins"]
+        for name, count in view["bins"].items():
+            bins[_BIN[name]] = scaled(count, 40)
+        hand = obs["hand"]
+        for token in view["hand"] or ():
+            hand[_TYPE[token]] += 1.0 / HAND_SIZE
+        np.minimum(hand, 1.0, out=hand)
+        placing = view["placing"]
+        if placing:
+            out = obs["placing"]
+            out[_TYPE[placing[0]]] = 1.0
+            if len(placing) == 3:
+                out[len(TYPES) + placing[1]] = 1.0
+                out[len(TYPES) + EMITTERS + placing[2] - 1] = 1.0
+        self._fill_seats(obs["seats"], view, order)
+        self._fill_emitters(obs["emitters"], view, order)
+        if view["pending"]:
+            who, what, count = view["pending"][0]
+            pending = obs["pending"]
+            pending[0] = float(who == seat)
+            pending[1 if what == "damage" else 2] = 1.0
+            pending[3] = scaled(count, EMITTERS)
+        obs["supply"][:] = (scaled(view["mines_left"], MINES), scaled(view["setup_left"], 25))
+        killer = view["killer"]
+        if killer is not None:
+            one_hot(obs["killer"], killer["die"])
+            obs["killer"][10] = float(killer["done"])
+
+    def _fill_board(self, planes: np.ndarray, view: Mapping[str, JSON], seat: Seat, row_of: dict) -> None:
+        planes[:3] = terrain_planes(tuple(view["map"]))
+        own = view["colours"][seat] if seat is not None and 0 <= seat < self.seats else None
+        for colour, (x, y) in view["circles"].items():
+            planes[3 if colour == own else 4, y, x] = 1.0
+        first_other = 5 + self.seats
+        for robot in view["robots"]:
+            if robot["cell"] is None:
+                continue
+            x, y = robot["cell"]
+            if robot["kind"] == "player":
+                planes[5 + row_of[robot["seat"]], y, x] = 1.0
+            else:
+                planes[first_other + OTHER_KINDS.index(robot["kind"]), y, x] = 1.0
+        first_object = first_other + len(OTHER_KINDS)
+        for x, y, kind in view["objects"]:
+            planes[first_object + OBJECT_KINDS.index(kind), y, x] = 1.0
+
+    def _fill_seats(self, rows: np.ndarray, view: Mapping[str, JSON], order: list[int]) -> None:
+        robots = {r["seat"]: r for r in view["robots"] if r["kind"] == "player"}
+        to_act = view["to_act"]
+        out = []
+        for s in order:
+            bins = view["hand_bins"][s]
+            row = [
+                scaled(view["hand_sizes"][s], HAND_SIZE),
+                *(scaled(bins[name], HAND_SIZE) for name in BINS),
+                scaled(view["drawn"][s], HAND_SIZE),
+                float(view["stopped"][s]),
+                float(view["finished"][s]),
+                scaled(view["sent"][s], EMITTERS),
+                float(view["eliminated"][s]),
+                scaled(view["scores"][s], 10),
+                0.0,
+                0.0,
+                0.0,
+                0.0,
+                0.0,
+                0.0,
+                float(s in to_act),
+            ]
+            robot = robots.get(s)
+            if robot is not None:
+                row[11] = scaled(robot["stock"], 25)
+                if robot["carry"] in CARRIED:
+                    row[12 + CARRIED.index(robot["carry"])] = 1.0
+                row[16] = float(robot["cell"] is None)
+            out.append(row)
+        rows[:] = out
+
+    @staticmethod
+    def _fill_emitters(out: np.ndarray, view: Mapping[str, JSON], order: list[int]) -> None:
+        for row, s in enumerate(order):
+            for e, emitter in enumerate(view["emitters"][s]):
+                if emitter["destroyed"]:
+                    out[row, e, 0] = 1.0
+                for k, content in enumerate(emitter["slots"]):
+                    if content is not None:
+                        token, arrow = _SLOT_CONTENT[content]
+                        out[row, e, 1 + k * SLOT_WIDTH + token] = 1.0
+                        out[row, e, 1 + k * SLOT_WIDTH + arrow] = 1.0

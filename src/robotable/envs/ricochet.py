@@ -1,0 +1,133 @@
+"""Ricochet Robots as arrays: moves, bids and words; the 16 x 16 board as planes.
+
+Actions: ``Move(robot, direction)`` for each robot in play and N, E, S, W, then
+``Bid(1..max_bid)``, then ``give-up``, ``reset``, ``reveal``, ``next``, then ``wait`` (the
+bidding closes only when its sand timer runs out: RR-18). The referee's ``countdown`` and
+``time-up`` are not in the table: the environment applies them when every seat waits.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from functools import lru_cache
+
+import numpy as np
+
+from robotable.core.game import JSON, Action, Seat
+from robotable.envs.core import Encoder, Observation, one_hot, relative_seats, scaled
+from robotable.games.ricochet.actions import GIVE_UP, NEXT, RESET, REVEAL, Bid, Move
+from robotable.games.ricochet.board import ALL_TARGETS, CELLS, DIRECTIONS, SIZE, assemble, faces_for
+from robotable.games.ricochet.code import ROBOT_NAMES
+
+PHASES = ("solving", "countdown", "demonstration", "puzzle", "over")
+TARGET_CODES = tuple(t.code for t in ALL_TARGETS)
+CHIPS = len(ALL_TARGETS)  # 17
+LONG = 32  # moves counts are scaled by this (an optimal solution rarely needs more than 20)
+_ROBOT = {name: i for i, name in enumerate(ROBOT_NAMES)}
+_DIRECTION = {letter: i for i, letter in enumerate(DIRECTIONS)}
+
+
+@lru_cache(maxsize=64)
+def board_planes(faces: str, faces_file: str | None) -> np.ndarray:
+    """Walls N, E, S, W and the blocked centre of one assembled board, ``(5, 16, 16)``."""
+    board = assemble([faces[i : i + 2] for i in range(0, 8, 2)], faces_for(faces_file))
+    walls = np.array(board.walls, dtype=np.int64).reshape(SIZE, SIZE)
+    planes = np.zeros((5, SIZE, SIZE), dtype=np.float32)
+    for d in range(4):
+        planes[d] = (walls >> d) & 1
+    centre = np.zeros(CELLS, dtype=np.float32)
+    centre[list(board.blocked)] = 1.0
+    planes[4] = centre.reshape(SIZE, SIZE)
+    planes.setflags(write=False)
+    return planes
+
+
+class RicochetEncoder(Encoder):
+    game_id = "ricochet"
+
+    def setup(self, view: Mapping[str, JSON]) -> None:
+        self.robots = len(view["robots"])  # 4, or 5 with the silver robot (option or puzzle code)
+        self.max_bid = int(self.options["max_bid"])
+
+    def all_actions(self) -> Iterable[Action]:
+        yield from (Move(r, d) for r in range(self.robots) for d in range(4))
+        yield from (Bid(n) for n in range(1, self.max_bid + 1))
+        yield from (GIVE_UP, RESET, REVEAL, NEXT)
+
+    def declare(self) -> None:
+        r, add = self.robots, self.layout.add
+        add("board", (5, SIZE, SIZE), "walls on the N, E, S, W side of each cell; the blocked centre")
+        add("target_cell", (1, SIZE, SIZE), "the cell of the chip being played (none between chips)")
+        add("robots", (r, SIZE, SIZE), "one plane per robot (red, green, blue, yellow, silver): its cell")
+        add("markers", (r, SIZE, SIZE), "one plane per robot: its marker (where attempts start from)")
+        add("target", CHIPS, "the chip being played, one-hot in the order RC RT RQ RH GC ... YH MV")
+        add("pile", CHIPS, "chips still in the undrawn pile")
+        add("phase", len(PHASES), "solving, countdown, demonstration, puzzle (solo), over")
+        add(
+            "seats",
+            (self.seats, 5),
+            "per seat, the observer first: chips won / 17, has bid, bid / max_bid, "
+            "demonstrating now, still to demonstrate",
+        )
+        add(
+            "moves",
+            3,
+            "moves of this attempt / 32; the demonstrator's bid / max_bid; moves left of the bid / max_bid",
+        )
+        add("last_direction", (r, 4), "per robot, the direction of its last move in this attempt (RR-15)")
+        add("ricocheted", r, "per robot, whether it has turned 90 degrees in this attempt (RR-15)")
+        add("solo", 3, "solo: best length / 32, a best attempt exists, puzzles done / 17")
+
+    def fill(self, obs: Observation, view: Mapping[str, JSON], seat: Seat) -> None:
+        obs["board"][:] = board_planes(view["board"], view["options"]["faces_file"])
+        if view["target_cell"] is not None:
+            x, y = view["target_cell"]
+            obs["target_cell"][0, y, x] = 1.0
+            one_hot(obs["target"], TARGET_CODES.index(view["target"]))
+        robots, markers = obs["robots"], obs["markers"]
+        for i, (x, y) in enumerate(view["robots"]):
+            robots[i, y, x] = 1.0
+        for i, (x, y) in enumerate(view["markers"]):
+            markers[i, y, x] = 1.0
+        pile = obs["pile"]
+        for code in view["pile"]:
+            pile[TARGET_CODES.index(code)] = 1.0
+        one_hot(obs["phase"], PHASES.index(view["phase"]))
+        self._fill_seats(obs["seats"], view, seat)
+        self._fill_moves(obs, view)
+        solo = obs["solo"]
+        solo[0] = scaled(view["best"], LONG)
+        solo[1] = float(view["best"] is not None)
+        solo[2] = scaled(len(view["results"]), CHIPS)
+
+    def _fill_seats(self, out: np.ndarray, view: Mapping[str, JSON], seat: Seat) -> None:
+        bids, queue = view["bids"], view["queue"]
+        for row, s in enumerate(relative_seats(seat, self.seats)):
+            bid = bids.get(str(s))
+            out[row, 0] = scaled(len(view["chips"][s]), CHIPS)
+            out[row, 1] = float(bid is not None)
+            out[row, 2] = scaled(bid["moves"] if bid else 0, self.max_bid)
+            out[row, 3] = float(view["demonstrator"] == s)
+            out[row, 4] = float(s in queue[1:] if view["demonstrator"] is not None else False)
+
+    def _fill_moves(self, obs: Observation, view: Mapping[str, JSON]) -> None:
+        moves = view["moves"]
+        info = obs["moves"]
+        info[0] = scaled(len(moves), LONG)
+        demonstrator = view["demonstrator"]
+        if demonstrator is not None:
+            bid = view["bids"][str(demonstrator)]["moves"]
+            info[1] = scaled(bid, self.max_bid)
+            info[2] = scaled(bid - len(moves), self.max_bid)
+        last = [-1] * self.robots
+        turned = obs["ricocheted"]
+        for move in moves:
+            name, letter = move.split()
+            robot, direction = _ROBOT[name], _DIRECTION[letter]
+            if last[robot] >= 0 and (last[robot] + direction) % 2 == 1:
+                turned[robot] = 1.0
+            last[robot] = direction
+        directions = obs["last_direction"]
+        for robot, direction in enumerate(last):
+            if direction >= 0:
+                directions[robot, direction] = 1.0
