@@ -178,6 +178,22 @@ _DEFAULT_LEVELS = table_levels(None)
 _KEPT_LEVELS = sum(1 for bits in _TABLE_BITS if bits <= _KEEP_BITS)
 
 
+class _Goal:
+    """One target on one board: its cell, the robots that may finish it (per robot count) and the
+    tables the kernel reads, built on first use and valid for every later search of the target:
+    lower bounds (see _kernel.lower_bounds) and helper-relevance masks, filled on demand."""
+
+    __slots__ = ("cell", "h", "rel", "rel_done", "roles", "vortex")
+
+    def __init__(self, stops: np.ndarray, target: Target, cell: int) -> None:
+        self.cell = cell
+        self.vortex = target.is_vortex
+        self.roles = {count: _roles(count, target) for count in (4, 5)}
+        self.h = _kernel.lower_bounds(stops, cell, np.empty(1024, np.uint8))
+        self.rel = np.zeros((1024, 4), np.uint64)
+        self.rel_done = np.zeros(1024, np.bool_)
+
+
 class Solver:
     """The exact solver for one board: its move table and each target's lower bounds are built once.
 
@@ -191,29 +207,17 @@ class Solver:
         begin = time.perf_counter()
         self.board = board
         self.stops = _kernel.wall_stops(walls)
-        # Per target cell, in one block each (fresh memory is slow to touch, so little of it):
-        # lower bounds (see _kernel.lower_bounds) and helper-relevance masks, which the kernel
-        # fills on demand and which stay valid for every later search of the same target.
-        self._slots: dict[int, int] = {}
-        slots = max(len(board.targets), 1)
-        self._h = np.empty((slots, 1024), np.uint8)
-        self._rel = np.empty((slots, 1024, 4), np.uint64)
-        self._rel_done = np.zeros((slots, 1024), np.bool_)
+        self._goals: dict[Target, _Goal] = {}
         self._built = time.perf_counter() - begin  # reported by the first solve, then 0
 
-    def _slot(self, goal: int) -> int:
-        slot = self._slots.get(goal)
-        if slot is None:
+    def _goal(self, target: Target) -> _Goal:
+        """The target's tables, built on first use (the caller holds ``_LOCK``)."""
+        goal = self._goals.get(target)
+        if goal is None:
             begin = time.perf_counter()
-            slot = self._slots[goal] = len(self._slots)
-            if slot >= len(self._h):  # a target cell the board does not list: room for more
-                self._h = np.concatenate([self._h, np.empty_like(self._h)])
-                self._rel = np.concatenate([self._rel, np.empty_like(self._rel)])
-                self._rel_done = np.concatenate([self._rel_done, np.zeros_like(self._rel_done)])
-            _kernel.lower_bounds(self.stops, goal, self._h[slot])
-            self._rel[slot].fill(0)  # its memory, touched now: fresh pages are slow to touch
+            goal = self._goals[target] = _Goal(self.stops, target, self.board.targets[target])
             self._built += time.perf_counter() - begin
-        return slot
+        return goal
 
     def _take_build_seconds(self) -> float:
         built, self._built = self._built, 0.0
@@ -222,8 +226,7 @@ class Solver:
     def _search(
         self,
         robots: Sequence[int],
-        target: Target,
-        goal: int,
+        goal: _Goal,
         levels: int,
         must_ricochet: bool,
         max_depth: int,
@@ -233,10 +236,8 @@ class Solver:
     ) -> tuple[int, int, int, int]:
         """Run the kernel, moving to bigger tables as needed: (status, depth, visited, found).
 
-        The caller holds ``_LOCK``: the tables, the scratch arrays and this Solver's per-target
-        tables are shared."""
-        fin_mask, active = _roles(len(robots), target)
-        slot = self._slot(goal)
+        The caller holds ``_LOCK``: the tables, the scratch arrays and the target's tables are shared."""
+        fin_mask, active = goal.roles[len(robots)]
         start = np.array(robots, dtype=np.int64)
         visited = 0
         previous: tuple[np.ndarray, int] | None = None
@@ -248,18 +249,18 @@ class Solver:
                 previous = data, stamp
                 grow_at = 1 << 62 if level == levels - 1 else len(data) // 2
                 status, depth, count, found = _kernel.search(
-                    self.stops, self._h[slot], self._rel[slot], self._rel_done[slot], goal, fin_mask,
-                    target.is_vortex, active, must_ricochet, start, min_depth, max_depth, deadline,
-                    data, stamp, len(out) > 1, out, grow_at, RELEVANCE_AFTER,
-                    _WORK, _KEYS, _KIDS, _KID_KEYS,
+                    self.stops, goal.h, goal.rel, goal.rel_done, goal.cell, fin_mask, goal.vortex, active,
+                    must_ricochet, start, min_depth, max_depth, deadline, data, stamp, len(out) > 1, out,
+                    grow_at, RELEVANCE_AFTER, _WORK, _KEYS, _KIDS, _KID_KEYS,
                 )  # fmt: skip
                 visited += count
                 if status != _kernel.GROW:
                     break
                 min_depth = depth
         finally:
-            for table in _TABLES[_KEPT_LEVELS:levels]:
-                table.release()
+            if levels > _KEPT_LEVELS:
+                for table in _TABLES[_KEPT_LEVELS:levels]:
+                    table.release()
         return status, depth, visited, found
 
     def solve(
@@ -277,24 +278,23 @@ class Solver:
         See :func:`solve`; ``max_memory`` bounds the transposition table in bytes (default
         ``DEFAULT_MAX_MEMORY``), and a bound too small for any table raises MemoryLimitError.
         """
-        depth_limit = _max_depth(max_depth)
-        goal = _check_cells(self.board, robots, target)
+        depth_limit = MAX_DEPTH if max_depth is None else _max_depth(max_depth)
+        _check_cells(self.board, robots, target)
         levels = _DEFAULT_LEVELS if max_memory is None else table_levels(max_memory)
         out = np.empty((1, MAX_DEPTH + 1), np.int64)
         with _LOCK:
-            self._slot(goal)
+            goal = self._goal(target)
             build_seconds = self._take_build_seconds()
             begin = time.perf_counter()  # after waiting for the lock: the search alone
             deadline = 0.0 if timeout is None else begin + max(timeout, 1e-6)
-            status, depth, visited, _ = self._search(
-                robots, target, goal, levels, must_ricochet, depth_limit, deadline, out
-            )
+            status, depth, visited, _ = self._search(robots, goal, levels, must_ricochet, depth_limit,
+                                                     deadline, out)  # fmt: skip
             seconds = time.perf_counter() - begin
         if status == _kernel.TIMEOUT:
             return Solution((), False, visited, seconds, depth, build_seconds)
         if status == _kernel.EXHAUSTED:
             return None
-        moves = tuple((code >> 2, code & 3) for code in out[0, :depth].tolist())
+        moves = tuple([(code >> 2, code & 3) for code in out[0, :depth].tolist()])
         return Solution(moves, True, visited, seconds, depth, build_seconds)
 
     def solve_all(
@@ -314,12 +314,10 @@ class Solver:
             return [first.moves]
         out = np.zeros((limit, MAX_DEPTH + 1), dtype=np.int64)
         length = first.length
-        goal = self.board.targets[target]
         levels = _DEFAULT_LEVELS if max_memory is None else table_levels(max_memory)
         with _LOCK:
-            _, depth, _, found = self._search(
-                robots, target, goal, levels, must_ricochet, length, 0.0, out, length
-            )
+            goal = self._goal(target)
+            _, depth, _, found = self._search(robots, goal, levels, must_ricochet, length, 0.0, out, length)
         return [tuple((code >> 2, code & 3) for code in row[:depth]) for row in out[:found].tolist()]
 
 
