@@ -59,6 +59,16 @@ def test_search_puzzles_gives_distinct_puzzles_with_their_exact_lengths() -> Non
         assert 8 <= length <= 10 and optimum(puzzle) == length
 
 
+def test_a_book_holds_no_near_copies() -> None:
+    """After a placement gives puzzles, the climb starts afresh: no two puzzles of a book share
+    board and target with the robots one move of the climb apart (a single robot moved)."""
+    found = [puzzle for puzzle, _ in itertools.islice(search_puzzles(12, 20, seed=5), 3)]
+    for a, b in itertools.combinations(found, 2):
+        if (a.faces, a.target) == (b.faces, b.target):
+            moved = sum(x != y for x, y in zip(a.robots, b.robots, strict=True))
+            assert moved > 1, (str(a), str(b))
+
+
 def test_the_generator_reports_its_progress() -> None:
     """Progress (placements tried, longest optimum so far) after every placement, for the CLI."""
     seen: list[tuple[int, int]] = []

@@ -131,6 +131,8 @@ def search_puzzles(
 ) -> Iterator[tuple[Puzzle, int]]:
     """Distinct puzzles whose optimal length is from ``min_moves`` to ``max_moves``, with that
     length, endlessly, in the order a seeded climb finds them (RR-8, RR-30: no robot on a target).
+    One placement may give several (one per target in range); then a new climb starts from a fresh
+    board and placement, so that a puzzle book does not fill with near-copies (one robot moved).
 
     ``on_progress(placements, longest)`` is called after every placement tried.
     """
@@ -153,12 +155,16 @@ def search_puzzles(
             longest = max([longest, *(n for n in current.lengths.values() if n < cap)])
             if on_progress is not None:
                 on_progress(tried, longest)
+            yielded = False
             for target, length in sorted(current.lengths.items(), key=lambda item: -item[1]):
                 if min_moves <= length <= max_moves:
                     puzzle = Puzzle(climb.board.faces, tuple(map(cell_xy, current.cells)), target)
                     if str(puzzle) not in given:
                         given.add(str(puzzle))
+                        yielded = True
                         yield puzzle, length
+            if yielded:
+                break  # the next puzzles come from a new climb: this one's next placements look alike
             # A candidate is first judged on the current hardest targets alone (most moves of a
             # robot make them easier); only one as hard on those is solved for every target.
             cells = climb.neighbour(current.cells, rng)
