@@ -4,6 +4,7 @@ which must say no more than the events themselves."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -27,10 +28,9 @@ def server(tmp_path: Path) -> Iterator[TestClient]:
         yield test_client
 
 
-def robotick_table(server: TestClient) -> dict[str, Any]:
-    """Two people (Ann and an invited one) and a bot at Robotick, turn-based, with a known seed."""
-    seats = ["human", "human", "bot"]
-    body = {"game": "robotick", "seats": seats, "seed": SEED, "timers": False, "name": "Ann"}
+def robotick_table(server: TestClient, seats: tuple[str, ...]) -> dict[str, Any]:
+    """Robotick with these ``seats`` (Ann in the first), turn-based, with a known seed."""
+    body = {"game": "robotick", "seats": list(seats), "seed": SEED, "timers": False, "name": "Ann"}
     return server.post("/api/tables", json=body).json()
 
 
@@ -53,7 +53,7 @@ def news_until(socket: Any, number: int) -> list[dict[str, Any]]:
 
 
 def test_sentences_are_asked_for_and_tell_no_more_than_the_events(server: TestClient) -> None:
-    created = robotick_table(server)
+    created = robotick_table(server, ("human", "human", "human"))  # only Ann acts
     table, ann, bob = created["table"], created["token"], created["invites"]["1"]
     game = games.get("robotick")
     with (
@@ -80,10 +80,10 @@ def test_sentences_are_asked_for_and_tell_no_more_than_the_events(server: TestCl
 
 
 def test_a_seats_board_is_the_game_drawing_of_that_seats_view(server: TestClient) -> None:
-    created = robotick_table(server)
+    created = robotick_table(server, ("human", "human", "human"))  # nobody plays: the start stays
     table, ann, bob = created["table"], created["token"], created["invites"]["1"]
     game = games.get("robotick")
-    truth = Table(game, game.validate_options({}), seed=SEED, seats=["human", "human", "bot:heuristic"])
+    truth = Table(game, game.validate_options({}), seed=SEED, seats=["human"] * 3)
     for seat, token in ((0, ann), (1, bob), (None, None)):
         answer = server.get(f"/api/tables/{table}/board.svg", headers=bearer(token))
         assert answer.status_code == 200 and answer.headers["content-type"].startswith("image/svg+xml")
@@ -105,3 +105,23 @@ def test_pictures_rules_and_pages(server: TestClient) -> None:
         page = server.get(path)
         assert page.status_code == 200 and "default-src 'self'" in page.headers["content-security-policy"]
     assert server.get("/static/js/table.js").headers["content-type"].startswith("text/javascript")
+
+
+STATIC = Path(__file__).parents[2] / "src" / "robotable" / "web" / "static"
+KEY = re.compile(r'^\s+"?([\w.]+)"?: "', re.MULTILINE)
+
+
+def test_every_word_of_the_pages_is_in_english_and_french() -> None:
+    """Each language has the same words, and every word the pages ask for (``t("...")`` in the
+    scripts, ``data-t`` in the HTML) is one of them (a game's summary: one per game)."""
+    words = (STATIC / "js" / "i18n.js").read_text("utf-8")
+    english, french = words.split("\n  fr: {", 1)
+    assert set(KEY.findall(english)) == set(KEY.findall(french))
+    used = set()
+    for script in (STATIC / "js").glob("*.js"):
+        used |= set(re.findall(r'\bt\("([\w.]+)"', script.read_text("utf-8")))
+    for page in STATIC.glob("*.html"):
+        used |= set(re.findall(r'data-t(?:-placeholder)?="([\w.]+)"', page.read_text("utf-8")))
+    used |= {f"summary.{game}" for game in games.ids()} | {"seat.human", "seat.open"}
+    assert used <= set(KEY.findall(french)), used - set(KEY.findall(french))
+    assert len(used) > 40

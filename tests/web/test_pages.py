@@ -22,9 +22,11 @@ pytestmark = pytest.mark.timeout(300)
 GAME_DEADLINE = 180.0
 
 
-def create_from_lobby(page: Any, game: str, *, seats: list[str] | None = None) -> str:
-    """Fill the lobby's form for ``game`` with the short options the server tests use, create
-    the table, and return its id once the table page shows its board."""
+def create_from_lobby(
+    page: Any, game: str, *, seats: list[str] | None = None, options: dict[str, Any] | None = None
+) -> str:
+    """Fill the lobby's form for ``game`` with the short options the server tests use (or
+    ``options``), create the table, and return its id once the table page shows its board."""
     short = SHORT_GAMES[game]
     page.click(f"article[data-game={game}] button.new-table")
     page.select_option("#seat-count", str(short.seats))
@@ -32,7 +34,7 @@ def create_from_lobby(page: Any, game: str, *, seats: list[str] | None = None) -
         page.locator(".seat-kind").nth(index).select_option(kind)
     if not short.timers:
         page.uncheck("#timers")
-    for name, value in short.options.items():
+    for name, value in (short.options if options is None else options).items():
         field = page.locator(f"#option-{name}")
         if field.get_attribute("type") == "checkbox":
             field.set_checked(bool(value))
@@ -57,24 +59,46 @@ def choose(actions: list[str]) -> str:
     return next((a for a in actions if not a.startswith("take ")), actions[0])
 
 
-def play_by_clicks(page: Any, deadline: float = GAME_DEADLINE) -> None:
-    """Click legal-action buttons until the page shows the outcome."""
-    end = time.monotonic() + deadline
+def legal_actions(page: Any) -> list[str]:
+    """Every legal action of the page's seat (the notation box's suggestions)."""
+    return page.locator("#legal-list option").evaluate_all("os => os.map(o => o.value)")
+
+
+def click_action(page: Any, action: str) -> None:
+    """Click ``action``'s button, choosing its words one by one while the list is long."""
+    words = action.split()
+    for _ in range(len(words) + 2):
+        button = page.locator(f'#legal button.action[data-action="{action}"]')
+        if button.count():
+            button.first.click()
+            return
+        chosen = (page.get_attribute("#legal", "data-prefix") or "").split()
+        if chosen != words[: len(chosen)]:
+            page.click("#legal button.back")
+            continue
+        page.click(f'#legal button.word[data-word="{words[len(chosen)]}"]')
+    raise AssertionError(f"no way to click {action!r}")
+
+
+def play_by_clicks(page: Any, deadline: float = GAME_DEADLINE) -> int:
+    """Click legal actions until the page shows the outcome; how many were played."""
+    end, played = time.monotonic() + deadline, 0
     while page.get_attribute("body", "data-over") != "yes":
         assert time.monotonic() < end, "the game did not end in time"
         assert not page.errors, page.errors
-        buttons = page.locator("#legal button.action")
-        actions = buttons.evaluate_all("bs => bs.map(b => b.dataset.action)")
+        actions = legal_actions(page)
         if not actions or page.get_attribute("body", "data-pending") == "yes":
             page.wait_for_timeout(50)
             continue
         version = page.get_attribute("body", "data-version")
-        page.locator(f'#legal button.action[data-action="{choose(actions)}"]').first.click()
+        click_action(page, choose(actions))
+        played += 1
         page.wait_for_function(
             "v => document.body.dataset.pending !== 'yes' || document.body.dataset.version !== v",
             arg=version,
             timeout=30_000,
         )
+    return played
 
 
 def shown_ranks(page: Any) -> list[int]:
@@ -95,7 +119,7 @@ def test_a_whole_game_against_bots_is_played_by_clicks_and_shows_the_records_out
     page = page_at(server.url)
     table = create_from_lobby(page, game)
     assert page.get_attribute("body", "data-seat") == "0"
-    play_by_clicks(page)
+    assert play_by_clicks(page) > 0
     record = record_of(server, table)
     assert shown_ranks(page) == list(record.outcome.ranks)
     assert games.replay(record).outcome() == record.outcome
@@ -146,6 +170,7 @@ def test_two_people_each_see_their_own_hand_and_never_the_others(
         assert second.get_attribute("body", "data-seat") == "1"
         assert "#token" not in second.url  # the seat's token leaves the address bar
         assert second.inner_text("#play-title") == "À vous de jouer"
+        assert "Ada (personne)" in second.inner_text("#seats")
         hands = {
             "first": json.loads(first.text_content("#view"))["hand"],
             "second": json.loads(second.text_content("#view"))["hand"],
@@ -163,10 +188,11 @@ def test_two_people_each_see_their_own_hand_and_never_the_others(
 
 
 def test_a_reload_mid_game_comes_back_to_the_same_table_and_seat(server: Server, page_at: Any) -> None:
-    """DR2D with an open second seat: nothing moves but this page's own actions."""
+    """Delivery with a second person who never comes: nothing moves but this page's own actions."""
     page = page_at(server.url)
-    table = create_from_lobby(page, "dr2d", seats=["open"])
-    page.locator("#legal button.action").first.click()
+    table = create_from_lobby(page, "delivery", seats=["human"])
+    page.wait_for_selector("#legal-list option", state="attached")
+    click_action(page, legal_actions(page)[-1])
     page.wait_for_function("() => document.body.dataset.pending === 'no'")
     before = (page.get_attribute("body", "data-version"), page.text_content("#view"))
     page.reload()
@@ -182,11 +208,11 @@ def test_a_spectator_watches_without_controls_and_keyboard_play_works(server: Se
     watcher = page_at(f"{server.url}/tables/{table}?watch")
     watcher.wait_for_selector("#board svg")
     assert watcher.get_attribute("body", "data-seat") == "spectator"
-    assert watcher.locator("#legal button.action").count() == 0
+    assert watcher.locator("#legal button").count() == 0 and not legal_actions(watcher)
     assert watcher.inner_text("#status").startswith("You are watching.")
 
-    page.wait_for_selector("#legal button.action")  # seat 0's first decision in Droids
-    action = page.locator("#legal button.action").first.get_attribute("data-action")
+    page.wait_for_selector("#legal-list option", state="attached")  # seat 0's first decision in Droids
+    action = legal_actions(page)[-1]
     version = page.get_attribute("body", "data-version")
     page.locator("body").press("/")  # the notation box, then the action typed and Enter
     assert page.evaluate("() => document.activeElement.id") == "notation"
@@ -214,3 +240,22 @@ def test_the_pages_run_under_their_content_security_policy(server: Server, brows
         assert page.locator("#log > li").count() >= 0 and not refused, refused
     finally:
         strict.close()
+
+
+def seconds_left(page: Any, label: str) -> int:
+    return int(page.locator("#timers .timer", has_text=label).inner_text().rsplit(":", 1)[1].split()[0])
+
+
+def test_ricochets_sand_timer_counts_down_from_the_servers_deadline(server: Server, page_at: Any) -> None:
+    """The first bid starts the sand timer (60 s by default; 300 s wait for it): the page counts
+    down from the deadline the server gave, and the log says who bid, in the game's sentence."""
+    page = page_at(server.url)
+    create_from_lobby(page, "ricochet", options={"puzzle": "1A2A3A4A-8A44FF0F-RC"})
+    page.wait_for_selector("#legal button.word[data-word=bid]")
+    click_action(page, "bid 9")
+    page.locator("#timers .timer", has_text="bidding closes").wait_for()
+    first = seconds_left(page, "bidding closes")
+    assert 50 <= first <= 60, page.inner_text("#timers")
+    page.wait_for_timeout(2100)
+    assert first - 3 <= seconds_left(page, "bidding closes") <= first - 1
+    assert "Ada bids 9" in page.inner_text("#log"), page.inner_text("#log")

@@ -7,6 +7,7 @@ import { api, el, seatLink, tokens } from "./api.js";
 import { t, translatePage } from "./i18n.js";
 
 const SHOWN_ACTIONS = 120; // buttons at most; the filter and the notation box reach the rest
+const FLAT_LIMIT = 16; // more legal actions than this are chosen word by word
 
 const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop());
 const page = {
@@ -19,6 +20,7 @@ const page = {
   retry: 0,
   closedByServer: false,
   pending: false,
+  prefix: [], // the words chosen so far of a long list of actions
   boardVersion: -1, // the version of the board drawn
   boardLoading: false,
 };
@@ -194,7 +196,8 @@ function drawStatus() {
   lines.push(page.seat === null ? t("table.spectator") : t("table.you_are", { seat: `${page.seat} (${seatName(page.seat)})` }));
   if (state.view.phase) lines.push(t("table.phase", { phase: state.view.phase }));
   lines.push(t("table.version", { count: state.version }));
-  if (!state.outcome) {
+  if (state.seats.some((row) => row.kind === "open")) lines.push(t("table.waiting_join"));
+  else if (!state.outcome) {
     if (state.to_act.includes(page.seat)) lines.push(t("table.your_turn"));
     else lines.push(t("table.to_act", { seats: state.to_act.map(seatName).join(", ") }));
   }
@@ -204,34 +207,85 @@ function drawStatus() {
   document.getElementById("title").textContent = title;
 }
 
+function kindLabel(kind) {
+  if (kind.startsWith("bot:")) return t("create.bot", { name: kind.slice(4) });
+  return t(`seat.${kind}`);
+}
+
 function drawSeats() {
   document.getElementById("seats").replaceChildren(
     ...page.state.seats.map((row) =>
       el(
         "li",
         { class: row.seat === page.seat ? "mine" : "", "aria-current": row.seat === page.seat ? "true" : false },
-        `${row.name} (${row.kind})`,
+        `${row.name} (${kindLabel(row.kind)})`,
       ),
     ),
   );
 }
 
+// The legal actions as buttons. A short list is shown whole; a long one (bids 1 to 99, every
+// cell of a board) is chosen word by word, so no decision needs more than a screenful of
+// buttons: "place" then "2" then "0" then "N". The filter shows the matching actions whole.
 function drawLegal() {
   const box = document.getElementById("legal");
   const legal = page.state?.legal ?? [];
   const filter = document.getElementById("filter").value.trim().toLowerCase();
-  const matching = filter ? legal.filter((a) => a.toLowerCase().includes(filter)) : legal;
   document.getElementById("play").classList.toggle("idle", legal.length === 0);
   document.getElementById("legal-list").replaceChildren(...legal.slice(0, 500).map((a) => el("option", { value: a })));
+  box.dataset.prefix = "";
   if (!legal.length) {
     box.replaceChildren(el("p", {}, page.state?.outcome ? t("table.over") : t("table.nothing")));
     return;
   }
-  const buttons = matching.slice(0, SHOWN_ACTIONS).map((action) =>
-    el("button", { type: "button", class: "action", dataset: { action }, onclick: () => send(action) }, action),
-  );
-  if (matching.length > SHOWN_ACTIONS) buttons.push(el("p", {}, t("table.more", { count: matching.length - SHOWN_ACTIONS })));
-  box.replaceChildren(...buttons);
+  if (filter || legal.length <= FLAT_LIMIT) {
+    box.replaceChildren(...flatButtons(filter ? legal.filter((a) => a.toLowerCase().includes(filter)) : legal));
+    return;
+  }
+  box.replaceChildren(...wordButtons(legal));
+}
+
+function flatButtons(actions) {
+  const buttons = actions.slice(0, SHOWN_ACTIONS).map((action) => actionButton(action, action));
+  if (actions.length > SHOWN_ACTIONS) buttons.push(el("p", {}, t("table.more", { count: actions.length - SHOWN_ACTIONS })));
+  return buttons;
+}
+
+function actionButton(action, label) {
+  return el("button", { type: "button", class: "action", title: action, dataset: { action }, onclick: () => send(action) }, label);
+}
+
+function wordButtons(legal) {
+  const startsWith = (words, prefix) => prefix.every((word, i) => words[i] === word);
+  const split = legal.map((action) => [action, action.split(/\s+/)]);
+  const goesOn = ([, words]) => words.length > page.prefix.length && startsWith(words, page.prefix);
+  if (!split.some(goesOn)) page.prefix = []; // the table moved on
+  const depth = page.prefix.length;
+  const next = new Map(); // the next word: the action it completes, and whether longer ones go on
+  for (const [action, words] of split) {
+    if (!startsWith(words, page.prefix) || words.length <= depth) continue;
+    const entry = next.get(words[depth]) ?? { action: null, more: false };
+    if (words.length === depth + 1) entry.action = action;
+    else entry.more = true;
+    next.set(words[depth], entry);
+  }
+  const choose = (prefix) => {
+    page.prefix = prefix;
+    drawLegal();
+    document.querySelector("#legal button")?.focus();
+  };
+  const buttons = [];
+  if (depth) {
+    buttons.push(el("button", { type: "button", class: "back", onclick: () => choose(page.prefix.slice(0, -1)) }, `← ${page.prefix.join(" ")}`));
+  }
+  for (const [word, { action, more }] of next) {
+    if (action) buttons.push(actionButton(action, depth ? word : action));
+    if (more) {
+      buttons.push(el("button", { type: "button", class: "word", dataset: { word }, onclick: () => choose([...page.prefix, word]) }, `${word} …`));
+    }
+  }
+  document.getElementById("legal").dataset.prefix = page.prefix.join(" ");
+  return buttons.slice(0, SHOWN_ACTIONS);
 }
 
 function drawTimers() {
