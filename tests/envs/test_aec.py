@@ -8,9 +8,6 @@ from io import StringIO
 
 import numpy as np
 import pytest
-
-pytest.importorskip("pettingzoo")
-
 from pettingzoo.test import api_test, seed_test
 from rich.console import Console
 

@@ -5,12 +5,9 @@ from __future__ import annotations
 
 import warnings
 
+import gymnasium
 import numpy as np
 import pytest
-
-pytest.importorskip("gymnasium")
-
-import gymnasium
 from gymnasium.utils.env_checker import check_env
 
 import robotable.envs
