@@ -5,9 +5,11 @@
 For each game: env steps per second through :func:`robotable.envs.make_aec` (a uniformly
 random action of the mask at every step, the acting agent's observation and mask built at
 every step, as a learner would), then the raw ``apply`` rate of ``benchmarks/playouts.py``
-(random legal actions straight on the engine) for the same game and seats, and the ratio.
-The two are measured in alternating slices, so that a shared machine's load falls on both
-alike. The issue's goal: the env costs at most 2x the raw engine. One core.
+(random legal actions straight on the engine) for the same game and seats, then that same
+playout asking the game for the acting seat's ``view`` at every step (what any observation
+must start from: the part of the cost that belongs to the game, not to the encoders), and the
+ratios. The three are measured in alternating slices, so that a shared machine's load falls on
+all alike. The issue's goal: the env costs at most 2x the raw engine. One core.
 """
 
 from __future__ import annotations
@@ -24,6 +26,8 @@ from rich.table import Table
 
 from playouts import playout  # benchmarks/ is the script's folder
 from robotable import games
+from robotable.core.game import REFEREE
+from robotable.core.rng import Rng
 from robotable.envs import make_aec
 
 # (label, game, seats, options): the README's engine table, plus Ricochet
@@ -61,10 +65,33 @@ def engine_games(game_id: str, seats: int, options: dict) -> Iterator[int]:
         yield playout(game, seats, number, options, 20_000, 0.1)[0]
 
 
-def rates(game_id: str, seats: int, options: dict, seconds: float, rounds: int = 8) -> tuple[float, float]:
-    """Env steps and engine actions per second, measured in alternating slices so that both
-    see the same load on a shared machine."""
-    runs = {"env": env_games(game_id, seats, options), "engine": engine_games(game_id, seats, options)}
+def viewed_games(game_id: str, seats: int, options: dict) -> Iterator[int]:
+    """``playouts.py``'s random games, asking for the acting seat's view before each action."""
+    game = games.get(game_id)
+    for number in itertools.count():
+        state = game.new_state(options, seed=number, seats=seats)
+        rng = Rng(number ^ 0x5EED)
+        count = 0
+        while not state.is_over() and count < 20_000:
+            count += 1
+            timers, acting = state.timers(), state.to_act()
+            if timers and (not acting or rng.random() < 0.1):
+                state.apply(REFEREE, timers[0].action)
+                continue
+            seat = rng.choice(acting)
+            state.view(seat)
+            state.apply(seat, rng.choice(state.legal_actions(seat)))
+        yield count
+
+
+def rates(game_id: str, seats: int, options: dict, seconds: float, rounds: int = 8) -> dict[str, float]:
+    """Env steps, engine actions and engine actions with views, per second, measured in
+    alternating slices so that all see the same load on a shared machine."""
+    runs = {
+        "env": env_games(game_id, seats, options),
+        "engine": engine_games(game_id, seats, options),
+        "viewed": viewed_games(game_id, seats, options),
+    }
     done = dict.fromkeys(runs, 0)
     spent = dict.fromkeys(runs, 0.0)
     for _ in range(rounds):
@@ -73,7 +100,7 @@ def rates(game_id: str, seats: int, options: dict, seconds: float, rounds: int =
             while time.perf_counter() - started < seconds / rounds:
                 done[name] += next(run)
             spent[name] += time.perf_counter() - started
-    return done["env"] / spent["env"], done["engine"] / spent["engine"]
+    return {name: done[name] / spent[name] for name in runs}
 
 
 def main() -> None:
@@ -84,13 +111,24 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=5.0, help="per game and side (default 5)")
     args = parser.parse_args()
     table = Table(title="env steps per second (one core) next to the raw engine")
-    for column in ("game, seats", "env steps/s", "engine actions/s", "env cost (engine / env)"):
+    columns = (
+        "game, seats",
+        "env steps/s",
+        "engine actions/s",
+        "env cost (engine / env)",
+        "engine + view(seat) actions/s",
+        "view's share (engine / engine+view)",
+    )
+    for column in columns:
         table.add_column(column, justify="right" if column != "game, seats" else "left")
     for label, game_id, seats, options in CASES:
         if args.games and game_id not in args.games:
             continue
-        env, raw = rates(game_id, seats, options, args.seconds)
-        table.add_row(label, f"{env:,.0f}", f"{raw:,.0f}", f"{raw / env:.1f}x")
+        rate = rates(game_id, seats, options, args.seconds)
+        env, raw, viewed = rate["env"], rate["engine"], rate["viewed"]
+        table.add_row(
+            label, f"{env:,.0f}", f"{raw:,.0f}", f"{raw / env:.1f}x", f"{viewed:,.0f}", f"{raw / viewed:.1f}x"
+        )
     Console().print(table)
 
 

@@ -16,7 +16,7 @@ those libraries, the encoders never do, and no game imports any of this.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from io import StringIO
 from typing import Any, ClassVar
@@ -39,10 +39,19 @@ class UnknownAction(RobotableError):
     """An action or an index outside a game's action table."""
 
 
-class ActionTable:
-    """Every action of a game in a fixed order: index ``i`` is ``actions[i]``."""
+IndexRule = Callable[[Any], int]
+"""An action's index computed from its fields (``lambda a: a.robot * 4 + a.direction``)."""
 
-    def __init__(self, actions: Iterable[Action]) -> None:
+
+class ActionTable:
+    """Every action of a game in a fixed order: index ``i`` is ``actions[i]``.
+
+    ``rules`` may give, per action class, the index as arithmetic on the fields: masks are built
+    on every step, and a dict lookup hashes and compares each legal action in Python (a
+    dataclass's ``__hash__`` and ``__eq__``), three times slower. Every rule is checked against
+    the table when it is made."""
+
+    def __init__(self, actions: Iterable[Action], rules: Mapping[type, IndexRule] | None = None) -> None:
         self.actions: tuple[Action, ...] = tuple(actions)
         # actions are frozen dataclasses: equal only to an action of the same class and fields
         self.index: dict[Action, int] = {}
@@ -50,6 +59,16 @@ class ActionTable:
             if action in self.index:
                 raise ValueError(f"action {action} is listed twice (at {self.index[action]} and {i})")
             self.index[action] = i
+        lookup = self.index.__getitem__
+        self.rules: dict[type, IndexRule] = {type(a): lookup for a in self.actions}
+        for kind, rule in (rules or {}).items():
+            wrong = [(i, a) for i, a in enumerate(self.actions) if type(a) is kind and rule(a) != i]
+            if wrong:
+                i, action = wrong[0]
+                raise ValueError(
+                    f"the index rule of {kind.__name__} puts {action} at {rule(action)}, not {i}"
+                )
+            self.rules[kind] = rule
 
     def __len__(self) -> int:
         return len(self.actions)
@@ -68,9 +87,15 @@ class ActionTable:
         return self.actions[number]
 
     def mask(self, legal: Iterable[Action]) -> np.ndarray:
+        """1 at each legal action's index. The game's legal actions are in the table (the encoding
+        tests check it on seeded games): a rule is not asked to refuse anything."""
         out = np.zeros(len(self.actions), dtype=np.int8)
-        index = self.index
-        out[[index[action] for action in legal]] = 1
+        rules = self.rules
+        try:
+            out[[rules[type(action)](action) for action in legal]] = 1
+        except KeyError:
+            missing = next(a for a in legal if type(a) not in rules or a not in self.index)
+            raise UnknownAction(f"{missing!r} is not in this game's action table") from None
         return out
 
 
@@ -115,11 +140,25 @@ def one_hot(out: np.ndarray, index: int | None) -> None:
         out[index] = 1.0
 
 
+def counts(out: np.ndarray, positions: Iterable[int], unit: float) -> None:
+    """Into the zeroed ``out`` (any shape, C order): ``unit`` times how often each flat position
+    occurs, clipped to 1. Tallied in a dict, then one write per position: the lists are short
+    (a hand, a discard pile), where numpy's bincount costs more than it saves."""
+    tally: dict[int, int] = {}
+    for position in positions:
+        tally[position] = tally.get(position, 0) + 1
+    if tally:
+        flat = out.reshape(-1)  # a view: the blocks are contiguous
+        for position, count in tally.items():
+            flat[position] = min(count * unit, 1.0)
+
+
 def scaled(value: float | None, top: float) -> float:
     """``value / top`` clipped to ``[0, 1]`` (``None`` is 0): every feature stays in the box."""
     if not value or top <= 0:
         return 0.0
-    return float(min(max(value / top, 0.0), 1.0))
+    ratio = value / top  # comparisons, not min/max calls: this runs dozens of times a step
+    return 1.0 if ratio >= 1.0 else float(ratio) if ratio > 0.0 else 0.0
 
 
 def signed(value: float, top: float) -> float:
@@ -153,7 +192,7 @@ class Encoder(ABC):
         actions = list(self.all_actions())
         if self.uses_clock:
             actions.append(WAIT)
-        self.table = ActionTable(actions)
+        self.table = ActionTable(actions, self.index_rules())
         self.layout = Layout()
         self.declare()
         self._buffer = np.zeros(self.layout.size, dtype=np.float32)
@@ -167,6 +206,10 @@ class Encoder(ABC):
     @abstractmethod
     def all_actions(self) -> Iterable[Action]:
         """Every action the game can ever take with these options, in a fixed order."""
+
+    def index_rules(self) -> Mapping[type, IndexRule]:
+        """Per action class, its index from its fields (see :class:`ActionTable`); optional."""
+        return {}
 
     @abstractmethod
     def declare(self) -> None:

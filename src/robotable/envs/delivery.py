@@ -14,7 +14,7 @@ from functools import lru_cache
 import numpy as np
 
 from robotable.core.game import JSON, Action, Seat
-from robotable.envs.core import Encoder, Observation, one_hot, relative_seats, scaled
+from robotable.envs.core import Encoder, IndexRule, Observation, counts, one_hot, relative_seats, scaled
 from robotable.games.delivery.actions import SUBMIT, PlaceFunction, Program, Take
 from robotable.games.delivery.board import CONVEYOR_CODES, DIRECTIONS, EXPRESS_CODES
 from robotable.games.delivery.cards import ALL_CARDS, LETTERS, SLOTS
@@ -25,6 +25,7 @@ CARDS = len(ALL_CARDS)
 SEAT_FEATURES = 10 + CARDS  # see ``declare``
 _CARD = {card: i for i, card in enumerate(ALL_CARDS)}
 _DIR = {d: i for i, d in enumerate(DIRECTIONS)}
+_LETTER = {letter: i for i, letter in enumerate(LETTERS)}
 
 
 @lru_cache(maxsize=16)
@@ -57,6 +58,16 @@ class DeliveryEncoder(Encoder):
             for slot in range(1, SLOTS + 1)
         )
         yield SUBMIT
+
+    def index_rules(self) -> Mapping[type, IndexRule]:
+        functions = CARDS * SLOTS + SLOTS  # the first fn action follows the slots and the takes
+        return {
+            Program: lambda a: _CARD[a.card] * SLOTS + a.slot - 1,
+            Take: lambda a: CARDS * SLOTS + a.slot - 1,
+            PlaceFunction: lambda a: (
+                functions + (_LETTER[a.board] * CARDS + _CARD[a.card]) * SLOTS + a.slot - 1
+            ),
+        }
 
     def declare(self) -> None:
         add, n, h, w = self.layout.add, self.seats, self.height, self.width
@@ -109,17 +120,16 @@ class DeliveryEncoder(Encoder):
             self._fill_player(rows[row], player)
         obs["round"][:] = (scaled(view["round"], view["turn_limit"]), float(view["phase"] == "over"))
         one_hot(obs["first"], order.index(view["first_player"]))
-        hand = obs["hand"]
-        for card in view["hand"] or ():
-            hand[_CARD[card]] += 1.0 / 8
-        np.minimum(hand, 1.0, out=hand)
+        counts(obs["hand"], [_CARD[card] for card in view["hand"] or ()], 1 / 8)
         mine = view["players"][seat]["program"] if seat is not None and 0 <= seat < n else None
         if mine is not None:
-            _count_slots(obs["program"], mine)
-        boards = obs["function_boards"]
+            counts(obs["program"], _slot_positions(mine, 0), 1 / 4)
         row_of = {s: row for row, s in enumerate(order)}
+        positions: list[int] = []
         for fboard in view["function_boards"]:
-            _count_slots(boards[row_of[fboard["owner"]], LETTERS.index(fboard["letter"])], fboard["slots"])
+            board_index = row_of[fboard["owner"]] * len(LETTERS) + _LETTER[fboard["letter"]]
+            positions += _slot_positions(fboard["slots"], board_index * SLOTS * CARDS)
+        counts(obs["function_boards"], positions, 1 / 4)
         obs["misc"][:] = (
             scaled(view["bug_pile"], 200),
             float(view["function_boards_mode"] == "per_player_ad"),
@@ -135,14 +145,10 @@ class DeliveryEncoder(Encoder):
         out[5] = float(player["submitted"])
         for slot, count in enumerate(player["program_counts"]):
             out[6 + slot] = scaled(count, 5)
-        for card in player["discard"]:
-            out[10 + _CARD[card]] += 0.1
-        np.minimum(out, 1.0, out=out)
+        counts(out[10:], [_CARD[card] for card in player["discard"]], 0.1)
 
 
-def _count_slots(out: np.ndarray, slots: list[list[str]]) -> None:
-    """Cards of each kind per slot, / 4 (a slot holds one action card and up to three LOOPs)."""
-    for slot, cards in enumerate(slots):
-        for card in cards:
-            out[slot, _CARD[card]] += 0.25
-    np.minimum(out, 1.0, out=out)
+def _slot_positions(slots: list[list[str]], start: int) -> list[int]:
+    """Positions of the cards in ``slots`` (each slot a row of card kinds) from ``start``: a slot
+    holds one action card and up to three LOOPs, so counts are scaled by 4."""
+    return [start + slot * CARDS + _CARD[card] for slot, cards in enumerate(slots) for card in cards]

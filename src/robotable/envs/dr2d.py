@@ -14,7 +14,7 @@ from functools import lru_cache
 import numpy as np
 
 from robotable.core.game import JSON, Action, Seat
-from robotable.envs.core import Encoder, Observation, one_hot, relative_seats, scaled
+from robotable.envs.core import Encoder, IndexRule, Observation, one_hot, relative_seats, scaled
 from robotable.games.dr2d.actions import GO, LOCK, REGISTERS, STANDBY, UNDO, Place
 from robotable.games.dr2d.board import DIRS, SIZE, TILES, load_board, xy
 from robotable.games.dr2d.engine import LETTERS, MAX_PC
@@ -75,6 +75,9 @@ class DR2DEncoder(Encoder):
         yield from (Place(*xy(tile), facing) for tile in range(TILES) for facing in range(4))
         yield from REGISTERS
         yield from (UNDO, LOCK, STANDBY, GO)
+
+    def index_rules(self) -> Mapping[type, IndexRule]:
+        return {Place: lambda a: (a.y * SIZE + a.x) * 4 + a.facing}
 
     def declare(self) -> None:
         add = self.layout.add

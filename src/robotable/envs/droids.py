@@ -15,7 +15,7 @@ from functools import lru_cache
 import numpy as np
 
 from robotable.core.game import JSON, Action, Seat
-from robotable.envs.core import Encoder, Observation, one_hot, relative_seats, scaled
+from robotable.envs.core import Encoder, IndexRule, Observation, one_hot, relative_seats, scaled
 from robotable.games.droids.actions import (
     BACK,
     PASS,
@@ -90,6 +90,23 @@ class DroidsEncoder(Encoder):
         yield from (Send(e) for e in range(EMITTERS))
         yield from (Obstacle(x, y) for y in range(SIZE) for x in range(SIZE))
         yield from (Choose(what, e) for what in ("damage", "repair") for e in range(EMITTERS))
+
+    def index_rules(self) -> Mapping[type, IndexRule]:
+        token, slot = 4 + len(TYPES), 4 + 2 * len(TYPES)  # draws, picks, tokens, then slots
+        arrow = slot + EMITTERS * SLOTS
+        send = arrow + len(ARROWS) + 3  # after the arrows: back, stop, pass
+        obstacle = send + EMITTERS
+        choose = obstacle + SIZE * SIZE
+        return {
+            Draw: lambda a: _BIN[a.bin],
+            Pick: lambda a: 4 + _TYPE[a.token],
+            Token: lambda a: token + _TYPE[a.token],
+            Slot: lambda a: slot + a.emitter * SLOTS + a.slot - 1,
+            Arrow: lambda a: arrow + _ARROW[a.direction],
+            Send: lambda a: send + a.emitter,
+            Obstacle: lambda a: obstacle + a.y * SIZE + a.x,
+            Choose: lambda a: choose + (EMITTERS if a.what == "repair" else 0) + a.emitter,
+        }
 
     def declare(self) -> None:
         add, n = self.layout.add, self.seats
@@ -212,12 +229,19 @@ class DroidsEncoder(Encoder):
 
     @staticmethod
     def _fill_emitters(out: np.ndarray, view: Mapping[str, JSON], order: list[int]) -> None:
+        """Positions gathered, then one write (a numpy scalar write per position costs more)."""
+        width = out.shape[2]
+        flat: list[int] = []
         for row, s in enumerate(order):
-            for e, emitter in enumerate(view["emitters"][s]):
+            base = row * EMITTERS * width
+            for emitter in view["emitters"][s]:
                 if emitter["destroyed"]:
-                    out[row, e, 0] = 1.0
+                    flat.append(base)
                 for k, content in enumerate(emitter["slots"]):
                     if content is not None:
                         token, arrow = _SLOT_CONTENT[content]
-                        out[row, e, 1 + k * SLOT_WIDTH + token] = 1.0
-                        out[row, e, 1 + k * SLOT_WIDTH + arrow] = 1.0
+                        start = base + 1 + k * SLOT_WIDTH
+                        flat += (start + token, start + arrow)
+                base += width
+        if flat:
+            out.reshape(-1)[flat] = 1.0

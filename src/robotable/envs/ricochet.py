@@ -14,7 +14,7 @@ from functools import lru_cache
 import numpy as np
 
 from robotable.core.game import JSON, Action, Seat
-from robotable.envs.core import Encoder, Observation, one_hot, relative_seats, scaled
+from robotable.envs.core import Encoder, IndexRule, Observation, one_hot, relative_seats, scaled
 from robotable.games.ricochet.actions import GIVE_UP, NEXT, RESET, REVEAL, Bid, Move
 from robotable.games.ricochet.board import ALL_TARGETS, CELLS, DIRECTIONS, SIZE, assemble, faces_for
 from robotable.games.ricochet.code import ROBOT_NAMES
@@ -24,6 +24,7 @@ TARGET_CODES = tuple(t.code for t in ALL_TARGETS)
 CHIPS = len(ALL_TARGETS)  # 17
 LONG = 32  # moves counts are scaled by this (an optimal solution rarely needs more than 20)
 _ROBOT = {name: i for i, name in enumerate(ROBOT_NAMES)}
+_TARGET = {code: i for i, code in enumerate(TARGET_CODES)}
 _DIRECTION = {letter: i for i, letter in enumerate(DIRECTIONS)}
 
 
@@ -54,6 +55,10 @@ class RicochetEncoder(Encoder):
         yield from (Bid(n) for n in range(1, self.max_bid + 1))
         yield from (GIVE_UP, RESET, REVEAL, NEXT)
 
+    def index_rules(self) -> Mapping[type, IndexRule]:
+        first_bid = 4 * self.robots - 1  # bid 1 follows the last move
+        return {Move: lambda a: a.robot * 4 + a.direction, Bid: lambda a: first_bid + a.moves}
+
     def declare(self) -> None:
         r, add = self.robots, self.layout.add
         add("board", (5, SIZE, SIZE), "walls on the N, E, S, W side of each cell; the blocked centre")
@@ -83,15 +88,14 @@ class RicochetEncoder(Encoder):
         if view["target_cell"] is not None:
             x, y = view["target_cell"]
             obs["target_cell"][0, y, x] = 1.0
-            one_hot(obs["target"], TARGET_CODES.index(view["target"]))
+            one_hot(obs["target"], _TARGET[view["target"]])
         robots, markers = obs["robots"], obs["markers"]
         for i, (x, y) in enumerate(view["robots"]):
             robots[i, y, x] = 1.0
         for i, (x, y) in enumerate(view["markers"]):
             markers[i, y, x] = 1.0
-        pile = obs["pile"]
-        for code in view["pile"]:
-            pile[TARGET_CODES.index(code)] = 1.0
+        if view["pile"]:
+            obs["pile"][[_TARGET[code] for code in view["pile"]]] = 1.0
         one_hot(obs["phase"], PHASES.index(view["phase"]))
         self._fill_seats(obs["seats"], view, seat)
         self._fill_moves(obs, view)

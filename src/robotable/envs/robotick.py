@@ -11,7 +11,7 @@ from collections.abc import Iterable, Mapping
 import numpy as np
 
 from robotable.core.game import JSON, Action, Seat
-from robotable.envs.core import Encoder, Observation, one_hot, relative_seats, scaled, signed
+from robotable.envs.core import Encoder, IndexRule, Observation, one_hot, relative_seats, scaled, signed
 from robotable.games.robotick.actions import Pass, Play
 from robotable.games.robotick.cards import CRITERIA, DECK, HUMANS, ROUNDS, STRENGTHS, TYPES
 
@@ -37,6 +37,9 @@ class RobotickEncoder(Encoder):
     def all_actions(self) -> Iterable[Action]:
         yield from (Pass(c) for c in range(DECK))
         yield from (Play(c) for c in range(DECK))
+
+    def index_rules(self) -> Mapping[type, IndexRule]:
+        return {Pass: lambda a: a.card, Play: lambda a: DECK + a.card}
 
     def declare(self) -> None:
         add = self.layout.add
