@@ -48,6 +48,9 @@ def create_from_lobby(
         "location.pathname.startsWith('/tables/') || document.querySelector('#create-error')?.textContent"
     )
     assert "/tables/" in page.url, page.inner_text("#create-error")
+    page.wait_for_selector("#board svg, #handover-ready:visible", timeout=30_000)
+    if page.locator("#handover-ready").is_visible():  # people sharing the screen: Ada's turn first
+        page.click("#handover-ready")
     page.wait_for_selector("#board svg", timeout=30_000)
     return page.url.rstrip("/").split("/")[-1].split("?")[0].split("#")[0]
 
@@ -84,8 +87,10 @@ def play_by_clicks(page: Any, deadline: float = GAME_DEADLINE) -> int:
     """Click legal actions until the page shows the outcome; how many were played."""
     end, played = time.monotonic() + deadline, 0
     while page.get_attribute("body", "data-over") != "yes":
-        assert time.monotonic() < end, "the game did not end in time"
+        assert time.monotonic() < end, f"the game did not end in time: {page.inner_text('body')[:2000]}"
         assert not page.errors, page.errors
+        if page.locator("#handover-ready").is_visible():
+            page.click("#handover-ready")
         actions = legal_actions(page)
         if not actions or page.get_attribute("body", "data-pending") == "yes":
             page.wait_for_timeout(50)
@@ -259,3 +264,29 @@ def test_ricochets_sand_timer_counts_down_from_the_servers_deadline(server: Serv
     page.wait_for_timeout(2100)
     assert first - 3 <= seconds_left(page, "bidding closes") <= first - 1
     assert "Ada bids 9" in page.inner_text("#log"), page.inner_text("#log")
+
+
+def test_two_people_at_one_screen_hand_it_over_between_secret_decisions(server: Server, page_at: Any) -> None:
+    """Robotick with Ada and a second person at this screen (and a bot): once Ada has passed her
+    two cards the page shows only the hand-over screen, nothing of her hand; the second person
+    asks for their game, and the two of them play the whole game at one screen."""
+    page = page_at(server.url)
+    table = create_from_lobby(page, "robotick", seats=["here", "bot:heuristic"])
+    assert page.get_attribute("body", "data-seat") == "0" and page.locator("#here button.give").count() == 1
+    hand = json.loads(page.text_content("#view"))["hand"]
+    passed = [a for a in legal_actions(page) if a.startswith("pass ")][:2]
+    for action in passed:
+        click_action(page, action)
+        page.wait_for_function("a => !document.querySelector(`#legal-list option[value='${a}']`)", arg=action)
+    page.wait_for_selector("body[data-handover='1']")
+    screen = page.inner_text("body")
+    assert "Give the screen to seat 1." in screen and "I am seat 1: show my game" in screen
+    kept = [card for card in hand if f"pass {card}" not in passed]
+    assert not [card for card in kept if card in page.content()], "Ada's hand on the hand-over screen"
+    page.keyboard.press("Enter")  # the button has the focus
+    page.wait_for_selector("#board svg")
+    assert page.get_attribute("body", "data-seat") == "1"
+    assert json.loads(page.text_content("#view"))["hand"] != hand
+    assert play_by_clicks(page) > 0
+    record = record_of(server, table)
+    assert shown_ranks(page) == list(record.outcome.ranks) and not page.errors

@@ -74,6 +74,7 @@ function drawSeats() {
   const list = document.getElementById("seat-list");
   const count = Number(document.getElementById("seat-count").value);
   const kinds = [
+    ["here", t("create.here")],
     ["human", t("create.human")],
     ["open", t("create.open")],
     ...game.bots.map((name) => [`bot:${name}`, t("create.bot", { name })]),
@@ -152,7 +153,9 @@ function chosenOptions() {
 
 async function create(event) {
   event.preventDefault();
-  const seats = ["human", ...[...document.querySelectorAll(".seat-kind")].map((s) => s.value)];
+  const chosenKinds = ["here", ...[...document.querySelectorAll(".seat-kind")].map((s) => s.value)];
+  // a person at this screen is a person to the server; this browser keeps their seat's token
+  const seats = chosenKinds.map((kind) => (kind === "here" ? "human" : kind));
   const body = {
     game: chosen.id,
     seats,
@@ -164,7 +167,14 @@ async function create(event) {
   try {
     const created = await api("/api/tables", { method: "POST", body });
     tokens.set(created.table, created.token);
-    tokens.setInvites(created.table, created.invites);
+    const here = { 0: created.token };
+    const invites = {};
+    for (const [seat, token] of Object.entries(created.invites)) {
+      if (chosenKinds[seat] === "here") here[seat] = token;
+      else invites[seat] = token;
+    }
+    tokens.setInvites(created.table, invites);
+    tokens.setHere(created.table, here);
     location.assign(`/tables/${encodeURIComponent(created.table)}`);
   } catch (failure) {
     error.textContent = failure instanceof ApiError ? failure.message : String(failure);

@@ -23,6 +23,9 @@ const page = {
   prefix: [], // the words chosen so far of a long list of actions
   boardVersion: -1, // the version of the board drawn
   boardLoading: false,
+  here: {}, // hot seat: the seats of the people at this screen, seat number to token
+  names: [], // the seats' names, kept for the hand-over screen (which shows no state)
+  hidden: true, // whether the game has secrets; until the games' list says otherwise, yes
 };
 
 async function start() {
@@ -31,6 +34,7 @@ async function start() {
     .then((games) => {
       page.title = games.find((g) => g.id === page.state?.view?.game)?.title ?? "";
       page.titles = Object.fromEntries(games.map((g) => [g.id, g.title]));
+      page.games = games;
       if (page.state) drawStatus();
     })
     .catch(() => {}); // the game's id stands in for its title
@@ -43,7 +47,9 @@ async function start() {
   document.getElementById("filter").addEventListener("input", drawLegal);
   document.addEventListener("keydown", shortcut);
   drawInvites();
-  connect();
+  // people sharing the screen: a reload shows the hand-over screen first, never a seat's game
+  if (hotSeat()) showHandOver(seatOf(page.token));
+  else connect();
   setInterval(drawTimers, 250);
 }
 
@@ -56,7 +62,11 @@ function readToken() {
     tokens.set(tableId, given);
     history.replaceState(null, "", location.pathname + location.search);
   }
-  page.token = new URLSearchParams(location.search).has("watch") ? null : tokens.get(tableId);
+  const watching = new URLSearchParams(location.search).has("watch");
+  page.token = watching ? null : tokens.get(tableId);
+  const here = watching ? {} : tokens.here(tableId);
+  // an invitation link opened in this browser is someone else's seat, not the shared screen's
+  if (Object.values(here).includes(page.token)) page.here = here;
 }
 
 // ------------------------------------------------------------------ the connection
@@ -70,12 +80,15 @@ function connect() {
   const scheme = location.protocol === "https:" ? "wss" : "ws";
   const socket = new WebSocket(`${scheme}://${location.host}/ws/tables/${encodeURIComponent(tableId)}?${query}`);
   page.socket = socket;
+  // a socket left behind (the screen handed to the next person) says nothing more
+  const current = () => socket === page.socket;
   socket.addEventListener("open", () => {
     page.retry = 0;
     status(t("table.connected"));
   });
-  socket.addEventListener("message", (event) => receive(JSON.parse(event.data)));
+  socket.addEventListener("message", (event) => current() && receive(JSON.parse(event.data)));
   socket.addEventListener("close", () => {
+    if (!current()) return;
     setPending(false);
     if (page.closedByServer) return;
     status(t("table.lost"));
@@ -142,8 +155,12 @@ function show(state) {
   document.body.dataset.seat = page.seat ?? "spectator";
   document.body.dataset.over = state.outcome ? "yes" : "no";
   page.clockOffset = state.now * 1000 - Date.now();
+  page.names = state.seats.map((row) => row.name);
+  page.hidden = page.games?.find((game) => game.id === state.view.game)?.hidden_information ?? true;
   redraw();
   drawBoard();
+  const next = nextHere();
+  if (next !== null) handOver(next);
 }
 
 function redraw() {
@@ -154,6 +171,7 @@ function redraw() {
   drawTimers();
   drawOutcome();
   drawInvites();
+  drawHere();
   document.getElementById("view").textContent = JSON.stringify(page.state.view, null, 1);
 }
 
@@ -163,13 +181,16 @@ async function drawBoard() {
   if (page.boardLoading || page.boardVersion === page.state.version) return;
   page.boardLoading = true;
   const version = page.state.version;
+  const token = page.token;
   let wait = 200;
   try {
     const response = await fetch(`/api/tables/${encodeURIComponent(tableId)}/board.svg`, {
       headers: page.token ? { authorization: `Bearer ${page.token}` } : {},
     });
-    if (response.ok) {
-      const picture = await response.text();
+    const picture = response.ok ? await response.text() : null;
+    if (token !== page.token) {
+      // the screen went to someone else meanwhile: this seat's drawing is not shown to them
+    } else if (picture !== null) {
       page.boardVersion = version;
       // the game's own drawing of this seat's view, made by the server; the page's policy lets
       // no script in it run
@@ -181,7 +202,7 @@ async function drawBoard() {
   } finally {
     page.boardLoading = false;
   }
-  if (page.boardVersion !== page.state.version) setTimeout(drawBoard, wait);
+  if (page.state && page.boardVersion !== page.state.version) setTimeout(drawBoard, wait);
 }
 
 function seatName(seat) {
@@ -337,6 +358,75 @@ function drawInvites() {
         }, t("table.copy")),
       );
     }),
+  );
+}
+
+// ------------------------------------------------------------------ hot seat
+
+// Several people at one screen: this browser holds each one's seat token. When the seat shown
+// has nothing to do and another person here has, the screen goes to them; in a game with
+// secrets a hand-over screen comes first, showing nothing of any seat, and the page connects
+// as the next person only when they ask for it.
+
+function hotSeat() {
+  return Object.keys(page.here).length > 1;
+}
+
+function seatOf(token) {
+  return Number(Object.entries(page.here).find(([, held]) => held === token)?.[0] ?? 0);
+}
+
+function nextHere() {
+  const state = page.state;
+  if (!hotSeat() || !state || state.outcome || state.legal.length) return null;
+  const waiting = Object.keys(page.here).map(Number).filter((seat) => seat !== page.seat && state.to_act.includes(seat));
+  return waiting.length ? waiting[0] : null;
+}
+
+function handOver(seat) {
+  page.token = page.here[seat];
+  tokens.set(tableId, page.token); // a reload comes back to this person (behind the screen)
+  const left = page.socket;
+  page.socket = null;
+  left?.close();
+  Object.assign(page, { state: null, seat: null, boardVersion: -1, prefix: [] });
+  setPending(false); // the answer to the last action went to the socket left behind
+  for (const id of ["board", "log", "legal", "legal-list", "status", "timers", "outcome", "seats", "here", "answer"]) {
+    document.getElementById(id).replaceChildren();
+  }
+  document.getElementById("view").textContent = "";
+  delete document.body.dataset.version;
+  if (page.hidden) showHandOver(seat);
+  else connect();
+}
+
+function showHandOver(seat) {
+  const name = page.names[seat] ?? t("table.seat", { seat });
+  document.body.classList.add("handing-over");
+  document.body.dataset.handover = seat;
+  document.getElementById("handover").hidden = false;
+  document.getElementById("handover-title").textContent = t("table.handover", { name });
+  document.getElementById("handover-hint").textContent = t("table.handover_hint", { name });
+  const ready = document.getElementById("handover-ready");
+  ready.textContent = t("table.ready", { name });
+  ready.onclick = () => {
+    document.getElementById("handover").hidden = true;
+    document.body.classList.remove("handing-over");
+    delete document.body.dataset.handover;
+    connect();
+  };
+  ready.focus();
+}
+
+// The other people here, to hand them the screen before the game asks (a simultaneous phase).
+function drawHere() {
+  const box = document.getElementById("here-box");
+  box.hidden = !hotSeat();
+  const others = Object.keys(page.here).map(Number).filter((seat) => seat !== page.seat);
+  document.getElementById("here").replaceChildren(
+    ...others.map((seat) =>
+      el("button", { type: "button", class: "give", dataset: { seat }, onclick: () => handOver(seat) }, t("table.give_to", { name: seatName(seat) })),
+    ),
   );
 }
 
