@@ -237,6 +237,12 @@ class Game(ABC):
         that only a deadline ends), or None. A face refuses a clockless table with this reason."""
         return None
 
+    def takes_back(self, action: Action) -> bool:
+        """Whether ``action`` only takes back the seat's own last step of a decision still
+        open (a card taken back from a program). People need it; a search never does, since
+        whatever it leads to can be reached without it, and a search that tries it can loop."""
+        return False
+
     def validate_options(self, options: Mapping[str, Any] | None = None) -> dict[str, Any]:
         """Every option filled in with its default, each value checked."""
         given = dict(options or {})
@@ -613,6 +619,11 @@ class Turn:
     now: float = 0.0
     """Seconds on the match clock since the match started."""
     extra: dict[str, JSON] = field(default_factory=dict)
+    world: State | None = None
+    """For agents that search (``searches = True``): a whole state this seat could be in, made
+    by :meth:`State.determinize`: everything the seat sees is true, every hidden part (hands,
+    programs, the chance to come) a random guess. ``world.determinize(seat, rng)`` draws more
+    guesses. It is the only whole state an agent is ever given."""
 
 
 @dataclass(frozen=True)
@@ -626,7 +637,8 @@ class Wait:
 
 
 class Agent(Protocol):
-    """A player program. Bots see only what their seat's view shows."""
+    """A player program. Bots see only what their seat's view shows; one that sets
+    ``searches = True`` is also given :attr:`Turn.world`, a guess consistent with that view."""
 
     name: str
 

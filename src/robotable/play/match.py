@@ -29,7 +29,7 @@ from robotable.core.errors import IllegalAction, RobotableError
 from robotable.core.game import Action, Agent, Game, Outcome, Seat, State, Wait
 from robotable.core.records import Recorder
 from robotable.play.clock import Clock, RealClock, VirtualClock
-from robotable.play.table import Accepted, RunningTimer, Table, agent_turn
+from robotable.play.table import Accepted, RunningTimer, Table, agent_turn, searches
 from robotable.play.words import plural
 
 DEFAULT_MAX_ACTIONS = 100_000
@@ -184,7 +184,8 @@ class Match:
 
     def _ask(self, seat: Seat, running: list[RunningTimer], wake: float | None) -> Action | Wait:
         now = self.clock.now()  # a real clock moved while earlier seats thought
-        return self.agents[seat].act(agent_turn(self.state, seat, running, now, wake))
+        agent = self.agents[seat]
+        return agent.act(agent_turn(self.state, seat, running, now, wake, world=searches(agent)))
 
     def _answer(self, seat: Seat, action: Action) -> None:
         """Hand ``action`` to the table; a person hears why it was refused, a bot's refusal is a bug.

@@ -34,6 +34,7 @@ from typing import Any
 from robotable.core.errors import IllegalAction, RecordError, RobotableError
 from robotable.core.game import JSON, REFEREE, Action, Event, Game, Outcome, Seat, State, Timer, Turn
 from robotable.core.records import Record, Recorder
+from robotable.core.rng import Rng
 
 
 @dataclass(frozen=True)
@@ -201,10 +202,12 @@ class Table:
             "events": self.state.events_for(accepted.events, seat),
         }
 
-    def turn(self, seat: Seat, now: float) -> Turn:
-        """What an agent sees when asked to act for ``seat``."""
+    def turn(self, seat: Seat, now: float, *, world: bool = False) -> Turn:
+        """What an agent sees when asked to act for ``seat`` (``world``: with a guessed whole
+        state, for an agent that searches)."""
         running = self.running_timers()
-        return agent_turn(self.state, seat, running, now, min((t.deadline for t in running), default=None))
+        wake = min((t.deadline for t in running), default=None)
+        return agent_turn(self.state, seat, running, now, wake, world=world)
 
     # ------------------------------------------------------------------ acting
 
@@ -252,10 +255,17 @@ class Table:
 
 
 def agent_turn(
-    state: State, seat: Seat, running: Sequence[RunningTimer], now: float, wake: float | None
+    state: State,
+    seat: Seat,
+    running: Sequence[RunningTimer],
+    now: float,
+    wake: float | None,
+    *,
+    world: bool = False,
 ) -> Turn:
     """What an agent is shown: its view, its legal actions, the running timers and when it will
-    be asked again at the latest (``wake``)."""
+    be asked again at the latest (``wake``); with ``world``, a whole state guessed from that view
+    (:attr:`Turn.world`), made now: the agent may think in another thread while the table goes on."""
     timers = [{**t.to_dict(), "left": t.left(now)} for t in running]
     return Turn(
         seat,
@@ -264,4 +274,15 @@ def agent_turn(
         state.game,
         now,
         extra={"timers": timers, "wake": wake},
+        world=state.determinize(seat, Rng(WORLD_SEED)) if world else None,
     )
+
+
+WORLD_SEED = 0x574F524C44
+"""The guess in :attr:`Turn.world` is drawn with a fixed seed: it depends on the view alone, so
+an agent's decision cannot tell two positions apart that its seat cannot."""
+
+
+def searches(agent: object) -> bool:
+    """Whether ``agent`` wants :attr:`Turn.world` (it says so with ``searches = True``)."""
+    return getattr(agent, "searches", False) is True

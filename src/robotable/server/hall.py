@@ -34,7 +34,7 @@ import orjson
 from robotable import games
 from robotable.core.errors import IllegalAction, InvalidOptions, RobotableError
 from robotable.core.game import JSON, REFEREE, Action, Agent, Game, Seat, Wait
-from robotable.play.table import Accepted, Table
+from robotable.play.table import Accepted, Table, searches
 from robotable.play.words import event_sentence
 from robotable.server.peers import Peers, peers_for
 from robotable.server.store import (
@@ -457,7 +457,7 @@ class LiveTable:
         if late is not None and not late.done():  # still on an old question: no second thread
             return Wait(self.hall.clock() + 1.0)
         self.thinking.pop(seat, None)  # an answer to an old state is not played
-        turn = self.table.turn(seat, now)
+        turn = self.table.turn(seat, now, world=searches(self.agents[seat]))
         loop = asyncio.get_running_loop()
         future = loop.run_in_executor(self.hall.bot_pool, self.agents[seat].act, turn)
         try:

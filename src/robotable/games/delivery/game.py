@@ -111,6 +111,9 @@ class DeliveryGame(Game):
 
         return hint(view, level)
 
+    def takes_back(self, action: Action) -> bool:
+        return isinstance(action, actions.Take)
+
     def bots(self) -> dict[str, Any]:
         from robotable.games.delivery.bots import BOTS
 

@@ -483,7 +483,8 @@ class DeliveryState(State):
 
     def _shuffle_draw(self, seat: int, rng: Rng) -> None:
         known = self.bug_top[seat]
-        hidden = self.draw[seat][: len(self.draw[seat]) - known]
+        # sorted before shuffled: the guess must not depend on the real (hidden) order
+        hidden = sorted(self.draw[seat][: len(self.draw[seat]) - known])
         rng.shuffle(hidden)
         self.draw[seat] = hidden + [BUG] * known
 
@@ -493,6 +494,7 @@ class DeliveryState(State):
         pool = draw[: len(draw) - known] + self.hands[seat]
         counts = [len(c) for c in self.program[seat]]
         pool += [card for cards in self.program[seat] for card in cards]
+        pool.sort()  # the guess must not depend on where the hidden cards really lie
         rng.shuffle(pool)
         program: list[list[str]] = [[] for _ in range(SLOTS)]
         for i, count in enumerate(counts):  # loops first: a slot of n cards needs n - 1 of them

@@ -95,6 +95,9 @@ class DR2DGame(Game):
 
         return hint(view, level)
 
+    def takes_back(self, action: Action) -> bool:
+        return action == actions.UNDO
+
     def bots(self) -> dict[str, Any]:
         from robotable.games.dr2d.bots import BOTS
 

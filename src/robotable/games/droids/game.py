@@ -125,6 +125,9 @@ class DroidsGame(Game):
 
         return hint(self, view, level)
 
+    def takes_back(self, action: Action) -> bool:
+        return action == actions.BACK
+
     def bots(self) -> dict[str, Any]:
         from robotable.games.droids.bots import BOTS
 

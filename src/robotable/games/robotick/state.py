@@ -459,7 +459,9 @@ class RobotickState(State):
         world = self.clone()
         world.rng = rng.spawn()
         drawn = 1 if self.options["fixed_ai_card"] else self.round + 1
-        undrawn = world.ai_order[drawn:]
+        # every pool is sorted before it is shuffled: the guess must depend on what the seat
+        # sees, never on how the hidden cards happen to lie (a search bot would read it)
+        undrawn = sorted(world.ai_order[drawn:])
         rng.shuffle(undrawn)
         world.ai_order[drawn:] = undrawn
         if self.phase == "over":
@@ -469,7 +471,7 @@ class RobotickState(State):
         fixed: dict[int, list[int]] = {s: [] for s in holders}
         if mine is not None and self.phase == "play":
             fixed[left_of(mine)] = [c for c in self.given[mine] if c in self.hands[left_of(mine)]]
-        pool = [c for s in holders for c in self.hands[s] if c not in fixed[s]] + self.aside
+        pool = sorted([c for s in holders for c in self.hands[s] if c not in fixed[s]] + self.aside)
         capacity = [len(self.hands[s]) - len(fixed[s]) for s in holders] + [ASIDE]
         masks = self.voids()
         dealt = constrained_deal(pool, capacity, [masks[s] for s in holders] + [0], rng)
