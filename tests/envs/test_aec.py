@@ -186,6 +186,27 @@ def test_render_ansi_is_the_terminal_picture_of_the_spectator(game_id: str) -> N
     assert quiet.render() is None
 
 
+@pytest.mark.parametrize("game_id", games.ids())
+def test_render_rgb_array_is_the_svg_picture_of_the_spectator(game_id: str) -> None:
+    env = make_aec(game_id, render_mode="rgb_array")
+    env.reset(seed=1)
+    picture = env.render()
+    assert isinstance(picture, np.ndarray) and picture.dtype == np.uint8
+    assert picture.ndim == 3 and picture.shape[2] == 3 and min(picture.shape[:2]) >= 100
+    assert len(np.unique(picture.reshape(-1, 3), axis=0)) > 4  # a drawing, not a blank page
+    game = env.game
+    svg = game.render_svg(env.state.view(None))
+    assert picture.shape[:2] == _svg_size(svg)
+
+
+def _svg_size(svg: str) -> tuple[int, int]:
+    """(height, width) of an SVG whose root names its size in pixels."""
+    width = re.search(r'<svg[^>]*\swidth="([0-9.]+)', svg)
+    height = re.search(r'<svg[^>]*\sheight="([0-9.]+)', svg)
+    assert width and height
+    return round(float(height.group(1))), round(float(width.group(1)))
+
+
 def _strip_ansi(text: str) -> str:
     return re.sub(r"\x1b\[[0-9;]*m", "", text)
 
@@ -198,7 +219,7 @@ def test_default_seats_and_bad_settings() -> None:
     with pytest.raises(InvalidOptions, match="reward"):
         make_aec("dr2d", reward="shaped")
     with pytest.raises(InvalidOptions, match="render_mode"):
-        make_aec("dr2d", render_mode="rgb_array")
+        make_aec("dr2d", render_mode="human")
     with pytest.raises(InvalidOptions, match="unknown option"):
         make_aec("dr2d", colour="red")
     assert games.get("dr2d").id == make_aec("dr2d").game.id

@@ -111,7 +111,7 @@ def test_tables_refuse_unknown_actions_and_numbers() -> None:
 
 def test_index_rules_are_checked_against_the_table_and_build_the_same_masks() -> None:
     actions = [Pass(1), Pass(2), Play(1), Play(2)]
-    with pytest.raises(ValueError, match="index rule of Play puts .+ at 0, not 2"):
+    with pytest.raises(ValueError, match=r"index rule of Play puts .+ at 0, not 2"):
         ActionTable(actions, {Play: lambda a: a.card - 1})
     ruled = ActionTable(actions, {Play: lambda a: 1 + a.card})
     assert ruled.mask([Play(2), Pass(1)]).tolist() == ActionTable(actions).mask([Play(2), Pass(1)]).tolist()

@@ -50,6 +50,10 @@ def test_gymnasium_env_checker(env_id: str, kwargs: dict) -> None:
     assert not [str(w.message) for w in caught if "gymnasium" in str(w.filename)]
     env.reset(seed=0)
     assert isinstance(env.render(), str)
+    pictured = gymnasium.make(env_id, render_mode="rgb_array", **kwargs)
+    pictured.reset(seed=0)
+    picture = pictured.render()
+    assert isinstance(picture, np.ndarray) and picture.dtype == np.uint8 and picture.shape[2] == 3
 
 
 @pytest.mark.parametrize(("env_id", "kwargs"), CHECKED[1:], ids=[f"{e}-{k}" for e, k in CHECKED[1:]])

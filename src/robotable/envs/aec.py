@@ -27,7 +27,15 @@ from pettingzoo import AECEnv
 from robotable import games
 from robotable.core.errors import InvalidOptions
 from robotable.core.game import Game, State
-from robotable.envs.core import REWARD_MODES, Driver, Encoder, ansi_picture, final_rewards
+from robotable.envs.core import (
+    RENDER_MODES,
+    REWARD_MODES,
+    Driver,
+    Encoder,
+    check_render_mode,
+    final_rewards,
+    render_picture,
+)
 from robotable.envs.encoders import encoder_for
 
 
@@ -48,7 +56,7 @@ class RobotableAEC(AECEnv):
     """One game of robotable as a PettingZoo AEC environment (see the module's docstring)."""
 
     metadata: ClassVar[dict[str, Any]] = {
-        "render_modes": ["ansi"],
+        "render_modes": list(RENDER_MODES),
         "name": "robotable_v0",
         "is_parallelizable": False,
     }
@@ -66,8 +74,7 @@ class RobotableAEC(AECEnv):
         super().__init__()
         if reward not in REWARD_MODES:
             raise InvalidOptions(f"reward must be one of {', '.join(REWARD_MODES)}, not {reward!r}")
-        if render_mode not in (None, *self.metadata["render_modes"]):
-            raise InvalidOptions(f"render_mode must be 'ansi' or None, not {render_mode!r}")
+        check_render_mode(render_mode)
         if max_steps is not None and (type(max_steps) is not int or max_steps < 1):
             raise InvalidOptions(f"max_steps must be a positive whole number, not {max_steps!r}")
         self.game = games.get(game_id)
@@ -160,10 +167,10 @@ class RobotableAEC(AECEnv):
             self.infos[agent] = {"outcome": outcome.to_dict()}
 
     # ---- faces
-    def render(self) -> str | None:
-        """``"ansi"``: the game's terminal picture of the spectator's view (hidden cards stay
-        hidden), with ANSI colours. ``"rgb_array"`` is not provided yet."""
-        return ansi_picture(self.game, self.state) if self.render_mode == "ansi" else None
+    def render(self) -> str | np.ndarray | None:
+        """The spectator's view (hidden cards stay hidden): ``"ansi"``, the game's terminal picture
+        with ANSI colours; ``"rgb_array"``, its SVG picture as an RGB array (needs cairosvg)."""
+        return render_picture(self.game, self.state, self.render_mode)
 
     def close(self) -> None:
         pass
@@ -173,5 +180,5 @@ def make_aec(game_id: str, **options: Any) -> RobotableAEC:
     """A PettingZoo AEC environment of one game. Keyword arguments are the game's options
     plus ``seats`` (default: the fewest players the game takes, at least 2 where it can),
     ``reward`` (``"win"``: +1/0/-1; ``"score"``: the margin over the best other seat),
-    ``render_mode`` (``"ansi"``) and ``max_steps`` (truncate after that many steps)."""
+    ``render_mode`` (``"ansi"`` or ``"rgb_array"``) and ``max_steps`` (truncate after that many steps)."""
     return RobotableAEC(game_id, **options)

@@ -18,12 +18,12 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from io import StringIO
+from io import BytesIO, StringIO
 from typing import Any, ClassVar
 
 import numpy as np
 
-from robotable.core.errors import IllegalAction, RobotableError
+from robotable.core.errors import IllegalAction, InvalidOptions, RobotableError
 from robotable.core.game import JSON, REFEREE, Action, Game, Outcome, Seat, State, Word
 
 WAIT = Word("wait")
@@ -397,3 +397,43 @@ def ansi_picture(game: Game, state: State | None) -> str | None:
     console = Console(file=out, width=120, force_terminal=True, color_system="standard")
     console.print(game.render_text(state.view(None)))
     return out.getvalue()
+
+
+RENDER_MODES = ("ansi", "rgb_array")
+RGB_NEEDS = 'render_mode="rgb_array" draws the game\'s SVG with cairosvg: pip install cairosvg'
+
+
+def check_render_mode(render_mode: str | None) -> None:
+    """Refuse an unknown mode, and ``rgb_array`` without its rasteriser, when the env is made."""
+    if render_mode not in (None, *RENDER_MODES):
+        raise InvalidOptions(
+            f"render_mode must be one of {', '.join(RENDER_MODES)} or None, not {render_mode!r}"
+        )
+    if render_mode == "rgb_array":
+        try:
+            import cairosvg  # noqa: F401
+            import PIL  # noqa: F401
+        except ModuleNotFoundError as exc:
+            raise ModuleNotFoundError(f"{exc.name} is missing: {RGB_NEEDS}", name=exc.name) from exc
+
+
+def render_picture(game: Game, state: State | None, render_mode: str | None) -> str | np.ndarray | None:
+    """What an env's ``render()`` returns in ``render_mode``: always the spectator's view."""
+    if render_mode == "ansi":
+        return ansi_picture(game, state)
+    if render_mode == "rgb_array":
+        return rgb_picture(game, state)
+    return None
+
+
+def rgb_picture(game: Game, state: State | None) -> np.ndarray | None:
+    """The game's SVG picture of the spectator's view as an ``(height, width, 3)`` ``uint8``
+    array: what ``render_mode="rgb_array"`` returns."""
+    if state is None:
+        return None
+    import cairosvg
+    from PIL import Image
+
+    png = cairosvg.svg2png(bytestring=game.render_svg(state.view(None)).encode("utf-8"))
+    with Image.open(BytesIO(png)) as image:
+        return np.asarray(image.convert("RGB"))

@@ -26,7 +26,16 @@ from robotable import games
 from robotable.agents.random import RandomAgent
 from robotable.core.errors import IllegalAction, InvalidOptions, RobotableError
 from robotable.core.game import Agent, Seat, State, Turn, Wait
-from robotable.envs.core import REWARD_MODES, WAIT, Driver, Encoder, ansi_picture, final_rewards
+from robotable.envs.core import (
+    RENDER_MODES,
+    REWARD_MODES,
+    WAIT,
+    Driver,
+    Encoder,
+    check_render_mode,
+    final_rewards,
+    render_picture,
+)
 from robotable.envs.encoders import encoder_for
 from robotable.games.ricochet import events as ricochet_events
 from robotable.games.ricochet.actions import Move
@@ -57,7 +66,7 @@ def _spaces(observation_size: int, action_count: int) -> tuple[spaces.Dict, spac
 class RobotableEnv(gymnasium.Env):
     """One seat of a game; the other seats are played inside :meth:`step` by bots."""
 
-    metadata: ClassVar[dict[str, Any]] = {"render_modes": ["ansi"], "render_fps": 4}
+    metadata: ClassVar[dict[str, Any]] = {"render_modes": list(RENDER_MODES), "render_fps": 4}
 
     def __init__(
         self,
@@ -76,8 +85,7 @@ class RobotableEnv(gymnasium.Env):
             raise InvalidOptions(f"illegal must be one of {', '.join(ILLEGAL)}, not {illegal!r}")
         if reward not in REWARD_MODES:
             raise InvalidOptions(f"reward must be one of {', '.join(REWARD_MODES)}, not {reward!r}")
-        if render_mode not in (None, "ansi"):
-            raise InvalidOptions(f"render_mode must be 'ansi' or None, not {render_mode!r}")
+        check_render_mode(render_mode)
         if max_steps is not None and (type(max_steps) is not int or max_steps < 1):
             raise InvalidOptions(f"max_steps must be a positive whole number, not {max_steps!r}")
         self.game = games.get(game_id)
@@ -167,9 +175,9 @@ class RobotableEnv(gymnasium.Env):
         """The legal actions now, as booleans (sb3-contrib's ``MaskablePPO`` calls this)."""
         return self._observation()["action_mask"].astype(bool)
 
-    def render(self) -> str | None:
-        """``"ansi"``: the game's terminal picture of the spectator's view."""
-        return ansi_picture(self.game, self.state) if self.render_mode == "ansi" else None
+    def render(self) -> str | np.ndarray | None:
+        """The spectator's view: ``"ansi"`` text or an ``"rgb_array"`` picture."""
+        return render_picture(self.game, self.state, self.render_mode)
 
 
 def droids_killer(level: int = 1, **kwargs: Any) -> RobotableEnv:
@@ -195,7 +203,7 @@ class RicochetPuzzleEnv(gymnasium.Env):
     episode goes on. ``info["optimal"]`` is the solver's optimal length (RR-34), so the gap
     to optimal is ``moves - optimal``; ``max_optimal`` draws only puzzles at most that long."""
 
-    metadata: ClassVar[dict[str, Any]] = {"render_modes": ["ansi"], "render_fps": 4}
+    metadata: ClassVar[dict[str, Any]] = {"render_modes": list(RENDER_MODES), "render_fps": 4}
     MAX_DRAWS = 1000
 
     def __init__(
@@ -208,8 +216,7 @@ class RicochetPuzzleEnv(gymnasium.Env):
     ) -> None:
         if type(budget) is not int or budget < 1:
             raise InvalidOptions(f"budget must be a positive whole number, not {budget!r}")
-        if render_mode not in (None, "ansi"):
-            raise InvalidOptions(f"render_mode must be 'ansi' or None, not {render_mode!r}")
+        check_render_mode(render_mode)
         self.game = games.get("ricochet")
         self.options = self.game.validate_options(options)
         self.budget = budget
@@ -277,5 +284,5 @@ class RicochetPuzzleEnv(gymnasium.Env):
     def action_masks(self) -> np.ndarray:
         return self._mask().astype(bool)
 
-    def render(self) -> str | None:
-        return ansi_picture(self.game, self.state) if self.render_mode == "ansi" else None
+    def render(self) -> str | np.ndarray | None:
+        return render_picture(self.game, self.state, self.render_mode)
