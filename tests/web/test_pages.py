@@ -290,3 +290,16 @@ def test_two_people_at_one_screen_hand_it_over_between_secret_decisions(server: 
     assert play_by_clicks(page) > 0
     record = record_of(server, table)
     assert shown_ranks(page) == list(record.outcome.ranks) and not page.errors
+
+
+def test_the_creator_gives_the_seat_of_someone_who_never_came_to_a_bot(server: Server, page_at: Any) -> None:
+    """Delivery with an invited person who never comes: the game waits for them until the
+    creator gives their seat to a bot; then it is played to its end."""
+    page = page_at(server.url)
+    table = create_from_lobby(page, "delivery", seats=["human"])
+    page.on("dialog", lambda dialog: dialog.accept())
+    page.click("#seats button.to-bot[data-seat='1']")
+    page.wait_for_function("() => !document.querySelector('#seats button.to-bot')")
+    assert "(bot: heuristic)" in page.inner_text("#seats")
+    assert play_by_clicks(page) > 0
+    assert record_of(server, table).seats[1].startswith("bot")

@@ -45,6 +45,9 @@ export const tokens = {
   set: (table, token) => localStorage.setItem(`robotable:token:${table}`, token),
   invites: (table) => JSON.parse(localStorage.getItem(`robotable:invites:${table}`) || "{}"),
   setInvites: (table, invites) => localStorage.setItem(`robotable:invites:${table}`, JSON.stringify(invites)),
+  // the creator's token, which may hand a person's seat to a bot
+  creator: (table) => localStorage.getItem(`robotable:creator:${table}`),
+  setCreator: (table, token) => localStorage.setItem(`robotable:creator:${table}`, token),
   // the seats of the people sharing this screen (hot seat), seat number to token
   here: (table) => JSON.parse(localStorage.getItem(`robotable:here:${table}`) || "{}"),
   setHere: (table, here) => localStorage.setItem(`robotable:here:${table}`, JSON.stringify(here)),

@@ -167,6 +167,7 @@ async function create(event) {
   try {
     const created = await api("/api/tables", { method: "POST", body });
     tokens.set(created.table, created.token);
+    tokens.setCreator(created.table, created.token);
     const here = { 0: created.token };
     const invites = {};
     for (const [seat, token] of Object.entries(created.invites)) {

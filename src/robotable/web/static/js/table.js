@@ -234,15 +234,30 @@ function kindLabel(kind) {
 }
 
 function drawSeats() {
+  // the table's creator may give a person's seat to a bot (someone left, or never came)
+  const creator = page.token !== null ? tokens.creator(tableId) : null;
+  const mayHand = (row) => creator && row.kind === "human" && row.seat !== page.seat && !page.state.outcome;
   document.getElementById("seats").replaceChildren(
     ...page.state.seats.map((row) =>
       el(
         "li",
         { class: row.seat === page.seat ? "mine" : "", "aria-current": row.seat === page.seat ? "true" : false },
-        `${row.name} (${kindLabel(row.kind)})`,
+        `${row.name} (${kindLabel(row.kind)}) `,
+        mayHand(row)
+          ? el("button", { type: "button", class: "to-bot", dataset: { seat: row.seat }, onclick: () => handToBot(row.seat, creator) }, t("table.to_bot"))
+          : null,
       ),
     ),
   );
+}
+
+async function handToBot(seat, creator) {
+  if (!confirm(t("table.to_bot_confirm", { name: seatName(seat) }))) return;
+  try {
+    await api(`/api/tables/${encodeURIComponent(tableId)}/seats/${seat}/bot`, { method: "POST", body: {}, token: creator });
+  } catch (failure) {
+    answer(failure.message, "error");
+  }
 }
 
 // The legal actions as buttons. A short list is shown whole; a long one (bids 1 to 99, every
