@@ -27,6 +27,7 @@ from robotable.cli.play import PlayRequest, check_seed, run_play
 from robotable.cli.ricochet import app as ricochet_app
 from robotable.cli.seats import SEAT_HELP, default_seat_count
 from robotable.cli.serve import serve_command
+from robotable.cli.tournament import tournament_command
 from robotable.cli.watch import watch_records
 from robotable.core.errors import RecordError, RobotableError
 from robotable.core.game import Option, State
@@ -293,6 +294,7 @@ def _position(
 
 app.add_typer(ricochet_app)
 app.command("serve")(serve_command)
+app.command("tournament")(tournament_command)
 
 
 if __name__ == "__main__":  # pragma: no cover

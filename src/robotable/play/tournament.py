@@ -8,13 +8,15 @@ not per seat.
 
 from __future__ import annotations
 
+import contextlib
 import math
 import statistics
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from robotable.core.game import Agent, Game
+from robotable.core.game import JSON, Agent, Game
+from robotable.core.records import Record, Recorder
 from robotable.play.clock import VirtualClock
 from robotable.play.match import Match, MatchError
 
@@ -126,18 +128,50 @@ def play_one(
     max_actions: int,
 ) -> GameResult:
     """One game with the line-up rotated by ``shift`` seats; results given per player."""
-    n = len(labels)
-    player_at = [(seat + shift) % n for seat in range(n)]  # seat -> player index
-    agents = [factory(labels[player], seat, seed) for seat, player in enumerate(player_at)]
-    state = game.new_state(options, seed=seed, seats=n)
-    match = Match(game, state, agents, VirtualClock(), max_actions=max_actions)
-    try:
-        outcome = match.run()
-    except MatchError:
-        return GameResult(seed, None, None, len(match.actions))
+    record = record_one(
+        game, labels, factory, seed=seed, shift=shift, options=options, max_actions=max_actions
+    )
+    return result_of(record, shift)
+
+
+def rotated(labels: Sequence[str], shift: int) -> list[str]:
+    """Who sits where when the line-up is rotated by ``shift``: seat ``s`` holds player ``s + shift``."""
+    return [labels[(seat + shift) % len(labels)] for seat in range(len(labels))]
+
+
+def record_one(
+    game: Game,
+    labels: Sequence[str],
+    factory: AgentFactory,
+    *,
+    seed: int,
+    shift: int,
+    options: Mapping[str, Any] | None,
+    max_actions: int,
+    meta: Mapping[str, JSON] | None = None,
+) -> Record:
+    """One game with the line-up rotated by ``shift`` seats, as its record (seats in seat order).
+
+    A game with no result within ``max_actions`` (or stalled) is kept with outcome None."""
+    seats = rotated(labels, shift)
+    agents = [factory(label, seat, seed) for seat, label in enumerate(seats)]
+    recorder = Recorder(game, options, seed=seed, seats=seats, meta=meta)
+    match = Match(game, recorder.state, agents, VirtualClock(), recorder, max_actions=max_actions)
+    with contextlib.suppress(MatchError):  # the record says how far it got; its outcome stays None
+        match.run()
+    return recorder.record
+
+
+def result_of(record: Record, shift: int) -> GameResult:
+    """A record's result per player of the line-up it was rotated from by ``shift``."""
+    outcome = record.outcome
+    if outcome is None:
+        return GameResult(record.seed, None, None, len(record.actions))
+    n = len(record.seats)
     scores = [0.0] * n
     ranks = [0] * n
-    for seat, player in enumerate(player_at):
+    for seat in range(n):
+        player = (seat + shift) % n
         scores[player] = outcome.scores[seat]
         ranks[player] = outcome.ranks[seat]
-    return GameResult(seed, tuple(scores), tuple(ranks), len(match.actions))
+    return GameResult(record.seed, tuple(scores), tuple(ranks), len(record.actions))

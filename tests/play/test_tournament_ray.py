@@ -1,0 +1,34 @@
+"""A tournament's batches as Ray tasks give the same records as a process pool (needs the cluster extra)."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+
+import pytest
+
+from robotable import games
+from robotable.play.round_robin import batches, make_plan, pool_runner, ray_runner
+
+ray = pytest.importorskip("ray")
+
+
+@pytest.fixture
+def local_ray() -> Iterator[None]:
+    ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False)
+    try:
+        yield
+    finally:
+        ray.shutdown()
+
+
+def test_ray_and_the_process_pool_play_the_same_records(local_ray: None) -> None:
+    game = games.get("robotick")
+    plan = make_plan(game, ["random", "bot:heuristic"], players=3, games=3, seed=21)
+    work = batches(plan.schedule(), 2)
+    assert len(work) > 1  # several tasks, finishing in any order
+    by_ray = [r.to_dict() for batch in ray_runner("local", 2)(plan, work) for r in batch]
+    assert ray.is_initialized()  # the caller's Ray is used, not shut down under it
+    by_pool = [r.to_dict() for batch in pool_runner(2)(plan, work) for r in batch]
+    assert len(by_ray) == 6
+    assert sorted(map(json.dumps, by_ray)) == sorted(map(json.dumps, by_pool))
