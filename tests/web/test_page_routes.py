@@ -4,7 +4,9 @@ which must say no more than the events themselves."""
 
 from __future__ import annotations
 
+import json
 import re
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -13,6 +15,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from robotable import games
+from robotable.core.records import Record
 from robotable.play.table import Table
 from robotable.play.words import event_sentence
 from robotable.server.app import create_app
@@ -125,3 +128,28 @@ def test_every_word_of_the_pages_is_in_english_and_french() -> None:
     used |= {f"summary.{game}" for game in games.ids()} | {"seat.human", "seat.open"}
     assert used <= set(KEY.findall(french)), used - set(KEY.findall(french))
     assert len(used) > 40
+
+
+def test_a_finished_games_replay_steps_are_the_records_positions(server: TestClient) -> None:
+    """Two bots play a short Delivery game; the steps asked for are the record's positions as
+    each seat saw them (the refusal before the end is tested in the browser test)."""
+    options = {"turn_limit": 2}
+    body = {"game": "delivery", "seats": ["bot", "bot"], "options": options, "seed": SEED, "timers": False}
+    table = server.post("/api/tables", json=body).json()["table"]
+    deadline = time.monotonic() + 60
+    while server.get(f"/api/tables/{table}").json()["outcome"] is None:
+        assert time.monotonic() < deadline, "two bots did not finish a short Delivery game"
+        time.sleep(0.05)
+    record = Record.from_dict(server.get(f"/api/tables/{table}/record").json())
+    total = len(record.actions)
+    for number, seat in ((0, None), (total // 2, 0), (total, 1)):
+        asked = {} if seat is None else {"seat": seat}
+        step = server.get(f"/api/tables/{table}/replay/{number}", params=asked)
+        truth = games.replay(record, stop_after=number)
+        assert step.json()["view"] == json.loads(json.dumps(truth.view(seat))), (number, seat)
+        assert step.json()["actions"] == total
+    assert step.json()["outcome"] == record.outcome.to_dict()
+    for wrong in (f"{total + 1}", "-1", "0?seat=2", "0?seat=-1"):
+        refused = server.get(f"/api/tables/{table}/replay/{wrong}")
+        assert refused.status_code == 400 and "is not" in refused.json()["error"], wrong
+    assert server.get("/api/tables/nothing/replay/0").status_code == 404

@@ -303,3 +303,44 @@ def test_the_creator_gives_the_seat_of_someone_who_never_came_to_a_bot(server: S
     assert "(bot: heuristic)" in page.inner_text("#seats")
     assert play_by_clicks(page) > 0
     assert record_of(server, table).seats[1].startswith("bot")
+
+
+def replay_step(server: Server, table: str, number: int, seat: int | None = None) -> dict[str, Any]:
+    params = {} if seat is None else {"seat": seat}
+    answer = httpx.get(f"{server.url}/api/tables/{table}/replay/{number}", params=params, timeout=30)
+    assert answer.status_code == 200, answer.text
+    return answer.json()
+
+
+def test_the_replay_viewer_steps_a_finished_game_back_and_forth(server: Server, page_at: Any) -> None:
+    """A DR2D game played to its end, then replayed from the table page's link: the keys and
+    buttons step through it, each step the record's position as the chosen seat saw it."""
+    page = page_at(server.url)
+    table = create_from_lobby(page, "dr2d")
+    assert httpx.get(f"{server.url}/api/tables/{table}/replay/0", timeout=30).status_code == 409
+    play_by_clicks(page)
+    total = len(record_of(server, table).actions)
+    page.click("#replay-link")
+    page.wait_for_selector("body[data-number='0'] #board svg")
+    assert page.inner_text("#position") == f"After 0 of {total} actions."
+    page.keyboard.press("End")
+    page.wait_for_selector(f"body[data-number='{total}']")
+    assert page.locator("#outcome li").count() == 2
+    page.keyboard.press("ArrowLeft")
+    page.wait_for_selector(f"body[data-number='{total - 1}']")
+    page.click("#forward")
+    page.wait_for_selector(f"body[data-number='{total}']")
+    page.click("#first")
+    page.wait_for_selector("body[data-number='0']")
+    page.keyboard.press("ArrowRight")
+    page.wait_for_selector("body[data-number='1']")
+    page.select_option("#seat", "1")
+    page.wait_for_function("() => document.querySelector('#seat').value === '1'")
+    step = replay_step(server, table, 1, 1)
+    sentences = [e["text"] for e in step["news"]["events"]]
+    page.wait_for_function("n => document.querySelectorAll('#news li').length === n", arg=len(sentences))
+    assert page.locator("#news li").all_inner_texts() == sentences
+    as_drawn = "s => { const box = document.createElement('div'); box.innerHTML = s; return box.innerHTML; }"
+    assert page.inner_html("#board") == page.evaluate(as_drawn, step["board"])
+    assert step["board"] != replay_step(server, table, 0, 1)["board"]
+    assert not page.errors

@@ -109,7 +109,7 @@ def create_app(
     _errors(app)
     _limit_requests(app)
     _routes(app, hall)
-    _pages(app)
+    _pages(app, hall)
     return app
 
 
@@ -288,8 +288,9 @@ PAGE_HEADERS = {
 }
 
 
-def _pages(app: FastAPI) -> None:
-    """The browser pages (:mod:`robotable.web`): the lobby at ``/``, a table at ``/tables/ID``."""
+def _pages(app: FastAPI, hall: Hall) -> None:
+    """The browser pages (:mod:`robotable.web`): the lobby at ``/``, a table at ``/tables/ID``,
+    a finished game's replay at ``/tables/ID/replay``."""
     from starlette.staticfiles import StaticFiles
 
     static = resources.files("robotable.web") / "static"
@@ -302,6 +303,58 @@ def _pages(app: FastAPI) -> None:
     @app.get("/tables/{table_id}", include_in_schema=False)
     async def table_page(table_id: str) -> Response:
         return HTMLResponse(static.joinpath("table.html").read_text("utf-8"), headers=PAGE_HEADERS)
+
+    @app.get("/tables/{table_id}/replay", include_in_schema=False)
+    async def replay_page(table_id: str) -> Response:
+        return HTMLResponse(static.joinpath("replay.html").read_text("utf-8"), headers=PAGE_HEADERS)
+
+    @app.get("/api/tables/{table_id}/replay/{number}")
+    async def replay_step(table_id: str, number: int, seat: int | None = Query(None)) -> dict[str, Any]:
+        """A finished game after its first ``number`` actions as ``seat`` saw it (a spectator
+        without): its view, its drawing and the news of action ``number`` with the events'
+        sentences. Given once the game is over, like its record."""
+        stored = await hall.stored(table_id)
+        if stored.outcome is None:
+            raise HTTPException(409, "the game is not over: its replay is shown once it ends")
+        return await asyncio.to_thread(_replay_step, stored, number, seat)
+
+
+def _replay_step(stored: Any, number: int, seat: int | None) -> dict[str, Any]:
+    """Replays the stored game to action ``number`` (every step from the start: a game has at
+    most a few thousand actions, replayed in milliseconds)."""
+    from robotable.play.table import Table
+    from robotable.play.words import event_sentence
+
+    record = stored.record()
+    if not 0 <= number <= len(record.actions):
+        raise HTTPException(400, f"action {number} is not in this game: it has {len(record.actions)}")
+    if seat is not None and not 0 <= seat < len(record.seats):
+        raise HTTPException(400, f"seat {seat} is not at this table: it has {len(record.seats)}")
+    game = games.get(record.game)
+    table = Table(game, record.options, seed=record.seed, seats=record.seats)
+    for acting, text in record.actions[:number]:
+        table.submit(acting, text, 0.0)  # the clock's own actions are in the record
+    names = [row.name for row in stored.seats]
+
+    def name(who: Any) -> str:
+        return "the clock" if who == -1 else names[who] if isinstance(who, int) else f"seat {who}"
+
+    news = None
+    if number:
+        news = table.news(table.history[number - 1], seat)
+        news["events"] = [{**e, "text": event_sentence(game, e, name)} for e in news["events"]]  # type: ignore[union-attr]
+    view = table.state.view(seat)
+    outcome = table.outcome()
+    return {
+        "number": number,
+        "actions": len(record.actions),
+        "seat": seat,
+        "seats": [{"seat": row.seat, "kind": row.kind, "name": row.name} for row in stored.seats],
+        "view": view,
+        "news": news,
+        "board": game.render_svg(view),
+        "outcome": outcome.to_dict() if outcome is not None else None,
+    }
 
 
 @functools.cache

@@ -346,6 +346,7 @@ function drawOutcome() {
   rows.sort((a, b) => a.rank - b.rank);
   box.replaceChildren(
     el("h2", {}, t("table.over")),
+    el("p", {}, el("a", { id: "replay-link", href: `/tables/${encodeURIComponent(tableId)}/replay` }, t("table.replay"))),
     el("ol", { class: "ranks" }, rows.map((r) => el("li", { dataset: { seat: r.seat, rank: r.rank } }, t("table.ranks", { name: seatName(r.seat), rank: r.rank, score: r.score })))),
     outcome.detail ? el("p", {}, outcome.detail) : null,
   );
