@@ -9,6 +9,7 @@ import pytest
 from typer.testing import CliRunner
 
 from robotable.cli.main import app
+from robotable.play import round_robin
 
 runner = CliRunner()
 DROIDS = ("tournament", "droids", "--bots", "random,bot", "-O", "scenario=1")
@@ -100,3 +101,31 @@ def test_a_changed_tournament_is_refused_and_the_folder_kept(tmp_path: Path) -> 
     assert result.exit_code == 2
     assert "holds a tournament with seed 0, not 7" in result.output
     assert {p.name: p.read_bytes() for p in out.iterdir()} == before
+
+
+@pytest.mark.parametrize(
+    ("failure", "code", "words"),
+    [(KeyboardInterrupt, 130, "interrupted"), (RuntimeError, 1, "stopped by RuntimeError: bot bug")],
+)
+def test_a_stopped_tournament_keeps_its_games_and_goes_on(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, failure: type[BaseException], code: int, words: str
+) -> None:
+    real = round_robin.play_batch
+    calls = []
+
+    def fails_on_the_second_batch(plan_data, keys):
+        calls.append(keys)
+        if len(calls) == 2:
+            raise failure("bot bug")
+        return real(plan_data, keys)
+
+    monkeypatch.setattr(round_robin, "play_batch", fails_on_the_second_batch)
+    out = tmp_path / "t"
+    result = run(*DROIDS, "--games", "8", "--out", str(out))
+    assert result.exit_code == code and words in result.output
+    kept = len(calls[0])
+    assert f"{kept} games kept" in result.output and len(lines(out / "games.jsonl")) == kept
+    assert not json.loads((out / "tournament.json").read_text())["complete"]
+    monkeypatch.setattr(round_robin, "play_batch", real)
+    assert run(*DROIDS, "--games", "8", "--out", str(out)).exit_code == 0
+    assert len(lines(out / "games.jsonl")) == 8

@@ -6,6 +6,8 @@ the command line, shows the progress bar (stderr), prints the tables and draws t
 
 from __future__ import annotations
 
+import contextlib
+import importlib.util
 import json
 from dataclasses import dataclass
 from pathlib import Path
@@ -28,7 +30,7 @@ from robotable import games
 from robotable.cli.common import err, fail, out, parse_options, reporting
 from robotable.cli.play import INTERRUPTED, check_seed
 from robotable.cli.seats import default_seat_count, parse_seats, seat_label
-from robotable.core.errors import InvalidOptions, RobotableError
+from robotable.core.errors import InvalidOptions
 from robotable.core.game import JSON
 from robotable.play.ratings import HeadToHead, Rating, head_to_head, rate
 from robotable.play.round_robin import (
@@ -142,12 +144,19 @@ def prepare(
         max_actions=max_actions,
     )
     files = TournamentFiles.load(out_dir or Path(f"tournament-{game.id}"), plan)
+    check_installed("openskill", "the ratings")
     if plot is not None:
         check_plot(plot)
     if ray is not None:
         import_ray()  # refused now, not after the first batch, when Ray is missing
         return Setup(plan, files, ray_runner(ray, jobs), jobs, plot)
     return Setup(plan, files, run_inline if jobs == 1 else pool_runner(jobs), jobs, plot)
+
+
+def check_installed(module: str, purpose: str) -> None:
+    """Refuse now, not after hours of games, when a library the results need is missing."""
+    if importlib.util.find_spec(module) is None:
+        raise InvalidOptions(f"{purpose} need {module}, which is not installed: pip install {module}")
 
 
 def check_plot(path: Path) -> None:
@@ -190,14 +199,18 @@ def play_all(setup: Setup, console: Console) -> None:
                 files.append(records)
                 progress.advance(task, len(records))
     except KeyboardInterrupt:
-        files.write_summary(summary(plan, files))
-        kept = plural(len(files.done), "game")
-        console.print(
-            Text(f"interrupted: {kept} kept in {files.folder}; the same command goes on", style="yellow")
-        )
+        stopped(files, plan, console, "interrupted")
         raise typer.Exit(INTERRUPTED) from None
-    except (RobotableError, OSError, ConnectionError) as exc:
-        raise fail(f"tournament stopped ({exc}); the games done are kept in {files.folder}", code=1) from None
+    except Exception as exc:  # a worker's failure (a bot's bug, a lost Ray node): keep what is done
+        stopped(files, plan, console, f"stopped by {type(exc).__name__}: {exc}")
+        raise typer.Exit(1) from None
+
+
+def stopped(files: TournamentFiles, plan: Plan, console: Console, why: str) -> None:
+    with contextlib.suppress(OSError):  # the folder itself may be what failed; the records say it all
+        files.write_summary(summary(plan, files))
+    kept = plural(len(files.done), "game")
+    console.print(Text(f"{why}; {kept} kept in {files.folder}; the same command goes on", style="yellow"))
 
 
 # --------------------------------------------------------------------------- results

@@ -14,6 +14,7 @@ from __future__ import annotations
 import itertools
 from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import Any
 
 from robotable.core.records import Record
 from robotable.play.round_robin import GameKey, Plan
@@ -82,7 +83,7 @@ def rate(plan: Plan, records: Mapping[GameKey, Record]) -> list[Rating]:
     return sorted(table, key=lambda rating: (-rating.mu, rating.bot))
 
 
-def _apply(ratings: dict, seats: list[str], updated: list) -> None:
+def _apply(ratings: dict[str, Any], seats: list[str], updated: list[Any]) -> None:
     """Give each bot its new rating. A bot in several seats (two bots at a three-seat table)
     gets the sum of its seats' changes of ``mu``, and each seat's shrinking of the variance, as
     if it had learned from each seat separately."""
