@@ -344,3 +344,63 @@ def test_the_replay_viewer_steps_a_finished_game_back_and_forth(server: Server, 
     assert page.inner_html("#board") == page.evaluate(as_drawn, step["board"])
     assert step["board"] != replay_step(server, table, 0, 1)["board"]
     assert not page.errors
+
+
+def frames_news(frames: list[str]) -> dict[int, dict[str, Any]]:
+    """The news a page received over its WebSocket, by action number."""
+    news: dict[int, dict[str, Any]] = {}
+    for frame in frames:
+        message = json.loads(frame)
+        told = message.get("news")
+        for item in told if isinstance(told, list) else [told] if told else []:
+            news[item["number"]] = item
+    return news
+
+
+@pytest.mark.parametrize("game", ["dr2d", "delivery"])
+def test_two_people_online_never_see_each_others_program(
+    server: Server, browser: Any, page_at: Any, game: str
+) -> None:
+    """Ada and a friend on an invitation link play by clicks until Ada has programmed three
+    cards or registers in secret: the friend's page was told those actions as null, its log
+    does not name them, and (Delivery) its view has no program of Ada's."""
+    first = page_at(server.url)
+    create_from_lobby(first, game, seats=["human"])
+    invite = first.locator("input.invite").first.input_value()
+    other = browser.new_context(viewport={"width": 1280, "height": 900}, locale="en-GB", bypass_csp=True)
+    try:
+        second = other.new_page()
+        second.errors = []
+        second.on("pageerror", lambda error: second.errors.append(str(error)))
+        frames: list[str] = []
+        second.on("websocket", lambda ws: ws.on("framereceived", lambda f: frames.append(str(f))))
+        second.goto(invite)
+        second.wait_for_selector("#board svg")
+        rules = games.get(game)
+        secrets: list[str] = []
+        deadline = time.monotonic() + 60
+        while len(secrets) < 3:
+            assert time.monotonic() < deadline, "Ada made no secret decision"
+            for page in (first, second):
+                actions = legal_actions(page)
+                if not actions or page.get_attribute("body", "data-pending") == "yes":
+                    continue
+                action = choose(actions)
+                version = page.get_attribute("body", "data-version")
+                click_action(page, action)
+                page.wait_for_function("v => document.body.dataset.version !== v", arg=version)
+                if page is first and type(rules.parse_action(action)).secret:
+                    secrets.append(action)
+        ada = json.loads(first.text_content("#view"))
+        friend = json.loads(second.text_content("#view"))
+        told = frames_news(frames)
+        adas = [n for n in told.values() if n["seat"] == 0]
+        assert len([n for n in adas if n["action"] is None]) >= len(secrets)
+        assert not [n for n in adas if n["action"] in secrets], "the friend was told Ada's secret action"
+        log = second.inner_text("#log")
+        assert not [s for s in secrets if f"Ada: {s}\n" in log + "\n"], log
+        if game == "delivery":
+            assert ada["players"][0]["program"] and friend["players"][0]["program"] is None
+        assert not first.errors and not second.errors
+    finally:
+        other.close()
