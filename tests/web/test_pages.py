@@ -404,3 +404,29 @@ def test_two_people_online_never_see_each_others_program(
         assert not first.errors and not second.errors
     finally:
         other.close()
+
+
+NO_SIDEWAYS_SCROLL = "() => document.documentElement.scrollWidth <= window.innerWidth + 1"
+
+
+@pytest.mark.parametrize("game", ["ricochet", "dr2d", "droids", "delivery", "robotick"])
+def test_on_a_phone_nothing_scrolls_sideways(server: Server, browser: Any, game: str) -> None:
+    """A 390-pixel-wide screen: the lobby, its form and each game's table page fit its width
+    (the board scales down), and the first decision's buttons are on screen."""
+    phone = browser.new_context(
+        viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True, bypass_csp=True
+    )
+    try:
+        page = phone.new_page()
+        page.goto(server.url)
+        page.locator(".card").nth(4).wait_for()
+        assert page.evaluate(NO_SIDEWAYS_SCROLL), "the lobby scrolls sideways"
+        create_from_lobby(page, game)
+        page.wait_for_selector("#legal button", timeout=30_000)
+        assert page.evaluate(NO_SIDEWAYS_SCROLL), "the table page scrolls sideways"
+        board = page.locator("#board svg").bounding_box()
+        assert board is not None and board["width"] <= 390
+        button = page.locator("#legal button").first.bounding_box()
+        assert button is not None and button["x"] + button["width"] <= 390
+    finally:
+        phone.close()
