@@ -26,7 +26,7 @@ def droids_plan(games_per_lineup: int = 3, **changes) -> Plan:
 
 
 def played(plan: Plan) -> dict[tuple[int, int], Record]:
-    records = [record for batch in run_inline(plan, [plan.schedule()]) for record in batch]
+    records = [record for batch in run_inline(plan, plan.schedule()) for record in batch]
     return {(r.meta["lineup"], r.meta["game"]): r for r in records}  # type: ignore[misc]
 
 
@@ -93,7 +93,7 @@ def test_a_batch_depends_only_on_its_games() -> None:
 
 def test_a_process_pool_plays_the_same_records_as_one_process() -> None:
     plan = droids_plan(games_per_lineup=4)
-    pooled = [r for batch in pool_runner(2)(plan, batches(plan.schedule(), 2)) for r in batch]
+    pooled = [r for batch in pool_runner(2)(plan, plan.schedule()) for r in batch]
     assert sorted(json.dumps(r.to_dict()) for r in pooled) == sorted(
         json.dumps(r.to_dict()) for r in played(plan).values()
     )

@@ -36,7 +36,6 @@ from robotable.play.ratings import HeadToHead, Rating, head_to_head, rate
 from robotable.play.round_robin import (
     Plan,
     Runner,
-    batches,
     import_ray,
     make_plan,
     pool_runner,
@@ -52,7 +51,6 @@ class Setup:
     plan: Plan
     files: TournamentFiles
     runner: Runner
-    workers: int
     plot: Path | None
 
 
@@ -149,8 +147,8 @@ def prepare(
         check_plot(plot)
     if ray is not None:
         import_ray()  # refused now, not after the first batch, when Ray is missing
-        return Setup(plan, files, ray_runner(ray, jobs), jobs, plot)
-    return Setup(plan, files, run_inline if jobs == 1 else pool_runner(jobs), jobs, plot)
+        return Setup(plan, files, ray_runner(ray, jobs), plot)
+    return Setup(plan, files, run_inline if jobs == 1 else pool_runner(jobs), plot)
 
 
 def check_installed(module: str, purpose: str) -> None:
@@ -164,12 +162,7 @@ def check_plot(path: Path) -> None:
         raise InvalidOptions(f"--plot {path}: the plot is a PNG; give a file name ending in .png")
     if not path.parent.is_dir():
         raise InvalidOptions(f"--plot {path}: there is no folder {path.parent}")
-    try:
-        import matplotlib  # noqa: F401
-    except ImportError:
-        raise InvalidOptions(
-            "--plot needs matplotlib, which is not installed: pip install matplotlib"
-        ) from None
+    check_installed("matplotlib", "--plot's drawings")
 
 
 # --------------------------------------------------------------------------- playing
@@ -195,7 +188,7 @@ def play_all(setup: Setup, console: Console) -> None:
     try:
         with Progress(*columns, console=console, transient=False) as progress:
             task = progress.add_task(f"{plan.game}: {len(plan.lineups)} line-ups", total=len(missing))
-            for records in setup.runner(plan, batches(missing, setup.workers)):
+            for records in setup.runner(plan, missing):
                 files.append(records)
                 progress.advance(task, len(records))
     except KeyboardInterrupt:

@@ -166,26 +166,27 @@ def batches(keys: Sequence[GameKey], workers: int, *, most: int = 16) -> list[li
     return [list(keys[start : start + size]) for start in range(0, len(keys), size)]
 
 
-Runner = Callable[[Plan, list[list[GameKey]]], Iterator[list[Record]]]
-"""Plays batches somewhere and yields each batch's records as it finishes (any order)."""
+Runner = Callable[[Plan, list[GameKey]], Iterator[list[Record]]]
+"""Plays games somewhere, in batches cut for its workers, and yields each batch's records as
+it finishes (in any order)."""
 
 
-def run_inline(plan: Plan, work: list[list[GameKey]]) -> Iterator[list[Record]]:
+def run_inline(plan: Plan, keys: list[GameKey]) -> Iterator[list[Record]]:
     """In this process, batch after batch (``--jobs 1``: no process to start)."""
-    for keys in work:
-        yield _records(play_batch(plan.to_dict(), keys))
+    for batch in batches(keys, 1):
+        yield _records(play_batch(plan.to_dict(), batch))
 
 
 def pool_runner(jobs: int) -> Runner:
     """A process pool of ``jobs`` workers (new interpreters: a fork would copy the parent's threads)."""
 
-    def run(plan: Plan, work: list[list[GameKey]]) -> Iterator[list[Record]]:
+    def run(plan: Plan, keys: list[GameKey]) -> Iterator[list[Record]]:
         import multiprocessing
         from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 
         context = multiprocessing.get_context("spawn")
         with ProcessPoolExecutor(max_workers=jobs, mp_context=context) as pool:
-            pending = {pool.submit(play_batch, plan.to_dict(), keys) for keys in work}
+            pending = {pool.submit(play_batch, plan.to_dict(), batch) for batch in batches(keys, jobs)}
             try:
                 while pending:
                     done, pending = wait(pending, return_when=FIRST_COMPLETED)
@@ -204,7 +205,7 @@ def ray_runner(address: str, jobs: int) -> Runner:
     A Ray already initialised by the caller is used as it is and left running; one started
     here is shut down at the end."""
 
-    def run(plan: Plan, work: list[list[GameKey]]) -> Iterator[list[Record]]:
+    def run(plan: Plan, keys: list[GameKey]) -> Iterator[list[Record]]:
         ray = import_ray()
         started_here = not ray.is_initialized()
         if started_here:
@@ -214,7 +215,8 @@ def ray_runner(address: str, jobs: int) -> Runner:
                 ray.init(address=address, log_to_driver=False)
         task = ray.remote(play_batch)
         try:
-            pending = [task.remote(plan.to_dict(), keys) for keys in work]
+            workers = int(ray.cluster_resources().get("CPU", jobs))  # a cluster's, not this machine's
+            pending = [task.remote(plan.to_dict(), batch) for batch in batches(keys, workers)]
             try:
                 while pending:
                     done, pending = ray.wait(pending, num_returns=1)
