@@ -5,6 +5,7 @@ hidden-information table; reload, spectators, keyboard play, French."""
 from __future__ import annotations
 
 import json
+import re
 import time
 from typing import Any
 
@@ -430,3 +431,22 @@ def test_on_a_phone_nothing_scrolls_sideways(server: Server, browser: Any, game:
         assert button is not None and button["x"] + button["width"] <= 390
     finally:
         phone.close()
+
+
+def test_a_card_clicked_on_the_board_narrows_the_buttons_to_its_actions(server: Server, page_at: Any) -> None:
+    """Robotick: Ada clicks a card of her hand drawn on the board, the buttons show only what
+    she can do with it (passing it), and one more click plays it."""
+    page = page_at(server.url)
+    create_from_lobby(page, "robotick")
+    page.wait_for_selector("#legal-list option", state="attached")
+    card = legal_actions(page)[0].split()[-1]
+    drawn = page.locator("#board svg text.pickable").filter(has_text=re.compile(f"^{card}$"))
+    page.wait_for_function("() => document.querySelector('#board svg text.pickable')")
+    drawn.first.click()
+    page.wait_for_selector("#legal button.unpick")
+    offered = page.locator("#legal button.action").evaluate_all("bs => bs.map(b => b.dataset.action)")
+    assert offered == [f"pass {card}"], offered
+    version = page.get_attribute("body", "data-version")
+    page.click(f'#legal button.action[data-action="pass {card}"]')
+    page.wait_for_function("v => document.body.dataset.version !== v", arg=version)
+    assert f"pass {card}" not in legal_actions(page) and not page.errors

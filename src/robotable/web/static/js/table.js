@@ -21,6 +21,7 @@ const page = {
   closedByServer: false,
   pending: false,
   prefix: [], // the words chosen so far of a long list of actions
+  picked: null, // a word clicked on the board: the buttons show the actions with it
   boardVersion: -1, // the version of the board drawn
   boardLoading: false,
   here: {}, // hot seat: the seats of the people at this screen, seat number to token
@@ -45,6 +46,10 @@ async function start() {
     if (box.value.trim()) send(box.value.trim());
   });
   document.getElementById("filter").addEventListener("input", drawLegal);
+  document.getElementById("board").addEventListener("click", (event) => {
+    const text = event.target.closest?.("text.pickable");
+    if (text) pick(text.textContent.trim());
+  });
   document.addEventListener("keydown", shortcut);
   drawInvites();
   // people sharing the screen: a reload shows the hand-over screen first, never a seat's game
@@ -196,6 +201,7 @@ async function drawBoard() {
       // no script in it run
       document.getElementById("board").innerHTML = picture;
       document.body.dataset.board = version;
+      markPickable();
     } else wait = 2000; // refused (too many requests, a seat handed to a bot): slower
   } catch {
     wait = 2000; // the server is away: the reconnection asks again
@@ -270,15 +276,45 @@ function drawLegal() {
   document.getElementById("play").classList.toggle("idle", legal.length === 0);
   document.getElementById("legal-list").replaceChildren(...legal.slice(0, 500).map((a) => el("option", { value: a })));
   box.dataset.prefix = "";
+  markPickable();
   if (!legal.length) {
     box.replaceChildren(el("p", {}, page.state?.outcome ? t("table.over") : t("table.nothing")));
     return;
   }
+  const picked = page.picked && legal.filter((action) => action.split(/\s+/).includes(page.picked));
+  if (picked?.length) {
+    const clear = el("button", { type: "button", class: "unpick", onclick: () => pick(null) }, `${page.picked} ✕`);
+    box.replaceChildren(clear, ...flatButtons(picked));
+    return;
+  }
+  page.picked = null;
   if (filter || legal.length <= FLAT_LIMIT) {
     box.replaceChildren(...flatButtons(filter ? legal.filter((a) => a.toLowerCase().includes(filter)) : legal));
     return;
   }
   box.replaceChildren(...wordButtons(legal));
+}
+
+// ------------------------------------------------------------------ the board's clickable words
+
+// A word drawn on the board that is also a word of a legal action (a card, an order token, an
+// emitter slot) can be clicked: the buttons then show the actions with that word. The drawing
+// stays the game's own; the page only recognises its words.
+function pickableWord(word) {
+  return word.length >= 2 && /[A-Za-z]/.test(word);
+}
+
+function markPickable() {
+  const words = new Set((page.state?.legal ?? []).flatMap((action) => action.split(/\s+/)).filter(pickableWord));
+  for (const text of document.querySelectorAll("#board svg text")) {
+    text.classList.toggle("pickable", words.has(text.textContent.trim()));
+  }
+}
+
+function pick(word) {
+  page.picked = word;
+  drawLegal();
+  document.querySelector("#legal button.action")?.focus();
 }
 
 function flatButtons(actions) {
