@@ -49,3 +49,17 @@ def test_the_command_with_ray_local_starts_ray_and_stops_it(tmp_path: Path) -> N
         sorted((tmp_path / name / "games.jsonl").read_text().splitlines()) for name in ("pool", "ray")
     )
     assert by_ray == by_pool and len(by_ray) == 3
+
+
+@pytest.mark.parametrize(
+    ("address", "words"), [("127.0.0.1:1", "no Ray cluster answers there"), ("nohost", "HOST:PORT")]
+)
+def test_a_cluster_address_nobody_answers_at_is_refused_at_once(
+    tmp_path: Path, address: str, words: str
+) -> None:
+    from robotable.cli.main import app
+
+    command = ["tournament", "droids", "--bots", "random,bot", "--ray", address, "--out", str(tmp_path / "t")]
+    result = CliRunner().invoke(app, command)
+    assert result.exit_code == 2 and words in result.output
+    assert not (tmp_path / "t").exists() and not ray.is_initialized()

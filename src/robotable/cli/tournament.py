@@ -36,6 +36,7 @@ from robotable.play.ratings import HeadToHead, Rating, head_to_head, rate
 from robotable.play.round_robin import (
     Plan,
     Runner,
+    check_ray_address,
     import_ray,
     make_plan,
     pool_runner,
@@ -147,6 +148,7 @@ def prepare(
         check_plot(plot)
     if ray is not None:
         import_ray()  # refused now, not after the first batch, when Ray is missing
+        check_ray_address(ray)
         return Setup(plan, files, ray_runner(ray, jobs), plot)
     return Setup(plan, files, run_inline if jobs == 1 else pool_runner(jobs), plot)
 

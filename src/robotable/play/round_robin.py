@@ -17,6 +17,7 @@ and game number, which is how a resumed tournament knows what is done.
 from __future__ import annotations
 
 import itertools
+import socket
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import asdict, dataclass
 from typing import Any
@@ -230,6 +231,25 @@ def ray_runner(address: str, jobs: int) -> Runner:
                 ray.shutdown()
 
     return run
+
+
+def check_ray_address(address: str, timeout: float = 5.0) -> None:
+    """Refuse a cluster address nobody answers at, in seconds: ``ray.init`` would retry for minutes.
+
+    ``local`` and ``auto`` (a cluster started on this machine) are left to Ray."""
+    if address in ("local", "auto"):
+        return
+    host, colon, port = address.removeprefix("ray://").rpartition(":")
+    if not colon or not port.isdigit():
+        raise InvalidOptions(
+            f"--ray {address}: expected local, auto or HOST:PORT (ray://HOST:PORT for Ray Client)"
+        )
+    try:
+        socket.create_connection((host.strip("[]"), int(port)), timeout=timeout).close()
+    except OSError as exc:
+        raise InvalidOptions(
+            f"--ray {address}: no Ray cluster answers there ({exc.strerror or exc})"
+        ) from None
 
 
 def import_ray() -> Any:
