@@ -110,8 +110,15 @@ def play_command(
     step: Annotated[
         bool, typer.Option("--step", help="Pause after each event until Enter (follow a program trace).")
     ] = False,
+    web: Annotated[
+        bool, typer.Option("--web", help="Play in the browser: a local server, the page on your seat.")
+    ] = False,
+    browser: Annotated[
+        bool, typer.Option("--browser/--no-browser", help="With --web: open the browser (or print the link).")
+    ] = True,
 ) -> None:
-    """Play a game in the terminal, against bots or other people at the same keyboard.
+    """Play a game in the terminal (or, with --web, in the browser), against bots or other
+    people at the same keyboard.
 
     Bots-only games run on a virtual clock, so they finish in seconds; with a person
     seated, timers (Ricochet's sand timer) run in real time. Type actions in the game's
@@ -126,10 +133,16 @@ def play_command(
     - `robotable play delivery --seats human,bot --step` (the program trace step by step)
     - `robotable play droids -O scenario=7 --seats human` (solo against the Killer)
     - `robotable play dr2d --seats bot,bot,bot,bot --seed 1 --record r.json`
+    - `robotable play robotick --web` (in the browser; other `human` seats share the screen)
     """
     request = PlayRequest(game, seats, seed, record, option or [], puzzle, quiet, max_actions, step)
     with reporting():
-        run_play(request, out())
+        if web:
+            from robotable.cli.web import play_in_browser
+
+            play_in_browser(request, out(), open_browser=browser)
+        else:
+            run_play(request, out())
 
 
 @app.command("replay")

@@ -65,6 +65,12 @@ function readToken() {
   const given = fragment.get("token");
   if (given) {
     tokens.set(tableId, given);
+    const here = seatsHere(fragment.get("here"), given);
+    if (here) {
+      // a link made by `robotable play --web`: its creator's, with the other people at this screen
+      tokens.setHere(tableId, here);
+      tokens.setCreator(tableId, given);
+    }
     history.replaceState(null, "", location.pathname + location.search);
   }
   const watching = new URLSearchParams(location.search).has("watch");
@@ -72,6 +78,20 @@ function readToken() {
   const here = watching ? {} : tokens.here(tableId);
   // an invitation link opened in this browser is someone else's seat, not the shared screen's
   if (Object.values(here).includes(page.token)) page.here = here;
+}
+
+// The seats of a link's `here` ({"0": token, "2": token}), or null when it is not that.
+function seatsHere(text, given) {
+  let here;
+  try {
+    here = JSON.parse(text ?? "null");
+  } catch {
+    return null;
+  }
+  if (!here || typeof here !== "object" || Array.isArray(here)) return null;
+  const entries = Object.entries(here);
+  const valid = entries.every(([seat, token]) => /^\d{1,2}$/.test(seat) && typeof token === "string");
+  return valid && Object.values(here).includes(given) ? here : null;
 }
 
 // ------------------------------------------------------------------ the connection
