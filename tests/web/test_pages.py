@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import re
 import time
+from pathlib import Path
 from typing import Any
 
 import httpx
@@ -15,6 +16,7 @@ import pytest
 from robotable import games
 from robotable.core.records import Record
 
+from ..server import process
 from ..server.clients import SHORT_GAMES
 from ..server.process import Server
 
@@ -450,3 +452,30 @@ def test_a_card_clicked_on_the_board_narrows_the_buttons_to_its_actions(server: 
     page.click(f'#legal button.action[data-action="pass {card}"]')
     page.wait_for_function("v => document.body.dataset.version !== v", arg=version)
     assert f"pass {card}" not in legal_actions(page) and not page.errors
+
+
+def test_a_lost_connection_comes_back_by_itself_with_nothing_lost(tmp_path: Path, page_at: Any) -> None:
+    """The server stops mid-game and starts again on the same port and database: the page says
+    the connection is lost, reconnects by itself, shows the same state and log (nothing twice),
+    and play goes on."""
+    port, database = process.free_port(), f"sqlite:///{tmp_path / 'tables.sqlite3'}"
+    server = process.start(database, tmp_path, port=port)
+    try:
+        page = page_at(server.url)
+        create_from_lobby(page, "delivery", seats=["human"])  # the other person never comes
+        page.wait_for_selector("#legal-list option", state="attached")
+        click_action(page, legal_actions(page)[0])
+        page.wait_for_function("() => document.body.dataset.version === '1'")
+        logged = page.inner_text("#log")
+        process.stop(server)
+        page.wait_for_function("() => document.querySelector('#connection').textContent.includes('lost')")
+        server = process.start(database, tmp_path, port=port)
+        page.wait_for_function(
+            "() => document.querySelector('#connection').textContent === 'Connected.'", timeout=40_000
+        )
+        assert page.get_attribute("body", "data-version") == "1" and page.inner_text("#log") == logged
+        click_action(page, legal_actions(page)[0])
+        page.wait_for_function("() => document.body.dataset.version === '2'")
+        assert not page.errors
+    finally:
+        process.stop(server)
