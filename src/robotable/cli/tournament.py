@@ -298,16 +298,14 @@ def changed_options(plan: dict[str, Any]) -> str | None:
 
 def versus_table(data: dict[str, Any]) -> Table:
     table = Table(title="head to head: how often the first finished ahead of the second")
-    for column in ("first", "second", "meetings", "ahead", "behind", "level", "ahead, 95 % CI"):
-        table.add_column(column, justify="left" if column in ("first", "second") else "right")
+    for column in ("first", "second", "meetings", "ahead-behind-level", "ahead, 95 % CI"):
+        table.add_column(column, justify="left" if column in ("first", "second") else "right", no_wrap=True)
     for h in data["head_to_head"]:
         table.add_row(
             h["first"],
             h["second"],
             str(h["meetings"]),
-            str(h["ahead"]),
-            str(h["behind"]),
-            str(h["level"]),
+            f"{h['ahead']}-{h['behind']}-{h['level']}",
             f"{h['win_rate']:.0%} ({h['low']:.0%}-{h['high']:.0%})",
         )
     return table
