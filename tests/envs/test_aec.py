@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import sys
 import warnings
 from io import StringIO
 
@@ -197,6 +198,12 @@ def test_render_rgb_array_is_the_svg_picture_of_the_spectator(game_id: str) -> N
     game = env.game
     svg = game.render_svg(env.state.view(None))
     assert picture.shape[:2] == _svg_size(svg)
+
+
+def test_rgb_array_without_cairosvg_is_refused_when_the_env_is_made(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(sys.modules, "cairosvg", None)  # what an environment without it would raise
+    with pytest.raises(ModuleNotFoundError, match="pip install cairosvg"):
+        make_aec("robotick", render_mode="rgb_array")
 
 
 def _svg_size(svg: str) -> tuple[int, int]:

@@ -415,6 +415,8 @@ def check_render_mode(render_mode: str | None) -> None:
             import PIL  # noqa: F401
         except ModuleNotFoundError as exc:
             raise ModuleNotFoundError(f"{exc.name} is missing: {RGB_NEEDS}", name=exc.name) from exc
+        except OSError as exc:  # cairocffi found no Cairo library on the system
+            raise RobotableError(f"{RGB_NEEDS}, which needs the Cairo library ({exc})") from exc
 
 
 def render_picture(game: Game, state: State | None, render_mode: str | None) -> str | np.ndarray | None:
