@@ -9,6 +9,7 @@ from rich.console import Console
 
 from robotable.core.errors import InvalidOptions
 from robotable.core.game import Agent, Game
+from robotable.play.tournament import bot_agent
 
 SEAT_HELP = "human, bot (the game's first bot), bot:NAME, random"
 
@@ -68,12 +69,7 @@ def make_agent(
 
     if label == "human":
         return TerminalPlayer(f"seat {seat}", console, keyboard, hot_seat=hot_seat)
-    if label == "random":
-        from robotable.agents import RandomAgent
-
-        # each seat its own stream, all fixed by the match seed
-        return RandomAgent(seed=seed * 1000 + seat)
-    return game.bots()[label.removeprefix("bot:")]()
+    return bot_agent(game, label, seat, seed)
 
 
 def _bot_name(game: Game, name: str) -> str:

@@ -23,9 +23,9 @@ from dataclasses import asdict, dataclass
 from typing import Any
 
 from robotable.core.errors import InvalidOptions, RobotableError
-from robotable.core.game import JSON, Agent, Game
+from robotable.core.game import JSON, Game
 from robotable.core.records import Record
-from robotable.play.tournament import record_one
+from robotable.play.tournament import bot_agent, record_one
 
 GameKey = tuple[int, int]
 """``(line-up index, game number)``: one game of a tournament."""
@@ -116,15 +116,6 @@ def check_bot(game: Game, label: str) -> None:
         raise InvalidOptions(f"{label!r} cannot play a tournament of {game.id}; bots: {known}")
 
 
-def tournament_agent(game: Game, label: str, seat: int, seed: int) -> Agent:
-    """The agent for one seat, as ``robotable play`` makes it for the same label and seed."""
-    if label == "random":
-        from robotable.agents import RandomAgent
-
-        return RandomAgent(seed=seed * 1000 + seat)  # each seat its own stream, fixed by the game's seed
-    return game.bots()[label.removeprefix("bot:")]()
-
-
 # --------------------------------------------------------------------------- playing
 
 
@@ -137,7 +128,7 @@ def play_game(plan: Plan, key: GameKey, game: Game | None = None) -> Record:
     return record_one(
         game,
         plan.lineups[lineup],
-        lambda label, seat, seed: tournament_agent(game, label, seat, seed),
+        lambda label, seat, seed: bot_agent(game, label, seat, seed),
         seed=plan.seed + number,
         shift=number,
         options=plan.options,

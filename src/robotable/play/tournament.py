@@ -175,3 +175,13 @@ def result_of(record: Record, shift: int) -> GameResult:
         scores[player] = outcome.scores[seat]
         ranks[player] = outcome.ranks[seat]
     return GameResult(record.seed, tuple(scores), tuple(ranks), len(record.actions))
+
+
+def bot_agent(game: Game, label: str, seat: int, seed: int) -> Agent:
+    """The program for a seat label (``random``, ``bot``, ``bot:NAME``), the same in every
+    face: ``random`` draws its own stream per seat from the game's ``seed``."""
+    if label == "random":
+        from robotable.agents import RandomAgent
+
+        return RandomAgent(seed=seed * 1000 + seat)
+    return game.bots()[label.removeprefix("bot:")]()
