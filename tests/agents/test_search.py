@@ -97,7 +97,7 @@ def test_search_bots_play_whole_games_through_a_match(game_id: str, options: dic
     game = games.get(game_id)
 
     def factory(_label: str, seat: int, seed: int) -> SearchAgent:
-        return SearchAgent(iterations=6, seed=seed * 10 + seat, rollout_limit=300)
+        return SearchAgent(iterations=4, seed=seed * 10 + seat, rollout_limit=120)
 
     result = play_one(
         game,
