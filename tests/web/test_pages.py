@@ -70,19 +70,26 @@ def legal_actions(page: Any) -> list[str]:
     return page.locator("#legal-list option").evaluate_all("os => os.map(o => o.value)")
 
 
-def click_action(page: Any, action: str) -> None:
-    """Click ``action``'s button, choosing its words one by one while the list is long."""
+def click_action(page: Any, action: str) -> bool:
+    """Click ``action``'s button, choosing its words one by one while the list is long; False
+    when the action stopped being legal meanwhile (another seat's action moved the table on)."""
     words = action.split()
-    for _ in range(len(words) + 2):
+    for _ in range(100):
+        if action not in legal_actions(page):
+            return False
         button = page.locator(f'#legal button.action[data-action="{action}"]')
         if button.count():
             button.first.click()
-            return
+            return True
         chosen = (page.get_attribute("#legal", "data-prefix") or "").split()
         if chosen != words[: len(chosen)]:
-            page.click("#legal button.back")
-            continue
-        page.click(f'#legal button.word[data-word="{words[len(chosen)]}"]')
+            step = page.locator("#legal button.back")
+        else:
+            step = page.locator(f'#legal button.word[data-word="{words[len(chosen)]}"]')
+        if step.count():
+            step.first.click()
+        else:
+            page.wait_for_timeout(50)  # the buttons are being drawn again
     raise AssertionError(f"no way to click {action!r}")
 
 
@@ -99,7 +106,8 @@ def play_by_clicks(page: Any, deadline: float = GAME_DEADLINE) -> int:
             page.wait_for_timeout(50)
             continue
         version = page.get_attribute("body", "data-version")
-        click_action(page, choose(actions))
+        if not click_action(page, choose(actions)):
+            continue
         played += 1
         page.wait_for_function(
             "v => document.body.dataset.pending !== 'yes' || document.body.dataset.version !== v",
@@ -196,18 +204,20 @@ def test_two_people_each_see_their_own_hand_and_never_the_others(
 
 
 def test_a_reload_mid_game_comes_back_to_the_same_table_and_seat(server: Server, page_at: Any) -> None:
-    """Delivery with a second person who never comes: nothing moves but this page's own actions."""
+    """Delivery with a second person who never comes: nothing moves but this page's own actions.
+    The view and the log (names and the game's sentences) come back as they were."""
     page = page_at(server.url)
     table = create_from_lobby(page, "delivery", seats=["human"])
     page.wait_for_selector("#legal-list option", state="attached")
-    click_action(page, legal_actions(page)[-1])
+    assert click_action(page, legal_actions(page)[-1])
     page.wait_for_function("() => document.body.dataset.pending === 'no'")
-    before = (page.get_attribute("body", "data-version"), page.text_content("#view"))
+    before = (page.get_attribute("body", "data-version"), page.text_content("#view"), page.inner_text("#log"))
+    assert before[2].startswith("1. Ada: ") and "\n" in before[2]  # the action and its sentences
     page.reload()
     page.wait_for_selector("#board svg")
     page.wait_for_function("v => document.body.dataset.version === v", arg=before[0])
     assert page.get_attribute("body", "data-seat") == "0" and page.url.endswith(f"/tables/{table}")
-    assert page.text_content("#view") == before[1]
+    assert page.text_content("#view") == before[1] and page.inner_text("#log") == before[2]
 
 
 def test_a_spectator_watches_without_controls_and_keyboard_play_works(server: Server, page_at: Any) -> None:
@@ -260,7 +270,7 @@ def test_ricochets_sand_timer_counts_down_from_the_servers_deadline(server: Serv
     page = page_at(server.url)
     create_from_lobby(page, "ricochet", options={"puzzle": "1A2A3A4A-8A44FF0F-RC"})
     page.wait_for_selector("#legal button.word[data-word=bid]")
-    click_action(page, "bid 9")
+    assert click_action(page, "bid 9")
     page.locator("#timers .timer", has_text="bidding closes").wait_for()
     first = seconds_left(page, "bidding closes")
     assert 50 <= first <= 60, page.inner_text("#timers")
@@ -279,7 +289,7 @@ def test_two_people_at_one_screen_hand_it_over_between_secret_decisions(server: 
     hand = json.loads(page.text_content("#view"))["hand"]
     passed = [a for a in legal_actions(page) if a.startswith("pass ")][:2]
     for action in passed:
-        click_action(page, action)
+        assert click_action(page, action)
         page.wait_for_function("a => !document.querySelector(`#legal-list option[value='${a}']`)", arg=action)
     page.wait_for_selector("body[data-handover='1']")
     screen = page.inner_text("body")
@@ -390,7 +400,8 @@ def test_two_people_online_never_see_each_others_program(
                     continue
                 action = choose(actions)
                 version = page.get_attribute("body", "data-version")
-                click_action(page, action)
+                if not click_action(page, action):
+                    continue  # the other's action changed what may be done
                 page.wait_for_function("v => document.body.dataset.version !== v", arg=version)
                 if page is first and type(rules.parse_action(action)).secret:
                     secrets.append(action)
@@ -464,7 +475,7 @@ def test_a_lost_connection_comes_back_by_itself_with_nothing_lost(tmp_path: Path
         page = page_at(server.url)
         create_from_lobby(page, "delivery", seats=["human"])  # the other person never comes
         page.wait_for_selector("#legal-list option", state="attached")
-        click_action(page, legal_actions(page)[0])
+        assert click_action(page, legal_actions(page)[0])
         page.wait_for_function("() => document.body.dataset.version === '1'")
         logged = page.inner_text("#log")
         process.stop(server)
@@ -474,7 +485,7 @@ def test_a_lost_connection_comes_back_by_itself_with_nothing_lost(tmp_path: Path
             "() => document.querySelector('#connection').textContent === 'Connected.'", timeout=40_000
         )
         assert page.get_attribute("body", "data-version") == "1" and page.inner_text("#log") == logged
-        click_action(page, legal_actions(page)[0])
+        assert click_action(page, legal_actions(page)[0])
         page.wait_for_function("() => document.body.dataset.version === '2'")
         assert not page.errors
     finally:

@@ -136,10 +136,11 @@ function receive(message) {
       page.seat = message.seat;
       break;
     case "missed":
-      for (const news of message.news) logNews(news);
+      page.missed = message.news; // logged with the state that follows, which names the seats
       break;
     case "state":
-      show(message.state);
+      show(message.state, page.missed ?? []);
+      page.missed = null;
       break;
     case "update":
       logNews(message.news);
@@ -174,8 +175,9 @@ function setPending(pending) {
   document.body.dataset.pending = pending ? "yes" : "no";
 }
 
-function show(state) {
+function show(state, missed = []) {
   page.state = state;
+  for (const news of missed) logNews(news);
   document.body.dataset.version = state.version;
   document.body.dataset.seat = page.seat ?? "spectator";
   document.body.dataset.over = state.outcome ? "yes" : "no";
@@ -203,7 +205,7 @@ function redraw() {
 // One drawing asked for at a time: updates that come faster than drawings (bots playing
 // quickly) are folded into the next one, so a page never floods the server with requests.
 async function drawBoard() {
-  if (page.boardLoading || page.boardVersion === page.state.version) return;
+  if (!page.state || page.boardLoading || page.boardVersion === page.state.version) return;
   page.boardLoading = true;
   const version = page.state.version;
   const token = page.token;
@@ -505,7 +507,8 @@ function drawHere() {
 function logNews(news) {
   const log = document.getElementById("log");
   const actor = seatName(news.seat);
-  const lines = [el("span", { class: "who" }, `${news.number}. ${actor}`), news.action ? `: ${news.action}` : ""];
+  const done = news.action ?? t("table.secret"); // another seat's secret action: that it acted, not what
+  const lines = [el("span", { class: "who" }, `${news.number}. ${actor}`), `: ${done}`];
   const events = news.events.map((event) => el("li", { class: "event" }, event.text || event.kind));
   log.prepend(el("li", { dataset: { number: news.number } }, ...lines, events.length ? el("ul", {}, events) : null));
 }
