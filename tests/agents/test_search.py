@@ -99,23 +99,11 @@ def test_search_bots_play_whole_games_through_a_match(game_id: str, options: dic
     def factory(_label: str, seat: int, seed: int) -> SearchAgent:
         return SearchAgent(iterations=4, seed=seed * 10 + seat, rollout_limit=120)
 
-    result = play_one(
-        game,
-        ["search"] * seats,
-        factory,
-        seed=4,
-        shift=0,
-        options=game.validate_options(options),
-        max_actions=20_000,
-    )
+    def play() -> object:
+        options_ = game.validate_options(options)
+        return play_one(game, ["search"] * seats, factory, seed=4, shift=0, options=options_, max_actions=20_000)
+
+    result = play()
     assert result.ranks is not None and result.actions > 0
-    again = play_one(
-        game,
-        ["search"] * seats,
-        factory,
-        seed=4,
-        shift=0,
-        options=game.validate_options(options),
-        max_actions=20_000,
-    )
+    again = play()
     assert again == result  # seeded bots with an iteration budget repeat the game exactly
