@@ -10,7 +10,7 @@ from robotable.agents.search import SearchAgent, results
 from robotable.core.game import REFEREE, Outcome, Seat, State
 from robotable.core.rng import Rng
 from robotable.play.table import agent_turn
-from robotable.play.tournament import play_one
+from robotable.play.tournament import GameResult, play_one
 
 HIDDEN = [
     ("robotick", {}, 3),
@@ -99,9 +99,10 @@ def test_search_bots_play_whole_games_through_a_match(game_id: str, options: dic
     def factory(_label: str, seat: int, seed: int) -> SearchAgent:
         return SearchAgent(iterations=4, seed=seed * 10 + seat, rollout_limit=120)
 
-    def play() -> object:
-        options_ = game.validate_options(options)
-        return play_one(game, ["search"] * seats, factory, seed=4, shift=0, options=options_, max_actions=20_000)
+    checked = game.validate_options(options)
+
+    def play() -> GameResult:
+        return play_one(game, ["search"] * seats, factory, seed=4, shift=0, options=checked, max_actions=20_000)
 
     result = play()
     assert result.ranks is not None and result.actions > 0
