@@ -102,7 +102,8 @@ def test_search_bots_play_whole_games_through_a_match(game_id: str, options: dic
     checked = game.validate_options(options)
 
     def play() -> GameResult:
-        return play_one(game, ["search"] * seats, factory, seed=4, shift=0, options=checked, max_actions=20_000)
+        lineup = ["search"] * seats
+        return play_one(game, lineup, factory, seed=4, shift=0, options=checked, max_actions=20_000)
 
     result = play()
     assert result.ranks is not None and result.actions > 0
