@@ -153,3 +153,17 @@ def test_a_finished_games_replay_steps_are_the_records_positions(server: TestCli
         refused = server.get(f"/api/tables/{table}/replay/{wrong}")
         assert refused.status_code == 400 and "is not" in refused.json()["error"], wrong
     assert server.get("/api/tables/nothing/replay/0").status_code == 404
+
+    uploaded = record.to_dict()
+    step = server.post("/api/replays/step", json={"record": uploaded, "number": total, "seat": 0})
+    assert step.status_code == 200 and step.json()["outcome"] == record.outcome.to_dict()
+    assert step.json()["view"] == json.loads(json.dumps(games.replay(record).view(0)))
+    tampered = {**uploaded, "actions": [*uploaded["actions"][:3], [0, "slot 9 FWD"]]}
+    refused = server.post("/api/replays/step", json={"record": tampered, "number": 4})
+    assert refused.status_code in (400, 409) and "slot" in refused.json()["error"], refused.text
+    with_file = {**uploaded, "options": {**uploaded["options"], "board_file": "/etc/passwd"}}
+    refused = server.post("/api/replays/step", json={"record": with_file, "number": 0})
+    assert refused.status_code == 400 and "reads no file" in refused.json()["error"]
+    for broken in ({"game": "delivery"}, [], {**uploaded, "seed": "seven"}):
+        refused = server.post("/api/replays/step", json={"record": broken, "number": 0})
+        assert refused.status_code in (400, 422) and refused.json()["error"], broken

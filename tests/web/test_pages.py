@@ -359,6 +359,30 @@ def test_the_replay_viewer_steps_a_finished_game_back_and_forth(server: Server, 
     assert not page.errors
 
 
+def test_a_record_file_is_replayed_from_the_lobby(server: Server, page_at: Any, tmp_path: Path) -> None:
+    """A finished game's record saved as a file, chosen on the lobby's replay page: stepped to
+    its end, it shows the record's outcome; a file that is no record gets a clear message."""
+    page = page_at(server.url)
+    table = create_from_lobby(page, "delivery")
+    play_by_clicks(page)
+    record = record_of(server, table)
+    saved = tmp_path / "game.json"
+    saved.write_text(json.dumps(record.to_dict()))
+    page.goto(server.url)
+    page.click("#replay-file")
+    page.set_input_files("#record-file", str(tmp_path / "game.json"))
+    page.wait_for_selector("body[data-number='0'] #board svg")
+    page.keyboard.press("End")
+    page.wait_for_selector(f"body[data-number='{len(record.actions)}']")
+    ranks = page.locator("#outcome li").all_inner_texts()
+    assert [int(text.split("rank ")[1].split(",")[0]) for text in ranks] == list(record.outcome.ranks)
+    (tmp_path / "broken.json").write_text('{"game": "delivery"')
+    page.set_input_files("#record-file", str(tmp_path / "broken.json"))
+    said = "() => document.querySelector('#error').textContent.startsWith('Not a record file')"
+    page.wait_for_function(said)
+    assert not page.errors
+
+
 def frames_news(frames: list[str]) -> dict[int, dict[str, Any]]:
     """The news a page received over its WebSocket, by action number."""
     news: dict[int, dict[str, Any]] = {}

@@ -36,6 +36,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from robotable import games
 from robotable.core.errors import IllegalAction, RobotableError
+from robotable.core.records import Record
 from robotable.server.hall import Forbidden, Hall, LiveTable, TableNotFound
 from robotable.server.store import Store
 
@@ -79,6 +80,18 @@ class HandOver(BaseModel):
     bot: str | None = Field(
         default=None, max_length=32, description="the bot's name (default: the game's first)"
     )
+
+
+class ReplayStep(BaseModel):
+    record: dict[str, Any] = Field(description="a game record, as GET /api/tables/{id}/record gives it")
+    number: int = Field(ge=0, description="how many of its actions to replay")
+    seat: int | None = Field(default=None, description="whose view (default: a spectator's)")
+
+
+MAX_RECORD_BYTES = 4_000_000
+MAX_RECORD_ACTIONS = 50_000
+"""An uploaded record's limits: longer than any real game (Delivery's longest run to a few
+thousand actions), short enough that one step's replay stays a fraction of a second."""
 
 
 class Play(BaseModel):
@@ -304,8 +317,9 @@ def _pages(app: FastAPI, hall: Hall) -> None:
     async def table_page(table_id: str) -> Response:
         return HTMLResponse(static.joinpath("table.html").read_text("utf-8"), headers=PAGE_HEADERS)
 
+    @app.get("/replay", include_in_schema=False)
     @app.get("/tables/{table_id}/replay", include_in_schema=False)
-    async def replay_page(table_id: str) -> Response:
+    async def replay_page(table_id: str = "") -> Response:
         return HTMLResponse(static.joinpath("replay.html").read_text("utf-8"), headers=PAGE_HEADERS)
 
     @app.get("/api/tables/{table_id}/replay/{number}")
@@ -316,16 +330,30 @@ def _pages(app: FastAPI, hall: Hall) -> None:
         stored = await hall.stored(table_id)
         if stored.outcome is None:
             raise HTTPException(409, "the game is not over: its replay is shown once it ends")
-        return await asyncio.to_thread(_replay_step, stored, number, seat)
+        names = [row.name for row in stored.seats]
+        return await asyncio.to_thread(_replay_step, stored.record(), names, number, seat)
+
+    @app.post("/api/replays/step")
+    async def replay_uploaded(body: ReplayStep, request: Request) -> dict[str, Any]:
+        """A step of a record sent by the page (a file the person chose): nothing is stored; the
+        record is checked as ``robotable replay`` checks it, action by action up to ``number``."""
+        if int(request.headers.get("content-length") or 0) > MAX_RECORD_BYTES:
+            raise HTTPException(413, f"a record of at most {MAX_RECORD_BYTES // 1_000_000} MB")
+        record = Record.from_dict(body.record, source="the record")
+        if len(record.actions) > MAX_RECORD_ACTIONS:
+            raise HTTPException(413, f"a record of at most {MAX_RECORD_ACTIONS} actions")
+        if files := [k for k, v in record.options.items() if k.endswith("_file") and v is not None]:
+            raise HTTPException(400, f"the server reads no file named by a record ({', '.join(files)})")
+        names = [f"seat {seat}" for seat in range(len(record.seats))]
+        return await asyncio.to_thread(_replay_step, record, names, body.number, body.seat)
 
 
-def _replay_step(stored: Any, number: int, seat: int | None) -> dict[str, Any]:
-    """Replays the stored game to action ``number`` (every step from the start: a game has at
-    most a few thousand actions, replayed in milliseconds)."""
+def _replay_step(record: Record, names: list[str], number: int, seat: int | None) -> dict[str, Any]:
+    """Replays a record to action ``number`` (every step from the start: a game has at most a
+    few thousand actions, replayed in milliseconds)."""
     from robotable.play.table import Table
     from robotable.play.words import event_sentence
 
-    record = stored.record()
     if not 0 <= number <= len(record.actions):
         raise HTTPException(400, f"action {number} is not in this game: it has {len(record.actions)}")
     if seat is not None and not 0 <= seat < len(record.seats):
@@ -334,7 +362,6 @@ def _replay_step(stored: Any, number: int, seat: int | None) -> dict[str, Any]:
     table = Table(game, record.options, seed=record.seed, seats=record.seats)
     for acting, text in record.actions[:number]:
         table.submit(acting, text, 0.0)  # the clock's own actions are in the record
-    names = [row.name for row in stored.seats]
 
     def name(who: Any) -> str:
         return "the clock" if who == -1 else names[who] if isinstance(who, int) else f"seat {who}"
@@ -349,7 +376,7 @@ def _replay_step(stored: Any, number: int, seat: int | None) -> dict[str, Any]:
         "number": number,
         "actions": len(record.actions),
         "seat": seat,
-        "seats": [{"seat": row.seat, "kind": row.kind, "name": row.name} for row in stored.seats],
+        "seats": [{"seat": i, "kind": kind, "name": names[i]} for i, kind in enumerate(record.seats)],
         "view": view,
         "news": news,
         "board": game.render_svg(view),

@@ -5,14 +5,16 @@ import { t } from "./i18n.js";
 
 export class ApiError extends Error {}
 
-// A JSON answer, or an ApiError carrying the server's one-sentence reason.
-export async function api(path, { method = "GET", body, token } = {}) {
+// A JSON answer, or an ApiError carrying the server's one-sentence reason. `json`: a body
+// already written as JSON text (a record file's, whose 64-bit seed JavaScript numbers would round).
+export async function api(path, { method = "GET", body, json, token } = {}) {
   const headers = {};
-  if (body !== undefined) headers["content-type"] = "application/json";
+  const text = json ?? (body === undefined ? undefined : JSON.stringify(body));
+  if (text !== undefined) headers["content-type"] = "application/json";
   if (token) headers.authorization = `Bearer ${token}`;
   let response;
   try {
-    response = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+    response = await fetch(path, { method, headers, body: text });
   } catch (error) {
     throw new ApiError(t("error.network", { reason: error.message }));
   }

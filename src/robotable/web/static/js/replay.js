@@ -1,16 +1,24 @@
 // The replay viewer: a finished game stepped action by action, forward and back, as any seat
-// saw it or as a spectator. Each step is asked of the server (GET /api/tables/ID/replay/N),
-// which replays the record: the page holds no rule.
+// saw it or as a spectator. Each step is asked of the server (GET /api/tables/ID/replay/N, or
+// POST /api/replays/step with a record file the person chose, at /replay), which replays the
+// record: the page holds no rule.
 
 import { api, el } from "./api.js";
 import { t, translatePage } from "./i18n.js";
 
-const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean).at(-2));
-const replay = { number: 0, total: 0, seat: null, step: null, asked: 0 };
+const uploading = location.pathname.replace(/\/$/, "") === "/replay";
+const tableId = uploading ? null : decodeURIComponent(location.pathname.split("/").filter(Boolean).at(-2));
+const replay = { number: 0, total: 0, seat: null, step: null, asked: 0, record: null };
 
 async function start() {
   translatePage(redraw);
-  document.getElementById("table-link").href = `/tables/${encodeURIComponent(tableId)}?watch`;
+  if (uploading) {
+    document.getElementById("upload").hidden = false;
+    document.getElementById("table-link").hidden = true;
+    document.getElementById("record-file").addEventListener("change", readRecord);
+  } else {
+    document.getElementById("table-link").href = `/tables/${encodeURIComponent(tableId)}?watch`;
+  }
   document.getElementById("first").addEventListener("click", () => go(0));
   document.getElementById("back").addEventListener("click", () => go(replay.number - 1));
   document.getElementById("forward").addEventListener("click", () => go(replay.number + 1));
@@ -22,17 +30,43 @@ async function start() {
   });
   document.addEventListener("keydown", keys);
   const at = Number(new URLSearchParams(location.search).get("at"));
-  await go(Number.isInteger(at) && at > 0 ? at : 0);
+  if (!uploading) await go(Number.isInteger(at) && at > 0 ? at : 0);
+}
+
+// A record file from this computer: read here, sent with each step (the server keeps nothing).
+async function readRecord(event) {
+  const file = event.target.files[0];
+  if (!file) return;
+  try {
+    const text = await file.text();
+    JSON.parse(text); // only to say early that it is no JSON: the text itself is sent, unrounded
+    replay.record = text;
+  } catch (failure) {
+    document.getElementById("error").textContent = t("replay.not_json", { reason: failure.message });
+    return;
+  }
+  Object.assign(replay, { step: null, seat: null, number: 0 });
+  await go(0);
+  document.getElementById("forward").focus(); // the arrow keys step at once
+}
+
+function ask(number) {
+  if (uploading) {
+    const json = `{"number": ${number}, "seat": ${JSON.stringify(replay.seat)}, "record": ${replay.record}}`;
+    return api("/api/replays/step", { method: "POST", json });
+  }
+  const query = replay.seat === null ? "" : `?seat=${replay.seat}`;
+  return api(`/api/tables/${encodeURIComponent(tableId)}/replay/${number}${query}`);
 }
 
 // Shows the game after its first `number` actions; a later request wins over a slower earlier one.
 async function go(number) {
   if (replay.step && (number < 0 || number > replay.total)) return;
+  if (uploading && !replay.record) return;
   const asked = ++replay.asked;
-  const query = replay.seat === null ? "" : `?seat=${replay.seat}`;
   let step;
   try {
-    step = await api(`/api/tables/${encodeURIComponent(tableId)}/replay/${number}${query}`);
+    step = await ask(number);
   } catch (failure) {
     document.getElementById("error").textContent = failure.message;
     return;
