@@ -14,7 +14,9 @@ const page = {
   token: null,
   seat: null,
   state: null,
-  title: "",
+  missed: null, // a connection's "missed" news, logged once its state names the seats
+  games: null, // GET /api/games: titles, and whether a game has secrets
+  titles: {},
   socket: null,
   clockOffset: 0, // server time minus this browser's, from each state's "now"
   retry: 0,
@@ -33,7 +35,6 @@ async function start() {
   readToken();
   api("/api/games")
     .then((games) => {
-      page.title = games.find((g) => g.id === page.state?.view?.game)?.title ?? "";
       page.titles = Object.fromEntries(games.map((g) => [g.id, g.title]));
       page.games = games;
       if (page.state) drawStatus();
@@ -136,7 +137,7 @@ function receive(message) {
       page.seat = message.seat;
       break;
     case "missed":
-      page.missed = message.news; // logged with the state that follows, which names the seats
+      page.missed = message.news;
       break;
     case "state":
       show(message.state, page.missed ?? []);
