@@ -514,3 +514,23 @@ def test_a_lost_connection_comes_back_by_itself_with_nothing_lost(tmp_path: Path
         assert not page.errors
     finally:
         process.stop(server)
+
+
+def test_pieces_slide_to_their_new_place_at_the_speed_chosen(server: Server, page_at: Any) -> None:
+    """Robotick: passing draws no card anywhere else; with movement off the cards jump, and at
+    a slow speed a card played slides from the hand to the trick (Web Animations on the board's
+    elements)."""
+    page = page_at(server.url)
+    create_from_lobby(page, "robotick")
+    page.select_option("#movement", "off")
+    for speed in ("off", "off", "slow"):  # two cards passed, then the first card played
+        page.select_option("#movement", speed)
+        page.wait_for_function("() => document.querySelector('#legal-list option')")
+        board = page.get_attribute("body", "data-board")
+        assert click_action(page, legal_actions(page)[0])
+        page.wait_for_function("b => document.body.dataset.board !== b", arg=board)
+        moved = int(page.get_attribute("body", "data-moved") or 0)
+        running = page.evaluate("() => document.getAnimations().length")
+        sliding = (moved > 0 and running > 0) if speed == "slow" else (moved == 0 and running == 0)
+        assert sliding, (speed, moved, running)
+    assert page.evaluate("() => localStorage.getItem('robotable:movement')") == "slow" and not page.errors

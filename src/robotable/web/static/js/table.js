@@ -52,6 +52,7 @@ async function start() {
     if (text) pick(text.textContent.trim());
   });
   document.addEventListener("keydown", shortcut);
+  wireMovement();
   drawInvites();
   // people sharing the screen: a reload shows the hand-over screen first, never a seat's game
   if (hotSeat()) showHandOver(seatOf(page.token));
@@ -219,11 +220,14 @@ async function drawBoard() {
     if (token !== page.token) {
       // the screen went to someone else meanwhile: this seat's drawing is not shown to them
     } else if (picture !== null) {
-      page.boardVersion = version;
       // the game's own drawing of this seat's view, made by the server; the page's policy lets
       // no script in it run
-      document.getElementById("board").innerHTML = picture;
+      const board = document.getElementById("board");
+      const before = page.boardVersion >= 0 ? positions(board) : null; // a first drawing: nothing moves
+      board.innerHTML = picture;
       document.body.dataset.board = version;
+      document.body.dataset.moved = before ? slide(board, before) : 0;
+      page.boardVersion = version;
       markPickable();
     } else wait = 2000; // refused (too many requests, a seat handed to a bot): slower
   } catch {
@@ -316,6 +320,77 @@ function drawLegal() {
     return;
   }
   box.replaceChildren(...wordButtons(legal));
+}
+
+// ------------------------------------------------------------------ movement
+
+// Pieces slide from their old place to the new one instead of jumping. The drawings carry no
+// piece ids, so a piece is recognised as an element drawn exactly once in both drawings with
+// the same look (tag, colours, size, text) at a different place: a robot, a card. The slide is
+// straight from where it was to where it is (not yet along the path the events describe).
+const PLACE = new Set(["x", "y", "cx", "cy", "x1", "y1", "x2", "y2", "transform"]);
+const TRANSLATE = /^translate\(\s*(-?[\d.]+)[\s,]+(-?[\d.]+)\s*\)$/;
+const SPEEDS = { off: 0, fast: 150, normal: 400, slow: 900 }; // milliseconds per slide
+
+function signature(element) {
+  const look = [...element.attributes].filter((a) => !PLACE.has(a.name)).map((a) => `${a.name}=${a.value}`);
+  return `${element.tagName}|${look.sort().join("|")}|${element.children.length ? "" : element.textContent}`;
+}
+
+// Where each piece-like element is: its translate() when it has one, else its box's corner.
+function place(element) {
+  const transform = element.getAttribute("transform");
+  if (transform) {
+    const moved = TRANSLATE.exec(transform);
+    return moved ? { x: Number(moved[1]), y: Number(moved[2]), translated: true } : null;
+  }
+  if (element.tagName === "path" || element.tagName === "g" || !element.getBBox) return null;
+  const box = element.getBBox();
+  return { x: box.x, y: box.y, translated: false };
+}
+
+function positions(board) {
+  const found = new Map(); // signature -> places (a piece is a signature drawn once)
+  for (const element of board.querySelectorAll("svg *")) {
+    const where = place(element);
+    if (!where) continue;
+    const key = signature(element);
+    found.set(key, [...(found.get(key) ?? []), where]);
+  }
+  return found;
+}
+
+// Animates what moved between the drawings; how many elements slid.
+function slide(board, before) {
+  const duration = SPEEDS[movementSpeed()];
+  if (!duration) return 0;
+  const after = positions(board);
+  let moved = 0;
+  for (const element of board.querySelectorAll("svg *")) {
+    const key = signature(element);
+    const [old, now] = [before.get(key), after.get(key)];
+    if (old?.length !== 1 || now?.length !== 1 || old[0].translated !== now[0].translated) continue;
+    const [dx, dy] = [old[0].x - now[0].x, old[0].y - now[0].y];
+    if (Math.abs(dx) + Math.abs(dy) < 0.5) continue;
+    const from = now[0].translated ? `translate(${old[0].x}px, ${old[0].y}px)` : `translate(${dx}px, ${dy}px)`;
+    const to = now[0].translated ? `translate(${now[0].x}px, ${now[0].y}px)` : "translate(0px, 0px)";
+    element.animate([{ transform: from }, { transform: to }], { duration, easing: "ease-in-out" });
+    moved += 1;
+  }
+  return moved;
+}
+
+// The speed chosen on the page (kept in this browser); none for people who ask for less motion.
+function movementSpeed() {
+  const chosen = localStorage.getItem("robotable:movement");
+  if (chosen in SPEEDS) return chosen;
+  return matchMedia("(prefers-reduced-motion: reduce)").matches ? "off" : "normal";
+}
+
+function wireMovement() {
+  const menu = document.getElementById("movement");
+  menu.value = movementSpeed();
+  menu.addEventListener("change", () => localStorage.setItem("robotable:movement", menu.value));
 }
 
 // ------------------------------------------------------------------ the board's clickable words
