@@ -31,7 +31,7 @@ from typing import Annotated, Any
 from fastapi import FastAPI, Header, HTTPException, Query, Request, WebSocket, WebSocketDisconnect
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import HTMLResponse, JSONResponse, Response
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, Field, ValidationError
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from robotable import games
@@ -333,12 +333,16 @@ def _pages(app: FastAPI, hall: Hall) -> None:
         names = [row.name for row in stored.seats]
         return await asyncio.to_thread(_replay_step, stored.record(), names, number, seat)
 
-    @app.post("/api/replays/step")
-    async def replay_uploaded(body: ReplayStep, request: Request) -> dict[str, Any]:
+    body_schema = {"content": {"application/json": {"schema": ReplayStep.model_json_schema()}}}
+
+    @app.post("/api/replays/step", openapi_extra={"requestBody": body_schema})
+    async def replay_uploaded(request: Request) -> dict[str, Any]:
         """A step of a record sent by the page (a file the person chose): nothing is stored; the
         record is checked as ``robotable replay`` checks it, action by action up to ``number``."""
-        if int(request.headers.get("content-length") or 0) > MAX_RECORD_BYTES:
-            raise HTTPException(413, f"a record of at most {MAX_RECORD_BYTES // 1_000_000} MB")
+        try:  # read here, not by FastAPI: a body past the limit is refused before it is all read
+            body = ReplayStep.model_validate_json(await _limited_body(request, MAX_RECORD_BYTES))
+        except ValidationError as exc:
+            raise RequestValidationError(exc.errors()) from None
         record = Record.from_dict(body.record, source="the record")
         if len(record.actions) > MAX_RECORD_ACTIONS:
             raise HTTPException(413, f"a record of at most {MAX_RECORD_ACTIONS} actions")
@@ -346,6 +350,16 @@ def _pages(app: FastAPI, hall: Hall) -> None:
             raise HTTPException(400, f"the server reads no file named by a record ({', '.join(files)})")
         names = [f"seat {seat}" for seat in range(len(record.seats))]
         return await asyncio.to_thread(_replay_step, record, names, body.number, body.seat)
+
+
+async def _limited_body(request: Request, limit: int) -> bytes:
+    """The request's body, refused (413) past ``limit`` bytes before more of it is read."""
+    received = bytearray()
+    async for chunk in request.stream():
+        received += chunk
+        if len(received) > limit:
+            raise HTTPException(413, f"a body of at most {limit // 1_000_000} MB")
+    return bytes(received)
 
 
 def _replay_step(record: Record, names: list[str], number: int, seat: int | None) -> dict[str, Any]:
