@@ -187,6 +187,7 @@ def test_two_people_each_see_their_own_hand_and_never_the_others(
         assert "#token" not in second.url  # the seat's token leaves the address bar
         assert second.inner_text("#play-title") == "À vous de jouer"
         assert "Ada (personne)" in second.inner_text("#seats")
+        assert "Phase : passe des cartes." in second.inner_text("#status")  # the game's phase, in French
         hands = {
             "first": json.loads(first.text_content("#view"))["hand"],
             "second": json.loads(second.text_content("#view"))["hand"],

@@ -73,6 +73,21 @@ const WORDS = {
     "table.give_to": "Give the screen to {name}",
     "table.here": "At this screen",
     "table.secret": "(secret)",
+    "phase.solving": "looking for a solution",
+    "phase.countdown": "the sand timer runs",
+    "phase.demonstration": "showing the solution",
+    "phase.bidding": "bidding",
+    "phase.placement": "placing the robots",
+    "phase.programming": "programming",
+    "phase.setup": "setting up",
+    "phase.draw": "drawing orders",
+    "phase.place": "placing orders",
+    "phase.send": "sending orders",
+    "phase.damage": "damage",
+    "phase.repair": "repairs",
+    "phase.pass": "passing cards",
+    "phase.play": "playing cards",
+    "phase.over": "over",
     "table.keys": "Keys: / the notation box, f the filter, Esc leaves them; Tab and Enter reach every button.",
     "table.movement": "Movement",
     "table.slow": "slow",
@@ -177,6 +192,21 @@ const WORDS = {
     "table.give_to": "Passer l'écran à {name}",
     "table.here": "Devant cet écran",
     "table.secret": "(secret)",
+    "phase.solving": "recherche d'une solution",
+    "phase.countdown": "le sablier s'écoule",
+    "phase.demonstration": "démonstration",
+    "phase.bidding": "annonces",
+    "phase.placement": "placement des robots",
+    "phase.programming": "programmation",
+    "phase.setup": "mise en place",
+    "phase.draw": "tirage des ordres",
+    "phase.place": "pose des ordres",
+    "phase.send": "envoi des ordres",
+    "phase.damage": "dégâts",
+    "phase.repair": "réparations",
+    "phase.pass": "passe des cartes",
+    "phase.play": "jeu des cartes",
+    "phase.over": "terminée",
     "table.keys": "Touches : / la notation, f le filtre, Échap pour en sortir ; Tab et Entrée atteignent chaque bouton.",
     "table.movement": "Mouvements",
     "table.slow": "lents",
@@ -220,6 +250,11 @@ export function language() {
   return (navigator.languages || [navigator.language || "en"]).some((l) => l.toLowerCase().startsWith("fr"))
     ? "fr"
     : "en";
+}
+
+// Whether the interface has words for `key` (a game's phase, say: unknown ones are shown as sent).
+export function has(key) {
+  return key in WORDS.en;
 }
 
 export function t(key, values = {}) {

@@ -4,7 +4,7 @@
 // what it missed; a reload finds the seat again (its token is kept in this browser).
 
 import { api, el, seatLink, tokens } from "./api.js";
-import { t, translatePage } from "./i18n.js";
+import { has, t, translatePage } from "./i18n.js";
 
 const SHOWN_ACTIONS = 120; // buttons at most; the filter and the notation box reach the rest
 const FLAT_LIMIT = 16; // more legal actions than this are chosen word by word
@@ -248,7 +248,8 @@ function drawStatus() {
   const state = page.state;
   const lines = [];
   lines.push(page.seat === null ? t("table.spectator") : t("table.you_are", { seat: `${page.seat} (${seatName(page.seat)})` }));
-  if (state.view.phase) lines.push(t("table.phase", { phase: state.view.phase }));
+  const phase = state.view.phase;
+  if (phase) lines.push(t("table.phase", { phase: has(`phase.${phase}`) ? t(`phase.${phase}`) : phase }));
   lines.push(t("table.version", { count: state.version }));
   if (state.seats.some((row) => row.kind === "open")) lines.push(t("table.waiting_join"));
   else if (!state.outcome) {
