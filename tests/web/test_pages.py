@@ -535,3 +535,22 @@ def test_pieces_slide_to_their_new_place_at_the_speed_chosen(server: Server, pag
         sliding = (moved > 0 and running > 0) if speed == "slow" else (moved == 0 and running == 0)
         assert sliding, (speed, moved, running)
     assert page.evaluate("() => localStorage.getItem('robotable:movement')") == "slow" and not page.errors
+
+
+def test_the_word_chooser_is_played_with_the_keyboard_alone(server: Server, page_at: Any) -> None:
+    """Ricochet's 99 bids: 'f' reaches the filter, Tab the 'bid' button, Enter opens it with the
+    focus on its first button, Tab walks to 9, Enter bids."""
+    page = page_at(server.url)
+    create_from_lobby(page, "ricochet", options={"puzzle": "1A2A3A4A-8A44FF0F-RC"})
+    page.wait_for_selector("#legal button.word[data-word=bid]")
+    page.locator("body").press("f")
+    page.keyboard.press("Tab")
+    assert page.evaluate("() => document.activeElement.dataset.word") == "bid"
+    page.keyboard.press("Enter")
+    page.wait_for_function("() => document.activeElement.classList.contains('back')")
+    for _ in range(9):
+        page.keyboard.press("Tab")
+    assert page.evaluate("() => document.activeElement.dataset.action") == "bid 9"
+    page.keyboard.press("Enter")
+    page.wait_for_function("() => document.querySelector('#log').textContent.includes('Ada bids 9')")
+    assert not page.errors
