@@ -12,7 +12,7 @@ from fastapi.testclient import TestClient
 
 from robotable import games
 from robotable.core.records import Record
-from robotable.server.app import HTTP_BURST, MAX_ERRORS, create_app
+from robotable.server.app import HTTP_BURST, MAX_BODY, MAX_ERRORS, create_app
 from robotable.server.store import open_store
 
 from .clients import play, policy_for
@@ -223,3 +223,22 @@ def test_a_flood_of_requests_from_one_address_is_refused_and_other_addresses_go_
         assert other.get("/api/tables").status_code == 200  # another address is not held back
         assert all(local.get("/api/games").status_code == 200 for _ in range(HTTP_BURST + 20))  # this machine
     assert app.state.hall.store.count() == 0  # the refused creation created nothing
+
+
+def test_a_body_past_the_limit_is_refused_before_it_is_read_and_creates_nothing(client: TestClient) -> None:
+    huge = json.dumps({"game": "ricochet", "seats": ["human"], "name": "x" * MAX_BODY})
+    declared = client.post("/api/tables", content=huge, headers={"Content-Type": "application/json"})
+    assert declared.status_code == 413
+    reason = f"the request is too large: its body may hold at most {MAX_BODY:,} bytes"
+    assert declared.json() == {"error": reason}
+    chunks = (huge[i : i + 8192].encode() for i in range(0, len(huge), 8192))  # no declared length
+    streamed = client.post("/api/tables", content=chunks, headers={"Content-Type": "application/json"})
+    assert streamed.status_code == 413 and streamed.json() == declared.json()
+    assert client.get("/api/tables").json() == []
+    small = {"game": "ricochet", "seats": ["human"], "name": "Ada"}
+    assert client.post("/api/tables", json=small).status_code == 201  # the limit is far above a real one
+
+
+def test_games_say_whether_seats_hold_secrets(client: TestClient) -> None:
+    secrets = {g["id"]: g["hidden_information"] for g in client.get("/api/games").json()}
+    assert secrets == {"ricochet": False, "dr2d": True, "droids": True, "delivery": True, "robotick": True}

@@ -172,7 +172,7 @@ def test_a_finished_games_replay_steps_are_the_records_positions(server: TestCli
 def test_a_record_sent_for_replay_is_refused_past_its_limits(server: TestClient) -> None:
     huge = b'{"number": 0, "record": {"padding": "' + b"x" * 4_100_000 + b'"}}'
     refused = server.post("/api/replays/step", content=huge, headers={"content-type": "application/json"})
-    assert refused.status_code == 413 and "at most 4 MB" in refused.json()["error"]
+    assert refused.status_code == 413 and "at most 4,000,000 bytes" in refused.json()["error"]
     for body in (b"not json", b'{"number": -1, "record": {}}', b'{"record": {}}'):
         refused = server.post("/api/replays/step", content=body, headers={"content-type": "application/json"})
         assert refused.status_code == 422 and refused.json()["error"].startswith("invalid request"), body

@@ -53,6 +53,9 @@ MAX_ERRORS = 20
 HTTP_RATE = 10.0
 """API requests a second from one address, on average (bursts of :data:`HTTP_BURST`)."""
 HTTP_BURST = 60
+MAX_BODY = 64_000
+"""Bytes of an API request's body (a table's creation takes a few hundred); the record
+upload of the replay viewer has its own limit, :data:`MAX_RECORD_BYTES`."""
 TRUSTED = frozenset({"127.0.0.1", "::1", "localhost"})
 """Addresses with no request limit: this machine (its owner's scripts, a local page). Behind
 a reverse proxy on the same machine, uvicorn's proxy headers give the real client's address."""
@@ -121,6 +124,7 @@ def create_app(
     app.state.hall = hall
     _errors(app)
     _limit_requests(app)
+    app.add_middleware(BodyLimit, default=MAX_BODY, limits={"/api/replays/step": MAX_RECORD_BYTES})
     _routes(app, hall)
     _pages(app, hall)
     return app
@@ -171,6 +175,53 @@ def _limit_requests(app: FastAPI) -> None:
         return await call_next(request)
 
 
+class BodyLimit:
+    """A request body is read here, up to its route's limit, before any route sees it; past
+    the limit (or past a declared length) the request is refused (413) in the server's one
+    error shape. FastAPI alone reads a whole body, however large, before any check runs, and
+    its own ``max_body_size`` answers in plain text or JSON depending on how the body came."""
+
+    def __init__(self, app: Any, *, default: int, limits: dict[str, int]) -> None:
+        self.app = app
+        self.default = default
+        self.limits = limits
+
+    async def __call__(self, scope: dict[str, Any], receive: Any, send: Any) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        limit = self.limits.get(scope["path"], self.default)
+        declared = dict(scope["headers"]).get(b"content-length", b"0")
+        body, more = bytearray(), True
+        too_large = not declared.isdigit() or int(declared) > limit
+        while more and not too_large:
+            message = await receive()
+            if message["type"] == "http.disconnect":
+                return  # the client left: nobody to answer
+            body += message.get("body", b"")
+            more = message.get("more_body", False)
+            too_large = len(body) > limit
+        if too_large:
+            refusal = {"error": f"the request is too large: its body may hold at most {limit:,} bytes"}
+            await JSONResponse(refusal, status_code=413)(scope, receive, send)
+            return
+        await self.app(scope, _replaying(bytes(body), receive), send)
+
+
+def _replaying(body: bytes, receive: Any) -> Any:
+    """A ``receive`` that gives the body already read, then the client's own messages."""
+    given = False
+
+    async def receive_again() -> dict[str, Any]:
+        nonlocal given
+        if not given:
+            given = True
+            return {"type": "http.request", "body": body, "more_body": False}
+        return await receive()
+
+    return receive_again
+
+
 def _token(authorization: str | None) -> str | None:
     if not authorization:
         return None
@@ -189,6 +240,7 @@ def _routes(app: FastAPI, hall: Hall) -> None:
                 "title": game.title,
                 "seats": [game.min_seats, game.max_seats],
                 "bots": list(game.bots()),
+                "hidden_information": game.hidden_information,
                 "options": game.options_schema(),
                 "rules": game.rules_languages(),
             }
@@ -339,8 +391,8 @@ def _pages(app: FastAPI, hall: Hall) -> None:
     async def replay_uploaded(request: Request) -> dict[str, Any]:
         """A step of a record sent by the page (a file the person chose): nothing is stored; the
         record is checked as ``robotable replay`` checks it, action by action up to ``number``."""
-        try:  # read here, not by FastAPI: a body past the limit is refused before it is all read
-            body = ReplayStep.model_validate_json(await _limited_body(request, MAX_RECORD_BYTES))
+        try:  # read here, not by FastAPI: a record is validated once, from its bytes
+            body = ReplayStep.model_validate_json(await request.body())
         except ValidationError as exc:
             raise RequestValidationError(exc.errors()) from None
         record = Record.from_dict(body.record, source="the record")
@@ -350,16 +402,6 @@ def _pages(app: FastAPI, hall: Hall) -> None:
             raise HTTPException(400, f"the server reads no file named by a record ({', '.join(files)})")
         names = [f"seat {seat}" for seat in range(len(record.seats))]
         return await asyncio.to_thread(_replay_step, record, names, body.number, body.seat)
-
-
-async def _limited_body(request: Request, limit: int) -> bytes:
-    """The request's body, refused (413) past ``limit`` bytes before more of it is read."""
-    received = bytearray()
-    async for chunk in request.stream():
-        received += chunk
-        if len(received) > limit:
-            raise HTTPException(413, f"a body of at most {limit // 1_000_000} MB")
-    return bytes(received)
 
 
 def _replay_step(record: Record, names: list[str], number: int, seat: int | None) -> dict[str, Any]:
