@@ -46,7 +46,9 @@ def render_svg(view: Mapping[str, Any], *, path_slot: int | None = None) -> str:
     total_h = MARGIN * 2 + 30 + board_h + panel_h + hand_h
     parts = [
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{total_w}" height="{total_h}" '
-        f'viewBox="0 0 {total_w} {total_h}" font-family="sans-serif">',
+        f'viewBox="0 0 {total_w} {total_h}" font-family="sans-serif" '
+        # for pages that animate moves: cell (x, y) is drawn from origin + (x, y) * cell size
+        f'data-grid="{width} {height}" data-cell-size="{CELL}" data-origin="{MARGIN} {MARGIN + 30}">',
         _defs(),
         f'<rect width="{total_w}" height="{total_h}" fill="white"/>',
         _text(
@@ -148,6 +150,7 @@ def _pawns(players: Sequence[Mapping[str, Any]], left: float, top: float) -> lis
         x, y = p["cell"]
         cx, cy = left + x * CELL + CELL / 2, top + y * CELL + CELL / 2
         colour = FILL[p["colour"]]
+        out.append(f'<g data-piece="{seat}">')  # the pawn as the events name it: its seat
         out.append(
             f'<g transform="translate({cx},{cy}) rotate({FACING_ANGLE[p["facing"]]})">'
             f'<circle r="13" fill="{colour}" stroke="#111" stroke-width="1.5"/>'
@@ -158,6 +161,7 @@ def _pawns(players: Sequence[Mapping[str, Any]], left: float, top: float) -> lis
             out.append(
                 f'<rect x="{cx + 6}" y="{cy + 5}" width="10" height="10" fill="#a0522d" stroke="#111"/>'
             )
+        out.append("</g>")
     return out
 
 

@@ -78,7 +78,7 @@ def _tile(board: Board, tile: int) -> list[str]:
     kind = board.kind[tile]
     out = [
         f'<rect x="{left}" y="{top}" width="{T}" height="{T}" '
-        f'fill="{FILL.get(kind, "#e4e4e4")}" stroke="#b0b0b0"/>'
+        f'fill="{FILL.get(kind, "#e4e4e4")}" stroke="#b0b0b0" data-cell="{x} {y}"/>'
     ]
     if kind == CONVEYOR:
         out.append(_arrow(cx, cy, board.belt[tile], T * 0.32, "#ffffff"))
@@ -204,8 +204,8 @@ def _robot(robot: Mapping[str, Any]) -> list[str]:
     d = DIRS.index(robot["facing"])
     opacity = "0.55" if robot["inactive"] else "1"
     return [
-        f'<g opacity="{opacity}"><circle cx="{cx}" cy="{cy}" r="{T * 0.34}" '
-        f'fill="{colour}" stroke="#111" stroke-width="2"/>',
+        f'<g opacity="{opacity}" data-piece="{ROBOT_LETTERS[seat]}">'
+        f'<circle cx="{cx}" cy="{cy}" r="{T * 0.34}" fill="{colour}" stroke="#111" stroke-width="2"/>',
         _arrow(cx + DX[d] * T * 0.3, cy + DY[d] * T * 0.3, d, 7, "#111"),
         f'<text x="{cx}" y="{cy + 5}" font-size="14" font-weight="bold" text-anchor="middle" fill="#fff">'
         f"{ROBOT_LETTERS[seat]}</text></g>",
@@ -291,7 +291,9 @@ def board_svg(view: Mapping[str, Any], *, paths: bool = False) -> str:
     height = legend_top + 60 + 18 * len(view["robots"]) + 10
     parts = [
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
-        f'viewBox="0 0 {width} {height}" font-family="sans-serif">',
+        f'viewBox="0 0 {width} {height}" font-family="sans-serif" '
+        # for pages that animate moves: tile (x, y) is drawn from origin + (x, y) * cell size
+        f'data-grid="{SIZE} {SIZE}" data-cell-size="{T}" data-origin="{M} {M}">',
         f"<title>{escape(board.name)}</title>",
         f'<rect width="{width}" height="{height}" fill="#fafafa"/>',
     ]

@@ -43,7 +43,8 @@ def _terrain(view: Mapping[str, Any]) -> list[str]:
             px, py = _cell_xy(x, y)
             fill = {"~": "#6fb7e9", "#": "#4a4a4a", ".": "#efe6cf"}[t]
             out.append(
-                f'<rect x="{px}" y="{py}" width="{CELL}" height="{CELL}" fill="{fill}" stroke="#b8ab8a"/>'
+                f'<rect x="{px}" y="{py}" width="{CELL}" height="{CELL}" fill="{fill}" stroke="#b8ab8a" '
+                f'data-cell="{x} {y}"/>'
             )
             if t == "#":
                 out.append(
@@ -127,7 +128,9 @@ def _robot(view: Mapping[str, Any], r: Mapping[str, Any]) -> list[str]:
         )
     if r["carry"]:
         out.append(_object(r["carry"], px + CELL - 10, py + CELL - 10, 14))
-    return out
+    # one group per robot, named as the events name it, so a page can move it along their paths
+    name = escape(str(r["name"]), {'"': "&quot;"})
+    return [f'<g data-piece="{name}">', *out, "</g>"]
 
 
 def _slot_box(side: str, e: int, slot: int) -> tuple[float, float, float, float]:
@@ -366,7 +369,9 @@ def view_svg(view: Mapping[str, Any], *, labels: bool = True, legend: bool = Tru
     height = (killer_top + (KILLER_BAND if killer else 0)) if legend else 2 * EDGE + BOARD
     parts = [
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
-        f'viewBox="0 0 {width} {height}" font-family="sans-serif">',
+        f'viewBox="0 0 {width} {height}" font-family="sans-serif" '
+        # for pages that animate moves: cell (x, y) is drawn from origin + (x, y) * cell size
+        f'data-grid="{BOARD // CELL} {BOARD // CELL}" data-cell-size="{CELL}" data-origin="{EDGE} {EDGE}">',
         f"<title>Droids — scenario {view['scenario']}: {escape(str(view['scenario_name']))}</title>",
         f'<rect width="{width}" height="{height}" fill="#fbf8f0"/>',
     ]

@@ -84,6 +84,10 @@ def board_svg(
             "width": str(size),
             "height": str(size),
             "viewBox": f"0 0 {side} {side}",
+            # for pages that animate moves: cell (x, y) is drawn from origin + (x, y) * cell
+            "data-grid": f"{SIZE} {SIZE}",
+            "data-cell-size": str(CELL),
+            "data-origin": f"{margin} {margin}",
         },
     )
     ET.SubElement(svg, "title").text = title or _default_title(board, target)
@@ -301,7 +305,8 @@ def _draw_robots(root: ET.Element, robots: Sequence[int]) -> None:
     for robot, cell in enumerate(robots):
         colour = ROBOT_NAMES[robot]
         cx, cy = _centre(cell)
-        pawn = _el(layer, "g", class_=f"robot {colour}", transform=f"translate({_num(cx)},{_num(cy)})")
+        centre = f"translate({_num(cx)},{_num(cy)})"
+        pawn = _el(layer, "g", class_=f"robot {colour}", transform=centre, data_piece=colour)
         _el(pawn, "title", f"{colour} robot")
         style = {"fill": FILL[colour], "stroke": "#1a1a1a", "stroke_width": 1.6, "stroke_linejoin": "round"}
         _el(pawn, "ellipse", cx=0, cy=13.5, rx=13, ry=3.2, fill="#000000", opacity=0.25)

@@ -53,7 +53,7 @@ def _card(x: float, y: float, name: str, pv: tuple[int, ...], *, trump: str, dow
     if down:
         return (
             f'<g><rect x="{x}" y="{y}" width="{CARD_W}" height="{CARD_H}" rx="4" fill="#37474f" '
-            f'stroke="{INK[t]}" stroke-width="2"/>'
+            f'stroke="{INK[t]}" stroke-width="2" data-piece="{escape(name)}"/>'
             + _text(x + 3, y + 13, name, 10, fill="white", font_weight="bold")
             + _text(x + 3, y + 38, f"-{value}", 12, fill="#ff8a80")
             + "</g>"
@@ -61,7 +61,7 @@ def _card(x: float, y: float, name: str, pv: tuple[int, ...], *, trump: str, dow
     width = 3 if t == trump else 1.5
     return (
         f'<g><rect x="{x}" y="{y}" width="{CARD_W}" height="{CARD_H}" rx="4" fill="{FILL[t]}" '
-        f'stroke="{INK[t]}" stroke-width="{width}"/>'
+        f'stroke="{INK[t]}" stroke-width="{width}" data-piece="{escape(name)}"/>'
         + _text(x + 3, y + 13, name, 10, fill=INK[t], font_weight="bold")
         + _text(x + CARD_W - 4, y + 36, name[1:], 16, fill=INK[t], text_anchor="end", font_weight="bold")
         + _text(x + CARD_W - 3, y + CARD_H - 4, f"{value}", 8, fill="#555", text_anchor="end")
