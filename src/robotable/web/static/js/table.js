@@ -5,6 +5,7 @@
 
 import { api, el, seatLink, tokens } from "./api.js";
 import { has, t, translatePage } from "./i18n.js";
+import { animate, plan } from "./movement.js";
 
 const SHOWN_ACTIONS = 120; // buttons at most; the filter and the notation box reach the rest
 const FLAT_LIMIT = 16; // more legal actions than this are chosen word by word
@@ -23,9 +24,13 @@ const page = {
   closedByServer: false,
   pending: false,
   prefix: [], // the words chosen so far of a long list of actions
-  picked: null, // a word clicked on the board: the buttons show the actions with it
+  picked: null, // a word or a cell clicked on the board ({word} or {cell}): the buttons show its actions
+  news: [], // the news since the board was last drawn: their events say where the pieces went
   boardVersion: -1, // the version of the board drawn
   boardLoading: false,
+  picture: null, // the drawing shown, as the server sent it
+  movingUntil: 0, // when the pieces walking their paths arrive (Date.now() milliseconds)
+  drawLater: null, // the next drawing, waiting for them
   here: {}, // hot seat: the seats of the people at this screen, seat number to token
   names: [], // the seats' names, kept for the hand-over screen (which shows no state)
   hidden: true, // whether the game has secrets; until the games' list says otherwise, yes
@@ -47,10 +52,7 @@ async function start() {
     if (box.value.trim()) send(box.value.trim());
   });
   document.getElementById("filter").addEventListener("input", drawLegal);
-  document.getElementById("board").addEventListener("click", (event) => {
-    const text = event.target.closest?.("text.pickable");
-    if (text) pick(text.textContent.trim());
-  });
+  document.getElementById("board").addEventListener("click", clickBoard);
   document.addEventListener("keydown", shortcut);
   wireMovement();
   drawInvites();
@@ -139,12 +141,14 @@ function receive(message) {
       break;
     case "missed":
       page.missed = message.news;
+      if (page.boardVersion >= 0) page.news.push(...message.news); // a reconnection: show what moved
       break;
     case "state":
       show(message.state, page.missed ?? []);
       page.missed = null;
       break;
     case "update":
+      page.news.push(message.news);
       logNews(message.news);
       show(message.state);
       break;
@@ -208,6 +212,12 @@ function redraw() {
 // quickly) are folded into the next one, so a page never floods the server with requests.
 async function drawBoard() {
   if (!page.state || page.boardLoading || page.boardVersion === page.state.version) return;
+  const moving = page.movingUntil - Date.now(); // pieces walking their paths arrive first
+  if (moving > 0) {
+    clearTimeout(page.drawLater);
+    page.drawLater = setTimeout(drawBoard, moving);
+    return;
+  }
   page.boardLoading = true;
   const version = page.state.version;
   const token = page.token;
@@ -220,13 +230,9 @@ async function drawBoard() {
     if (token !== page.token) {
       // the screen went to someone else meanwhile: this seat's drawing is not shown to them
     } else if (picture !== null) {
-      // the game's own drawing of this seat's view, made by the server; the page's policy lets
-      // no script in it run
-      const board = document.getElementById("board");
-      const before = page.boardVersion >= 0 ? positions(board) : null; // a first drawing: nothing moves
-      board.innerHTML = picture;
+      if (picture !== page.picture) showPicture(picture);
+      page.news = [];
       document.body.dataset.board = version;
-      document.body.dataset.moved = before ? slide(board, before) : 0;
       page.boardVersion = version;
       markPickable();
     } else wait = 2000; // refused (too many requests, a seat handed to a bot): slower
@@ -236,6 +242,17 @@ async function drawBoard() {
     page.boardLoading = false;
   }
   if (page.state && page.boardVersion !== page.state.version) setTimeout(drawBoard, wait);
+}
+
+// The game's own drawing of this seat's view, made by the server (the page's policy lets no
+// script in it run), with what moved since the last one animated.
+function showPicture(picture) {
+  const board = document.getElementById("board");
+  const before = page.picture !== null ? positions(board) : null; // a first drawing: nothing moves
+  board.innerHTML = picture;
+  page.picture = picture;
+  const alongPaths = before ? animateNews(board, page.news) : new Set();
+  document.body.dataset.moved = before ? slide(board, before, alongPaths) + alongPaths.size : 0;
 }
 
 function seatName(seat) {
@@ -309,9 +326,10 @@ function drawLegal() {
     box.replaceChildren(el("p", {}, page.state?.outcome ? t("table.over") : t("table.nothing")));
     return;
   }
-  const picked = page.picked && legal.filter((action) => action.split(/\s+/).includes(page.picked));
+  const picked = page.picked && pickedActions(legal);
   if (picked?.length) {
-    const clear = el("button", { type: "button", class: "unpick", onclick: () => pick(null) }, `${page.picked} ✕`);
+    const label = page.picked.cell ?? page.picked.word;
+    const clear = el("button", { type: "button", class: "unpick", onclick: () => pick(null) }, `${label} ✕`);
     box.replaceChildren(clear, ...flatButtons(picked));
     return;
   }
@@ -325,13 +343,13 @@ function drawLegal() {
 
 // ------------------------------------------------------------------ movement
 
-// Pieces slide from their old place to the new one instead of jumping. The drawings carry no
-// piece ids, so a piece is recognised as an element drawn exactly once in both drawings with
-// the same look (tag, colours, size, text) at a different place: a robot, a card. The slide is
-// straight from where it was to where it is (not yet along the path the events describe).
+// Pieces the events move (robots, pawns: see movement.js) slide cell by cell along the events'
+// paths. Anything else that moved slides straight from its old place to the new one: it is
+// recognised as an element drawn exactly once in both drawings with the same look (tag,
+// colours, size, text) at a different place, such as a card played to the trick.
 const PLACE = new Set(["x", "y", "cx", "cy", "x1", "y1", "x2", "y2", "transform"]);
 const TRANSLATE = /^translate\(\s*(-?[\d.]+)[\s,]+(-?[\d.]+)\s*\)$/;
-const SPEEDS = { off: 0, fast: 150, normal: 400, slow: 900 }; // milliseconds per slide
+const SPEEDS = { off: 0, fast: 150, normal: 400, slow: 900 }; // milliseconds per straight slide
 
 function signature(element) {
   const look = [...element.attributes].filter((a) => !PLACE.has(a.name)).map((a) => `${a.name}=${a.value}`);
@@ -361,13 +379,26 @@ function positions(board) {
   return found;
 }
 
-// Animates what moved between the drawings; how many elements slid.
-function slide(board, before) {
+// The news' events played along their paths on the new drawing; the elements animated.
+function animateNews(board, news) {
+  const words = { register: (number) => t("table.register", { number }) };
+  const steps = plan(page.state?.view?.game, news.flatMap((item) => item.events), words);
+  const frame = document.getElementById("frame");
+  const { elements, duration } = animate(board, steps, movementSpeed(), (text) => (frame.textContent = text));
+  page.movingUntil = Date.now() + duration;
+  document.body.dataset.steps = elements.size ? steps.length : 0;
+  return elements;
+}
+
+// Animates what moved between the drawings, but the pieces already moving along their paths;
+// how many elements slid.
+function slide(board, before, alongPaths) {
   const duration = SPEEDS[movementSpeed()];
   if (!duration) return 0;
   const after = positions(board);
   let moved = 0;
   for (const element of board.querySelectorAll("svg *")) {
+    if (alongPaths.has(element.closest("[data-piece]"))) continue;
     const key = signature(element);
     const [old, now] = [before.get(key), after.get(key)];
     if (old?.length !== 1 || now?.length !== 1 || old[0].translated !== now[0].translated) continue;
@@ -394,24 +425,51 @@ function wireMovement() {
   menu.addEventListener("change", () => localStorage.setItem("robotable:movement", menu.value));
 }
 
-// ------------------------------------------------------------------ the board's clickable words
+// ------------------------------------------------------------------ the board's clickable words and cells
 
 // A word drawn on the board that is also a word of a legal action (a card, an order token, an
-// emitter slot) can be clicked: the buttons then show the actions with that word. The drawing
-// stays the game's own; the page only recognises its words.
+// emitter slot) can be clicked: the buttons then show the actions with that word. A cell the
+// drawing marks (data-cell="x y") can be clicked when actions name it right after their first
+// word (DR2D's "place 2 0 S", Droids' "obstacle 3 4"): the buttons then show those. The drawing
+// stays the game's own; the page only recognises its words and cells.
 function pickableWord(word) {
   return word.length >= 2 && /[A-Za-z]/.test(word);
 }
 
+// The cell an action names after its first word ("place 2 0 S": "2 0"), or null.
+function cellOf(action) {
+  const words = action.split(/\s+/);
+  return /^\d+$/.test(words[1]) && /^\d+$/.test(words[2]) ? `${words[1]} ${words[2]}` : null;
+}
+
 function markPickable() {
-  const words = new Set((page.state?.legal ?? []).flatMap((action) => action.split(/\s+/)).filter(pickableWord));
+  const legal = page.state?.legal ?? [];
+  const words = new Set(legal.flatMap((action) => action.split(/\s+/)).filter(pickableWord));
   for (const text of document.querySelectorAll("#board svg text")) {
     text.classList.toggle("pickable", words.has(text.textContent.trim()));
   }
+  const cells = new Set(legal.map(cellOf));
+  for (const cell of document.querySelectorAll("#board svg [data-cell]")) {
+    cell.classList.toggle("pickable", cells.has(cell.dataset.cell));
+  }
 }
 
-function pick(word) {
-  page.picked = word;
+// A click on the board: a word, else a cell under the pointer (robots and arrows drawn over a
+// cell do not hide it).
+function clickBoard(event) {
+  const text = event.target.closest?.("text.pickable");
+  if (text) return pick({ word: text.textContent.trim() });
+  const cell = document.elementsFromPoint(event.clientX, event.clientY).find((e) => e.matches("#board svg [data-cell]"));
+  if (cell?.classList.contains("pickable")) pick({ cell: cell.dataset.cell });
+}
+
+function pickedActions(legal) {
+  const { word, cell } = page.picked;
+  return legal.filter((action) => (cell ? cellOf(action) === cell : action.split(/\s+/).includes(word)));
+}
+
+function pick(picked) {
+  page.picked = picked;
   drawLegal();
   document.querySelector("#legal button.action")?.focus();
 }
@@ -540,9 +598,10 @@ function handOver(seat) {
   const left = page.socket;
   page.socket = null;
   left?.close();
-  Object.assign(page, { state: null, seat: null, boardVersion: -1, prefix: [] });
+  clearTimeout(page.drawLater);
+  Object.assign(page, { state: null, seat: null, boardVersion: -1, prefix: [], news: [], picture: null, movingUntil: 0 });
   setPending(false); // the answer to the last action went to the socket left behind
-  for (const id of ["board", "log", "legal", "legal-list", "status", "timers", "outcome", "seats", "here", "answer"]) {
+  for (const id of ["board", "frame", "log", "legal", "legal-list", "status", "timers", "outcome", "seats", "here", "answer"]) {
     document.getElementById(id).replaceChildren();
   }
   document.getElementById("view").textContent = "";
