@@ -1,6 +1,7 @@
 """Issue 14, movement shown, not teleported, in real Chromium: pieces walk the paths the events
 give, cell by cell (a Ricochet robot's two moves turn the corner of its ricochet), "off" makes
-them jump, and a DR2D robot is placed by clicking a cell of the board."""
+them jump, a DR2D robot is placed by clicking a cell of the board and its turn report is walked
+register by register, Delivery's programs run with their call frames shown."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ import httpx
 import pytest
 
 from ..server.process import Server
-from .test_pages import legal_actions
+from .test_pages import choose, legal_actions
 
 pytestmark = pytest.mark.timeout(120)
 
@@ -108,4 +109,28 @@ def test_a_dr2d_robot_is_placed_by_clicking_a_cell_then_a_facing(server: Server,
     page.wait_for_function("v => document.body.dataset.version !== v", arg=version)
     page.wait_for_selector('#board svg [data-piece="A"]')
     assert tuple(page.locator('#board svg [data-piece="A"]').evaluate(SHOWN_CELL)) == (int(x), int(y))
+    # then a turn: five registers forward, locked; the bot's program and ours run, register by register
+    page.select_option("#movement", "slow")
+    for action in ["N"] * 5 + ["lock"]:
+        page.wait_for_function(
+            "a => [...document.querySelectorAll('#legal-list option')].some(o => o.value === a)", arg=action
+        )
+        play(page, action)
+    page.wait_for_function("() => document.querySelector('#frame').textContent.startsWith('register ')")
+    walked = page.locator("#board svg [data-piece][data-path]").evaluate_all(
+        "ps => ps.map(p => p.dataset.path)"
+    )
+    assert walked and all(len(path.split()) >= 2 for path in walked), walked
+    assert not page.errors
+
+
+def test_delivery_programs_run_with_their_call_frames_shown(server: Server, page_at: Any) -> None:
+    """Programs submitted, the trace runs: the frame of the instruction shown (slot N > ...) is
+    written under the board while the pawns walk."""
+    page = open_table(server, page_at, "delivery", ["human", "bot"], {"turn_limit": 2})
+    page.select_option("#movement", "slow")
+    while page.get_attribute("body", "data-steps") in (None, "0"):
+        page.wait_for_function("() => document.querySelector('#legal-list option')")
+        play(page, choose(legal_actions(page)))
+    page.wait_for_function("() => /^slot \\d/.test(document.querySelector('#frame').textContent)")
     assert not page.errors
