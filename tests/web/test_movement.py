@@ -134,3 +134,97 @@ def test_delivery_programs_run_with_their_call_frames_shown(server: Server, page
         play(page, choose(legal_actions(page)))
     page.wait_for_function("() => /^slot \\d/.test(document.querySelector('#frame').textContent)")
     assert not page.errors
+
+
+PLAN = """async events => {
+  const { plan } = await import("/static/js/movement.js");
+  const words = { register: (n) => `register ${n}` };
+  const move = (m) => [m.piece, m.cells.map(String), m.turn ?? 0];
+  const shown = (steps) => steps.map((s) => [s.caption, s.moves.map(move)]);
+  const games = Object.entries(events);
+  return Object.fromEntries(games.map(([game, list]) => [game, shown(plan(game, list, words))]));
+}"""
+
+
+def test_each_games_events_become_the_steps_shown(server: Server, page_at: Any) -> None:
+    """The steps planned from each game's events as the server sends them: moves before a
+    reset are dropped; DR2D pushes go with their pusher, conveyors of one register together,
+    a turntable turns, a robot leaving the board is not walked; Delivery's steps carry frames."""
+    page = page_at(server.url)
+    events = {
+        "ricochet": [
+            {"kind": "moved", "robot": "red", "direction": "W", "start": [8, 10], "end": [6, 10], "count": 1},
+            {"kind": "robots-reset"},
+            {"kind": "moved", "robot": "green", "direction": "N", "start": [4, 2], "end": [4, 0], "count": 1},
+        ],
+        "dr2d": [
+            {"kind": "moved", "seat": 0, "register": 1, "start": [2, 0], "end": [2, 1], "direction": "S"},
+            {"kind": "pushed", "seat": 1, "by": 0, "register": 1, "start": [2, 1], "end": [2, 2]},
+            {"kind": "conveyed", "seat": 0, "register": 1, "start": [2, 1], "end": [3, 1]},
+            {"kind": "conveyed", "seat": 1, "register": 1, "start": [2, 2], "end": [3, 2]},
+            {"kind": "rotated", "seat": 0, "register": 2, "tile": [3, 1], "sense": "L", "facing": "E"},
+            {"kind": "moved", "seat": 1, "register": 2, "start": [3, 2], "end": None, "direction": "S"},
+        ],
+        "delivery": [
+            {"kind": "slot-revealed", "seat": 0, "slot": 1, "cards": ["FWD"], "stack": ["slot 1"]},
+            {"kind": "function-entered", "seat": 0, "board": "A", "empty": False, "stack": ["slot 1", "F:A"]},
+            {
+                "kind": "moved",
+                "seat": 0,
+                "start": [0, 0],
+                "end": [0, 2],
+                "cause": "card",
+                "stack": ["slot 1", "F:A"],
+            },
+        ],
+        "robotick": [{"kind": "card-played", "seat": 0, "card": "B9"}],
+    }
+    assert page.evaluate(PLAN, events) == {
+        "ricochet": [[None, [["green", ["4,2", "4,1", "4,0"], 0]]]],
+        "dr2d": [
+            ["register 1", [["A", ["2,0", "2,1"], 0], ["B", ["2,1", "2,2"], 0]]],
+            ["register 1", [["A", ["2,1", "3,1"], 0], ["B", ["2,2", "3,2"], 0]]],
+            ["register 2", [["A", ["3,1"], -90]]],
+        ],
+        "delivery": [
+            ["slot 1 > F:A", []],
+            ["slot 1 > F:A", [["0", ["0,0", "0,1", "0,2"], 0]]],
+        ],
+        "robotick": [],
+    }
+    assert not page.errors
+
+
+TURNING = """async () => {
+  const { animate, plan } = await import("/static/js/movement.js");
+  const box = document.createElement("div");
+  box.innerHTML = `<svg xmlns="http://www.w3.org/2000/svg" width="100" height="100" viewBox="0 0 100 100"
+    data-grid="10 10" data-cell-size="10" data-origin="0 0"><g data-piece="A">
+    <rect x="31" y="11" width="8" height="8"/><rect x="34" y="11" width="2" height="3"/></g></svg>`;
+  document.body.append(box);
+  const turn = { kind: "rotated", seat: 0, register: 2, tile: [3, 1], sense: "L", facing: "E" };
+  animate(box, plan("dr2d", [turn], { register: String }), "slow", () => {});
+  const piece = box.querySelector("[data-piece=A]");
+  const [running] = piece.getAnimations();
+  running.pause();
+  const seen = [];
+  for (const part of [0, 0.5]) {
+    running.currentTime = part * running.effect.getTiming().duration;
+    const { a, b } = new DOMMatrix(getComputedStyle(piece).transform);
+    const r = piece.getBoundingClientRect();
+    const corner = box.getBoundingClientRect();
+    const middle = [(r.left + r.right) / 2 - corner.left, (r.top + r.bottom) / 2 - corner.top];
+    seen.push([Math.round(Math.atan2(b, a) * 180 / Math.PI), middle.map(Math.round)]);
+  }
+  box.remove();
+  return seen;
+}"""
+
+
+def test_a_robot_on_a_turntable_turns_on_itself(server: Server, page_at: Any) -> None:
+    """The animator on a drawing of its own: a DR2D robot turned left starts drawn at its old
+    facing (a quarter turn clockwise from the new one), is half-way at mid-time, and turns
+    around the middle of its cell (which stays where it is)."""
+    page = page_at(server.url)
+    assert page.evaluate(TURNING) == [[90, [35, 15]], [45, [35, 15]]]
+    assert not page.errors

@@ -7,7 +7,8 @@
 const PER_CELL = { off: 0, fast: 45, normal: 110, slow: 260 }; // milliseconds per cell
 const LONGEST = 8000; // milliseconds: a long turn report is played faster, not for ages
 const DR2D_LETTERS = "ABCDEFGH"; // a DR2D robot is drawn with its seat's letter
-const DR2D_MOVES = new Set(["moved", "pushed", "conveyed", "shoved"]);
+const DR2D_MOVES = new Set(["moved", "pushed", "conveyed", "shoved", "rotated"]);
+const TURN = { L: -90, R: 90 }; // degrees on screen (y downwards): anticlockwise is negative
 
 // The cells from a to b one by one along a row or a column (the two ends when not aligned).
 export function line(a, b) {
@@ -37,13 +38,17 @@ function droidsSteps(events) {
 }
 
 // DR2D's turn report, register by register: a robot pushed moves with its pusher, and robots
-// moved by the factory in one register (conveyors, pushers) move together.
+// moved by the factory in one register (conveyors, pushers, turntables) move together.
 function dr2dSteps(events, words) {
   const steps = [];
   let last = null;
   for (const e of events) {
-    if (!DR2D_MOVES.has(e.kind) || !e.end) continue; // a robot leaving the board is not drawn
-    const move = { piece: DR2D_LETTERS[e.seat], cells: line(e.start, e.end) };
+    if (!DR2D_MOVES.has(e.kind) || e.end === null) continue; // a robot leaving the board is not drawn
+    const piece = DR2D_LETTERS[e.seat];
+    const move =
+      e.kind === "rotated"
+        ? { piece, cells: [e.tile], turn: TURN[e.sense] ?? 0 }
+        : { piece, cells: line(e.start, e.end) };
     const together = e.kind === "pushed" || (e.kind === last?.kind && e.kind !== "moved");
     if (last && last.register === e.register && together) last.moves.push(move);
     else {
@@ -70,7 +75,7 @@ const STEPS = { ricochet: ricochetSteps, droids: droidsSteps, dr2d: dr2dSteps, d
 // The steps of a game's events; `words` names things in the page's language.
 export function plan(game, events, words) {
   const steps = STEPS[game]?.(events, words) ?? [];
-  return steps.filter((step) => step.caption || step.moves.some((move) => move.cells.length > 1));
+  return steps.filter((step) => step.caption || step.moves.some((move) => move.cells.length > 1 || move.turn));
 }
 
 // The cell under the middle of a piece as drawn (before it is animated): the root's
@@ -83,6 +88,13 @@ function drawnCell(svg, element, size) {
   return [Math.floor((point.x - ox) / size), Math.floor((point.y - oy) / size)];
 }
 
+// The middle of a cell in the drawing's units, as a CSS transform-origin (pieces drawn without
+// a transform of their own, in the root's units: DR2D's robots).
+function centre(svg, [x, y], size) {
+  const [ox, oy] = (svg.dataset.origin ?? "0 0").split(" ").map(Number);
+  return `${ox + (x + 0.5) * size}px ${oy + (y + 0.5) * size}px`;
+}
+
 const TRANSLATE = /^translate\(\s*(-?[\d.]+)[\s,]+(-?[\d.]+)\s*\)$/;
 
 // The piece's own translate(), which the animation's transform replaces; null for other transforms.
@@ -93,14 +105,17 @@ function ownTranslate(element) {
   return found ? { x: Number(found[1]), y: Number(found[2]) } : null;
 }
 
-// Each piece's cells in time: [milliseconds from the start, cell] pairs.
+// Each piece's places in time: {time (milliseconds from the start), cell, angle (degrees turned
+// so far)}. A turn takes as long as a step of one cell.
 function timelines(steps, perCell) {
   const pieces = new Map();
   let start = 0;
   for (const step of steps) {
-    for (const { piece, cells } of step.moves) {
+    for (const { piece, cells, turn = 0 } of step.moves) {
       const points = pieces.get(piece) ?? [];
-      cells.forEach((cell, k) => points.push([start + k * perCell, cell]));
+      const angle = points.at(-1)?.angle ?? 0;
+      cells.forEach((cell, k) => points.push({ time: start + k * perCell, cell, angle }));
+      if (turn) points.push({ time: start + perCell, cell: cells.at(-1), angle: angle + turn });
       pieces.set(piece, points);
     }
     step.start = start;
@@ -129,17 +144,21 @@ export function animate(board, steps, speed, caption) {
   for (const [piece, points] of pieces) {
     const element = svg.querySelector(`[data-piece="${CSS.escape(piece)}"]`);
     const own = element && ownTranslate(element);
-    const end = points.at(-1)[1];
+    const last = points.at(-1);
     // a piece drawn elsewhere than its path ends (back to its start, taken off) just appears there
-    if (!own || drawnCell(svg, element, size).join() !== end.join()) continue;
-    const at = (offset, [x, y]) => ({
+    if (!own || drawnCell(svg, element, size).join() !== last.cell.join()) continue;
+    const turns = points.some((point) => point.angle !== last.angle);
+    if (turns) element.style.transformOrigin = centre(svg, last.cell, size); // it turns on itself
+    const at = (offset, { cell: [x, y], angle }) => ({
       offset,
-      transform: `translate(${own.x + (x - end[0]) * size}px, ${own.y + (y - end[1]) * size}px)`,
+      transform:
+        `translate(${own.x + (x - last.cell[0]) * size}px, ${own.y + (y - last.cell[1]) * size}px)` +
+        (turns ? ` rotate(${angle - last.angle}deg)` : ""),
     });
-    const frames = [at(0, points[0][1]), ...points.map(([time, cell]) => at(time / total, cell)), at(1, end)];
+    const frames = [at(0, points[0]), ...points.map((point) => at(point.time / total, point)), at(1, last)];
     element.animate(frames, { duration: total * scale, easing: "linear" });
     // the cells walked, for tests (a piece waiting for its next step holds its cell: one cell)
-    const walked = points.map(([, cell]) => cell.join(",")).filter((cell, k, all) => cell !== all[k - 1]);
+    const walked = points.map(({ cell }) => cell.join(",")).filter((cell, k, all) => cell !== all[k - 1]);
     element.dataset.path = walked.join(" ");
     animated.add(element);
   }
