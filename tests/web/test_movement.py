@@ -176,6 +176,7 @@ def test_each_games_events_become_the_steps_shown(server: Server, page_at: Any) 
                 "cause": "card",
                 "stack": ["slot 1", "F:A"],
             },
+            {"kind": "turned", "seat": 0, "start": "S", "end": "E", "stack": ["slot 2"]},
         ],
         "robotick": [{"kind": "card-played", "seat": 0, "card": "B9"}],
     }
@@ -189,6 +190,7 @@ def test_each_games_events_become_the_steps_shown(server: Server, page_at: Any) 
         "delivery": [
             ["slot 1 > F:A", []],
             ["slot 1 > F:A", [["0", ["0,0", "0,1", "0,2"], 0]]],
+            ["slot 2", [["0", ["null"], -90]]],  # a turn where the pawn stands: no cell given
         ],
         "robotick": [],
     }

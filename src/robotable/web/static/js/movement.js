@@ -60,14 +60,23 @@ function dr2dSteps(events, words) {
 }
 
 // Delivery's program trace: every instruction shows its call frame (slot 3 > F:A > loop x2
-// (2/2)); a pawn moved slides while its frame is shown.
+// (2/2)); a pawn moved slides, a pawn turned turns (where it stands: no cell), while its frame
+// is shown.
 function deliverySteps(events) {
+  const move = (e) => {
+    if (e.kind === "moved") return [{ piece: String(e.seat), cells: line(e.start, e.end) }];
+    if (e.kind === "turned") return [{ piece: String(e.seat), cells: [null], turn: quarterTurns(e.start, e.end) }];
+    return [];
+  };
   return events
     .filter((e) => Array.isArray(e.stack) && e.stack.length && e.kind !== "slot-revealed")
-    .map((e) => ({
-      moves: e.kind === "moved" ? [{ piece: String(e.seat), cells: line(e.start, e.end) }] : [],
-      caption: e.stack.join(" > "),
-    }));
+    .map((e) => ({ moves: move(e), caption: e.stack.join(" > ") }));
+}
+
+// The turn from one facing to another in degrees: right 90, left -90, about 180.
+function quarterTurns(from, to) {
+  const quarters = ("NESW".indexOf(to) - "NESW".indexOf(from) + 4) % 4;
+  return [0, 90, 180, -90][quarters] ?? 0;
 }
 
 const STEPS = { ricochet: ricochetSteps, droids: droidsSteps, dr2d: dr2dSteps, delivery: deliverySteps };
@@ -144,9 +153,13 @@ export function animate(board, steps, speed, caption) {
   for (const [piece, points] of pieces) {
     const element = svg.querySelector(`[data-piece="${CSS.escape(piece)}"]`);
     const own = element && ownTranslate(element);
+    if (!own) continue;
+    const drawn = drawnCell(svg, element, size);
+    // a turn where the piece stands is on the cell of its next place, or where it is drawn
+    for (let k = points.length - 1; k >= 0; k -= 1) points[k].cell ??= points[k + 1]?.cell ?? drawn;
     const last = points.at(-1);
     // a piece drawn elsewhere than its path ends (back to its start, taken off) just appears there
-    if (!own || drawnCell(svg, element, size).join() !== last.cell.join()) continue;
+    if (drawn.join() !== last.cell.join()) continue;
     const turns = points.some((point) => point.angle !== last.angle);
     if (turns) element.style.transformOrigin = centre(svg, last.cell, size); // it turns on itself
     const at = (offset, { cell: [x, y], angle }) => ({
