@@ -1,7 +1,7 @@
 """Issue 14, movement shown, not teleported, in real Chromium: pieces walk the paths the events
 give, cell by cell (a Ricochet robot's two moves turn the corner of its ricochet), "off" makes
-them jump, a DR2D robot is placed by clicking a cell of the board and its turn report is walked
-register by register, Delivery's programs run with their call frames shown."""
+them jump, a DR2D robot (and a Droids obstacle) is placed by clicking a cell of the board, the
+turn report is walked register by register, Delivery's programs run with their call frames shown."""
 
 from __future__ import annotations
 
@@ -122,6 +122,27 @@ def test_a_dr2d_robot_is_placed_by_clicking_a_cell_then_a_facing(server: Server,
     )
     assert walked and all(len(path.split()) >= 2 for path in walked), walked
     assert not page.errors
+
+
+def test_a_droids_obstacle_is_placed_by_clicking_its_cell(server: Server, page_at: Any) -> None:
+    """Scenario 1 starts with obstacles placed by the players (the bot first): the free cells
+    offer themselves, a click leaves that cell's one action, and it is played."""
+    page = open_table(server, page_at, "droids", ["human", "bot"], {"scenario": 1, "turn_limit": 3})
+    page.wait_for_function("() => document.querySelector('#board svg rect.pickable[data-cell]')")
+    free = {
+        action.removeprefix("obstacle ") for action in legal_actions(page) if action.startswith("obstacle ")
+    }
+    offered = page.locator("#board svg rect.pickable").evaluate_all("rs => rs.map(r => r.dataset.cell)")
+    assert free and set(offered) == free
+    cell = sorted(free)[len(free) // 2]
+    page.locator(f'#board svg rect[data-cell="{cell}"]').click(force=True)
+    page.wait_for_selector("#legal button.unpick")
+    buttons = page.locator("#legal button.action").evaluate_all("bs => bs.map(b => b.dataset.action)")
+    assert buttons == [f"obstacle {cell}"], buttons
+    version = page.get_attribute("body", "data-version")
+    page.click(f'#legal button.action[data-action="obstacle {cell}"]')
+    page.wait_for_function("v => document.body.dataset.version !== v", arg=version)
+    assert f"obstacle {cell}" in page.inner_text("#log") and not page.errors
 
 
 def test_delivery_programs_run_with_their_call_frames_shown(server: Server, page_at: Any) -> None:
