@@ -24,11 +24,14 @@ from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass, field
 
 from robotable.core.errors import RobotableError
-from robotable.core.game import REFEREE, Action, Outcome, Seat, State, Turn, Wait
+from robotable.core.game import REFEREE, Action, Agent, Outcome, Seat, State, Turn, Wait
 from robotable.core.rng import Rng
 
 Policy = Callable[[State, Seat, Sequence[Action], Rng], Action]
 """How a rollout chooses: (world, seat, its legal actions, random numbers) -> one of them."""
+
+Estimate = Callable[[State], Outcome]
+"""How a rollout cut at ``rollout_limit`` is judged: the outcome if the game ended now."""
 
 
 def random_policy(_world: State, _seat: Seat, legal: Sequence[Action], rng: Rng) -> Action:
@@ -76,7 +79,13 @@ class SearchAgent:
     """ISMCTS with a budget of ``iterations`` (and/or ``seconds``) per decision.
 
     ``exploration`` is UCB's constant; ``policy`` plays the rollouts (random by default);
-    a rollout longer than ``rollout_limit`` actions counts as a draw for everyone.
+    a rollout longer than ``rollout_limit`` actions counts as a draw for everyone, or is judged
+    by ``estimate`` when given (long games: a rollout to the end would cost too much).
+
+    ``prior`` is another agent (a game's heuristic) asked first at every decision, seeing the
+    same turn; its suggestion is played unless the search finds an action visited more often by
+    over ``overrule`` times the iterations: the search corrects the heuristic where it sees
+    clearly, and keeps its plans where rollouts are too noisy to judge them.
     """
 
     searches = True
@@ -90,6 +99,9 @@ class SearchAgent:
         exploration: float = 0.7,
         policy: Policy = random_policy,
         rollout_limit: int = 2000,
+        estimate: Estimate | None = None,
+        prior: Agent | None = None,
+        overrule: float = 0.25,
         name: str = "search",
     ) -> None:
         if iterations is None and seconds is None:
@@ -103,8 +115,13 @@ class SearchAgent:
         self.exploration = exploration
         self.policy = policy
         self.rollout_limit = rollout_limit
+        self.estimate = estimate
+        self.prior = prior
+        self.overrule = overrule
 
     def act(self, turn: Turn) -> Action | Wait:
+        # the prior sees every turn, so a heuristic that keeps plans follows the whole game
+        suggestion = self.prior.act(turn) if self.prior is not None else None
         onward = [a for a in turn.legal if not turn.game.takes_back(a)] or list(turn.legal)
         if not onward:
             return Wait()
@@ -120,7 +137,9 @@ class SearchAgent:
         ):
             search.iterate()
             done += 1
-        return search.best(onward)
+        if isinstance(suggestion, Wait) or suggestion not in onward:
+            return search.best(onward)
+        return search.best(onward, favourite=suggestion, bonus=self.overrule * done)
 
 
 class Search:
@@ -134,6 +153,7 @@ class Search:
         self.exploration = exploration
         self.policy = agent.policy
         self.rollout_limit = agent.rollout_limit
+        self.estimate = agent.estimate
         self.roots = [Node() for _ in range(world.seats)]
 
     def iterate(self) -> None:
@@ -156,6 +176,8 @@ class Search:
             if growing:
                 cursors = [cursor.follow(_seen_by(k, actor, action)) for k, cursor in enumerate(cursors)]
         outcome = world.outcome()
+        if outcome is None and self.estimate is not None and steps >= self.rollout_limit:
+            outcome = self.estimate(world)
         credit = results(outcome) if outcome is not None else [0.5] * world.seats
         for edge, actor in path:
             edge.visits += 1
@@ -201,15 +223,17 @@ class Search:
         assert best is not None
         return best
 
-    def best(self, legal: Sequence[Action]) -> Action:
-        """The most visited of the legal actions (then the best mean, then the first listed)."""
+    def best(self, legal: Sequence[Action], favourite: Action | None = None, bonus: float = 0.0) -> Action:
+        """The most visited of the legal actions (then the best mean, then the first listed);
+        ``favourite`` counts ``bonus`` visits more."""
         edges = self.roots[self.seat].edges
 
-        def rank(action: Action) -> tuple[int, float]:
+        def rank(action: Action) -> tuple[float, float]:
+            extra = bonus if action == favourite else 0.0
             edge = edges.get((self.seat, action))
             if edge is None or edge.visits == 0:
-                return (0, 0.0)
-            return (edge.visits, edge.reward / edge.visits)
+                return (extra, 0.0)
+            return (edge.visits + extra, edge.reward / edge.visits)
 
         return max(legal, key=rank)
 

@@ -179,9 +179,12 @@ def result_of(record: Record, shift: int) -> GameResult:
 
 def bot_agent(game: Game, label: str, seat: int, seed: int) -> Agent:
     """The program for a seat label (``random``, ``bot``, ``bot:NAME``), the same in every
-    face: ``random`` draws its own stream per seat from the game's ``seed``."""
-    if label == "random":
-        from robotable.agents import RandomAgent
+    face: ``random`` and the bots that draw random numbers (levels, searches) get their own
+    stream per seat from the game's ``seed``, so a seeded game repeats exactly."""
+    from robotable.agents import RandomAgent
+    from robotable.agents.levels import bots_of
 
-        return RandomAgent(seed=seed * 1000 + seat)
-    return game.bots()[label.removeprefix("bot:")]()
+    own_seed = seed * 1000 + seat
+    if label == "random":
+        return RandomAgent(seed=own_seed)
+    return bots_of(game)[label.removeprefix("bot:")](seed=own_seed)

@@ -9,16 +9,18 @@
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from functools import cache
 from itertools import combinations_with_replacement
 from typing import Any
 
-from robotable.core.game import Action, Turn, Wait
+from robotable.core.game import Action, Outcome, Seat, State, Turn, Wait
+from robotable.core.rng import Rng
 from robotable.games.delivery.actions import SUBMIT, Program, Take
 from robotable.games.delivery.board import CONVEYOR, DIRECTIONS, DROP, EXPRESS, PICKUP, Board
 from robotable.games.delivery.cards import LETTERS, LOOP, MOVES, SLOTS, TURNS, is_action, legend_of
 from robotable.games.delivery.engine import WINNING_DELIVERIES, Resolver
+from robotable.games.delivery.state import DeliveryState
 
 FAR = 60  # cards-to-goal for cells that cannot reach it
 HEADS_KEPT = 8  # programs of stage 1 that get loops tried in stage 2
@@ -259,6 +261,42 @@ def hint(view: Mapping[str, Any], level: int) -> str:
     return "\n".join(lines)
 
 
-BOTS: dict[str, Callable[[], Any]] = {
-    "heuristic": HeuristicBot,
+def cheap_policy(_world: State, _seat: Seat, legal: Sequence[Action], rng: Rng) -> Action:
+    """Rollouts: fill the program with random cards and submit it; function boards, which
+    cost a card and rarely pay in a random program, are left out."""
+    if SUBMIT in legal:
+        return SUBMIT
+    cards = [a for a in legal if isinstance(a, Program)]
+    return rng.choice(cards or legal)
+
+
+def estimate(world: State) -> Outcome:
+    """A rollout cut short, judged like RD-27 as it stands: deliveries, then holding a parcel."""
+    assert isinstance(world, DeliveryState)
+    scores = [world.delivered[s] + (0.5 if world.parcel[s] else 0.0) for s in range(world.seats)]
+    return Outcome.from_scores(scores)
+
+
+LEVEL_PARTS: dict[str, Any] = {
+    "heuristic": lambda: HeuristicBot(),
+    "policy": cheap_policy,
+    "policy_about": "random-program",
+    "hard": 40,
+    "expert": 120,
+    "rollout_limit": 200,
+    "estimate": estimate,
+    "guided": True,
+    "takes_back": lambda action: isinstance(action, Take),
 }
+"""What this game's difficulty levels are made of (``robotable.agents.levels`` builds them): the
+heuristic, the rollout policy, the search budgets (iterations per decision) and, for long
+games, where rollouts are cut and how a cut one is judged."""
+
+BOTS: dict[str, Callable[..., Any]] = {
+    "heuristic": lambda *, seed=0: HeuristicBot(),
+}
+
+ABOUT = {
+    "heuristic": "simulates programs from its hand, plays the best (never function boards)",
+}
+"""What each bot is, in a line (``robotable bots``)."""

@@ -12,15 +12,17 @@
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from functools import lru_cache
 from itertools import permutations
 from typing import Any
 
-from robotable.core.game import Action, Turn, Wait
+from robotable.core.game import Action, Outcome, Seat, State, Turn, Wait
+from robotable.core.rng import Rng
 from robotable.games.dr2d.actions import GO, LOCK, REGISTERS, STANDBY, UNDO, Place
 from robotable.games.dr2d.board import DIRS, OFF, PIT, TILES, Board, load_board, tile_of
 from robotable.games.dr2d.engine import LETTERS, MAX_PC, STAY, Fleet, Rules, end_turn, run_register
+from robotable.games.dr2d.state import DR2DState, score
 
 LAW_VALUE = 100.0
 FAR = 99
@@ -239,6 +241,42 @@ def _first_step(code: int, facing: str, absolute: bool) -> str:
     return f"{ORDERS[code]}: your robot faces {facing}, so it heads {heading}"
 
 
+def cheap_policy(_world: State, _seat: Seat, legal: Sequence[Action], rng: Rng) -> Action:
+    """Rollouts: lock a full program at once, never stand by while a program can be written
+    (a random robot that stands by loses whole turns), otherwise random."""
+    if LOCK in legal:
+        return LOCK
+    onward = [a for a in legal if a != STANDBY]
+    return rng.choice(onward or legal)
+
+
+def estimate(world: State) -> Outcome:
+    """A rollout cut short, judged by the order of DR-33 as it stands: laws held, then PC."""
+    assert isinstance(world, DR2DState)
+    limit = world.options["turn_limit"]
+    return Outcome.from_scores([score(world.fleet, seat, limit) for seat in range(world.seats)])
+
+
+LEVEL_PARTS: dict[str, Any] = {
+    "heuristic": HeuristicBot,
+    "policy": cheap_policy,
+    "policy_about": "random-but-never-stand-by",
+    "hard": 60,
+    "expert": 200,
+    "rollout_limit": 150,
+    "estimate": estimate,
+    "guided": True,
+    "takes_back": lambda action: action == UNDO,
+}
+"""What this game's difficulty levels are made of (``robotable.agents.levels`` builds them): the
+heuristic, the rollout policy, the search budgets (iterations per decision) and, for long
+games, where rollouts are cut and how a cut one is judged."""
+
 BOTS: dict[str, Callable[..., Any]] = {
     "heuristic": HeuristicBot,
 }
+
+ABOUT = {
+    "heuristic": "tries its programs register by register on a copy of the position, scores the turn's end",
+}
+"""What each bot is, in a line (``robotable bots``)."""

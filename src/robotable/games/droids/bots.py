@@ -13,10 +13,10 @@ sending it follows the plan while it holds, and otherwise sends the best candida
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from robotable.core.game import JSON, Action, Game, Turn, Wait
+from robotable.core.game import JSON, Action, Game, Seat, State, Turn, Wait
 from robotable.core.rng import Rng
 from robotable.games.droids.actions import BACK, STOP, Arrow, Choose, Draw, Obstacle, Pick, Send, Slot, Token
 from robotable.games.droids.board import SIZE, idx, killer_level_text, xy
@@ -473,9 +473,35 @@ class HeuristicBot:
         return None
 
 
-BOTS: dict[str, Callable[[], Any]] = {
+def cheap_policy(_world: State, _seat: Seat, legal: Sequence[Action], rng: Rng) -> Action:
+    """Rollouts: random, except never 'stop' placing while a token can still be placed (a
+    random player who stops at once sends no order and is eliminated, DD-31)."""
+    onward = [a for a in legal if a != STOP]
+    return rng.choice(onward or legal)
+
+
+LEVEL_PARTS: dict[str, Any] = {
     "heuristic": HeuristicBot,
+    "policy": cheap_policy,
+    "policy_about": "random-but-never-stop",
+    "hard": 40,
+    "expert": 120,
+    "guided": True,
+    "overrule": 0.5,
+    "takes_back": lambda action: action == BACK,
 }
+"""What this game's difficulty levels are made of (``robotable.agents.levels`` builds them): the
+heuristic, the rollout policy, the search budgets (iterations per decision) and, for long
+games, where rollouts are cut and how a cut one is judged."""
+
+BOTS: dict[str, Callable[..., Any]] = {
+    "heuristic": lambda *, seed=0: HeuristicBot(),
+}
+
+ABOUT = {
+    "heuristic": "plans its placements by simulating its own sending sequence",
+}
+"""What each bot is, in a line (``robotable bots``)."""
 
 
 def hint(game: Game, view: Mapping[str, JSON], level: int) -> str:

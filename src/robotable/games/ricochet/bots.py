@@ -184,9 +184,25 @@ def _lone_length(puzzle: Puzzle, must_ricochet: bool) -> int | None:
     return min(known) if known else None
 
 
-BOTS: dict[str, Callable[[], SolverBot]] = {
-    "perfect": lambda: SolverBot("perfect", fast_solver()),
-    "human": lambda: SolverBot("human", fast_solver(), human_pace=True),
-    "novice": lambda: SolverBot("novice", fast_solver(max_depth=4)),
-    "bfs": lambda: SolverBot("bfs", bfs_solver(max_depth=8)),
+BOTS: dict[str, Callable[..., SolverBot]] = {
+    "perfect": lambda *, seed=0: SolverBot("perfect", fast_solver()),
+    "human": lambda *, seed=0: SolverBot("human", fast_solver(), human_pace=True),
+    "novice": lambda *, seed=0: SolverBot("novice", fast_solver(max_depth=4)),
+    "bfs": lambda *, seed=0: SolverBot("bfs", bfs_solver(max_depth=8)),
 }
+
+# The common levels are the solver bots under the names every game uses. Search has nothing to
+# add here: the position is open and the exact solver already finds the optimum; what makes a
+# level stronger is seeing longer solutions, and sooner. The bots are deterministic (no seed).
+LEVEL_OF = {"easy": "novice", "medium": "human", "hard": "bfs", "expert": "perfect"}
+ABOUT = {
+    "perfect": "the exact solver: bids the optimum at once",
+    "human": "bids at a person's pace: solutions moving the scoring robot alone first, longer ones later",
+    "novice": "looks up to 4 moves deep, passes when it sees nothing",
+    "bfs": "the plain breadth-first search of the foundation, up to 8 moves",
+    "easy": "novice: sees solutions of up to 4 moves, bids at once, passes otherwise",
+    "medium": "human: bids at a person's pace (longer solutions later), sometimes too long first",
+    "hard": "bfs: the optimum of up to 8 moves, bid at once",
+    "expert": "perfect: the exact optimum of any length, bid at once",
+}
+BOTS.update({level: BOTS[name] for level, name in LEVEL_OF.items()})

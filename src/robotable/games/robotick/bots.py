@@ -14,7 +14,8 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from robotable.core.errors import RobotableError
-from robotable.core.game import Action, Turn, Wait
+from robotable.core.game import Action, Seat, State, Turn, Wait
+from robotable.core.rng import Rng
 from robotable.games.robotick.actions import Pass, Play, parse_action
 from robotable.games.robotick.cards import (
     DECK,
@@ -154,6 +155,30 @@ def _droco_reason(table: Table, mine: int) -> str:
     return f"Droco's card in this trick will be {coming}: AI card {table.ai.id}, {rule}"
 
 
-BOTS: dict[str, Callable[[], Any]] = {
+def cheap_policy(_world: State, _seat: Seat, legal: Sequence[Action], rng: Rng) -> Action:
+    """Rollouts: pass or play the weakest card (dumps low cards, keeps the strong ones for
+    later tricks); a random one of the equally weak, so rollouts still vary."""
+    weakest = min(strength(_card_of(a)) for a in legal)
+    return rng.choice([a for a in legal if strength(_card_of(a)) == weakest])
+
+
+LEVEL_PARTS: dict[str, Any] = {
     "heuristic": HeuristicBot,
+    "policy": cheap_policy,
+    "policy_about": "weakest-card",
+    "hard": 150,
+    "expert": 400,
+    "takes_back": lambda _action: False,
 }
+"""What this game's difficulty levels are made of (``robotable.agents.levels`` builds them): the
+heuristic, the rollout policy, the search budgets (iterations per decision) and, for long
+games, where rollouts are cut and how a cut one is judged."""
+
+BOTS: dict[str, Callable[..., Any]] = {
+    "heuristic": lambda *, seed=0: HeuristicBot(),
+}
+
+ABOUT = {
+    "heuristic": "works out Droco's card for each card it could play, plays the best expected score",
+}
+"""What each bot is, in a line (``robotable bots``)."""

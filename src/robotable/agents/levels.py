@@ -1,0 +1,152 @@
+"""Difficulty levels, named the same in every game: ``easy``, ``medium``, ``hard``, ``expert``.
+
+- ``easy``: the game's heuristic, but a share of its decisions (seeded) is a random legal
+  action, so it blunders like a beginner and can be beaten by one;
+- ``medium``: the game's heuristic as it is;
+- ``hard`` and ``expert``: information-set MCTS (:class:`SearchAgent`) whose rollouts are
+  played by the game's cheap policy, with a larger iteration budget at ``expert``.
+
+A game says what its levels are made of in its ``bots.py`` (``LEVEL_PARTS``: its heuristic, a
+cheap rollout policy that reads the guessed world, budgets); they are put together here because
+games sit below the generic agents in the layers and may not import them. Ricochet names its
+four levels itself (its solver bots). :func:`bots_of` gives a game's own bots and its levels.
+
+Every factory takes an optional ``seed`` keyword (a level with an iteration budget then plays
+the same game twice); the search levels also take ``iterations`` so tests can play whole games
+with a tiny budget without changing what the levels are.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from robotable.agents.search import Estimate, Policy, SearchAgent, random_policy
+from robotable.core.game import Action, Agent, Game, Turn, Wait
+from robotable.core.rng import Rng
+
+LEVELS = ("easy", "medium", "hard", "expert")
+
+EASY_RANDOM_SHARE = 0.3
+"""Share of ``easy``'s decisions taken at random: enough to lose to the heuristic most of the
+time, not so much that it plays like a random player."""
+
+
+class NoisyAgent:
+    """Another agent that, for a seeded share of its decisions, plays a random legal action
+    instead. Take-back actions (undo) are never the random choice: undoing what the agent just
+    did would only loop."""
+
+    def __init__(
+        self, inner: Agent, *, share: float, seed: int = 0, takes_back: Callable[[Action], bool]
+    ) -> None:
+        if not 0.0 <= share <= 1.0:
+            raise ValueError(f"the random share must be between 0 and 1, not {share}")
+        self.inner = inner
+        self.name = getattr(inner, "name", "bot")
+        self.share = share
+        self.rng = Rng(seed)
+        self.takes_back = takes_back
+
+    def act(self, turn: Turn) -> Action | Wait:
+        onward = [a for a in turn.legal if not self.takes_back(a)]
+        if onward and self.rng.random() < self.share:
+            return self.rng.choice(onward)
+        return self.inner.act(turn)
+
+
+@dataclass(frozen=True)
+class Level:
+    """One level of a game: how it is made and what it is, in a line for ``robotable bots``."""
+
+    name: str
+    about: str
+    make: Callable[..., Agent]
+
+
+@dataclass(frozen=True)
+class SearchBudget:
+    """The search levels' budgets for one game (iterations per decision)."""
+
+    hard: int
+    expert: int
+    rollout_limit: int = 2000
+    estimate: Estimate | None = None
+    """Judges a rollout cut at ``rollout_limit`` (see :class:`SearchAgent`)."""
+    guided: bool = False
+    """The heuristic is the search's prior: its move stands unless the search overrules it
+    (for games whose cheap rollouts alone lose to the heuristic)."""
+    overrule: float = 0.25
+    """How clearly the search must prefer another move to overrule the heuristic (a share of
+    the iterations, see :class:`SearchAgent`)."""
+
+
+def standard_levels(parts: Mapping[str, Any]) -> dict[str, Level]:
+    """The four levels of a game from its ``LEVEL_PARTS`` (see the games' ``bots.py``)."""
+    heuristic: Callable[[], Agent] = parts["heuristic"]
+    policy: Policy = parts.get("policy", random_policy)
+    takes_back: Callable[[Action], bool] = parts["takes_back"]
+    budget = SearchBudget(
+        hard=parts["hard"],
+        expert=parts["expert"],
+        rollout_limit=parts.get("rollout_limit", 2000),
+        estimate=parts.get("estimate"),
+        guided=parts.get("guided", False),
+        overrule=parts.get("overrule", 0.25),
+    )
+
+    def easy(*, seed: int = 0) -> Agent:
+        return NoisyAgent(heuristic(), share=EASY_RANDOM_SHARE, seed=seed, takes_back=takes_back)
+
+    def medium(*, seed: int = 0) -> Agent:  # the heuristic is deterministic: the seed is not needed
+        return heuristic()
+
+    def searcher(name: str, default: int) -> Callable[..., Agent]:
+        def make(*, seed: int = 0, iterations: int | None = None) -> Agent:
+            return SearchAgent(
+                iterations=default if iterations is None else iterations,
+                seed=seed,
+                policy=policy,
+                rollout_limit=budget.rollout_limit,
+                estimate=budget.estimate,
+                prior=heuristic() if budget.guided else None,
+                overrule=budget.overrule,
+                name=name,
+            )
+
+        return make
+
+    def about_search(iterations: int) -> str:
+        text = f"search (ISMCTS), {iterations} iterations per decision, {parts.get('policy_about', 'random')}"
+        text += " rollouts"
+        if budget.estimate is not None:
+            text += f", cut after {budget.rollout_limit} actions and judged"
+        return text + (", overruling the heuristic's move" if budget.guided else "")
+
+    share = round(EASY_RANDOM_SHARE * 100)
+    return {
+        "easy": Level("easy", f"the heuristic, with {share} % of its decisions random (seeded)", easy),
+        "medium": Level("medium", "the heuristic", medium),
+        "hard": Level("hard", about_search(budget.hard), searcher("hard", budget.hard)),
+        "expert": Level("expert", about_search(budget.expert), searcher("expert", budget.expert)),
+    }
+
+
+def game_levels(game: Game) -> dict[str, Level]:
+    """A game's levels built from its ``LEVEL_PARTS``; none for a game that names its levels
+    itself (Ricochet's solver bots)."""
+    module = importlib.import_module(f"robotable.games.{game.id}.bots")
+    parts = getattr(module, "LEVEL_PARTS", None)
+    return {} if parts is None else standard_levels(parts)
+
+
+def bots_of(game: Game) -> dict[str, Callable[..., Agent]]:
+    """Every bot of a game by name: its own (``Game.bots()``) and its levels."""
+    return {**game.bots(), **factories(game_levels(game))}
+
+
+def factories(levels: dict[str, Level]) -> dict[str, Callable[..., Any]]:
+    """``Game.bots()``'s shape: name -> factory."""
+    return {name: level.make for name, level in levels.items()}

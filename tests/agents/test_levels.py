@@ -1,0 +1,119 @@
+"""Difficulty levels: every game offers easy, medium, hard and expert; each plays whole games
+and repeats them with the same seed; the hard level of a game with secrets decides from its
+seat's view alone."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+from robotable import games
+from robotable.agents.levels import LEVELS, NoisyAgent, bots_of
+from robotable.agents.search import SearchAgent
+from robotable.core.game import Action, Agent, Turn, Wait
+from robotable.core.rng import Rng
+from robotable.play.tournament import GameResult, bot_agent, play_one
+from tests.agents.test_search import HIDDEN, decision_point, turn_for
+
+SHORT_GAMES = [
+    ("robotick", {}, 3),
+    ("dr2d", {"turn_limit": 2}, 2),
+    ("delivery", {"turn_limit": 3}, 2),
+    ("droids", {"scenario": 1}, 2),
+]
+TINY = 3
+"""Iterations per decision of the search levels in these tests (the levels' own are larger)."""
+
+
+@pytest.mark.parametrize("game_id", games.ids())
+def test_every_game_offers_the_four_levels_and_each_takes_a_seed(game_id: str) -> None:
+    bots = bots_of(games.get(game_id))
+    assert set(LEVELS) <= set(bots)
+    for name in bots:
+        agent = bots[name](seed=5)
+        assert callable(agent.act)
+
+
+def test_ricochet_levels_are_its_solver_bots_by_depth() -> None:
+    from robotable.games.ricochet.bots import LEVEL_OF
+
+    assert LEVEL_OF == {"easy": "novice", "medium": "human", "hard": "bfs", "expert": "perfect"}
+    assert games.get("ricochet").bots()["expert"]().name == "perfect"
+
+
+def small(game_id: str) -> Callable[[str, int, int], Agent]:
+    """Agents as a tournament makes them, the search levels with a tiny budget."""
+    game = games.get(game_id)
+
+    def factory(label: str, seat: int, seed: int) -> Agent:
+        level = label.removeprefix("bot:")
+        if level in ("hard", "expert"):
+            return bots_of(game)[level](seed=seed * 1000 + seat, iterations=TINY)
+        return bot_agent(game, label, seat, seed)
+
+    return factory
+
+
+@pytest.mark.parametrize(("game_id", "options", "seats"), SHORT_GAMES, ids=[g[0] for g in SHORT_GAMES])
+@pytest.mark.parametrize("level", LEVELS)
+def test_each_level_plays_a_whole_game_and_repeats_it(
+    game_id: str, options: dict[str, Any], seats: int, level: str
+) -> None:
+    game = games.get(game_id)
+    lineup = [f"bot:{level}"] + ["bot:medium"] * (seats - 1)
+    checked = game.validate_options(options)
+
+    def play() -> GameResult:
+        return play_one(game, lineup, small(game_id), seed=9, shift=0, options=checked, max_actions=20_000)
+
+    result = play()
+    assert result.ranks is not None and result.actions > 0
+    assert play() == result
+
+
+def test_a_search_level_is_a_search_with_its_budget_unless_told() -> None:
+    bots = bots_of(games.get("robotick"))
+    hard, expert = bots["hard"](), bots["expert"]()
+    assert isinstance(hard, SearchAgent) and isinstance(expert, SearchAgent)
+    assert hard.iterations is not None and expert.iterations is not None
+    assert hard.iterations < expert.iterations
+    assert bots["hard"](iterations=7).iterations == 7
+
+
+@pytest.mark.parametrize(("game_id", "options", "seats"), HIDDEN, ids=[h[0] for h in HIDDEN])
+def test_the_hard_level_decides_from_its_view_alone(game_id: str, options: dict, seats: int) -> None:
+    state, seat = decision_point(game_id, options, seats, seed=11, steps=15)
+    one, other = state.determinize(seat, Rng(1)), state.determinize(seat, Rng(2))
+    assert one.view(seat) == other.view(seat) and one.to_dict() != other.to_dict()
+    make = bots_of(games.get(game_id))["hard"]
+    decisions = {make(seed=7, iterations=20).act(turn_for(world, seat)) for world in (one, other)}
+    assert len(decisions) == 1
+
+
+class Scripted:
+    """Always the first legal action: whatever else a noisy agent plays is its own choice."""
+
+    name = "scripted"
+
+    def act(self, turn: Turn) -> Action | Wait:
+        return turn.legal[0]
+
+
+def test_easy_plays_a_seeded_share_of_random_moves_never_a_take_back() -> None:
+    state, seat = decision_point("robotick", {}, 3, seed=2, steps=12)
+    turn = turn_for(state, seat)
+    assert len(turn.legal) >= 3
+    own, undo = turn.legal[0], turn.legal[1]  # the second stands for an undo in this test
+
+    def picks(seed: int) -> list[Action | Wait]:
+        noisy = NoisyAgent(Scripted(), share=0.5, seed=seed, takes_back=lambda a: a == undo)
+        return [noisy.act(turn) for _ in range(200)]
+
+    chosen = picks(3)
+    assert chosen == picks(3)
+    assert 60 < chosen.count(own) < 160  # about half its own, half random (a random pick may match)
+    assert undo not in chosen
+    with pytest.raises(ValueError, match="between 0 and 1"):
+        NoisyAgent(Scripted(), share=1.5, takes_back=lambda a: False)
