@@ -20,6 +20,7 @@ from rich.text import Text
 from typer.core import TyperCommand
 
 from robotable import games
+from robotable.cli.bots import bots_command
 from robotable.cli.common import fail, out, parse_options, reporting, write_file
 from robotable.cli.human import Keyboard
 from robotable.cli.log import describe_outcome
@@ -308,6 +309,7 @@ def _position(
 app.add_typer(ricochet_app)
 app.command("serve")(serve_command)
 app.command("tournament")(tournament_command)
+app.command("bots")(bots_command)
 
 
 if __name__ == "__main__":  # pragma: no cover

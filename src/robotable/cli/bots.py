@@ -1,0 +1,95 @@
+"""``robotable bots GAME``: the game's bots and levels, what each is, and what was measured.
+
+The figures come from the game's ladder file (``games/GAME/data/ladder.json``, written by
+``benchmarks/ladder.py``); a bot the ladder did not include is "not measured yet".
+"""
+
+from __future__ import annotations
+
+import importlib
+import json
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from rich.table import Table
+
+from robotable import games
+from robotable.agents.levels import bots_of, game_levels
+from robotable.cli.common import out, reporting
+from robotable.core.errors import RobotableError
+from robotable.core.game import Game
+
+NOT_MEASURED = "not measured yet"
+
+
+def ladder_path(game: Game) -> Path:
+    return Path(games.__file__).parent / game.id / "data" / "ladder.json"
+
+
+def load_ladder(game: Game) -> dict[str, Any] | None:
+    """The measured ladder, or None when there is none yet."""
+    path = ladder_path(game)
+    if not path.exists():
+        return None
+    try:
+        return json.loads(path.read_text())
+    except (OSError, ValueError) as exc:
+        raise RobotableError(f"{path}: not a ladder file ({exc})") from None
+
+
+def descriptions(game: Game) -> dict[str, str]:
+    """What each bot is: the game's own from its bots module (``ABOUT``), then its levels."""
+    module = importlib.import_module(f"robotable.games.{game.id}.bots")
+    levels = {name: level.about for name, level in game_levels(game).items()}
+    return {**getattr(module, "ABOUT", {}), **levels}
+
+
+def think_time(ladder: dict[str, Any] | None, label: str) -> str:
+    measured = (ladder or {}).get("think_time", {}).get(label)
+    if not measured or not measured["decisions"]:
+        return NOT_MEASURED
+    mean, worst, count = measured["mean_ms"], measured["max_ms"], measured["decisions"]
+    return f"mean {mean:.1f} ms, worst {worst:.0f} ms ({count} decisions)"
+
+
+def rating(ladder: dict[str, Any] | None, label: str) -> str:
+    found = next((r for r in (ladder or {}).get("ratings", []) if r["bot"] == label), None)
+    if found is None:
+        return NOT_MEASURED
+    return (
+        f"{found['mu']:.1f} ({found['low']:.1f} to {found['high']:.1f}), "
+        f"{found['first_places']}/{found['games']} first"
+    )
+
+
+def bots_table(game: Game, ladder: dict[str, Any] | None) -> Table:
+    about = descriptions(game)
+    table = Table(title=f"{game.title}: bots (`--seats bot:NAME`, `tournament --bots bot:NAME`)")
+    for column in ("bot", "what it is", "think time per decision", "rating (95 % interval)"):
+        table.add_column(column)
+    for name in bots_of(game):
+        label = f"bot:{name}"
+        table.add_row(name, about.get(name, ""), think_time(ladder, label), rating(ladder, label))
+    return table
+
+
+def ladder_note(ladder: dict[str, Any] | None) -> str:
+    if ladder is None:
+        return "No ladder measured yet: python benchmarks/ladder.py GAME writes one."
+    plan = ladder["plan"]
+    return (
+        f"Measured {ladder['measured']} on {ladder['machine']}: {plan['games']} games per line-up of "
+        f"{plan['players']} ({', '.join(plan['bots'])}), OpenSkill ratings with mu ± 1.96 sigma."
+    )
+
+
+def bots_command(game: Annotated[str, typer.Argument(help="Game id, see `robotable games`.")]) -> None:
+    """List a game's bots and difficulty levels: what each is, its think time per decision and its
+    rating, as measured by `benchmarks/ladder.py` (or "not measured yet")."""
+    with reporting():
+        chosen = games.get(game)
+        ladder = load_ladder(chosen)
+    console = out()
+    console.print(bots_table(chosen, ladder))
+    console.print(ladder_note(ladder))

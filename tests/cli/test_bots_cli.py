@@ -1,0 +1,68 @@
+"""``robotable bots GAME``: the levels, what they are, measured figures or "not measured yet"."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from robotable import games
+from robotable.cli import bots as bots_cli
+from robotable.cli.main import app
+
+runner = CliRunner()
+
+
+@pytest.fixture
+def ladder_at(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """Ladder files read from a folder of the test's own."""
+    monkeypatch.setattr(bots_cli, "ladder_path", lambda game: tmp_path / f"{game.id}.json")
+    return tmp_path
+
+
+def run(*args: str):
+    return runner.invoke(app, ["bots", *args], env={"COLUMNS": "200"})
+
+
+def test_lists_every_bot_with_what_it_is_and_no_figures_without_a_ladder(ladder_at: Path) -> None:
+    result = run("droids")
+    assert result.exit_code == 0, result.output
+    for name in games.get("droids").bots():
+        assert f"│ {name} " in result.output
+    assert "search (ISMCTS), 40 iterations per decision" in result.output
+    assert "not measured yet" in result.output and "No ladder measured yet" in result.output
+
+
+def test_shows_the_measured_think_time_and_rating_of_a_ladder(ladder_at: Path) -> None:
+    ladder = {
+        "measured": "2026-11-27 05:00 UTC",
+        "machine": "x86_64, CPython 3.12",
+        "plan": {"games": 3, "players": 3, "bots": ["bot:easy", "bot:hard"]},
+        "ratings": [
+            {"bot": "bot:hard", "mu": 31.25, "low": 20.5, "high": 42.0, "games": 6, "first_places": 4}
+        ],
+        "think_time": {"bot:hard": {"decisions": 50, "mean_ms": 117.8, "max_ms": 203.7}},
+    }
+    (ladder_at / "robotick.json").write_text(json.dumps(ladder))
+    result = run("robotick")
+    assert result.exit_code == 0, result.output
+    assert "mean 117.8 ms, worst 204 ms (50 decisions)" in result.output
+    assert "31.2 (20.5 to 42.0), 4/6 first" in result.output
+    assert "3 games per line-up of 3 (bot:easy, bot:hard)" in result.output
+    easy_row = next(line for line in result.output.splitlines() if line.startswith("│ easy "))
+    assert "not measured yet" in easy_row  # in the ladder's plan, but no decision timed
+
+
+def test_an_unknown_game_is_one_line_and_exit_2(ladder_at: Path) -> None:
+    result = run("chess")
+    assert result.exit_code == 2
+    assert result.output.strip().count("\n") == 0 and "unknown game 'chess'" in result.output
+
+
+def test_a_broken_ladder_file_is_one_line_and_exit_2(ladder_at: Path) -> None:
+    (ladder_at / "dr2d.json").write_text("{not json")
+    result = run("dr2d")
+    assert result.exit_code == 2
+    assert result.output.strip().count("\n") == 0 and "not a ladder file" in result.output
