@@ -33,6 +33,16 @@ def test_lists_every_bot_with_what_it_is_and_no_figures_without_a_ladder(ladder_
         assert f"│ {name} " in result.output
     assert "search (ISMCTS), 40 iterations per decision" in result.output
     assert "not measured yet" in result.output and "No ladder measured yet" in result.output
+    assert "Not yet offered by --seats, tournaments or the server: easy, medium, hard, expert" in (
+        result.output
+    )
+
+
+def test_ricochet_offers_its_levels_everywhere_already(ladder_at: Path) -> None:
+    result = run("ricochet")
+    assert result.exit_code == 0, result.output
+    assert "│ expert " in result.output and "perfect: the exact optimum" in result.output
+    assert "Not yet offered" not in result.output
 
 
 def test_shows_the_measured_think_time_and_rating_of_a_ladder(ladder_at: Path) -> None:

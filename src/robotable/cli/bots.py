@@ -65,7 +65,7 @@ def rating(ladder: dict[str, Any] | None, label: str) -> str:
 
 def bots_table(game: Game, ladder: dict[str, Any] | None) -> Table:
     about = descriptions(game)
-    table = Table(title=f"{game.title}: bots (`--seats bot:NAME`, `tournament --bots bot:NAME`)")
+    table = Table(title=f"{game.title}: bots and levels")
     for column in ("bot", "what it is", "think time per decision", "rating (95 % interval)"):
         table.add_column(column)
     for name in bots_of(game):
@@ -93,3 +93,9 @@ def bots_command(game: Annotated[str, typer.Argument(help="Game id, see `robotab
     console = out()
     console.print(bots_table(chosen, ladder))
     console.print(ladder_note(ladder))
+    pending = [name for name in bots_of(chosen) if name not in chosen.bots()]
+    if pending:  # built by agents.levels, which Game.bots() may not import yet (the layers)
+        console.print(
+            f"Not yet offered by --seats, tournaments or the server: {', '.join(pending)} "
+            "(benchmarks/ladder.py plays them)."
+        )
