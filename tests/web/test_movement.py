@@ -5,10 +5,15 @@ turn report is walked register by register, Delivery's programs run with their c
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
 from typing import Any
 
 import httpx
 import pytest
+
+from robotable import games
+from robotable.core.records import Record
 
 from ..server.process import Server
 from .test_pages import choose, legal_actions
@@ -251,3 +256,28 @@ def test_a_robot_on_a_turntable_turns_on_itself(server: Server, page_at: Any) ->
     page = page_at(server.url)
     assert page.evaluate(TURNING) == [[90, [35, 15]], [45, [35, 15]]]
     assert not page.errors
+
+
+def test_the_replay_viewer_walks_one_step_forward(server: Server, page_at: Any, tmp_path: Path) -> None:
+    """A record file stepped forward one action: red walks its move, cell by cell, at the
+    speed chosen on the table page; a jump of several actions just shows the position."""
+    game = games.get("ricochet")
+    record = Record(
+        "ricochet", game.rules_version, game.validate_options({"puzzle": PUZZLE}), 1, ["human"],
+        actions=[(0, "red W"), (0, "green E")],
+    )  # fmt: skip
+    (tmp_path / "moves.json").write_text(json.dumps(record.to_dict()))
+    page = page_at(f"{server.url}/replay")
+    page.evaluate("() => localStorage.setItem('robotable:movement', 'slow')")
+    page.set_input_files("#record-file", str(tmp_path / "moves.json"))
+    page.wait_for_selector("body[data-number='0'] #board svg")
+    page.keyboard.press("ArrowRight")
+    page.wait_for_selector("body[data-number='1'] #board svg [data-piece=red][data-path]")
+    red = page.locator("#board svg [data-piece=red]")
+    assert red.get_attribute("data-path") == "8,10 7,10 6,10 5,10 4,10"
+    assert red.evaluate("e => e.getAnimations().length") == 1
+    page.keyboard.press("Home")
+    page.wait_for_selector("body[data-number='0']")
+    page.keyboard.press("End")
+    page.wait_for_selector("body[data-number='2'] #board svg")
+    assert page.locator("#board svg [data-path]").count() == 0 and not page.errors

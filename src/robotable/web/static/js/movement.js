@@ -10,6 +10,13 @@ const DR2D_LETTERS = "ABCDEFGH"; // a DR2D robot is drawn with its seat's letter
 const DR2D_MOVES = new Set(["moved", "pushed", "conveyed", "shoved", "rotated"]);
 const TURN = { L: -90, R: 90 }; // degrees on screen (y downwards): anticlockwise is negative
 
+// The speed chosen on the table page (kept in this browser); none for people who ask for less motion.
+export function chosenSpeed() {
+  const chosen = localStorage.getItem("robotable:movement");
+  if (chosen in PER_CELL) return chosen;
+  return matchMedia("(prefers-reduced-motion: reduce)").matches ? "off" : "normal";
+}
+
 // The cells from a to b one by one along a row or a column (the two ends when not aligned).
 export function line(a, b) {
   if (!Array.isArray(a) || !Array.isArray(b)) return [];

@@ -5,6 +5,7 @@
 
 import { api, el } from "./api.js";
 import { t, translatePage } from "./i18n.js";
+import { animate, chosenSpeed, plan } from "./movement.js";
 
 const uploading = location.pathname.replace(/\/$/, "") === "/replay";
 const tableId = uploading ? null : decodeURIComponent(location.pathname.split("/").filter(Boolean).at(-2));
@@ -73,9 +74,15 @@ async function go(number) {
   }
   if (asked !== replay.asked) return;
   document.getElementById("error").textContent = "";
+  const forward = replay.step !== null && step.number === replay.number + 1 && step.news;
   Object.assign(replay, { number: step.number, total: step.actions, step });
   // the game's own drawing, made by the server from the view; the page's policy runs no script in it
-  document.getElementById("board").innerHTML = step.board;
+  const board = document.getElementById("board");
+  board.innerHTML = step.board;
+  // one step forward: its pieces walk the paths its events give (at the table page's speed)
+  const steps = forward ? plan(step.view?.game, step.news.events, { register: (number) => t("table.register", { number }) }) : [];
+  const frame = document.getElementById("frame");
+  animate(board, steps, chosenSpeed(), (text) => (frame.textContent = text));
   document.body.dataset.number = step.number;
   redraw();
 }

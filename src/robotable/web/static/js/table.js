@@ -5,7 +5,7 @@
 
 import { api, el, seatLink, tokens } from "./api.js";
 import { has, t, translatePage } from "./i18n.js";
-import { animate, plan } from "./movement.js";
+import { animate, chosenSpeed, plan } from "./movement.js";
 
 const SHOWN_ACTIONS = 120; // buttons at most; the filter and the notation box reach the rest
 const FLAT_LIMIT = 16; // more legal actions than this are chosen word by word
@@ -384,7 +384,7 @@ function animateNews(board, news) {
   const words = { register: (number) => t("table.register", { number }) };
   const steps = plan(page.state?.view?.game, news.flatMap((item) => item.events), words);
   const frame = document.getElementById("frame");
-  const { elements, duration } = animate(board, steps, movementSpeed(), (text) => (frame.textContent = text));
+  const { elements, duration } = animate(board, steps, chosenSpeed(), (text) => (frame.textContent = text));
   page.movingUntil = Date.now() + duration;
   document.body.dataset.steps = elements.size ? steps.length : 0;
   return elements;
@@ -393,7 +393,7 @@ function animateNews(board, news) {
 // Animates what moved between the drawings, but the pieces already moving along their paths;
 // how many elements slid.
 function slide(board, before, alongPaths) {
-  const duration = SPEEDS[movementSpeed()];
+  const duration = SPEEDS[chosenSpeed()];
   if (!duration) return 0;
   const after = positions(board);
   let moved = 0;
@@ -412,16 +412,9 @@ function slide(board, before, alongPaths) {
   return moved;
 }
 
-// The speed chosen on the page (kept in this browser); none for people who ask for less motion.
-function movementSpeed() {
-  const chosen = localStorage.getItem("robotable:movement");
-  if (chosen in SPEEDS) return chosen;
-  return matchMedia("(prefers-reduced-motion: reduce)").matches ? "off" : "normal";
-}
-
 function wireMovement() {
   const menu = document.getElementById("movement");
-  menu.value = movementSpeed();
+  menu.value = chosenSpeed();
   menu.addEventListener("change", () => localStorage.setItem("robotable:movement", menu.value));
 }
 
