@@ -31,7 +31,7 @@ export function line(a, b) {
   return cells;
 }
 
-const alone = (piece, start, end, caption = null) => ({ moves: [{ piece, cells: line(start, end) }], caption });
+const alone = (piece, start, end) => ({ moves: [{ piece, cells: line(start, end) }], caption: null });
 
 // Ricochet: each move is straight; two moves of one robot in a row turn its ricochet's corner.
 // Moves before the robots were put back (a failed demonstration) are not drawn any more.
