@@ -1,7 +1,7 @@
 """Measure a game's ladder of bots: ratings, head-to-head and think time per decision.
 
     python benchmarks/ladder.py GAME [--bots easy,medium,hard,expert] [--players N] [--games 200]
-        [--seed 0] [--max-actions 100000] [-O key=value] [--out PATH] [--dry-run]
+        [--seed 0] [--max-actions 100000] [-O key=value] [--out PATH] [--note TEXT]
 
 Plays the round robin of ``robotable tournament`` (the same plan: line-ups, seeds, seat
 rotation, OpenSkill ratings, head-to-head with Wilson intervals) in this one process, timing
@@ -92,6 +92,9 @@ def main() -> None:
     parser.add_argument("--max-actions", type=int, default=100_000)
     parser.add_argument("-O", "--option", action="append", default=[], help="game option key=value")
     parser.add_argument("--out", type=Path, default=None)
+    parser.add_argument(
+        "--note", default="", help="how the machine was loaded, or anything to keep with the figures"
+    )
     args = parser.parse_args()
 
     game = games.get(args.game)
@@ -115,6 +118,7 @@ def main() -> None:
         "measured": datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC"),
         "machine": f"{platform.machine()}, {platform.python_implementation()} {platform.python_version()}",
         "seconds": round(time.perf_counter() - started, 1),
+        "note": args.note,
         "plan": plan.to_dict(),
         "unfinished": sum(1 for r in records.values() if r.outcome is None),
         "ratings": [_rating_json(r) for r in rate(plan, records)],

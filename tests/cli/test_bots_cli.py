@@ -49,6 +49,7 @@ def test_shows_the_measured_think_time_and_rating_of_a_ladder(ladder_at: Path) -
     ladder = {
         "measured": "2026-11-27 05:00 UTC",
         "machine": "x86_64, CPython 3.12",
+        "note": "A busy machine.",
         "plan": {"games": 3, "players": 3, "bots": ["bot:easy", "bot:hard"]},
         "ratings": [
             {"bot": "bot:hard", "mu": 31.25, "low": 20.5, "high": 42.0, "games": 6, "first_places": 4}
@@ -60,7 +61,10 @@ def test_shows_the_measured_think_time_and_rating_of_a_ladder(ladder_at: Path) -
     assert result.exit_code == 0, result.output
     assert "mean 117.8 ms, worst 204 ms (50 decisions)" in result.output
     assert "31.2 (20.5 to 42.0), 4/6 first" in result.output
-    assert "3 games per line-up of 3 (bot:easy, bot:hard)" in result.output
+    assert (
+        "3 games per line-up of 3 (bot:easy, bot:hard)" in result.output
+        and "A busy machine." in result.output
+    )
     easy_row = next(line for line in result.output.splitlines() if line.startswith("│ easy "))
     assert "not measured yet" in easy_row  # in the ladder's plan, but no decision timed
 

@@ -78,9 +78,10 @@ def ladder_note(ladder: dict[str, Any] | None) -> str:
     if ladder is None:
         return "No ladder measured yet: python benchmarks/ladder.py GAME writes one."
     plan = ladder["plan"]
+    note = f" {ladder['note']}" if ladder.get("note") else ""
     return (
         f"Measured {ladder['measured']} on {ladder['machine']}: {plan['games']} games per line-up of "
-        f"{plan['players']} ({', '.join(plan['bots'])}), OpenSkill ratings with mu ± 1.96 sigma."
+        f"{plan['players']} ({', '.join(plan['bots'])}), OpenSkill ratings with mu ± 1.96 sigma.{note}"
     )
 
 
