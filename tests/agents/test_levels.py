@@ -12,7 +12,7 @@ import pytest
 from robotable import games
 from robotable.agents.levels import LEVELS, NoisyAgent, bots_of
 from robotable.agents.search import SearchAgent
-from robotable.core.game import Action, Agent, Turn, Wait
+from robotable.core.game import Action, Agent, Outcome, State, Turn, Wait
 from robotable.core.rng import Rng
 from robotable.play.tournament import GameResult, bot_agent, play_one
 from tests.agents.test_search import HIDDEN, decision_point, turn_for
@@ -117,3 +117,39 @@ def test_easy_plays_a_seeded_share_of_random_moves_never_a_take_back() -> None:
     assert undo not in chosen
     with pytest.raises(ValueError, match="between 0 and 1"):
         NoisyAgent(Scripted(), share=1.5, takes_back=lambda a: False)
+
+
+class Suggests:
+    """A prior that always suggests one action."""
+
+    name = "suggests"
+
+    def __init__(self, action: Action) -> None:
+        self.action = action
+
+    def act(self, turn: Turn) -> Action | Wait:
+        return self.action
+
+
+def test_the_heuristics_move_stands_unless_the_search_overrules_it_clearly() -> None:
+    state, seat = decision_point("robotick", {}, 3, seed=4, steps=12)
+    turn = turn_for(state, seat)
+    plain = SearchAgent(seed=3, iterations=30).act(turn)
+    other = next(a for a in turn.legal if a != plain)
+    # overrule 0: the prior changes nothing; overrule 1: nothing can beat the prior's move
+    assert SearchAgent(seed=3, iterations=30, prior=Suggests(other), overrule=0.0).act(turn) == plain
+    assert SearchAgent(seed=3, iterations=30, prior=Suggests(other), overrule=1.0).act(turn) == other
+
+
+def test_a_rollout_cut_short_is_judged_by_the_estimate() -> None:
+    state, seat = decision_point("robotick", {}, 3, seed=4, steps=12)
+    judged: list[int] = []
+
+    def estimate(world: State) -> Outcome:
+        judged.append(1)
+        return Outcome.from_scores([0.0] * world.seats)
+
+    SearchAgent(seed=3, iterations=10, rollout_limit=5, estimate=estimate).act(turn_for(state, seat))
+    assert len(judged) == 10
+    SearchAgent(seed=3, iterations=10, estimate=estimate).act(turn_for(state, seat))
+    assert len(judged) == 10  # rollouts that reach the end are not estimated
