@@ -266,6 +266,7 @@ LEVEL_PARTS: dict[str, Any] = {
     "rollout_limit": 150,
     "estimate": estimate,
     "guided": True,
+    "overrule": 0.5,
     "takes_back": lambda action: action == UNDO,
 }
 """What this game's difficulty levels are made of (``robotable.agents.levels`` builds them): the
