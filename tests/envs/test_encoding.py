@@ -3,7 +3,7 @@ observations in their box, built from the view only (no leak), and the end rewar
 
 ``ROBOTABLE_ENV_GAMES=10000`` plays that many games per case in the round-trip test instead
 of the few that keep the suite fast (the slow check the issue asks for, run on demand; about
-45 minutes on one core, the Ricochet cases 4 to 12 minutes each, past pytest-timeout's 600 s,
+40 minutes on one core, the Ricochet cases 4 to 12 minutes each, past pytest-timeout's 600 s,
 hence)::
 
     ROBOTABLE_ENV_GAMES=10000 pytest -o timeout=0 tests/envs/test_encoding.py -k round_trips
