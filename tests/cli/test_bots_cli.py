@@ -33,16 +33,12 @@ def test_lists_every_bot_with_what_it_is_and_no_figures_without_a_ladder(ladder_
         assert f"│ {name} " in result.output
     assert "search (ISMCTS), 40 iterations per decision" in result.output
     assert "not measured yet" in result.output and "No ladder measured yet" in result.output
-    assert "Not yet offered by --seats, tournaments or the server: easy, medium, hard, expert" in (
-        result.output
-    )
 
 
 def test_ricochet_offers_its_levels_everywhere_already(ladder_at: Path) -> None:
     result = run("ricochet")
     assert result.exit_code == 0, result.output
     assert "│ expert " in result.output and "perfect: the exact optimum" in result.output
-    assert "Not yet offered" not in result.output
 
 
 def test_shows_the_measured_think_time_and_rating_of_a_ladder(ladder_at: Path) -> None:
@@ -80,3 +76,22 @@ def test_a_broken_ladder_file_is_one_line_and_exit_2(ladder_at: Path) -> None:
     result = run("dr2d")
     assert result.exit_code == 2
     assert result.output.strip().count("\n") == 0 and "not a ladder file" in result.output
+
+
+@pytest.mark.parametrize("game_id", ["robotick", "dr2d", "droids", "delivery", "ricochet"])
+def test_every_level_is_offered_by_the_seats_the_server_and_tournaments(game_id: str) -> None:
+    from fastapi.testclient import TestClient
+
+    from robotable.cli.seats import make_agent, seat_label
+    from robotable.play.round_robin import check_bot
+    from robotable.server.app import create_app
+    from robotable.server.store import open_store
+
+    game = games.get(game_id)
+    for level in ("easy", "medium", "hard", "expert"):
+        assert seat_label(game, f"bot:{level}") == f"bot:{level}"
+        assert make_agent(game, f"bot:{level}", 1, seed=3) is not None
+        check_bot(game, f"bot:{level}")  # a tournament takes it
+    with TestClient(create_app(open_store("sqlite://"))) as client:
+        offered = {g["id"]: g["bots"] for g in client.get("/api/games").json()}
+    assert {"easy", "medium", "hard", "expert"} <= set(offered[game_id])

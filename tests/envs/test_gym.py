@@ -103,7 +103,7 @@ def test_an_illegal_action_loses_or_raises_and_leaves_the_game_alone() -> None:
 def test_bad_settings_are_refused() -> None:
     for kwargs in (
         {"seat": 3},
-        {"opponents": "expert"},
+        {"opponents": "grandmaster"},
         {"reward": "shaped"},
         {"illegal": "ignore"},
         {"max_steps": 0},

@@ -23,6 +23,10 @@ class SlowBot:
 
     name = "slow"
     release = threading.Event()
+
+    def __init__(self, *, seed: int = 0) -> None:  # bot factories take a seed (unused here)
+        del seed
+
     lock = threading.Lock()
     running = 0
     most = 0
@@ -105,6 +109,9 @@ class LateBot:
 
     name = "late"
     calls = 0
+
+    def __init__(self, *, seed: int = 0) -> None:
+        del seed
 
     def act(self, turn: Turn) -> Action:
         LateBot.calls += 1

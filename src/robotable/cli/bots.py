@@ -94,9 +94,3 @@ def bots_command(game: Annotated[str, typer.Argument(help="Game id, see `robotab
     console = out()
     console.print(bots_table(chosen, ladder))
     console.print(ladder_note(ladder))
-    pending = [name for name in bots_of(chosen) if name not in chosen.bots()]
-    if pending:  # built by agents.levels, which Game.bots() may not import yet (the layers)
-        console.print(
-            f"Not yet offered by --seats, tournaments or the server: {', '.join(pending)} "
-            "(benchmarks/ladder.py plays them)."
-        )

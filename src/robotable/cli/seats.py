@@ -7,6 +7,7 @@ from typing import Any
 
 from rich.console import Console
 
+from robotable.agents.levels import bots_of
 from robotable.core.errors import InvalidOptions
 from robotable.core.game import Agent, Game
 from robotable.play.tournament import bot_agent
@@ -73,7 +74,7 @@ def make_agent(
 
 
 def _bot_name(game: Game, name: str) -> str:
-    bots = game.bots()
+    bots = bots_of(game)
     if not bots:
         raise InvalidOptions(f"{game.title} has no bots yet; try 'random'")
     if not name:

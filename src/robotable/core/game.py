@@ -354,7 +354,10 @@ class Game(ABC):
 
     # ---- what faces (terminal, browser) use; each game provides its own
     def bots(self) -> dict[str, Callable[..., Agent]]:
-        """The game's own bots by name (generic ones live in ``robotable.agents``)."""
+        """The game's own bots by name: factories taking an optional ``seed`` keyword (a bot that
+        draws random numbers repeats a seeded game). The difficulty levels built from a game's
+        parts by the generic agents are added by :func:`robotable.agents.levels.bots_of`, which
+        every face asks: games sit below the agents and do not import them."""
         return {}
 
     def render_svg(self, view: Mapping[str, JSON], **options: Any) -> str:

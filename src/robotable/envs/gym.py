@@ -23,6 +23,7 @@ import numpy as np
 from gymnasium import spaces
 
 from robotable import games
+from robotable.agents.levels import bots_of
 from robotable.agents.random import RandomAgent
 from robotable.core.errors import IllegalAction, InvalidOptions, RobotableError
 from robotable.core.game import Agent, Seat, State, Turn, Wait
@@ -48,7 +49,7 @@ def make_bot(game_id: str, kind: str, seed: int) -> Agent:
     """A bot for the other seats: one of the game's own bots by name, or uniform random play."""
     if kind == "random":
         return RandomAgent(seed)
-    factory: Callable[..., Agent] = games.get(game_id).bots()[kind]
+    factory: Callable[..., Agent] = bots_of(games.get(game_id))[kind]
     takes_seed = "seed" in inspect.signature(factory).parameters
     return factory(seed=seed) if takes_seed else factory()
 
@@ -89,7 +90,7 @@ class RobotableEnv(gymnasium.Env):
         if max_steps is not None and (type(max_steps) is not int or max_steps < 1):
             raise InvalidOptions(f"max_steps must be a positive whole number, not {max_steps!r}")
         self.game = games.get(game_id)
-        known = (*self.game.bots(), "random")
+        known = (*bots_of(self.game), "random")
         if opponents not in known:
             raise InvalidOptions(f"opponents must be one of {', '.join(known)}, not {opponents!r}")
         self.options = self.game.validate_options(options)

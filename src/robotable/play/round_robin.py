@@ -22,6 +22,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import asdict, dataclass
 from typing import Any
 
+from robotable.agents.levels import bots_of
 from robotable.core.errors import InvalidOptions, RobotableError
 from robotable.core.game import JSON, Game
 from robotable.core.records import Record
@@ -111,8 +112,8 @@ def check_bot(game: Game, label: str) -> None:
     if label == "random":
         return
     name = label.removeprefix("bot:")
-    if name not in game.bots():
-        known = ", ".join(["random", *(f"bot:{n}" for n in game.bots())])
+    if name not in bots_of(game):
+        known = ", ".join(["random", *(f"bot:{n}" for n in bots_of(game))])
         raise InvalidOptions(f"{label!r} cannot play a tournament of {game.id}; bots: {known}")
 
 

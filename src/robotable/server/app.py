@@ -35,6 +35,7 @@ from pydantic import BaseModel, Field, ValidationError
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from robotable import games
+from robotable.agents.levels import bots_of
 from robotable.core.errors import IllegalAction, RobotableError
 from robotable.core.records import Record
 from robotable.server.hall import Forbidden, Hall, LiveTable, TableNotFound
@@ -262,7 +263,7 @@ def _routes(app: FastAPI, hall: Hall) -> None:
                 "id": game.id,
                 "title": game.title,
                 "seats": [game.min_seats, game.max_seats],
-                "bots": list(game.bots()),
+                "bots": list(bots_of(game)),
                 "hidden_information": game.hidden_information,
                 "options": game.options_schema(),
                 "rules": game.rules_languages(),

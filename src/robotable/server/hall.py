@@ -24,6 +24,7 @@ import contextlib
 import logging
 import secrets
 import time
+import zlib
 from collections.abc import Callable, Coroutine, Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
@@ -32,6 +33,7 @@ from typing import Any
 import orjson
 
 from robotable import games
+from robotable.agents.levels import bots_of
 from robotable.core.errors import IllegalAction, InvalidOptions, RobotableError
 from robotable.core.game import JSON, REFEREE, Action, Agent, Game, Seat, Wait
 from robotable.play.table import Accepted, Table, searches
@@ -117,7 +119,7 @@ def seat_kind(game: Game, spec: str) -> str:
     if kind in ("human", "open") and not name:
         return kind
     if kind == "bot":
-        bots = game.bots()
+        bots = bots_of(game)
         if not bots:
             raise InvalidOptions(f"{game.title} has no bots")
         name = name or next(iter(bots))
@@ -192,7 +194,10 @@ class LiveTable:
                 self._seat_bot(row)
 
     def _seat_bot(self, row: SeatRow) -> None:
-        self.agents[row.seat] = self.table.game.bots()[row.kind.removeprefix("bot:")]()
+        make = bots_of(self.table.game)[row.kind.removeprefix("bot:")]
+        # a seed of its own per table and seat: a bot that draws random numbers is not predictable
+        # from outside, and the same table's bot starts alike after a restart
+        self.agents[row.seat] = make(seed=zlib.crc32(f"{self.id}/{row.seat}".encode()))
         self.bot_wake[row.seat] = None
 
     async def hand_to_bot(self, requester: Seat | None, seat: Seat, bot: str | None) -> SeatRow:
