@@ -29,10 +29,9 @@ from robotable.core.errors import InvalidOptions
 from robotable.core.game import Game, State
 from robotable.envs.core import (
     RENDER_MODES,
-    REWARD_MODES,
     Driver,
     Encoder,
-    check_render_mode,
+    check_settings,
     final_rewards,
     render_picture,
 )
@@ -72,11 +71,7 @@ class RobotableAEC(AECEnv):
         **options: Any,
     ) -> None:
         super().__init__()
-        if reward not in REWARD_MODES:
-            raise InvalidOptions(f"reward must be one of {', '.join(REWARD_MODES)}, not {reward!r}")
-        check_render_mode(render_mode)
-        if max_steps is not None and (type(max_steps) is not int or max_steps < 1):
-            raise InvalidOptions(f"max_steps must be a positive whole number, not {max_steps!r}")
+        check_settings(reward, render_mode, max_steps)
         self.game = games.get(game_id)
         self.options = self.game.validate_options(options)
         self.seat_count = seats if seats is not None else default_seats(self.game, self.options)

@@ -403,6 +403,15 @@ RENDER_MODES = ("ansi", "rgb_array")
 RGB_NEEDS = 'render_mode="rgb_array" draws the game\'s SVG with cairosvg: pip install cairosvg'
 
 
+def check_settings(reward: str, render_mode: str | None, max_steps: int | None) -> None:
+    """The settings every environment shares, refused with a reason before anything is made."""
+    if reward not in REWARD_MODES:
+        raise InvalidOptions(f"reward must be one of {', '.join(REWARD_MODES)}, not {reward!r}")
+    check_render_mode(render_mode)
+    if max_steps is not None and (type(max_steps) is not int or max_steps < 1):
+        raise InvalidOptions(f"max_steps must be a positive whole number, not {max_steps!r}")
+
+
 def check_render_mode(render_mode: str | None) -> None:
     """Refuse an unknown mode, and ``rgb_array`` without its rasteriser, when the env is made."""
     if render_mode not in (None, *RENDER_MODES):

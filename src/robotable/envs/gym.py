@@ -29,11 +29,11 @@ from robotable.core.errors import IllegalAction, InvalidOptions, RobotableError
 from robotable.core.game import Agent, Seat, State, Turn, Wait
 from robotable.envs.core import (
     RENDER_MODES,
-    REWARD_MODES,
     WAIT,
     Driver,
     Encoder,
     check_render_mode,
+    check_settings,
     final_rewards,
     render_picture,
 )
@@ -84,11 +84,7 @@ class RobotableEnv(gymnasium.Env):
     ) -> None:
         if illegal not in ILLEGAL:
             raise InvalidOptions(f"illegal must be one of {', '.join(ILLEGAL)}, not {illegal!r}")
-        if reward not in REWARD_MODES:
-            raise InvalidOptions(f"reward must be one of {', '.join(REWARD_MODES)}, not {reward!r}")
-        check_render_mode(render_mode)
-        if max_steps is not None and (type(max_steps) is not int or max_steps < 1):
-            raise InvalidOptions(f"max_steps must be a positive whole number, not {max_steps!r}")
+        check_settings(reward, render_mode, max_steps)
         self.game = games.get(game_id)
         known = (*bots_of(self.game), "random")
         if opponents not in known:
