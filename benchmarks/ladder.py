@@ -6,7 +6,7 @@
 Plays the round robin of ``robotable tournament`` (the same plan: line-ups, seeds, seat
 rotation, OpenSkill ratings, head-to-head with Wilson intervals) in this one process, timing
 every decision of every bot, and writes the result to the game's
-``src/robotable/games/GAME/data/ladder.json`` (or ``--out``), which ``robotable bots GAME``
+``src/robotable/agents/ladders/GAME.json`` (or ``--out``), which ``robotable bots GAME``
 reads. One process on purpose: think times measured while other games share the cores would
 not be the bots' own. Run it niced on a quiet machine for the figures the README quotes.
 """
@@ -23,7 +23,7 @@ from collections import defaultdict
 from datetime import UTC, datetime
 from pathlib import Path
 
-from robotable import games
+from robotable import agents, games
 from robotable.agents.levels import bots_of
 from robotable.cli.common import parse_options
 from robotable.cli.tournament import _rating_json, _versus_json
@@ -125,7 +125,7 @@ def main() -> None:
         "head_to_head": [_versus_json(h) for h in head_to_head(plan, records)],
         "think_time": {label: think_time(times[label]) for label in labels},
     }
-    out = args.out or Path(games.__file__).parent / game.id / "data" / "ladder.json"
+    out = args.out or Path(agents.__file__).parent / "ladders" / f"{game.id}.json"
     out.write_text(json.dumps(ladder, indent=1) + "\n")
     print(f"wrote {out}")
 

@@ -71,11 +71,32 @@ def test_an_unknown_game_is_one_line_and_exit_2(ladder_at: Path) -> None:
     assert result.output.strip().count("\n") == 0 and "unknown game 'chess'" in result.output
 
 
-def test_a_broken_ladder_file_is_one_line_and_exit_2(ladder_at: Path) -> None:
-    (ladder_at / "dr2d.json").write_text("{not json")
-    result = run("dr2d")
+SHIPPED = json.loads((bots_cli.LADDERS / "robotick.json").read_text())
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "{not json",
+        "[1, 2]",
+        json.dumps({**SHIPPED, "plan": {**SHIPPED["plan"], "games": "8"}}),
+        json.dumps({**SHIPPED, "ratings": [{**SHIPPED["ratings"][0], "mu": None}]}),
+        json.dumps({k: v for k, v in SHIPPED.items() if k != "machine"}),
+    ],
+    ids=["not-json", "a-list", "games-as-text", "mu-null", "no-machine"],
+)
+def test_a_broken_ladder_file_is_one_line_and_exit_2(ladder_at: Path, text: str) -> None:
+    (ladder_at / "robotick.json").write_text(text)
+    result = run("robotick")
     assert result.exit_code == 2
     assert result.output.strip().count("\n") == 0 and "not a ladder file" in result.output
+
+
+def test_the_shipped_ladders_are_read(ladder_at: Path) -> None:
+    for shipped in bots_cli.LADDERS.glob("*.json"):
+        assert bots_cli.load_ladder(games.get(shipped.stem)) is None  # the fixture points elsewhere
+        (ladder_at / shipped.name).write_text(shipped.read_text())
+        assert run(shipped.stem).exit_code == 0
 
 
 @pytest.mark.parametrize("game_id", ["robotick", "dr2d", "droids", "delivery", "ricochet"])

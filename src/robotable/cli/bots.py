@@ -1,6 +1,6 @@
 """``robotable bots GAME``: the game's bots and levels, what each is, and what was measured.
 
-The figures come from the game's ladder file (``games/GAME/data/ladder.json``, written by
+The figures come from the game's ladder file (``agents/ladders/GAME.json``, written by
 ``benchmarks/ladder.py``); a bot the ladder did not include is "not measured yet".
 """
 
@@ -14,7 +14,7 @@ from typing import Annotated, Any
 import typer
 from rich.table import Table
 
-from robotable import games
+from robotable import agents, games
 from robotable.agents.levels import bots_of, game_levels
 from robotable.cli.common import out, reporting
 from robotable.core.errors import RobotableError
@@ -23,8 +23,12 @@ from robotable.core.game import Game
 NOT_MEASURED = "not measured yet"
 
 
+LADDERS = Path(agents.__file__).parent / "ladders"
+"""Measured ladders live beside the levels they rate, not in the games' data: no game reads them."""
+
+
 def ladder_path(game: Game) -> Path:
-    return Path(games.__file__).parent / game.id / "data" / "ladder.json"
+    return LADDERS / f"{game.id}.json"
 
 
 def load_ladder(game: Game) -> dict[str, Any] | None:
@@ -33,9 +37,35 @@ def load_ladder(game: Game) -> dict[str, Any] | None:
     if not path.exists():
         return None
     try:
-        return json.loads(path.read_text())
-    except (OSError, ValueError) as exc:
-        raise RobotableError(f"{path}: not a ladder file ({exc})") from None
+        ladder = json.loads(path.read_text())
+        _check_ladder(ladder)
+    except (OSError, ValueError, KeyError, TypeError) as exc:
+        raise RobotableError(f"{path}: not a ladder file ({exc!r})") from None
+    return ladder
+
+
+def _check_ladder(ladder: Any) -> None:
+    """The fields this listing reads, of the types it reads them as (a ladder is written by
+    ``benchmarks/ladder.py``; a file edited by hand is refused in a line, not a traceback)."""
+    if not isinstance(ladder, dict):
+        raise TypeError("not a JSON object")
+    _expect(ladder, {"measured": str, "machine": str, "plan": dict})
+    _expect(ladder["plan"], {"games": int, "players": int, "bots": list})
+    rated = {"bot": str, "mu": float, "low": float, "high": float, "first_places": int, "games": int}
+    for found in ladder.get("ratings", []):
+        _expect(found, rated)
+    for measured in ladder.get("think_time", {}).values():
+        _expect(measured, {"mean_ms": float, "max_ms": float, "decisions": int})
+
+
+def _expect(record: Any, fields: dict[str, type]) -> None:
+    if not isinstance(record, dict):
+        raise TypeError(f"expected an object, found {record!r:.40}")
+    for name, kind in fields.items():
+        value = record[name]
+        numeric = kind is float and isinstance(value, int | float) and not isinstance(value, bool)
+        if not (numeric or (isinstance(value, kind) and not isinstance(value, bool))):
+            raise TypeError(f"{name} should be {kind.__name__}, not {value!r:.40}")
 
 
 def descriptions(game: Game) -> dict[str, str]:
