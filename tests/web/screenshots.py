@@ -50,7 +50,12 @@ def take(browser: Any, base: str, game: str, folder: Path) -> list[Path]:
     table, token = open_table(base, game)
     written = []
     for size, viewport in SIZES.items():
-        context = browser.new_context(viewport=viewport, locale="en-GB", device_scale_factor=1)
+        # a phone as phones are: touch, and scrollbars drawn over the page (a desktop window's
+        # scrollbar would take 15 of its 390 pixels and cut the right edge off the picture)
+        phone = size == "phone"
+        context = browser.new_context(
+            viewport=viewport, locale="en-GB", device_scale_factor=1, is_mobile=phone, has_touch=phone
+        )
         try:
             page = context.new_page()
             page.goto(f"{base}/tables/{table}#token={token}")
