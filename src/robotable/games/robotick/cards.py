@@ -73,7 +73,12 @@ def make(type_index: int, strength_value: int) -> int:
 
 
 def name(c: int) -> str:
-    return f"{TYPES[kind(c)]}{strength(c)}"
+    return NAMES[c]
+
+
+NAMES = tuple(f"{TYPES[kind(c)]}{strength(c)}" for c in range(DECK))
+"""Every card's name, made once: a view names some seventy cards, and every face, bot and
+learner asks for views all the time."""
 
 
 def column_label(column: str) -> str:
@@ -120,7 +125,7 @@ def cards(text: str) -> list[int]:
 
 
 def names(hand: list[int] | tuple[int, ...]) -> list[str]:
-    return [name(c) for c in hand]
+    return [NAMES[c] for c in hand]
 
 
 def columns(hand: list[int] | tuple[int, ...]) -> list[list[int]]:

@@ -20,6 +20,7 @@ from robotable.games.robotick.cards import (
     DECK,
     HAND,
     HUMANS,
+    NAMES,
     PASS_COUNT,
     ROUNDS,
     TYPES,
@@ -356,10 +357,14 @@ class RobotickState(State):
             "to_act": self.to_act(),
             "to_play": current,
             "leader": self.leader if self.phase == "play" else None,
-            "trick": [[p, name(c)] for p, c in self.trick],
+            "trick": [[p, NAMES[c]] for p, c in self.trick],
             "led": TYPES[self.led_type] if self.trick else None,
             "tricks": [
-                {"leader": t["leader"], "cards": [[p, name(c)] for p, c in t["cards"]], "winner": t["winner"]}
+                {
+                    "leader": t["leader"],
+                    "cards": [[p, NAMES[c]] for p, c in t["cards"]],
+                    "winner": t["winner"],
+                }
                 for t in self.history
             ],
             "captures": [{"up": names(self.up[s]), "down": names(self.down[s])} for s in range(HUMANS)],
