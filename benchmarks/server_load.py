@@ -361,16 +361,7 @@ class Stats:
 
     def add(self, other: Stats) -> None:
         """Another generator process' counts and latencies, added to these."""
-        for name in (
-            "actions",
-            "bot_actions",
-            "updates",
-            "incomplete",
-            "refused",
-            "errors",
-            "throttled",
-            "games",
-        ):
+        for name in ADDED_UP:
             setattr(self, name, getattr(self, name) + getattr(other, name))
         self.latencies += other.latencies
         self.lags += other.lags
