@@ -85,6 +85,14 @@ def test_the_learner_is_asked_only_on_its_turn() -> None:
             break
 
 
+@pytest.mark.parametrize("level", ["easy", "hard"])
+def test_the_other_seats_can_be_any_level_even_one_that_searches(level: str) -> None:
+    env = RobotableEnv("robotick", seat=2, opponents=level)
+    obs, _ = env.reset(seed=1)  # the bots of seats 0 and 1 have played up to the learner's turn
+    assert 2 in env.state.to_act() and obs["action_mask"].any()
+    assert env.action_masks().tolist() == obs["action_mask"].astype(bool).tolist()
+
+
 def test_an_illegal_action_loses_or_raises_and_leaves_the_game_alone() -> None:
     env = RobotableEnv("robotick")
     obs, _ = env.reset(seed=2)

@@ -639,6 +639,21 @@ class Wait:
     until: float | None = None
 
 
+WORLD_SEED = 0x574F524C44
+"""The guess in :attr:`Turn.world` is drawn with a fixed seed: it depends on the view alone, so
+an agent's decision cannot tell two positions apart that its seat cannot."""
+
+
+def world_for(state: State, seat: Seat) -> State:
+    """The whole state :attr:`Turn.world` gives a searching agent at ``seat``."""
+    return state.determinize(seat, Rng(WORLD_SEED))
+
+
+def searches(agent: object) -> bool:
+    """Whether ``agent`` wants :attr:`Turn.world` (it says so with ``searches = True``)."""
+    return getattr(agent, "searches", False) is True
+
+
 class Agent(Protocol):
     """A player program. Bots see only what their seat's view shows; one that sets
     ``searches = True`` is also given :attr:`Turn.world`, a guess consistent with that view."""

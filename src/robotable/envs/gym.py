@@ -14,8 +14,6 @@ Observations are the PettingZoo ones (a ``Dict`` of ``observation`` and ``action
 
 from __future__ import annotations
 
-import inspect
-from collections.abc import Callable
 from typing import Any, ClassVar
 
 import gymnasium
@@ -26,7 +24,7 @@ from robotable import games
 from robotable.agents.levels import bots_of
 from robotable.agents.random import RandomAgent
 from robotable.core.errors import IllegalAction, InvalidOptions, RobotableError
-from robotable.core.game import Agent, Seat, State, Turn, Wait
+from robotable.core.game import Agent, Seat, State, Turn, Wait, searches, world_for
 from robotable.envs.core import (
     RENDER_MODES,
     WAIT,
@@ -46,12 +44,11 @@ ILLEGAL_REWARD = -1.0
 
 
 def make_bot(game_id: str, kind: str, seed: int) -> Agent:
-    """A bot for the other seats: one of the game's own bots by name, or uniform random play."""
+    """A bot for the other seats: one of the game's bots or levels by name (every factory takes
+    a seed), or uniform random play."""
     if kind == "random":
         return RandomAgent(seed)
-    factory: Callable[..., Agent] = bots_of(games.get(game_id))[kind]
-    takes_seed = "seed" in inspect.signature(factory).parameters
-    return factory(seed=seed) if takes_seed else factory()
+    return bots_of(games.get(game_id))[kind](seed=seed)
 
 
 def _spaces(observation_size: int, action_count: int) -> tuple[spaces.Dict, spaces.Discrete]:
@@ -151,8 +148,10 @@ class RobotableEnv(gymnasium.Env):
         driver = self.driver
         while (seat := driver.next_seat()) is not None and seat != self.seat:
             legal, may_wait = driver.legal(seat)
-            turn = Turn(seat, self.state.view(seat), legal, self.game)  # type: ignore[union-attr]
-            chosen = self.bots[seat].act(turn)
+            state, bot = self.state, self.bots[seat]
+            assert state is not None
+            world = world_for(state, seat) if searches(bot) else None
+            chosen = bot.act(Turn(seat, state.view(seat), legal, self.game, world=world))
             if isinstance(chosen, Wait):
                 if not may_wait:
                     raise RobotableError(f"the {self.opponents} bot of seat {seat} waits, and no timer runs")
@@ -162,15 +161,17 @@ class RobotableEnv(gymnasium.Env):
     def _observation(self) -> dict[str, np.ndarray]:
         assert self.state is not None
         observation = self.encoder.observe(self.state.view(self.seat), self.seat)
+        return {"observation": observation, "action_mask": self._mask()}
+
+    def _mask(self) -> np.ndarray:
+        assert self.state is not None
         if self.state.is_over() or self.refused is not None:
-            mask = np.zeros(self.encoder.action_count, dtype=np.int8)
-        else:
-            mask = self.driver.mask(self.seat)
-        return {"observation": observation, "action_mask": mask}
+            return np.zeros(self.encoder.action_count, dtype=np.int8)
+        return self.driver.mask(self.seat)
 
     def action_masks(self) -> np.ndarray:
         """The legal actions now, as booleans (sb3-contrib's ``MaskablePPO`` calls this)."""
-        return self._observation()["action_mask"].astype(bool)
+        return self._mask().astype(bool)
 
     def render(self) -> str | np.ndarray | None:
         """The spectator's view: ``"ansi"`` text or an ``"rgb_array"`` picture."""

@@ -26,10 +26,10 @@ from collections.abc import Callable, Sequence
 from typing import Protocol
 
 from robotable.core.errors import IllegalAction, RobotableError
-from robotable.core.game import Action, Agent, Game, Outcome, Seat, State, Wait
+from robotable.core.game import Action, Agent, Game, Outcome, Seat, State, Wait, searches
 from robotable.core.records import Recorder
 from robotable.play.clock import Clock, RealClock, VirtualClock
-from robotable.play.table import Accepted, RunningTimer, Table, agent_turn, searches
+from robotable.play.table import Accepted, RunningTimer, Table, agent_turn
 from robotable.play.words import plural
 
 DEFAULT_MAX_ACTIONS = 100_000

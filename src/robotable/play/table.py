@@ -32,9 +32,20 @@ from dataclasses import dataclass
 from typing import Any
 
 from robotable.core.errors import IllegalAction, RecordError, RobotableError
-from robotable.core.game import JSON, REFEREE, Action, Event, Game, Outcome, Seat, State, Timer, Turn
+from robotable.core.game import (
+    JSON,
+    REFEREE,
+    Action,
+    Event,
+    Game,
+    Outcome,
+    Seat,
+    State,
+    Timer,
+    Turn,
+    world_for,
+)
 from robotable.core.records import Record, Recorder
-from robotable.core.rng import Rng
 
 
 @dataclass(frozen=True)
@@ -274,15 +285,5 @@ def agent_turn(
         state.game,
         now,
         extra={"timers": timers, "wake": wake},
-        world=state.determinize(seat, Rng(WORLD_SEED)) if world else None,
+        world=world_for(state, seat) if world else None,
     )
-
-
-WORLD_SEED = 0x574F524C44
-"""The guess in :attr:`Turn.world` is drawn with a fixed seed: it depends on the view alone, so
-an agent's decision cannot tell two positions apart that its seat cannot."""
-
-
-def searches(agent: object) -> bool:
-    """Whether ``agent`` wants :attr:`Turn.world` (it says so with ``searches = True``)."""
-    return getattr(agent, "searches", False) is True

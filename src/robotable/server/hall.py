@@ -35,8 +35,8 @@ import orjson
 from robotable import games
 from robotable.agents.levels import bots_of
 from robotable.core.errors import IllegalAction, InvalidOptions, RobotableError
-from robotable.core.game import JSON, REFEREE, Action, Agent, Game, Seat, Wait
-from robotable.play.table import Accepted, Table, searches
+from robotable.core.game import JSON, REFEREE, Action, Agent, Game, Seat, Wait, searches
+from robotable.play.table import Accepted, Table
 from robotable.play.words import event_sentence
 from robotable.server.peers import Peers, peers_for
 from robotable.server.store import (
