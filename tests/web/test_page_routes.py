@@ -164,6 +164,9 @@ def test_a_finished_games_replay_steps_are_the_records_positions(server: TestCli
     with_file = {**uploaded, "options": {**uploaded["options"], "board_file": "/etc/passwd"}}
     refused = server.post("/api/replays/step", json={"record": with_file, "number": 0})
     assert refused.status_code == 400 and "reads no file" in refused.json()["error"]
+    other_rules = {**uploaded, "rules_version": "0-not-these"}  # as robotable replay refuses it
+    refused = server.post("/api/replays/step", json={"record": other_rules, "number": 1})
+    assert refused.status_code == 400 and "rules" in refused.json()["error"], refused.text
     for broken in ({"game": "delivery"}, [], {**uploaded, "seed": "seven"}):
         refused = server.post("/api/replays/step", json={"record": broken, "number": 0})
         assert refused.status_code in (400, 422) and refused.json()["error"], broken

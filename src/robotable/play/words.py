@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from robotable.core.game import JSON, Game
+from robotable.core.game import JSON, REFEREE, Game
 
 
 def plural(count: int, noun: str, many: str | None = None) -> str:
@@ -15,6 +15,27 @@ def plural(count: int, noun: str, many: str | None = None) -> str:
     ('1 move', '0 moves', '3 bodies')
     """
     return f"{count} {noun if count == 1 else many or noun + 's'}"
+
+
+def seat_namer(names: Sequence[str]) -> Callable[[Any], str]:
+    """Names seats by their public names for sentences; the referee is "the clock"."""
+
+    def name(seat: Any) -> str:
+        if seat == REFEREE:
+            return "the clock"
+        if isinstance(seat, int) and 0 <= seat < len(names):
+            return names[seat]
+        return f"seat {seat}"
+
+    return name
+
+
+def with_sentences(game: Game, news: Mapping[str, JSON], name: Callable[[Any], str]) -> dict[str, JSON]:
+    """``news`` (a table's news of one action) with each event's sentence as ``text``, worded
+    from the event as the reader sees it: a sentence tells no more than its event. New dicts:
+    the events may be shared with other seats' news."""
+    events = [{**event, "text": event_sentence(game, event, name)} for event in news["events"]]  # type: ignore[union-attr]
+    return {**news, "events": events}
 
 
 def event_sentence(game: Game, event: Mapping[str, JSON], name: Callable[[Any], str]) -> str:

@@ -38,7 +38,7 @@ from robotable import games
 from robotable.agents.levels import bots_of
 from robotable.core.errors import IllegalAction, RobotableError
 from robotable.core.records import Record
-from robotable.server.hall import Forbidden, Hall, LiveTable, TableNotFound
+from robotable.server.hall import Forbidden, Hall, LiveTable, TableNotFound, refuse_file_options
 from robotable.server.store import Store
 
 log = logging.getLogger("robotable.server")
@@ -422,8 +422,8 @@ def _pages(app: FastAPI, hall: Hall) -> None:
         record = Record.from_dict(body.record, source="the record")
         if len(record.actions) > MAX_RECORD_ACTIONS:
             raise HTTPException(413, f"a record of at most {MAX_RECORD_ACTIONS} actions")
-        if files := [k for k, v in record.options.items() if k.endswith("_file") and v is not None]:
-            raise HTTPException(400, f"the server reads no file named by a record ({', '.join(files)})")
+        refuse_file_options(record.options)  # before the options are read: they might name a file
+        await asyncio.to_thread(games.replay, record, stop_after=0)  # game, rules version, options
         names = [f"seat {seat}" for seat in range(len(record.seats))]
         return await asyncio.to_thread(_replay_step, record, names, body.number, body.seat)
 
@@ -432,7 +432,7 @@ def _replay_step(record: Record, names: list[str], number: int, seat: int | None
     """Replays a record to action ``number`` (every step from the start: a game has at most a
     few thousand actions, replayed in milliseconds)."""
     from robotable.play.table import Table
-    from robotable.play.words import event_sentence
+    from robotable.play.words import seat_namer, with_sentences
 
     if not 0 <= number <= len(record.actions):
         raise HTTPException(400, f"action {number} is not in this game: it has {len(record.actions)}")
@@ -443,13 +443,9 @@ def _replay_step(record: Record, names: list[str], number: int, seat: int | None
     for acting, text in record.actions[:number]:
         table.submit(acting, text, 0.0)  # the clock's own actions are in the record
 
-    def name(who: Any) -> str:
-        return "the clock" if who == -1 else names[who] if isinstance(who, int) else f"seat {who}"
-
     news = None
     if number:
-        news = table.news(table.history[number - 1], seat)
-        news["events"] = [{**e, "text": event_sentence(game, e, name)} for e in news["events"]]  # type: ignore[union-attr]
+        news = with_sentences(game, table.news(table.history[number - 1], seat), seat_namer(names))
     view = table.state.view(seat)
     outcome = table.outcome()
     return {

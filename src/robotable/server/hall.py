@@ -37,7 +37,7 @@ from robotable.agents.levels import bots_of
 from robotable.core.errors import IllegalAction, InvalidOptions, RobotableError
 from robotable.core.game import JSON, REFEREE, Action, Agent, Game, Seat, Wait, searches
 from robotable.play.table import Accepted, Table
-from robotable.play.words import event_sentence
+from robotable.play.words import seat_namer, with_sentences
 from robotable.server.peers import Peers, peers_for
 from robotable.server.store import (
     Append,
@@ -340,24 +340,15 @@ class LiveTable:
         also has its sentence (``text``), worded from the event as this seat sees it and the
         seats' public names alone: a sentence tells no more than its event."""
         told = self.table.news(accepted, seat)
-        if sentences:  # new dicts: the events may be shared with other seats' news
-            told["events"] = [
-                {**event, "text": event_sentence(self.table.game, event, self.seat_name)}
-                for event in told["events"]  # type: ignore[union-attr]
-            ]
-        return told
+        return self._worded(told) if sentences else told
 
     def missed(self, seat: Seat | None, since: int, *, sentences: bool = False) -> list[dict[str, JSON]]:
-        """The news of every action after the first ``since``."""
-        history = self.table.history[max(0, since) :]
-        return [self.news(accepted, seat, sentences=sentences) for accepted in history]
+        """The news of every action after the first ``since`` (:meth:`Table.missed`)."""
+        missed = self.table.missed(seat, since)
+        return [self._worded(told) for told in missed] if sentences else missed
 
-    def seat_name(self, seat: Any) -> str:
-        if seat == REFEREE:
-            return "the clock"
-        if isinstance(seat, int) and 0 <= seat < len(self.seats):
-            return self.seats[seat].name
-        return f"seat {seat}"
+    def _worded(self, news: dict[str, JSON]) -> dict[str, JSON]:
+        return with_sentences(self.table.game, news, seat_namer([row.name for row in self.seats]))
 
     def snapshot(self, seat: Seat | None) -> dict[str, JSON]:
         snap = self.table.snapshot(seat)
@@ -558,7 +549,7 @@ class Hall:
         """A new table. The first ``human`` seat is the creator's; the other ``human`` seats get
         invitation tokens; ``open`` seats wait for anyone to join; bots start playing at once."""
         game = games.get(game_id)
-        _refuse_file_options(options or {})
+        refuse_file_options(options or {})
         kinds = [seat_kind(game, spec) for spec in seat_specs]
         game.check_seats(len(kinds))
         if not timers and (reason := game.needs_clock(len(kinds))) is not None:
@@ -647,7 +638,7 @@ class Hall:
             raise TableNotFound(f"no table {table_id!r} on this server") from None
 
 
-def _refuse_file_options(options: Mapping[str, Any]) -> None:
+def refuse_file_options(options: Mapping[str, Any]) -> None:
     """A client must not make the server read its own files (a board file named ``/etc/passwd``
     would echo a line of it in the error): options naming files stay on the command line."""
     for name, value in options.items():
