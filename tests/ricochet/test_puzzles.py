@@ -63,6 +63,8 @@ def test_a_book_holds_no_near_copies() -> None:
     """After a placement gives puzzles, the climb starts afresh: no two puzzles of a book share
     board and target with the robots one move of the climb apart (a single robot moved)."""
     found = [puzzle for puzzle, _ in itertools.islice(search_puzzles(12, 20, seed=5), 3)]
+    # each climb started afresh (without the restart the next puzzle comes from the same board)
+    assert all(a.faces != b.faces for a, b in itertools.pairwise(found))
     for a, b in itertools.combinations(found, 2):
         if (a.faces, a.target) == (b.faces, b.target):
             moved = sum(x != y for x, y in zip(a.robots, b.robots, strict=True))

@@ -9,6 +9,7 @@ import pytest
 from robotable.games.ricochet import solver
 from robotable.games.ricochet.board import ALL_TARGETS, CENTRE, assemble, cell_index, placements
 from robotable.games.ricochet.code import Puzzle
+from robotable.games.ricochet.search import bfs_solve
 from robotable.games.ricochet.solver import (
     DEFAULT_MAX_MEMORY,
     MIN_TABLE_BYTES,
@@ -57,6 +58,8 @@ def test_the_module_cache_survives_more_boards_than_it_keeps() -> None:
     again = [solve(assemble(board.faces), cells, ALL_TARGETS[5], max_depth=8) for board in boards]
     assert [s and s.length for s in first] == [s and s.length for s in again]
     assert solver_for(boards[-1]) is solver_for(boards[-1])
+    assert len(solver._SOLVERS) <= 32  # evicted, not grown
+    assert solver_for(assemble(boards[-1].faces)) is solver_for(boards[-1])  # an equal board: the cache
 
 
 def test_seconds_is_the_search_and_build_seconds_the_preparation() -> None:
@@ -88,6 +91,8 @@ def test_a_cell_off_the_board_is_refused_before_the_kernel_sees_it(bad: object) 
     cells = [bad, *puzzle.robot_cells()[1:]]
     with pytest.raises(ValueError, match="a robot's cell is a number from 0 to 255"):
         Solver(puzzle.board()).solve(cells, puzzle.target)  # type: ignore[list-item]
+    with pytest.raises(ValueError, match="a robot's cell is a number from 0 to 255"):
+        bfs_solve(puzzle.board(), cells, puzzle.target)  # type: ignore[arg-type]
 
 
 def test_the_default_table_bound_and_what_it_allows() -> None:

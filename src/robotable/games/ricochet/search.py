@@ -10,7 +10,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from robotable.games.ricochet.board import COLOURS, Board, Target
+import numpy as np
+
+from robotable.games.ricochet.board import CELLS, COLOURS, Board, Target
 
 Move = tuple[int, int]  # (robot index: red, green, blue, yellow, silver; direction N E S W)
 
@@ -31,7 +33,12 @@ def finishers(target: Target, robot_count: int) -> tuple[int, ...]:
 
 
 def check_position(board: Board, robots: Sequence[int], target: Target) -> int:
-    """Validate the inputs shared by both solvers; return the target cell."""
+    """Validate the inputs shared by both solvers; return the target cell. Every cell must be a
+    board index: the compiled kernel does not check its indices (a cell off the board would read
+    and write memory that is not its own), and Python would read ``walls[-1]``."""
+    for cell in robots:
+        if not isinstance(cell, (int, np.integer)) or not 0 <= cell < CELLS:
+            raise ValueError(f"a robot's cell is a number from 0 to {CELLS - 1}, not {cell!r}")
     if len(robots) not in (4, 5):
         raise ValueError(f"a position has 4 or 5 robots, not {len(robots)}")
     if len(set(robots)) != len(robots):

@@ -35,7 +35,7 @@ import numpy as np
 
 from robotable.core.errors import RobotableError
 from robotable.games.ricochet import _kernel
-from robotable.games.ricochet.board import CELLS, Board, Target
+from robotable.games.ricochet.board import Board, Target
 from robotable.games.ricochet.search import Move, check_position, finishers
 
 MAX_DEPTH = _kernel.MAX_DEPTH
@@ -279,7 +279,7 @@ class Solver:
         ``DEFAULT_MAX_MEMORY``), and a bound too small for any table raises MemoryLimitError.
         """
         depth_limit = MAX_DEPTH if max_depth is None else _max_depth(max_depth)
-        _check_cells(self.board, robots, target)
+        check_position(self.board, robots, target)
         levels = _DEFAULT_LEVELS if max_memory is None else table_levels(max_memory)
         out = np.empty((1, MAX_DEPTH + 1), np.int64)
         with _LOCK:
@@ -319,16 +319,6 @@ class Solver:
             goal = self._goal(target)
             _, depth, _, found = self._search(robots, goal, levels, must_ricochet, length, 0.0, out, length)
         return [tuple((code >> 2, code & 3) for code in row[:depth]) for row in out[:found].tolist()]
-
-
-def _check_cells(board: Board, robots: Sequence[int], target: Target) -> int:
-    """check_position, and every cell a board index: the kernel does not check its indices, so a
-    cell off the board would read and write memory that is not its own."""
-    goal = check_position(board, robots, target)
-    for cell in robots:
-        if not isinstance(cell, (int, np.integer)) or not 0 <= cell < CELLS:
-            raise ValueError(f"a robot's cell is a number from 0 to {CELLS - 1}, not {cell!r}")
-    return goal
 
 
 _loaded = False
