@@ -101,14 +101,29 @@ class Scripted:
         return turn.legal[0]
 
 
+def programming_with_undo() -> Turn:
+    """A DR2D seat halfway through its program: ``undo`` is among its actions."""
+    game = games.get("dr2d")
+    state = game.new_state(game.validate_options({}), seed=2, seats=2)
+    rng = Rng(2)
+    while True:
+        for seat in state.to_act():
+            legal = state.legal_actions(seat)
+            if any(game.takes_back(a) for a in legal) and len(legal) >= 3:
+                return turn_for(state, seat)
+        acting = [s for s in state.to_act() if state.legal_actions(s)]
+        seat = rng.choice(acting)
+        state.apply(seat, rng.choice([a for a in state.legal_actions(seat) if not game.takes_back(a)]))
+
+
 def test_easy_plays_a_seeded_share_of_random_moves_never_a_take_back() -> None:
-    state, seat = decision_point("robotick", {}, 3, seed=2, steps=12)
-    turn = turn_for(state, seat)
-    assert len(turn.legal) >= 3
-    own, undo = turn.legal[0], turn.legal[1]  # the second stands for an undo in this test
+    turn = programming_with_undo()
+    own = turn.legal[0]
+    undo = next(a for a in turn.legal if turn.game.takes_back(a))
+    assert own != undo
 
     def picks(seed: int) -> list[Action | Wait]:
-        noisy = NoisyAgent(Scripted(), share=0.5, seed=seed, takes_back=lambda a: a == undo)
+        noisy = NoisyAgent(Scripted(), share=0.5, seed=seed)
         return [noisy.act(turn) for _ in range(200)]
 
     chosen = picks(3)
@@ -116,7 +131,7 @@ def test_easy_plays_a_seeded_share_of_random_moves_never_a_take_back() -> None:
     assert 60 < chosen.count(own) < 160  # about half its own, half random (a random pick may match)
     assert undo not in chosen
     with pytest.raises(ValueError, match="between 0 and 1"):
-        NoisyAgent(Scripted(), share=1.5, takes_back=lambda a: False)
+        NoisyAgent(Scripted(), share=1.5)
 
 
 class Suggests:

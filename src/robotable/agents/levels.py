@@ -39,19 +39,16 @@ class NoisyAgent:
     instead. Take-back actions (undo) are never the random choice: undoing what the agent just
     did would only loop."""
 
-    def __init__(
-        self, inner: Agent, *, share: float, seed: int = 0, takes_back: Callable[[Action], bool]
-    ) -> None:
+    def __init__(self, inner: Agent, *, share: float, seed: int = 0) -> None:
         if not 0.0 <= share <= 1.0:
             raise ValueError(f"the random share must be between 0 and 1, not {share}")
         self.inner = inner
         self.name = getattr(inner, "name", "bot")
         self.share = share
         self.rng = Rng(seed)
-        self.takes_back = takes_back
 
     def act(self, turn: Turn) -> Action | Wait:
-        onward = [a for a in turn.legal if not self.takes_back(a)]
+        onward = [a for a in turn.legal if not turn.game.takes_back(a)]
         if onward and self.rng.random() < self.share:
             return self.rng.choice(onward)
         return self.inner.act(turn)
@@ -87,7 +84,6 @@ def standard_levels(parts: Mapping[str, Any]) -> dict[str, Level]:
     """The four levels of a game from its ``LEVEL_PARTS`` (see the games' ``bots.py``)."""
     heuristic: Callable[[], Agent] = parts["heuristic"]
     policy: Policy = parts.get("policy", random_policy)
-    takes_back: Callable[[Action], bool] = parts["takes_back"]
     budget = SearchBudget(
         hard=parts["hard"],
         expert=parts["expert"],
@@ -98,7 +94,7 @@ def standard_levels(parts: Mapping[str, Any]) -> dict[str, Level]:
     )
 
     def easy(*, seed: int = 0) -> Agent:
-        return NoisyAgent(heuristic(), share=EASY_RANDOM_SHARE, seed=seed, takes_back=takes_back)
+        return NoisyAgent(heuristic(), share=EASY_RANDOM_SHARE, seed=seed)
 
     def medium(*, seed: int = 0) -> Agent:  # the heuristic is deterministic: the seed is not needed
         return heuristic()

@@ -286,7 +286,6 @@ LEVEL_PARTS: dict[str, Any] = {
     "rollout_limit": 200,
     "estimate": estimate,
     "guided": True,
-    "takes_back": lambda action: isinstance(action, Take),
 }
 """What this game's difficulty levels are made of (``robotable.agents.levels`` builds them): the
 heuristic, the rollout policy, the search budgets (iterations per decision) and, for long

@@ -267,7 +267,6 @@ LEVEL_PARTS: dict[str, Any] = {
     "estimate": estimate,
     "guided": True,
     "overrule": 0.5,
-    "takes_back": lambda action: action == UNDO,
 }
 """What this game's difficulty levels are made of (``robotable.agents.levels`` builds them): the
 heuristic, the rollout policy, the search budgets (iterations per decision) and, for long

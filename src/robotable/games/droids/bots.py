@@ -488,7 +488,6 @@ LEVEL_PARTS: dict[str, Any] = {
     "expert": 120,
     "guided": True,
     "overrule": 0.5,
-    "takes_back": lambda action: action == BACK,
 }
 """What this game's difficulty levels are made of (``robotable.agents.levels`` builds them): the
 heuristic, the rollout policy, the search budgets (iterations per decision) and, for long

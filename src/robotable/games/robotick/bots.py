@@ -168,7 +168,6 @@ LEVEL_PARTS: dict[str, Any] = {
     "policy_about": "weakest-card",
     "hard": 150,
     "expert": 400,
-    "takes_back": lambda _action: False,
 }
 """What this game's difficulty levels are made of (``robotable.agents.levels`` builds them): the
 heuristic, the rollout policy, the search budgets (iterations per decision) and, for long
