@@ -18,7 +18,7 @@ from robotable import games
 from robotable.core.records import Record
 from robotable.play.table import Table
 from robotable.play.words import event_sentence
-from robotable.server.app import create_app
+from robotable.server.app import _markdown, create_app
 from robotable.server.store import open_store
 
 SEED = 2026
@@ -102,6 +102,8 @@ def test_pictures_rules_and_pages(server: TestClient) -> None:
     assert server.get("/api/games/chess/picture.svg").status_code == 400
     french = server.get("/api/games/dr2d/rules", params={"lang": "fr"}).json()
     assert french["lang"] == "fr" and "<h1>" in french["html"] and "<script" not in french["html"]
+    # raw HTML in a rules text (a user's own, one day) comes out as text, never as markup
+    assert "<script" not in _markdown("<script>alert(1)</script>") and "&lt;script" in _markdown("<script>x")
     refused = server.get("/api/games/dr2d/rules", params={"lang": "de"})
     assert refused.status_code == 400 and "available: en, fr" in refused.json()["error"]
     for path in ("/", "/tables/abc"):

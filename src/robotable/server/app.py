@@ -384,19 +384,21 @@ def _pages(app: FastAPI, hall: Hall) -> None:
 
     static = resources.files("robotable.web") / "static"
     app.mount("/static", StaticFiles(packages=[("robotable.web", "static")]), name="static")
+    # read once: the pages are the package's own files, the same for every visitor
+    page = {name: static.joinpath(f"{name}.html").read_text("utf-8") for name in ("lobby", "table", "replay")}
 
     @app.get("/", include_in_schema=False)
     async def lobby() -> Response:
-        return HTMLResponse(static.joinpath("lobby.html").read_text("utf-8"), headers=PAGE_HEADERS)
+        return HTMLResponse(page["lobby"], headers=PAGE_HEADERS)
 
     @app.get("/tables/{table_id}", include_in_schema=False)
     async def table_page(table_id: str) -> Response:
-        return HTMLResponse(static.joinpath("table.html").read_text("utf-8"), headers=PAGE_HEADERS)
+        return HTMLResponse(page["table"], headers=PAGE_HEADERS)
 
     @app.get("/replay", include_in_schema=False)
     @app.get("/tables/{table_id}/replay", include_in_schema=False)
     async def replay_page(table_id: str = "") -> Response:
-        return HTMLResponse(static.joinpath("replay.html").read_text("utf-8"), headers=PAGE_HEADERS)
+        return HTMLResponse(page["replay"], headers=PAGE_HEADERS)
 
     @app.get("/api/tables/{table_id}/replay/{number}")
     async def replay_step(table_id: str, number: int, seat: int | None = Query(None)) -> dict[str, Any]:

@@ -14,8 +14,7 @@ async function start() {
   document.getElementById("create-form").addEventListener("submit", create);
   document.getElementById("create-cancel").addEventListener("click", () => showForm(null));
   document.getElementById("seat-count").addEventListener("change", drawSeats);
-  await listTables();
-  setInterval(listTables, 5000);
+  setInterval(listTables, 5000); // redraw() has listed them once already
 }
 
 function redraw() {
