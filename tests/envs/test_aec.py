@@ -118,10 +118,12 @@ def test_simultaneous_passing_goes_round_the_seats_with_passes_hidden() -> None:
     order = []
     for _ in range(6):
         order.append(env.agent_selection)
-        hand_before = env.observe("seat_1")["observation"].copy()
+        before = env.encoder.blocks(env.observe("seat_1")["observation"].copy())
         env.step(int(np.flatnonzero(env.observe(env.agent_selection)["action_mask"])[0]))
-        if order[-1] == "seat_0":  # seat 0's secret pass does not reach seat 1's array
-            assert np.array_equal(env.observe("seat_1")["observation"][:10], hand_before[:10])
+        if order[-1] == "seat_0":  # seat 0's secret pass reaches neither seat 1's hand nor its passes
+            after = env.encoder.blocks(env.observe("seat_1")["observation"])
+            assert np.array_equal(after["hand"], before["hand"])
+            assert np.array_equal(after["passing"], before["passing"])
     assert order == ["seat_0", "seat_1", "seat_2"] * 2
 
 
