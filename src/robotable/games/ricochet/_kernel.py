@@ -10,8 +10,10 @@ Conventions shared with ``solver.py``:
 
 What the per-node code is shaped by (issue 17, measured with perf): a table lookup is a cache miss
 once the table outgrows the caches, so a node's children are generated first and their buckets
-prefetched, then entered (two phases); and a call to a function taking arrays costs reference
-counting, so the hot helpers (slide, state key, table store) are written out in the loop.
+prefetched, then entered (two phases); a call to a function taking arrays costs reference
+counting, so the slide and the table store are written out in the loop (a written-out state key
+measured no faster than the call, so it is called); and a robot's four slides come from one pass
+over the other robots (a pass per direction cost a third more time on the slowest positions).
 """
 
 from __future__ import annotations
@@ -379,7 +381,6 @@ def search(
     ustamp = np.uint64(stamp)
     visited = 0
     found = 0
-    moves_per_node = n * 4
     full_mask = (1 << n) - 1
     for depth in range(min_depth, max_depth + 1):
         stores = 0
@@ -418,118 +419,92 @@ def search(
                 one_spare = use_rel and rest == best[g]
                 rel_ready = False
                 r0 = r1 = r2 = r3 = np.uint64(0)
-                for m in range(moves_per_node):
-                    i = order[m >> 2]
+                for turn in range(n):
+                    i = order[turn]
                     if not (allowed[g] >> i) & 1:
                         continue
-                    d = m & 3
                     c = pos[i]
-                    # RR-10: the wall stop, cut short by another robot (written out here: a call to a
-                    # function taking arrays costs reference counting on every move)
-                    dest = stops[c * 4 + d]
-                    if d == 0:
-                        for j in range(n):
-                            p = pos[j]
-                            if dest <= p < c and (p & 15) == (c & 15):
-                                dest = p + 16
-                    elif d == 2:
-                        for j in range(n):
-                            p = pos[j]
-                            if c < p <= dest and (p & 15) == (c & 15):
-                                dest = p - 16
-                    elif d == 1:
-                        for j in range(n):
-                            p = pos[j]
-                            if c < p <= dest:
-                                dest = p - 1
-                    else:
-                        for j in range(n):
-                            p = pos[j]
-                            if dest <= p < c:
-                                dest = p + 1
-                    if dest == c:
-                        continue  # RR-11
-                    nt = ts[i] | (1 << (d & 1))
-                    if i == last_robot and last_axis == (d & 1):
-                        # Same robot, same axis: equal to one move from the earlier cell, or back to it.
-                        # Going back helps only if the robot's turns changed (RR-EX-5: E, W, N) or it
-                        # arrives (RR-14: a robot that started on the target).
-                        if dest != last_from:
+                    # RR-10: the robot's four wall stops, cut short by the others, in one pass over them
+                    # (written out here: a call to a function taking arrays costs reference counting)
+                    dn, de, ds, dw = stops[c * 4], stops[c * 4 + 1], stops[c * 4 + 2], stops[c * 4 + 3]
+                    column = c & 15
+                    for j in range(n):
+                        p = pos[j]
+                        if (p & 15) == column:
+                            if dn <= p < c:
+                                dn = p + 16
+                            elif c < p <= ds:
+                                ds = p - 16
+                        elif c < p <= de:  # between two cells of one row: on that row
+                            de = p - 1
+                        elif dw <= p < c:
+                            dw = p + 1
+                    for d in range(4):
+                        dest = dn if d == 0 else de if d == 1 else ds if d == 2 else dw
+                        if dest == c:
+                            continue  # RR-11
+                        nt = ts[i] | (1 << (d & 1))
+                        if i == last_robot and last_axis == (d & 1):
+                            # Same robot, same axis: equal to one move from the earlier cell, or back to it.
+                            # Going back helps only if the robot's turns changed (RR-EX-5: E, W, N) or it
+                            # arrives (RR-14: a robot that started on the target).
+                            if dest != last_from:
+                                continue
+                            if nt == last_ts and not (dest == target and (fin_mask >> i) & 1):
+                                continue
+                        visited += 1
+                        if deadline > 0 and (visited & CHECK_EVERY) == 0 and _now() > deadline:
+                            return TIMEOUT, depth, visited, found
+                        if dest == target and (fin_mask >> i) & 1:
+                            if nt == 3:  # RR-14/RR-15: a valid arrival
+                                moved[g] = i * 4 + d
+                                for k in range(g + 1):
+                                    out[found, k] = moved[k]
+                                found += 1
+                                if not find_all or found >= limit:
+                                    return FOUND, g + 1, visited, found
+                            continue  # a straight arrival ends the attempt (RR-15)
+                        if rest == 0:
                             continue
-                        if nt == last_ts and not (dest == target and (fin_mask >> i) & 1):
-                            continue
-                    visited += 1
-                    if deadline > 0 and (visited & CHECK_EVERY) == 0 and _now() > deadline:
-                        return TIMEOUT, depth, visited, found
-                    if dest == target and (fin_mask >> i) & 1:
-                        if nt == 3:  # RR-14/RR-15: a valid arrival
-                            moved[g] = i * 4 + d
-                            for k in range(g + 1):
-                                out[found, k] = moved[k]
-                            found += 1
-                            if not find_all or found >= limit:
-                                return FOUND, g + 1, visited, found
-                        continue  # a straight arrival ends the attempt (RR-15)
-                    if rest == 0:
-                        continue
-                    bound = best[g]
-                    if not vortex:  # the child's bound, before touching anything
-                        if i == active:
-                            bound = h[dest * 4 + nt]
-                        if bound > rest:
-                            continue
-                    if rank[i] < last_rank and _commute(last_from, last_at, last_dir, c, dest, d):
-                        continue  # the other order was searched first, from the parent (see _commute)
-                    if one_spare and i != active:
-                        # One spare move, spent here by a helper: from now on the finishing robot alone
-                        # makes a tight path. If the helper's cells are off every such path, that path
-                        # exists without the helper and a shorter solution would have been found: skip.
-                        if not rel_ready:
-                            node = pos[active] * 4 + ts[active]
-                            if not rel_done[node]:
-                                ensure_relevance(stops, h, target, node, rel, rel_done, rel_stack)
-                            r0, r1, r2, r3 = rel[node, 0], rel[node, 1], rel[node, 2], rel[node, 3]
-                            rel_ready = True
-                        if not (_in_mask(r0, r1, r2, r3, c) or _in_mask(r0, r1, r2, r3, dest)):
-                            continue
-                    if vortex or rest >= TABLE_FROM:
-                        old_ts = ts[i]
-                        pos[i] = dest
-                        ts[i] = nt
-                        if vortex:
-                            bound = _bound(pos, ts, n, h, fin_mask)
-                        if bound <= rest and rest >= TABLE_FROM:
-                            # state_key(), written out
-                            sorted_count = 0
-                            for j in range(n):
-                                if vortex:
-                                    v = pos[j] * 4 + ts[j]
-                                elif j == active:
-                                    continue
-                                else:
-                                    v = pos[j]
-                                k = sorted_count
-                                while k > 0 and buf[k - 1] > v:
-                                    buf[k] = buf[k - 1]
-                                    k -= 1
-                                buf[k] = v
-                                sorted_count += 1
-                            packed = 0 if vortex else pos[active] * 4 + ts[active]
-                            shift = 10 if vortex else 8
-                            for k in range(sorted_count):
-                                packed = (packed << shift) | buf[k]
-                            key = np.uint64(packed)
-                            kid_keys[base_kid + count] = key
-                            prefetch(table, table_base(key, bits))
-                        pos[i] = c
-                        ts[i] = old_ts
-                        if bound > rest:
-                            continue
-                    kids[0, base_kid + count] = i * 4 + d
-                    kids[1, base_kid + count] = dest
-                    kids[2, base_kid + count] = nt
-                    kids[3, base_kid + count] = bound
-                    count += 1
+                        bound = best[g]
+                        if not vortex:  # the child's bound, before touching anything
+                            if i == active:
+                                bound = h[dest * 4 + nt]
+                            if bound > rest:
+                                continue
+                        if rank[i] < last_rank and _commute(last_from, last_at, last_dir, c, dest, d):
+                            continue  # the other order was searched first, from the parent (see _commute)
+                        if one_spare and i != active:
+                            # One spare move, spent here by a helper: from now on the finishing robot alone
+                            # makes a tight path. If the helper's cells are off every such path, that path
+                            # exists without the helper and a shorter solution would have been found: skip.
+                            if not rel_ready:
+                                node = pos[active] * 4 + ts[active]
+                                if not rel_done[node]:
+                                    ensure_relevance(stops, h, target, node, rel, rel_done, rel_stack)
+                                r0, r1, r2, r3 = rel[node, 0], rel[node, 1], rel[node, 2], rel[node, 3]
+                                rel_ready = True
+                            if not (_in_mask(r0, r1, r2, r3, c) or _in_mask(r0, r1, r2, r3, dest)):
+                                continue
+                        if vortex or rest >= TABLE_FROM:
+                            old_ts = ts[i]
+                            pos[i] = dest
+                            ts[i] = nt
+                            if vortex:
+                                bound = _bound(pos, ts, n, h, fin_mask)
+                            if bound <= rest and rest >= TABLE_FROM:
+                                key = state_key(pos, ts, n, vortex, active, buf)
+                                kid_keys[base_kid + count] = key
+                                prefetch(table, table_base(key, bits))
+                            pos[i] = c
+                            ts[i] = old_ts
+                            if bound > rest:
+                                continue
+                        kids[0, base_kid + count] = i * 4 + d
+                        kids[1, base_kid + count] = dest
+                        kids[2, base_kid + count] = nt
+                        kids[3, base_kid + count] = bound
+                        count += 1
                 kid_count[g] = count
                 mv[g] = 0
             if mv[g] >= kid_count[g]:  # level exhausted: back up
