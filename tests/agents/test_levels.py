@@ -21,7 +21,7 @@ SHORT_GAMES = [
     ("robotick", {}, 3),
     ("dr2d", {"turn_limit": 2}, 2),
     ("delivery", {"turn_limit": 3}, 2),
-    ("droids", {"scenario": 1}, 2),
+    ("droids", {"scenario": 1, "turn_limit": 2}, 2),
 ]
 TINY = 3
 """Iterations per decision of the search levels in these tests (the levels' own are larger)."""

@@ -20,9 +20,10 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
+from robotable.agents.decisions import DecisionBudget, DecisionSearchAgent
 from robotable.agents.search import Estimate, Policy, SearchAgent, random_policy
 from robotable.core.game import Action, Agent, Game, Turn, Wait
 from robotable.core.rng import Rng
@@ -80,6 +81,39 @@ class SearchBudget:
     the iterations, see :class:`SearchAgent`)."""
 
 
+def decision_levels(parts: Mapping[str, Any]) -> dict[str, Level]:
+    """``hard`` and ``expert`` as searches over whole decisions, for a game whose
+    ``LEVEL_PARTS`` gives ``candidates``, ``judge`` and ``decision_budgets`` (see
+    :mod:`robotable.agents.decisions`)."""
+    heuristic: Callable[[], Agent] = parts["heuristic"]
+    budgets = {name: DecisionBudget(**fields) for name, fields in parts["decision_budgets"].items()}
+
+    def searcher(name: str) -> Callable[..., Agent]:
+        def make(*, seed: int = 0, iterations: int | None = None) -> Agent:
+            budget = budgets[name] if iterations is None else replace(budgets[name], worlds=iterations)
+            return DecisionSearchAgent(
+                heuristic=heuristic,
+                candidates=parts["candidates"],
+                judge=parts["judge"],
+                refine=parts.get("refine"),
+                adopt=parts.get("adopt"),
+                budget=budget,
+                seed=seed,
+                name=name,
+            )
+
+        return make
+
+    def about(budget: DecisionBudget) -> str:
+        reach = "to the end" if budget.horizon is None else f"for {budget.horizon} actions"
+        return (
+            f"search over whole decisions: the heuristic's and up to {budget.candidates - 1} others, "
+            f"each played out in {budget.worlds} guessed worlds by heuristics {reach}, then judged"
+        )
+
+    return {name: Level(name, about(budgets[name]), searcher(name)) for name in ("hard", "expert")}
+
+
 def standard_levels(parts: Mapping[str, Any]) -> dict[str, Level]:
     """The four levels of a game from its ``LEVEL_PARTS`` (see the games' ``bots.py``)."""
     heuristic: Callable[[], Agent] = parts["heuristic"]
@@ -122,12 +156,15 @@ def standard_levels(parts: Mapping[str, Any]) -> dict[str, Level]:
         return text + (", overruling the heuristic's move" if budget.guided else "")
 
     share = round(EASY_RANDOM_SHARE * 100)
-    return {
+    levels = {
         "easy": Level("easy", f"the heuristic, with {share} % of its decisions random (seeded)", easy),
         "medium": Level("medium", "the heuristic", medium),
         "hard": Level("hard", about_search(budget.hard), searcher("hard", budget.hard)),
         "expert": Level("expert", about_search(budget.expert), searcher("expert", budget.expert)),
     }
+    if "candidates" in parts:
+        levels.update(decision_levels(parts))
+    return levels
 
 
 def game_levels(game: Game) -> dict[str, Level]:

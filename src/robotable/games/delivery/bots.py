@@ -140,11 +140,22 @@ def best_program(
     ``placed`` is what the onPlay slots already hold: a slot with an action card is kept as it
     is (LOOP cards may still join it), the others get one card of the hand added, so every
     card the program adds can legally be played from where the player stands."""
+    return ranked_programs(view, seat, hand, placed)[0][1]
+
+
+def ranked_programs(
+    view: Mapping[str, Any], seat: int, hand: list[str], placed: list[list[str]] | None = None
+) -> list[tuple[float, list[list[str]]]]:
+    """Programs with their simulated scores, :func:`best_program`'s first, then the others
+    tried (orders of cards, loops added), best first."""
     placed = [list(cards) for cards in placed] if placed else [[] for _ in range(SLOTS)]
     fixed = [any(is_action(card) for card in cards) for cards in placed]
     if len(hand) < fixed.count(False):  # cannot happen with the card-keeping rule (RD-10); be safe
         cards = iter(hand)
-        return [list(held) if fixed[i] else [*held, *[next(cards, LOOP)]] for i, held in enumerate(placed)]
+        fallback = [
+            list(held) if fixed[i] else [*held, *[next(cards, LOOP)]] for i, held in enumerate(placed)
+        ]
+        return [(0.0, fallback)]
     world = SimWorld(view)
     resolver = Resolver(world, trace=False)
     start = world.snapshot()
@@ -172,6 +183,7 @@ def best_program(
     search(0, list(hand), (), 0.0)
     heads.sort(key=lambda item: -item[0])
     best_score, best = heads[0][0], program_of(heads[0][1])
+    tried = [(score, program_of(chosen)) for score, chosen in heads]
     for _, chosen in heads[:HEADS_KEPT]:
         loops = list(hand)
         for card in chosen:
@@ -184,10 +196,12 @@ def best_program(
                 for slot in slots:
                     program[slot] = [*program[slot], LOOP]
                 score = _run(world, resolver, seat, program, start)
+                tried.append((score, program))
                 if score > best_score:
                     best_score, best = score, program
     world.restore(start)
-    return best
+    tried.sort(key=lambda item: -item[0])
+    return [(best_score, best), *(item for item in tried if item[1] != best)]
 
 
 def _run(world: SimWorld, resolver: Resolver, seat: int, program: list[list[str]], start: tuple) -> float:
@@ -277,6 +291,71 @@ def estimate(world: State) -> Outcome:
     return Outcome.from_scores(scores)
 
 
+# --------------------------------------------------------------------------- decision search
+
+WIN = 1e7
+"""A finished game's judgement, far above any position's margin."""
+
+
+def candidates(_heuristic: Any, turn: Turn, count: int) -> list[list[Action]]:
+    """Whole programs worth weighing (``robotable.agents.decisions``), when a round's
+    programming starts on an empty onPlay board: the heuristic's, then the next best of those
+    it simulated that differ from it (each its cards slot by slot, then ``submit``)."""
+    view, seat = turn.view, turn.seat
+    if view["phase"] != "programming" or view["hand"] is None or SUBMIT in turn.legal:
+        return []
+    if any(view["players"][seat]["program"]):
+        return []
+    found: list[list[Action]] = []
+    for _, program in ranked_programs(view, seat, list(view["hand"])):
+        steps: list[Action] = [Program(slot, card) for slot, cards in enumerate(program, 1) for card in cards]
+        steps.append(SUBMIT)
+        if steps not in found:
+            found.append(steps)
+        if len(found) >= count:
+            break
+    return found
+
+
+def refine(world: State, seat: Seat, _rng: Rng) -> None:
+    """Another seat's program submitted in secret is guessed as the heuristic's program from
+    the cards this guess dealt it (its hand and its face-down cards together), rather than
+    those cards in a random order."""
+    assert isinstance(world, DeliveryState)
+    if world.phase != "programming":
+        return
+    for other in range(world.seats):
+        if other == seat or not world.submitted[other]:
+            continue
+        cards = [card for slot in world.program[other] for card in slot] + world.hands[other]
+        world.program[other] = [[] for _ in range(SLOTS)]
+        world.hands[other] = list(cards)
+        program = best_program(world.view(other), other, list(cards))
+        for card in (card for slot in program for card in slot):
+            cards.remove(card)
+        world.program[other], world.hands[other] = program, cards
+
+
+def judge(world: State, seat: Seat) -> float:
+    """A finished game by its result; otherwise the seat's lead over the best other player:
+    deliveries, a parcel held, then the cards still needed to reach the next goal."""
+    assert isinstance(world, DeliveryState)
+    outcome = world.outcome()
+    if outcome is not None:
+        ranks = outcome.ranks
+        better = sum(r > ranks[seat] for r in ranks) - sum(r < ranks[seat] for r in ranks)
+        return WIN * better / max(1, len(ranks) - 1)
+    standing = [_standing(world, i) for i in range(world.seats)]
+    return standing[seat] - max(v for i, v in enumerate(standing) if i != seat)
+
+
+def _standing(world: DeliveryState, i: int) -> float:
+    node = world.pos[i] * 4 + world.facing[i]
+    if world.parcel[i]:
+        return world.delivered[i] * 1000 + 500 - 10 * cards_to_goal(world.board, DROP)[node]
+    return world.delivered[i] * 1000 - 10 * cards_to_goal(world.board, PICKUP)[node]
+
+
 LEVEL_PARTS: dict[str, Any] = {
     "heuristic": lambda: HeuristicBot(),
     "policy": cheap_policy,
@@ -286,6 +365,13 @@ LEVEL_PARTS: dict[str, Any] = {
     "rollout_limit": 200,
     "estimate": estimate,
     "guided": True,
+    "candidates": candidates,
+    "judge": judge,
+    "refine": refine,
+    "decision_budgets": {
+        "hard": {"candidates": 6, "worlds": 6, "horizon": 24},
+        "expert": {"candidates": 10, "worlds": 10, "horizon": 24},
+    },
 }
 """What this game's difficulty levels are made of (``robotable.agents.levels`` builds them): the
 heuristic, the rollout policy, the search budgets (iterations per decision) and, for long

@@ -117,6 +117,12 @@ class Planner:
 
     def best_program(self) -> tuple[list[int], float]:
         """Registers 1..5 searched breadth-first, positions reached twice merged."""
+        value, program = self.ranked_programs()[0]
+        return program, value
+
+    def ranked_programs(self) -> list[tuple[float, list[int]]]:
+        """Every program leading to a different position, best first (the earlier listed of
+        two equal ones first)."""
         me = self.seat
         start = self.fleet.copy()
         start.program[me] = [STAY] * 5
@@ -134,8 +140,7 @@ class Planner:
                         following[key] = (g, [*prefix, code])
             level = following
         scored = [(self.value(f), program) for f, program in level.values()]
-        value, program = max(scored, key=lambda item: item[0])
-        return program, value
+        return sorted(scored, key=lambda item: -item[0])  # stable: ties keep their order
 
     def standby_value(self) -> float:
         f = self.fleet.copy()
@@ -145,13 +150,38 @@ class Planner:
             run_register(self.board, f, self.rules, k, None)
         return self.value(f) - 5.0  # a whole turn without moving
 
-    def decide(self) -> list[int] | None:
-        """Five register codes, or None for a voluntary standby."""
-        program, value = self.best_program()
+    def decide(self, ranked: list[tuple[float, list[int]]] | None = None) -> list[int] | None:
+        """Five register codes, or None for a voluntary standby (``ranked``: the programs
+        already ranked)."""
+        value, program = (ranked or self.ranked_programs())[0]
         # at PC 2 or less the fumble will scramble the program
         if self.fleet.pc[self.seat] <= 2 and value - 4.0 < self.standby_value():
             return None
         return program
+
+
+def planned(view: Mapping[str, Any], seat: int) -> list[int] | None:
+    """:meth:`Planner.decide` for ``seat``, remembered by position: the searching levels
+    replay the heuristic from the same positions over and over."""
+    fleet = fleet_from_view(view)
+    key = (
+        view["options"]["board_file"],
+        rules_of(view),
+        view["turn"],
+        seat,
+        *(tuple(getattr(fleet, name)) for name in Fleet._LISTS),
+    )
+    found = _PLANS.get(key, _UNKNOWN)
+    if found is _UNKNOWN:
+        if len(_PLANS) >= PLANS_KEPT:
+            _PLANS.pop(next(iter(_PLANS)))  # the oldest
+        found = _PLANS[key] = Planner(view, seat).decide()
+    return None if found is None else list(found)  # type: ignore[arg-type]
+
+
+PLANS_KEPT = 20_000
+_PLANS: dict[tuple, list[int] | None] = {}
+_UNKNOWN = object()
 
 
 class HeuristicBot:
@@ -173,7 +203,7 @@ class HeuristicBot:
         if key not in self.plans or not _prefix(draft, self.plans[key]):
             if draft:
                 return UNDO
-            self.plans = {key: Planner(view, turn.seat).decide()}
+            self.plans = {key: planned(view, turn.seat)}
         plan = self.plans[key]
         if plan is None:
             return STANDBY
@@ -182,18 +212,24 @@ class HeuristicBot:
         return REGISTERS[plan[len(draft)]]
 
     def _place(self, view: Mapping[str, Any], legal: list[Action]) -> Action:
-        board = load_board(view["options"]["board_file"])
-        dist = law_distances(board)
-        spots = [a for a in legal if isinstance(a, Place)]
+        return _ranked_spots(view, legal)[0]
 
-        def cost(a: Place) -> tuple[int, int]:
-            tile = tile_of(a.x, a.y)
-            nearest = min(range(3), key=lambda law: dist[law][tile])
-            ahead = board.step[tile * 4 + a.facing]
-            better = ahead != OFF and dist[nearest][ahead] < dist[nearest][tile]
-            return tour_length(board, tile, [0, 1, 2]), 0 if better else 1
 
-        return min(spots, key=cost)
+def _ranked_spots(view: Mapping[str, Any], legal: list[Action]) -> list[Place]:
+    """Start tiles and facings, the shortest tour through the three laws first, then facing
+    towards the nearest law."""
+    board = load_board(view["options"]["board_file"])
+    dist = law_distances(board)
+    spots = [a for a in legal if isinstance(a, Place)]
+
+    def cost(a: Place) -> tuple[int, int]:
+        tile = tile_of(a.x, a.y)
+        nearest = min(range(3), key=lambda law: dist[law][tile])
+        ahead = board.step[tile * 4 + a.facing]
+        better = ahead != OFF and dist[nearest][ahead] < dist[nearest][tile]
+        return tour_length(board, tile, [0, 1, 2]), 0 if better else 1
+
+    return sorted(spots, key=cost)
 
 
 def _prefix(draft: list[str], plan: list[int] | None) -> bool:
@@ -257,6 +293,85 @@ def estimate(world: State) -> Outcome:
     return Outcome.from_scores([score(world.fleet, seat, limit) for seat in range(world.seats)])
 
 
+# --------------------------------------------------------------------------- decision search
+
+WIN = 1000.0
+"""A finished game's judgement, far above any position's margin."""
+
+
+def candidates(_heuristic: Any, turn: Turn, count: int) -> list[list[Action]]:
+    """Whole decisions worth weighing (``robotable.agents.decisions``): at programming, the
+    heuristic's program first, then the programs reaching the next best positions, each five
+    registers and ``lock`` (or a standby); at placement, the best start tiles. Nothing else."""
+    view, legal = turn.view, turn.legal
+    if view["phase"] == "placement":
+        return [[spot] for spot in _ranked_spots(view, list(legal))[:count]]
+    if view["phase"] != "programming" or view["program"] or REGISTERS[0] not in legal:
+        return []
+    planner = Planner(view, turn.seat)
+    ranked = planner.ranked_programs()
+    decision = planner.decide(ranked)
+    first: list[Action] = [STANDBY] if decision is None else _written(decision)
+    found = [first]
+    for _, program in ranked:
+        if len(found) >= count:
+            break
+        if _written(program) != first:
+            found.append(_written(program))
+    if decision is not None and len(found) < count and STANDBY in legal and planner.fleet.pc[turn.seat] <= 4:
+        found.append([STANDBY])
+    return found
+
+
+def _written(program: list[int]) -> list[Action]:
+    return [*(REGISTERS[code] for code in program), LOCK]
+
+
+def refine(world: State, seat: Seat, _rng: Rng) -> None:
+    """Another seat's program locked in secret is guessed as the heuristic's, from that
+    seat's view (public facts and its own program, which this guess drew at random anyway)
+    rather than five random registers."""
+    assert isinstance(world, DR2DState)
+    if world.phase != "programming":
+        return
+    for other in range(world.seats):
+        if other != seat and world.locked[other]:
+            program = planned(world.view(other), other)
+            if program is not None:
+                world.drafts[other] = program
+
+
+def judge(world: State, seat: Seat) -> float:
+    """A finished race by its result; otherwise the seat's lead over the best other robot in
+    moves still to make (the tour through its missing laws) and damage."""
+    assert isinstance(world, DR2DState)
+    outcome = world.outcome()
+    f = world.fleet
+    if outcome is not None:  # by rank, then by DR-33's order (a turn sooner, more PC)
+        ranks = outcome.ranks
+        better = sum(r > ranks[seat] for r in ranks) - sum(r < ranks[seat] for r in ranks)
+        limit = world.options["turn_limit"]
+        lead = score(f, seat, limit) - max(score(f, i, limit) for i in range(world.seats) if i != seat)
+        return WIN * better / max(1, len(ranks) - 1) + 10 * lead
+    if f.finished[seat]:
+        return WIN
+    others = [_standing(world, i) for i in range(world.seats) if i != seat]
+    if any(f.finished[i] for i in range(world.seats) if i != seat):
+        return -WIN
+    return _standing(world, seat) - max(others)
+
+
+def _standing(world: DR2DState, i: int) -> float:
+    f, board = world.fleet, world.board
+    missing = [law for law in range(3) if not f.laws[i] & (1 << law)]
+    here, lost = f.pos[i], 0.0
+    if here < 0:
+        here, lost = f.exit[i], 2.0
+    pc = min(MAX_PC, f.pc[i] + f.repair[i])
+    damage = 0.8 * (MAX_PC - pc) + (3.0 if pc <= 2 else 0.0) + (6.0 if f.pending[i] or f.inactive[i] else 0.0)
+    return -tour_length(board, here, missing) - damage - f.skip[i] - lost
+
+
 LEVEL_PARTS: dict[str, Any] = {
     "heuristic": HeuristicBot,
     "policy": cheap_policy,
@@ -267,6 +382,13 @@ LEVEL_PARTS: dict[str, Any] = {
     "estimate": estimate,
     "guided": True,
     "overrule": 0.5,
+    "candidates": candidates,
+    "judge": judge,
+    "refine": refine,
+    "decision_budgets": {
+        "hard": {"candidates": 6, "worlds": 1, "horizon": 40},
+        "expert": {"candidates": 12, "worlds": 2, "horizon": 60},
+    },
 }
 """What this game's difficulty levels are made of (``robotable.agents.levels`` builds them): the
 heuristic, the rollout policy, the search budgets (iterations per decision) and, for long

@@ -383,7 +383,13 @@ class HeuristicBot:
     def _line(self, s: DroidsState, seat: int, r: int) -> int:
         return line_of(SIDE_OF[s.colours[seat]], *xy(s.robots[r].cell))
 
-    def _make_plan(self, game: Game, view: Mapping[str, Any], seat: int) -> list[tuple[str, str, int, int]]:
+    def _make_plan(
+        self, game: Game, view: Mapping[str, Any], seat: int, first: int = 0, keep_going: bool = False
+    ) -> list[tuple[str, str, int, int]]:
+        """Greedy, placement after placement; ``first`` > 0 takes the first placement's
+        ``first``-th runner-up instead of the best (variations for the searching levels),
+        ``keep_going`` places on while a placement is possible rather than stopping when the
+        score would drop."""
         s = state_from_view(game, view, seed=self.rng.next_u64())
         ev = Evaluator(seat)
         hand = list(view["hand"] or [])
@@ -393,22 +399,12 @@ class HeuristicBot:
         plan: list[tuple[str, str, int, int]] = []
         current = ev.score(s, hand.count("SH"))
         while hand:
-            best: tuple[float, str, str, int, DroidsState] | None = None
-            for token in sorted(set(hand)):
-                rest = list(hand)
-                rest.remove(token)
-                for r in self._recipients(s, seat, token):
-                    e = self._line(s, seat, r)
-                    if not free.get(e):
-                        continue
-                    for d in directions_for(token):
-                        value, after = self._simulate(s, ev, seat, r, token, d, rest.count("SH"))
-                        if best is None or value > best[0]:
-                            best = (value, token, d, e, after)
-            if best is None:
+            options = self._placements(s, ev, seat, hand, free)
+            if not options:
                 break
-            value, token, d, e, after = best
-            if plan and value < current - 0.05:
+            pick = first if not plan and first < len(options) else 0
+            value, token, d, e, after = options[pick]
+            if plan and value < current - 0.05 and not keep_going:
                 break
             plan.append((token, d, e, free[e].pop(0)))
             hand.remove(token)
@@ -416,6 +412,30 @@ class HeuristicBot:
             if s.result is not None:
                 break
         return plan
+
+    def _placements(
+        self, s: DroidsState, ev: Evaluator, seat: int, hand: list[str], free: dict[int, list[int]]
+    ) -> list[tuple[float, str, str, int, DroidsState]]:
+        """Every next placement with the score after it, best first (the first found of equals)."""
+        found: list[tuple[float, str, str, int, DroidsState]] = []
+        for token in sorted(set(hand)):
+            rest = list(hand)
+            rest.remove(token)
+            for r in self._recipients(s, seat, token):
+                e = self._line(s, seat, r)
+                if not free.get(e):
+                    continue
+                for d in directions_for(token):
+                    value, after = self._simulate(s, ev, seat, r, token, d, rest.count("SH"))
+                    found.append((value, token, d, e, after))
+        found.sort(key=lambda item: -item[0])  # stable: the first found of equal scores first
+        return found
+
+    def follow(self, view: Mapping[str, Any], seat: int, plan: list[tuple[str, str, int, int]]) -> None:
+        """Take ``plan`` as this turn's placement plan (chosen elsewhere): the sending then
+        follows it as if this bot had made it."""
+        self.plan_key = (int(view["turn"]), seat)
+        self.plan, self.plan_pos, self.sent_pos = list(plan), len(plan), 0
 
     def _simulate(
         self, s: DroidsState, ev: Evaluator, seat: int, r: int, token: str, d: str, shots_left: int
@@ -480,6 +500,69 @@ def cheap_policy(_world: State, _seat: Seat, legal: Sequence[Action], rng: Rng) 
     return rng.choice(onward or legal)
 
 
+# --------------------------------------------------------------------------- decision search
+
+
+def candidates(heuristic: Any, turn: Turn, count: int) -> list[list[Action]]:
+    """Whole placements worth weighing (``robotable.agents.decisions``), when a turn's
+    placement starts: the heuristic's plan, then plans that open with a runner-up placement,
+    and the heuristic's placing on where it would have stopped; each its steps (token, slot,
+    arrow) then ``stop``. Nothing at other decisions."""
+    view, seat = turn.view, turn.seat
+    if view["phase"] != PLACE or view.get("placing") or not view["hand"]:
+        return []
+    if any(token for em in view["emitters"][seat] for token in em["slots"]):
+        return []  # the placement has begun
+    assert isinstance(heuristic, HeuristicBot)
+    plans = [heuristic._make_plan(turn.game, view, seat)]
+    variations = [{"keep_going": True}, *({"first": k} for k in range(1, count))]
+    for variation in variations:
+        if len(plans) >= count:
+            break
+        plan = heuristic._make_plan(turn.game, view, seat, **variation)
+        if plan and plan not in plans:
+            plans.append(plan)
+    return [_placing(plan) for plan in plans]
+
+
+def _placing(plan: list[tuple[str, str, int, int]]) -> list[Action]:
+    steps: list[Action] = []
+    for token, d, e, slot in plan:
+        steps += [Token(token), Slot(e, slot), Arrow(d)]
+    return [*steps, STOP]
+
+
+def adopt(heuristic: Any, turn: Turn, steps: list[Action]) -> None:
+    """The chosen placement becomes the heuristic's plan, so its sending follows it."""
+    assert isinstance(heuristic, HeuristicBot)
+    plan = [
+        (token.token, arrow.direction, slot.emitter, slot.slot)
+        for token, slot, arrow in zip(steps[0::3], steps[1::3], steps[2::3], strict=False)
+        if isinstance(token, Token) and isinstance(slot, Slot) and isinstance(arrow, Arrow)
+    ]
+    heuristic.follow(turn.view, turn.seat, plan)
+
+
+WIN = 1000.0
+
+
+def judge(world: State, seat: Seat) -> float:
+    """A finished game by its result; otherwise the heuristic's score of the position for the
+    seat less the best other seat's."""
+    assert isinstance(world, DroidsState)
+    if world.result is not None:
+        winners = world.result["winners"]
+        if world.result["draw"] or not winners:
+            return 0.0
+        return WIN if seat in winners else -WIN
+
+    def mine(i: int) -> float:
+        return Evaluator(i).score(world, world.hands[i].count("SH"))
+
+    others = [mine(i) for i in range(world.seats) if i != seat and not world.eliminated[i]]
+    return mine(seat) - (max(others) if others else 0.0)
+
+
 LEVEL_PARTS: dict[str, Any] = {
     "heuristic": HeuristicBot,
     "policy": cheap_policy,
@@ -488,6 +571,13 @@ LEVEL_PARTS: dict[str, Any] = {
     "expert": 120,
     "guided": True,
     "overrule": 0.5,
+    "candidates": candidates,
+    "adopt": adopt,
+    "judge": judge,
+    "decision_budgets": {
+        "hard": {"candidates": 4, "worlds": 4, "horizon": 150},
+        "expert": {"candidates": 8, "worlds": 6, "horizon": 150},
+    },
 }
 """What this game's difficulty levels are made of (``robotable.agents.levels`` builds them): the
 heuristic, the rollout policy, the search budgets (iterations per decision) and, for long

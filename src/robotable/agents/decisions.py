@@ -1,0 +1,203 @@
+"""Search over whole decisions: try a few complete plans for this turn, keep the best.
+
+Some games decide in many small steps that make one decision together: DR2D's five registers
+then ``lock``, a Delivery program card by card then ``submit``, a Droids placement token by
+token. A tree over the small steps spends its budget on prefixes of programs nobody would
+write. This agent instead asks the game for a handful of *candidate decisions*, each a whole
+sequence of actions (the heuristic's own choice first, then its runners-up and variations),
+and judges each by playing it out:
+
+- ``worlds`` guesses of the whole game are drawn from the seat's view
+  (``turn.world.determinize(seat, rng)``: what the seat sees is true, the hidden parts are
+  redrawn; a game may refine a guess with what its heuristic would have chosen in secret,
+  from public facts only);
+- in every guess, each candidate is played, then every seat (the bot's own included) plays
+  on as the game's heuristic would, for ``horizon`` actions or to the end of the game;
+- the position reached is judged for the bot's seat by the game (a win or loss outright,
+  otherwise a margin over the best other seat).
+
+Every candidate meets the same guesses (common random numbers), so their comparison is not
+drowned in the luck of the draw. The heuristic's candidate stands unless another beats its
+mean by more than ``margin``: a search that cannot see a clear difference keeps the
+heuristic's plan. The chosen sequence is then played step by step; if a step is no longer
+legal (something changed), the bot thinks again. Decisions the game offers no candidates
+for are the heuristic's.
+
+This is one ply of policy improvement over the heuristic (Tesauro and Galperin's rollouts):
+never blind to the heuristic's plan, and stronger wherever playing it out shows a better one.
+The same seed and budget give the same decisions.
+"""
+
+from __future__ import annotations
+
+import math
+import statistics
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from robotable.core.errors import RobotableError
+from robotable.core.game import REFEREE, Action, Agent, Game, Seat, State, Turn, Wait
+from robotable.core.rng import Rng
+
+Candidates = Callable[[Agent, Turn, int], list[list[Action]]]
+"""``candidates(heuristic, turn, count)``: up to ``count`` whole decisions for the seat of
+``turn``, each the sequence of its actions, the heuristic's own first; fewer than two when
+there is nothing to weigh (the heuristic then decides)."""
+
+Judge = Callable[[State, Seat], float]
+"""How good a guessed world (finished or not) is for a seat; higher is better."""
+
+Adopt = Callable[[Agent, Turn, list[Action]], None]
+"""Tells a heuristic the decision chosen for it at ``turn``, so its later moves follow it
+(a placement's plan decides the sending that comes after)."""
+
+Refine = Callable[[State, Seat, Rng], None]
+"""Changes a guess in place (the hidden choices other seats made, guessed better than at
+random); may read only what the seat sees and the guess itself."""
+
+
+@dataclass(frozen=True)
+class DecisionBudget:
+    """How hard a decision search thinks: candidates weighed, worlds each is played in, and
+    actions played out after it (``None``: to the end of the game)."""
+
+    candidates: int
+    worlds: int
+    horizon: int | None = None
+    margin: float = 0.0
+    """How much better than the heuristic's own candidate another must score to be chosen."""
+    doubt: float = 1.0
+    """...and by how many standard errors of the paired differences (luck of the guesses)."""
+    seconds: float | None = None
+    """A cap on thinking: no new world is started past it (the result then depends on speed)."""
+
+
+class DecisionSearchAgent:
+    """See the module docstring."""
+
+    searches = True
+
+    def __init__(
+        self,
+        *,
+        heuristic: Callable[[], Agent],
+        candidates: Candidates,
+        judge: Judge,
+        budget: DecisionBudget,
+        refine: Refine | None = None,
+        adopt: Adopt | None = None,
+        seed: int = 0,
+        name: str = "decision search",
+    ) -> None:
+        if budget.candidates < 1 or budget.worlds < 1:
+            raise ValueError(f"a decision search needs candidates and worlds, not {budget}")
+        self.name = name
+        self.make_heuristic = heuristic
+        self.heuristic = heuristic()
+        self.candidates = candidates
+        self.judge = judge
+        self.budget = budget
+        self.refine = refine
+        self.adopt = adopt
+        self.rng = Rng(seed)
+        self.plan: list[Action] = []
+
+    def act(self, turn: Turn) -> Action | Wait:
+        if self.plan:
+            step = self.plan.pop(0)
+            if step in turn.legal:
+                return step
+            self.plan = []  # the decision was overtaken: think again
+        options = self.candidates(self.heuristic, turn, self.budget.candidates)
+        if len(options) < 2:
+            return self.heuristic.act(turn)
+        if turn.world is None:
+            raise RobotableError(f"the {self.name} bot searches: its turn must carry a world")
+        best = self.choose(turn, options)
+        if self.adopt is not None:
+            self.adopt(self.heuristic, turn, best)
+        self.plan = list(best[1:])
+        return best[0]
+
+    def choose(self, turn: Turn, options: list[list[Action]]) -> list[Action]:
+        """The candidate whose judgement beats the heuristic's own (the first) by the most on
+        the same guessed worlds, if it does so clearly: by more than the margin, and by more
+        than ``doubt`` standard errors of the paired differences."""
+        assert turn.world is not None
+        rng = Rng(self.rng.next_u64())
+        scores: list[list[float]] = [[] for _ in options]
+        deadline = None if self.budget.seconds is None else time.perf_counter() + self.budget.seconds
+        for _ in range(self.budget.worlds):
+            if deadline is not None and scores[0] and time.perf_counter() > deadline:
+                break
+            world = turn.world.determinize(turn.seat, rng)
+            if self.refine is not None:
+                self.refine(world, turn.seat, rng)
+            for index, option in enumerate(options):
+                scores[index].append(self.play_out(world.clone(), turn, option))
+        best, best_gain = 0, 0.0
+        for index in range(1, len(options)):
+            gain = self._clear_gain(scores[index], scores[0])
+            if gain > best_gain:
+                best, best_gain = index, gain
+        return options[best]
+
+    def _clear_gain(self, mine: list[float], base: list[float]) -> float:
+        """The mean paired gain of ``mine`` over ``base``, or 0 when it is not clear."""
+        gains = [a - b for a, b in zip(mine, base, strict=True)]
+        mean = statistics.fmean(gains)
+        error = statistics.stdev(gains) / math.sqrt(len(gains)) if len(gains) > 1 else 0.0
+        if mean <= self.budget.margin or mean - self.budget.doubt * error <= 0:
+            return 0.0
+        return mean
+
+    def play_out(self, world: State, turn: Turn, option: list[Action]) -> float:
+        """Play ``option`` for the seat of ``turn`` in ``world``, then heuristics for everyone;
+        the judgement."""
+        seat = turn.seat
+        agents = [self.make_heuristic() for _ in range(world.seats)]
+        if self.adopt is not None:
+            self.adopt(agents[seat], turn, option)
+        agents[seat] = Scripted(option, agents[seat])
+        play_on(world, agents, self.budget.horizon)
+        return self.judge(world, seat)
+
+
+class Scripted:
+    """Plays a fixed sequence of actions, then (or as soon as a step is not legal) another agent."""
+
+    def __init__(self, script: Sequence[Action], then: Agent) -> None:
+        self.script = list(script)
+        self.then = then
+        self.name = getattr(then, "name", "scripted")
+
+    def act(self, turn: Turn) -> Action | Wait:
+        if self.script:
+            step = self.script.pop(0)
+            if step in turn.legal:
+                return step
+            self.script = []
+        return self.then.act(turn)
+
+
+def play_on(world: State, agents: Sequence[Agent], horizon: int | None) -> None:
+    """Play ``world`` forward with one agent per seat, asked in seat order like a match asks
+    bots, for ``horizon`` actions or until the game ends; time passing fires the first timer."""
+    game: Game = world.game
+    steps = 0
+    while not world.is_over() and (horizon is None or steps < horizon):
+        steps += 1
+        for seat in world.to_act():
+            legal = world.legal_actions(seat)
+            if not legal:
+                continue
+            answer = agents[seat].act(Turn(seat, world.view(seat), legal, game))
+            if not isinstance(answer, Wait):
+                world.perform(seat, answer)
+                break
+        else:
+            timers = world.timers()
+            if not timers:
+                return  # nobody can act and no timer runs: judged as it stands
+            world.perform(REFEREE, timers[0].action)
