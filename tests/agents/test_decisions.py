@@ -1,0 +1,154 @@
+"""The search over whole decisions: it keeps the heuristic's decision unless playing the
+candidates out shows another clearly better, it plays the chosen decision step by step, and it
+refuses a budget that cannot search."""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable
+
+import pytest
+
+from robotable import games
+from robotable.agents.decisions import DecisionBudget, DecisionSearchAgent, Scripted, play_on
+from robotable.agents.levels import bots_of
+from robotable.core.game import Action, Agent, Seat, State, Turn, Wait
+from robotable.core.rng import Rng
+from robotable.games.dr2d.actions import LOCK, REGISTERS, STANDBY
+from robotable.games.dr2d.bots import HeuristicBot
+from robotable.games.dr2d.state import DR2DState
+from tests.agents.test_search import turn_for
+
+EAST = [*(REGISTERS[1] for _ in range(5)), LOCK]
+STILL = [*(REGISTERS[4] for _ in range(5)), LOCK]
+
+
+def first_programming() -> tuple[DR2DState, Seat]:
+    """DR2D after both robots are placed: seat 0 programs first (a match asks bots in seat order)."""
+    game = games.get("dr2d")
+    state = game.new_state(game.validate_options({}), seed=3, seats=2)
+    bot = HeuristicBot()
+    while state.phase == "placement":
+        seat = state.to_act()[0]
+        state.apply(seat, bot.act(turn_for(state, seat)))
+    assert isinstance(state, DR2DState)
+    return state, 0
+
+
+def agent(
+    judge: Callable[[State, Seat], float], options: list[list[Action]], worlds: int = 2
+) -> DecisionSearchAgent:
+    return DecisionSearchAgent(
+        heuristic=HeuristicBot,
+        candidates=lambda _heuristic, _turn, count: options[:count],
+        judge=judge,
+        budget=DecisionBudget(candidates=4, worlds=worlds, horizon=6),
+        seed=1,
+    )
+
+
+def programmed(world: State, seat: Seat) -> list[int]:
+    assert isinstance(world, DR2DState)
+    return world.drafts[seat] or world.last_programs[seat] or []
+
+
+def test_the_heuristics_decision_stands_when_no_other_is_clearly_better() -> None:
+    state, seat = first_programming()
+    bot = agent(lambda _world, _seat: 0.0, [STILL, EAST])
+    assert bot.act(turn_for(state, seat)) == STILL[0]
+
+
+def test_a_candidate_that_plays_out_clearly_better_is_chosen_and_played_to_its_end() -> None:
+    state, seat = first_programming()
+    bot = agent(lambda world, s: float(programmed(world, s) == [1] * 5), [STILL, EAST])
+    played = []
+    while seat in state.to_act():
+        action = bot.act(turn_for(state, seat))
+        assert not isinstance(action, Wait)
+        played.append(action)
+        state.apply(seat, action)
+    assert played == EAST
+
+
+def test_a_decision_overtaken_is_thought_again() -> None:
+    """A planned step that is no longer legal is dropped: the bot asks for candidates again."""
+    state, seat = first_programming()
+    bot = agent(lambda world, s: float(programmed(world, s) == [1] * 5), [STILL, EAST])
+    bot.act(turn_for(state, seat))
+    bot.plan = [STANDBY]  # as if the position had changed under the plan
+    state.apply(seat, REGISTERS[1])  # a register entered: standby is no longer legal
+    turn = turn_for(state, seat)
+    assert bot.act(turn) in turn.legal
+    assert STANDBY not in bot.plan
+
+
+def test_scripted_plays_its_script_then_the_other_agent() -> None:
+    state, seat = first_programming()
+
+    class Stands:
+        name = "stands"
+
+        def act(self, turn: Turn) -> Action | Wait:
+            return STANDBY if STANDBY in turn.legal else turn.legal[0]
+
+    agents: list[Agent] = [Scripted([REGISTERS[2], REGISTERS[4]], Stands()), HeuristicBot()]
+    world = state.clone()
+    play_on(world, agents, horizon=2)
+    assert world.drafts[seat] == [2, 4]
+    agents[seat] = Scripted([LOCK], Stands())  # not legal with two registers: the other agent plays
+    play_on(world, agents, horizon=1)
+    assert world.drafts[seat] == [2, 4, 0]
+
+
+@pytest.mark.parametrize(
+    "budget", [{"candidates": 0, "worlds": 2}, {"candidates": 3, "worlds": 0}], ids=["candidates", "worlds"]
+)
+def test_a_budget_that_cannot_search_is_refused(budget: dict[str, int]) -> None:
+    with pytest.raises(ValueError, match="candidates and worlds"):
+        DecisionSearchAgent(
+            heuristic=HeuristicBot,
+            candidates=lambda *_: [],
+            judge=lambda *_: 0.0,
+            budget=DecisionBudget(**budget),
+        )
+
+
+WHOLE_DECISIONS = [
+    ("dr2d", {"turn_limit": 6}, 2),
+    ("delivery", {}, 2),
+    ("droids", {"scenario": 1}, 2),
+    ("droids", {"scenario": 6}, 2),
+]
+
+
+def weighed_decision(game_id: str, options: dict, seats: int, seed: int, skip: int) -> tuple[State, Seat]:
+    """A game played by heuristics until, after ``skip`` earlier ones, a seat faces a decision
+    the game offers several whole candidates for (a program, a placement)."""
+    game = games.get(game_id)
+    module = importlib.import_module(f"robotable.games.{game_id}.bots")
+    state = game.new_state(game.validate_options(options), seed=seed, seats=seats)
+    bots = [module.LEVEL_PARTS["heuristic"]() for _ in range(seats)]
+    for _ in range(5_000):
+        for seat in state.to_act():
+            turn = turn_for(state, seat)
+            if turn.legal and len(module.candidates(module.LEVEL_PARTS["heuristic"](), turn, 4)) > 1:
+                if skip == 0:
+                    return state, seat
+                skip -= 1
+        play_on(state, bots, horizon=1)
+    raise AssertionError(f"{game_id}: no decision with candidates")
+
+
+@pytest.mark.parametrize(("game_id", "options", "seats"), WHOLE_DECISIONS, ids=lambda v: str(v))
+def test_a_whole_decision_is_taken_from_the_seats_view_alone_and_repeats_with_its_seed(
+    game_id: str, options: dict, seats: int
+) -> None:
+    """Two positions the seat cannot tell apart (other hands, secret programs, bins and the
+    chance to come redrawn) get the same decision; the same seed decides the same."""
+    state, seat = weighed_decision(game_id, options, seats, seed=5, skip=2)
+    one, other = state.determinize(seat, Rng(1)), state.determinize(seat, Rng(2))
+    assert one.view(seat) == other.view(seat) and one.to_dict() != other.to_dict()
+    make = bots_of(games.get(game_id))["hard"]
+    decisions = {make(seed=7, iterations=2).act(turn_for(world, seat)) for world in (one, other)}
+    assert len(decisions) == 1
+    assert make(seed=7, iterations=2).act(turn_for(state, seat)) in decisions
