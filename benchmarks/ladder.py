@@ -24,14 +24,14 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from robotable import agents, games
-from robotable.agents.levels import bots_of
 from robotable.cli.common import parse_options
 from robotable.cli.tournament import _rating_json, _versus_json
+from robotable.core.errors import RobotableError
 from robotable.core.game import Action, Agent, Turn, Wait
 from robotable.core.records import Record
 from robotable.play.ratings import head_to_head, rate
-from robotable.play.round_robin import GameKey, Plan
-from robotable.play.tournament import bot_agent, record_one
+from robotable.play.round_robin import GameKey, Plan, make_plan, play_game
+from robotable.play.tournament import bot_agent
 
 
 class Timed:
@@ -52,21 +52,16 @@ class Timed:
 
 
 def play(plan: Plan, times: dict[str, list[float]]) -> dict[GameKey, Record]:
+    """The tournament's games (the same records), every decision timed."""
     game = games.get(plan.game)
+
+    def timed(label: str, seat: int, seed: int) -> Agent:
+        return Timed(bot_agent(game, label, seat, seed), times[label])
+
     records: dict[GameKey, Record] = {}
     schedule = plan.schedule()
     for done, key in enumerate(schedule, 1):
-        lineup, number = key
-        records[key] = record_one(
-            game,
-            plan.lineups[lineup],
-            lambda label, seat, seed: Timed(bot_agent(game, label, seat, seed), times[label]),
-            seed=plan.seed + number,
-            shift=number,
-            options=plan.options,
-            max_actions=plan.max_actions,
-            meta={"lineup": lineup, "game": number},
-        )
+        records[key] = play_game(plan, key, game, timed)
         print(f"\r{done}/{len(schedule)} games", end="", file=sys.stderr, flush=True)
     print(file=sys.stderr)
     return records
@@ -99,17 +94,18 @@ def main() -> None:
 
     game = games.get(args.game)
     labels = [b if b == "random" else f"bot:{b.removeprefix('bot:')}" for b in args.bots.split(",")]
-    players = args.players or max(2, game.min_seats)
-    known = bots_of(game)
-    unknown = [label for label in labels if label != "random" and label.removeprefix("bot:") not in known]
-    if unknown:
-        sys.exit(f"unknown bot {unknown[0]!r} for {game.id}; bots: {', '.join(known)}")
-    # the tournament's plan, made directly: its check knows only Game.bots(), not the levels
-    options = game.validate_options(parse_options(args.option))
-    game.new_state(options, seed=args.seed, seats=players)  # refuses a table size the game forbids
-    plan = Plan(
-        game.id, game.rules_version, options, tuple(labels), players, args.games, args.seed, args.max_actions
-    )
+    try:  # the tournament's own checks: known bots (levels included), table size, options
+        plan = make_plan(
+            game,
+            labels,
+            players=args.players or max(2, game.min_seats),
+            games=args.games,
+            options=parse_options(args.option),
+            seed=args.seed,
+            max_actions=args.max_actions,
+        )
+    except RobotableError as exc:
+        sys.exit(str(exc))
     times: dict[str, list[float]] = defaultdict(list)
     started = time.perf_counter()
     records = play(plan, times)

@@ -20,13 +20,14 @@ import itertools
 import socket
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import asdict, dataclass
+from functools import cached_property
 from typing import Any
 
 from robotable.agents.levels import bots_of
 from robotable.core.errors import InvalidOptions, RobotableError
 from robotable.core.game import JSON, Game
 from robotable.core.records import Record
-from robotable.play.tournament import bot_agent, record_one
+from robotable.play.tournament import AgentFactory, bot_agent, record_one
 
 GameKey = tuple[int, int]
 """``(line-up index, game number)``: one game of a tournament."""
@@ -47,8 +48,9 @@ class Plan:
     seed: int = 0
     max_actions: int = 100_000
 
-    @property
+    @cached_property
     def lineups(self) -> list[tuple[str, ...]]:
+        """Worked out once per plan (a plan is frozen)."""
         return lineups(self.bots, self.players)
 
     def schedule(self) -> list[GameKey]:
@@ -120,8 +122,12 @@ def check_bot(game: Game, label: str) -> None:
 # --------------------------------------------------------------------------- playing
 
 
-def play_game(plan: Plan, key: GameKey, game: Game | None = None) -> Record:
-    """One game of the plan, recorded, its ``meta`` naming its line-up and number."""
+def play_game(
+    plan: Plan, key: GameKey, game: Game | None = None, factory: AgentFactory | None = None
+) -> Record:
+    """One game of the plan, recorded, its ``meta`` naming its line-up and number; its agents
+    made by ``factory`` (by default the bots as every face makes them; a benchmark may wrap
+    them, to time them)."""
     from robotable import games  # the registry: imported where games are played, in the worker
 
     game = game or games.get(plan.game)
@@ -129,7 +135,7 @@ def play_game(plan: Plan, key: GameKey, game: Game | None = None) -> Record:
     return record_one(
         game,
         plan.lineups[lineup],
-        lambda label, seat, seed: bot_agent(game, label, seat, seed),
+        factory or (lambda label, seat, seed: bot_agent(game, label, seat, seed)),
         seed=plan.seed + number,
         shift=number,
         options=plan.options,

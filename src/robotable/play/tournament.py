@@ -15,7 +15,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from robotable.core.game import JSON, Agent, Game
+from robotable.core.game import JSON, Agent, Game, Outcome
 from robotable.core.records import Record, Recorder
 from robotable.play.clock import VirtualClock
 from robotable.play.match import Match, MatchError
@@ -127,11 +127,15 @@ def play_one(
     options: Mapping[str, Any] | None,
     max_actions: int,
 ) -> GameResult:
-    """One game with the line-up rotated by ``shift`` seats; results given per player."""
-    record = record_one(
-        game, labels, factory, seed=seed, shift=shift, options=options, max_actions=max_actions
-    )
-    return result_of(record, shift)
+    """One game with the line-up rotated by ``shift`` seats; results given per player. Nothing
+    is recorded (a series keeps results only): see :func:`record_one` for the record."""
+    seats = rotated(labels, shift)
+    agents = [factory(label, seat, seed) for seat, label in enumerate(seats)]
+    state = game.new_state(game.validate_options(options), seed=seed, seats=len(seats))
+    match = Match(game, state, agents, VirtualClock(), max_actions=max_actions)
+    with contextlib.suppress(MatchError):  # no result within the limit (or stalled): outcome None
+        match.run()
+    return per_player(state.outcome(), seed, shift, match.table.version)
 
 
 def rotated(labels: Sequence[str], shift: int) -> list[str]:
@@ -164,17 +168,21 @@ def record_one(
 
 def result_of(record: Record, shift: int) -> GameResult:
     """A record's result per player of the line-up it was rotated from by ``shift``."""
-    outcome = record.outcome
+    return per_player(record.outcome, record.seed, shift, len(record.actions))
+
+
+def per_player(outcome: Outcome | None, seed: int, shift: int, actions: int) -> GameResult:
+    """A game's outcome (in seat order) per player of the line-up rotated by ``shift``."""
     if outcome is None:
-        return GameResult(record.seed, None, None, len(record.actions))
-    n = len(record.seats)
+        return GameResult(seed, None, None, actions)
+    n = len(outcome.ranks)
     scores = [0.0] * n
     ranks = [0] * n
     for seat in range(n):
         player = (seat + shift) % n
         scores[player] = outcome.scores[seat]
         ranks[player] = outcome.ranks[seat]
-    return GameResult(record.seed, tuple(scores), tuple(ranks), len(record.actions))
+    return GameResult(seed, tuple(scores), tuple(ranks), actions)
 
 
 def bot_agent(game: Game, label: str, seat: int, seed: int) -> Agent:
