@@ -126,7 +126,7 @@ class RobotableAEC(AECEnv):
         """The agent's view as arrays; its mask is empty unless it is the one to act."""
         assert self.state is not None, "call reset() first"
         seat = self._seat_of[agent]
-        observation = self.encoder.observe(self.state.view(seat), seat)
+        observation = self.encoder.observe_seat(self.state, seat)
         if agent == self.agent_selection and not (self.terminations[agent] or self.truncations[agent]):
             mask = self.driver.mask(seat)
         else:
@@ -140,19 +140,20 @@ class RobotableAEC(AECEnv):
             return
         self.driver.act(self._seat_of[agent], action)  # refuses, changing nothing, outside the mask
         self._cumulative_rewards[agent] = 0.0
-        self._clear_rewards()
         self.steps += 1
-        self._advance()
-        self._accumulate_rewards()
+        if self._advance():
+            self._accumulate_rewards()
+        # else every reward is still 0 (they come at the end only): nothing to clear or add up
 
-    def _advance(self) -> None:
-        """Select the next seat to act (the driver runs the clock), or end the game."""
+    def _advance(self) -> bool:
+        """Select the next seat to act (the driver runs the clock), or end the game and set the
+        rewards: whether it ended."""
         seat = self.driver.next_seat()
         if seat is not None:
             self.agent_selection = self.possible_agents[seat]
             if self.max_steps is not None and self.steps >= self.max_steps:
                 self.truncations = dict.fromkeys(self.agents, True)
-            return
+            return False
         outcome = self.driver.state.outcome()
         assert outcome is not None
         for agent, value in zip(self.possible_agents, final_rewards(outcome, self.reward_mode), strict=True):
@@ -160,6 +161,7 @@ class RobotableAEC(AECEnv):
         self.terminations = dict.fromkeys(self.agents, True)
         for agent in self.agents:
             self.infos[agent] = {"outcome": outcome.to_dict()}
+        return True
 
     # ---- faces
     def render(self) -> str | np.ndarray | None:

@@ -13,11 +13,21 @@ from functools import lru_cache
 
 import numpy as np
 
-from robotable.core.game import JSON, Action, Seat
-from robotable.envs.core import Encoder, IndexRule, Observation, counts, one_hot, relative_seats, scaled
+from robotable.core.game import JSON, Action, Seat, State
+from robotable.envs.core import (
+    Encoder,
+    IndexRule,
+    Observation,
+    count_cells,
+    counts,
+    one_hot,
+    relative_seats,
+    scaled,
+)
 from robotable.games.delivery.actions import SUBMIT, PlaceFunction, Program, Take
-from robotable.games.delivery.board import CONVEYOR_CODES, DIRECTIONS, EXPRESS_CODES
+from robotable.games.delivery.board import CONVEYOR_CODES, DIRECTIONS, EXPRESS_CODES, Board
 from robotable.games.delivery.cards import ALL_CARDS, LETTERS, SLOTS
+from robotable.games.delivery.state import DeliveryState
 
 CELL_CODES = ".#PD"  # floor, wall, pickup, drop
 BOARD_PLANES = len(CELL_CODES) + 4 + 4 + 1
@@ -47,6 +57,8 @@ class DeliveryEncoder(Encoder):
     def setup(self, view: Mapping[str, JSON]) -> None:
         rows = view["board"]["rows"]
         self.height, self.width = len(rows), len(rows[0])
+        self._board: Board | None = None  # the fast path's board and its planes, made once
+        self._planes = np.zeros(0, dtype=np.float32)
 
     def all_actions(self) -> Iterable[Action]:
         yield from (Program(slot, card) for card in ALL_CARDS for slot in range(1, SLOTS + 1))
@@ -135,6 +147,54 @@ class DeliveryEncoder(Encoder):
             float(view["function_boards_mode"] == "per_player_ad"),
         )
 
+    def fill_seat(self, cells: memoryview, obs: Observation, state: State, seat: Seat) -> None:
+        """What :meth:`fill` writes, from the state's fields that ``view(seat)`` shows: pawns,
+        piles' sizes, discards and function boards (public), the seat's own hand and onPlay
+        slots (secret, RD-9), and of the others' slots only how many cards each holds."""
+        assert isinstance(state, DeliveryState)
+        at, n = self.layout.offsets, self.seats
+        if self._board is not state.board:  # the board is an option: one per encoder, in practice
+            self._board, self._planes = state.board, _state_board_planes(state.board, n)
+        obs["board"][:] = self._planes
+        order = relative_seats(seat, n)
+        plane = self.height * self.width
+        pawns = at["pawns"]
+        for row, s in enumerate(order):
+            cell = state.pos[s]
+            cells[pawns + row * plane + cell] = 1.0
+            cells[pawns + (n + state.facing[s]) * plane + cell] = 1.0
+            if state.parcel[s]:
+                cells[pawns + (n + 4) * plane + cell] = 1.0
+            self._player_row(cells, at["seats"] + row * SEAT_FEATURES, state, s)
+        cells[at["round"]] = scaled(state.round, state.options["turn_limit"])
+        cells[at["round"] + 1] = state.phase == "over"
+        cells[at["first"] + order.index(state.first)] = 1.0
+        if seat is not None and 0 <= seat < n:
+            count_cells(cells, [at["hand"] + _CARD[card] for card in state.hands[seat]], 1 / 8)
+            count_cells(cells, _slot_positions(state.program[seat], at["program"]), 1 / 4)
+        row_of = {s: row for row, s in enumerate(order)}
+        positions: list[int] = []
+        for s in range(n):
+            for letter, slots in state.fboards[s].items():
+                board_index = row_of[s] * len(LETTERS) + _LETTER[letter]
+                positions += _slot_positions(slots, at["function_boards"] + board_index * SLOTS * CARDS)
+        count_cells(cells, positions, 1 / 4)
+        cells[at["misc"]] = scaled(state.bug_pile, 200)
+        cells[at["misc"] + 1] = state.options["function_boards"] == "per_player_ad"
+
+    @staticmethod
+    def _player_row(cells: memoryview, start: int, state: DeliveryState, s: int) -> None:
+        """One seat's row of the seats block, as :meth:`_fill_player` writes it from the view."""
+        cells[start] = state.parcel[s]
+        cells[start + 1] = scaled(state.delivered[s], 2)
+        cells[start + 2] = scaled(len(state.hands[s]), 20)
+        cells[start + 3] = scaled(len(state.draw[s]), 40)
+        cells[start + 4] = scaled(state.bug_top[s], 5)
+        cells[start + 5] = state.submitted[s]
+        for slot, cards in enumerate(state.program[s]):
+            cells[start + 6 + slot] = scaled(len(cards), 5)
+        count_cells(cells, [start + 10 + _CARD[card] for card in state.discard[s]], 0.1)
+
     @staticmethod
     def _fill_player(out: np.ndarray, player: Mapping[str, JSON]) -> None:
         out[0] = float(player["parcel"])
@@ -146,6 +206,12 @@ class DeliveryEncoder(Encoder):
         for slot, count in enumerate(player["program_counts"]):
             out[6 + slot] = scaled(count, 5)
         counts(out[10:], [_CARD[card] for card in player["discard"]], 0.1)
+
+
+def _state_board_planes(board: Board, seats: int) -> np.ndarray:
+    """:func:`board_planes` of a state's board, as its view shows it."""
+    starts = tuple(board.xy(cell) for cell, _ in board.starts[:seats])
+    return board_planes(tuple(board.rows()), starts)
 
 
 def _slot_positions(slots: list[list[str]], start: int) -> list[int]:

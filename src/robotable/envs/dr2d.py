@@ -13,11 +13,12 @@ from functools import lru_cache
 
 import numpy as np
 
-from robotable.core.game import JSON, Action, Seat
+from robotable.core.game import JSON, Action, Seat, State
 from robotable.envs.core import Encoder, IndexRule, Observation, one_hot, relative_seats, scaled
 from robotable.games.dr2d.actions import GO, LOCK, REGISTERS, STANDBY, UNDO, Place
 from robotable.games.dr2d.board import DIRS, SIZE, TILES, load_board, xy
 from robotable.games.dr2d.engine import LETTERS, MAX_PC
+from robotable.games.dr2d.state import PLACEMENT, WINDOW, DR2DState
 
 PHASES = ("placement", "programming", "window", "over")
 KINDS = 8  # floor, conveyor, pit, turntable L, turntable R, press, wrench, double wrench
@@ -41,7 +42,7 @@ SEAT_FEATURES = (
     "has left the board",
     "places now",
 )
-_LETTER = {letter: i for i, letter in enumerate(LETTERS)}
+_LETTER = {letter: i for i, letter in enumerate(LETTERS)}  # a register's code is its position
 _DIR = {letter: i for i, letter in enumerate(DIRS)}
 
 
@@ -159,3 +160,59 @@ class DR2DEncoder(Encoder):
             float(bool(robot["left_order"])),
             float(placing),
         ]
+
+    def fill_seat(self, cells: memoryview, obs: Observation, state: State, seat: Seat) -> None:
+        """What :meth:`fill` writes, from the state's fields that ``view(seat)`` shows: the
+        public robots and programs of last turn, and the seat's own draft only (secret, DR-11).
+        A register's code is its position among N E S W STAY."""
+        assert isinstance(state, DR2DState)
+        at, fleet, options = self.layout.offsets, state.fleet, state.options
+        obs["board"][:] = board_planes(options["board_file"])
+        cells[at["phase"] + PHASES.index(state.phase)] = 1.0
+        cells[at["turn"]] = scaled(state.turn, options["turn_limit"])
+        for i, name in enumerate(OPTION_FLAGS):
+            if options[name]:
+                cells[at["options"] + i] = 1.0
+        if state.phase == WINDOW:
+            cells[at["window"] + state.register] = 1.0
+        if seat is not None and 0 <= seat < self.seats:
+            for slot, code in enumerate(state.drafts[seat]):
+                cells[at["draft"] + 5 * slot + code] = 1.0
+        to_place = state.order[state.placing] if state.phase == PLACEMENT else None
+        robots = at["robots"]
+        for row, s in enumerate(relative_seats(seat, self.seats)):
+            tile = fleet.pos[s]
+            if tile >= 0:
+                base = robots + (0 if row == 0 else 5) * TILES
+                cells[base + tile] = 1.0
+                cells[base + (1 + fleet.facing[s]) * TILES + tile] = 1.0
+            if row == 0 and fleet.exit[s] >= 0:
+                cells[robots + 9 * TILES + fleet.exit[s]] = 1.0
+            self._seat_row(cells, at["seats"] + row * len(SEAT_FEATURES), state, s, to_place == s)
+            program = state.last_programs[s]
+            if program is not None:
+                base = at["last_programs"] + row * REGISTER_COUNT * 5
+                for slot, code in enumerate(program):
+                    cells[base + 5 * slot + code] = 1.0
+
+    @staticmethod
+    def _seat_row(cells: memoryview, start: int, state: DR2DState, s: int, placing: bool) -> None:
+        """One robot's row of the seats block (:data:`SEAT_FEATURES`), from the fleet."""
+        fleet = state.fleet
+        laws, finished = fleet.laws[s], fleet.finished[s]
+        cells[start] = fleet.placed[s]
+        cells[start + 1] = fleet.pos[s] >= 0
+        cells[start + 2] = scaled(fleet.pc[s], MAX_PC)
+        cells[start + 3] = laws & 1
+        cells[start + 4] = laws >> 1 & 1
+        cells[start + 5] = laws >> 2 & 1
+        cells[start + 6] = scaled(fleet.skip[s], 5)
+        cells[start + 7] = bool(finished)
+        cells[start + 8] = scaled(fleet.finish_pc[s], MAX_PC) if finished else 0.0
+        cells[start + 9] = fleet.inactive[s]
+        cells[start + 10] = fleet.pending[s]
+        cells[start + 11] = fleet.cancelled[s]
+        cells[start + 12] = scaled(fleet.repair[s], MAX_PC)
+        cells[start + 13] = state.locked[s]
+        cells[start + 14] = bool(fleet.left[s])
+        cells[start + 15] = placing

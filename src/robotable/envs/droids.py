@@ -14,7 +14,7 @@ from functools import lru_cache
 
 import numpy as np
 
-from robotable.core.game import JSON, Action, Seat
+from robotable.core.game import JSON, Action, Seat, State
 from robotable.envs.core import Encoder, IndexRule, Observation, one_hot, relative_seats, scaled
 from robotable.games.droids.actions import (
     BACK,
@@ -29,9 +29,10 @@ from robotable.games.droids.actions import (
     Slot,
     Token,
 )
-from robotable.games.droids.board import SIZE
+from robotable.games.droids.board import SIZE, Board
 from robotable.games.droids.phases import EMITTERS, HAND_SIZE, MINES, PHASES, SLOTS
-from robotable.games.droids.tokens import BINS, COLOURS, DIRS, TYPES
+from robotable.games.droids.state import DroidsState
+from robotable.games.droids.tokens import BINS, COLOURS, DIRS, TYPES, bin_of
 
 SCENARIOS = 7
 ARROWS = tuple(DIRS)  # N E S W NE SE SW NW
@@ -68,6 +69,24 @@ _SLOT_CONTENT = {  # a slot's "TOKEN:ARROW" -> its two positions in the slot's 2
 }
 
 
+_TYPES_OF_BIN = tuple(tuple(t for t in TYPES if bin_of(t) == b) for b in BINS)
+
+
+def _hand_shares(top: int) -> tuple[float, ...]:
+    """The hand block's value for 0..top tokens of one type: 1/7 added once per token in
+    float32, then clipped to 1, as :meth:`DroidsEncoder.fill` adds them. (Three tokens give
+    0.42857146, not the 0.42857143 that :func:`~robotable.envs.core.counts` would write: the
+    documented observations, pinned by the tests, keep the sum.)"""
+    share, values = np.zeros(1, dtype=np.float32), [0.0]
+    for _ in range(top):
+        share[0] += 1.0 / HAND_SIZE
+        values.append(float(min(share[0], np.float32(1.0))))
+    return tuple(values)
+
+
+_HAND_SHARE = _hand_shares(len(TYPES) * HAND_SIZE)
+
+
 @lru_cache(maxsize=16)
 def terrain_planes(rows: tuple[str, ...]) -> np.ndarray:
     """Land, river and rock of a board's map rows, ``(3, 10, 10)``."""
@@ -79,6 +98,10 @@ def terrain_planes(rows: tuple[str, ...]) -> np.ndarray:
 
 class DroidsEncoder(Encoder):
     game_id = "droids"
+
+    def setup(self, view: Mapping[str, JSON]) -> None:
+        self._board: Board | None = None  # the fast path's board and its terrain, made once
+        self._terrain = np.zeros(0, dtype=np.float32)
 
     def all_actions(self) -> Iterable[Action]:
         yield from (Draw(b) for b in BINS)
@@ -245,3 +268,115 @@ class DroidsEncoder(Encoder):
                 base += width
         if flat:
             out.reshape(-1)[flat] = 1.0
+
+    def fill_seat(self, cells: memoryview, obs: Observation, state: State, seat: Seat) -> None:
+        """What :meth:`fill` writes, from the state's fields that ``view(seat)`` shows: the
+        board, robots, emitters and counts (public), the seat's own hand and, while it places,
+        its pending choice (DD-46)."""
+        assert isinstance(state, DroidsState)
+        at, n = self.layout.offsets, self.seats
+        order = relative_seats(seat, n)
+        mine = seat is not None and 0 <= seat < n
+        self._board_cells(cells, obs["board"], state, seat if mine else None, order)
+        cells[at["phase"] + PHASES.index(state.phase)] = 1.0
+        cells[at["turn"]] = scaled(state.turn, state.options["turn_limit"])
+        cells[at["scenario"] + state.scenario.number - 1] = 1.0
+        if mine:
+            cells[at["colour"] + COLOURS.index(state.colours[seat])] = 1.0
+            tally: dict[int, int] = {}
+            for token in state.hands[seat]:
+                tally[_TYPE[token]] = tally.get(_TYPE[token], 0) + 1
+            for position, count in tally.items():
+                cells[at["hand"] + position] = _HAND_SHARE[count]
+        for b, types in enumerate(_TYPES_OF_BIN):
+            cells[at["bins"] + b] = scaled(sum(state.bins[t] for t in types), 40)
+        placing = state.placing
+        if placing and state._placer() == seat:
+            start = at["placing"]
+            cells[start + _TYPE[placing[0]]] = 1.0
+            if len(placing) == 3:
+                cells[start + len(TYPES) + placing[1]] = 1.0
+                cells[start + len(TYPES) + EMITTERS + placing[2] - 1] = 1.0
+        self._seat_rows(cells, state, order)
+        self._emitter_cells(cells, state, order)
+        if state.pending_hits:
+            who, what, count = state.pending_hits[0]
+            pending = at["pending"]
+            cells[pending] = who == seat
+            cells[pending + (1 if what == "damage" else 2)] = 1.0
+            cells[pending + 3] = scaled(count, EMITTERS)
+        cells[at["supply"]] = scaled(state.mines_left, MINES)
+        cells[at["supply"] + 1] = scaled(state.setup_left, 25)
+        if state.scenario.killer:
+            if state.killer_die is not None:
+                cells[at["killer"] + state.killer_die] = 1.0
+            cells[at["killer"] + 10] = state.killer_done
+
+    def _board_cells(
+        self, cells: memoryview, planes: np.ndarray, state: DroidsState, seat: Seat | None, order: list[int]
+    ) -> None:
+        """The board block: terrain, circles, robots and objects."""
+        if self._board is not state.board:  # the board is an option: one per encoder, in practice
+            self._board = state.board
+            self._terrain = terrain_planes(tuple(_rows(state.board)))
+        planes[:3] = self._terrain
+        start, plane = self.layout.offsets["board"], SIZE * SIZE
+        own = state.colours[seat] if seat is not None else None
+        for colour, cell in state.board.circles.items():
+            cells[start + (3 if colour == own else 4) * plane + cell] = 1.0
+        first_other = 5 + self.seats
+        for robot in state.robots:
+            if robot.cell < 0:
+                continue
+            if robot.kind == "player":
+                kind_plane = 5 + order.index(robot.seat)
+            else:
+                kind_plane = first_other + OTHER_KINDS.index(robot.kind)
+            cells[start + kind_plane * plane + robot.cell] = 1.0
+        first_object = first_other + len(OTHER_KINDS)
+        for cell, kind in state.objects.items():
+            cells[start + (first_object + OBJECT_KINDS.index(kind)) * plane + cell] = 1.0
+
+    def _seat_rows(self, cells: memoryview, state: DroidsState, order: list[int]) -> None:
+        """The seats block (:data:`SEAT_FEATURES`), the observer's row first."""
+        robots = {r.seat: r for r in state.robots if r.kind == "player"}
+        to_act = state.to_act()
+        for row, s in enumerate(order):
+            start = self.layout.offsets["seats"] + row * len(SEAT_FEATURES)
+            bins = state.hand_bins[s]
+            cells[start] = scaled(len(state.hands[s]), HAND_SIZE)
+            for b, name in enumerate(BINS, start=1):
+                cells[start + b] = scaled(bins[name], HAND_SIZE)
+            cells[start + 5] = scaled(state.drawn[s], HAND_SIZE)
+            cells[start + 6] = state.stopped[s]
+            cells[start + 7] = state.finished[s]
+            cells[start + 8] = scaled(state.sent[s], EMITTERS)
+            cells[start + 9] = state.eliminated[s]
+            cells[start + 10] = scaled(state.scores[s], 10)
+            cells[start + 17] = s in to_act
+            robot = robots.get(s)
+            if robot is not None:
+                cells[start + 11] = scaled(robot.stock, 25)
+                if robot.carry in CARRIED:
+                    cells[start + 12 + CARRIED.index(robot.carry)] = 1.0
+                cells[start + 16] = robot.cell < 0
+
+    def _emitter_cells(self, cells: memoryview, state: DroidsState, order: list[int]) -> None:
+        """The emitters block: destroyed, then each slot's token and arrow."""
+        width = 1 + SLOTS * SLOT_WIDTH
+        for row, s in enumerate(order):
+            base = self.layout.offsets["emitters"] + row * EMITTERS * width
+            for destroyed, *slots in state.emitters[s]:
+                if destroyed:
+                    cells[base] = 1.0
+                for k, content in enumerate(slots):
+                    if content is not None:
+                        token, arrow = _SLOT_CONTENT[content]
+                        cells[base + 1 + k * SLOT_WIDTH + token] = 1.0
+                        cells[base + 1 + k * SLOT_WIDTH + arrow] = 1.0
+                base += width
+
+
+def _rows(board: Board) -> list[str]:
+    """The board's terrain as the view's map rows."""
+    return ["".join(board.terrain[y * SIZE : (y + 1) * SIZE]) for y in range(SIZE)]

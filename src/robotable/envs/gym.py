@@ -160,7 +160,7 @@ class RobotableEnv(gymnasium.Env):
 
     def _observation(self) -> dict[str, np.ndarray]:
         assert self.state is not None
-        observation = self.encoder.observe(self.state.view(self.seat), self.seat)
+        observation = self.encoder.observe_seat(self.state, self.seat)
         return {"observation": observation, "action_mask": self._mask()}
 
     def _mask(self) -> np.ndarray:
@@ -268,7 +268,7 @@ class RicochetPuzzleEnv(gymnasium.Env):
 
     def _observation(self) -> dict[str, np.ndarray]:
         assert self.state is not None
-        return {"observation": self.encoder.observe(self.state.view(0), 0), "action_mask": self._mask()}
+        return {"observation": self.encoder.observe_seat(self.state, 0), "action_mask": self._mask()}
 
     def _info(self) -> dict[str, Any]:
         assert self.state is not None

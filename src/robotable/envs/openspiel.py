@@ -238,7 +238,13 @@ class RobotableObserver:
         return state.engine_state.view(None if self.public_only else player)
 
     def set_from(self, state: RobotableSpielState, player: int) -> None:
-        self.tensor[:] = self.encoder.observe(self._view(state, player), player)
+        """Written in place: OpenSpiel reads ``tensor`` after every call."""
+        engine = state.engine_state
+        if self.public_only:
+            self.tensor.fill(0.0)
+            self.encoder.fill(self.dict, engine.view(None), player)
+        else:
+            self.encoder.observe_into(self.tensor, self.dict, engine, player)
 
     def string_from(self, state: RobotableSpielState, player: int) -> str:
         return json.dumps(self._view(state, player), sort_keys=True, separators=(",", ":"))

@@ -13,11 +13,12 @@ from functools import lru_cache
 
 import numpy as np
 
-from robotable.core.game import JSON, Action, Seat
+from robotable.core.game import JSON, Action, Seat, State
 from robotable.envs.core import Encoder, IndexRule, Observation, one_hot, relative_seats, scaled
 from robotable.games.ricochet.actions import GIVE_UP, NEXT, RESET, REVEAL, Bid, Move
 from robotable.games.ricochet.board import ALL_TARGETS, CELLS, DIRECTIONS, SIZE, assemble, faces_for
 from robotable.games.ricochet.code import ROBOT_NAMES
+from robotable.games.ricochet.state import DEMONSTRATION, RicochetState
 
 PHASES = ("solving", "countdown", "demonstration", "puzzle", "over")
 TARGET_CODES = tuple(t.code for t in ALL_TARGETS)
@@ -103,6 +104,58 @@ class RicochetEncoder(Encoder):
         solo[0] = scaled(view["best"], LONG)
         solo[1] = float(view["best"] is not None)
         solo[2] = scaled(len(view["results"]), CHIPS)
+
+    def fill_seat(self, cells: memoryview, obs: Observation, state: State, seat: Seat) -> None:
+        """What :meth:`fill` writes, from the state's fields (every seat sees the whole table:
+        only the draw order is secret, RR-9, and no observation holds it)."""
+        assert isinstance(state, RicochetState)
+        at = self.layout.offsets
+        obs["board"][:] = board_planes("".join(state.faces), state.options["faces_file"])
+        cells[at["phase"] + PHASES.index(state.phase)] = 1.0
+        target = state.target
+        if target is not None:
+            cells[at["target_cell"] + state.board.targets[target]] = 1.0
+            cells[at["target"] + _TARGET[target.code]] = 1.0
+        for i, cell in enumerate(state.robots):
+            cells[at["robots"] + i * CELLS + cell] = 1.0
+        for i, cell in enumerate(state.markers):
+            cells[at["markers"] + i * CELLS + cell] = 1.0
+        for code in state.pile:
+            cells[at["pile"] + _TARGET[code]] = 1.0
+        demonstrator = state.queue[0] if state.phase == DEMONSTRATION else None
+        for row, s in enumerate(relative_seats(seat, self.seats)):
+            start = at["seats"] + row * 5
+            cells[start] = scaled(len(state.chips[s]), CHIPS)
+            bid = state.bids.get(s)
+            if bid is not None:
+                cells[start + 1] = 1.0
+                cells[start + 2] = scaled(bid.moves, self.max_bid)
+            if demonstrator is not None:
+                cells[start + 3] = demonstrator == s
+                cells[start + 4] = s in state.queue[1:]
+        self._moves_cells(cells, state, demonstrator)
+        solo = at["solo"]
+        if state.best is not None:
+            cells[solo] = scaled(len(state.best.moves), LONG)
+            cells[solo + 1] = 1.0
+        cells[solo + 2] = scaled(len(state.results), CHIPS)
+
+    def _moves_cells(self, cells: memoryview, state: RicochetState, demonstrator: Seat | None) -> None:
+        """The moves, last_direction and ricocheted blocks, from the attempt's moves."""
+        at, moves = self.layout.offsets, state.moves
+        cells[at["moves"]] = scaled(len(moves), LONG)
+        if demonstrator is not None:
+            bid = state.bids[demonstrator].moves
+            cells[at["moves"] + 1] = scaled(bid, self.max_bid)
+            cells[at["moves"] + 2] = scaled(bid - len(moves), self.max_bid)
+        last = [-1] * self.robots
+        for robot, direction in moves:
+            if last[robot] >= 0 and (last[robot] + direction) % 2 == 1:
+                cells[at["ricocheted"] + robot] = 1.0
+            last[robot] = direction
+        for robot, direction in enumerate(last):
+            if direction >= 0:
+                cells[at["last_direction"] + 4 * robot + direction] = 1.0
 
     def _fill_seats(self, out: np.ndarray, view: Mapping[str, JSON], seat: Seat) -> None:
         bids, queue = view["bids"], view["queue"]

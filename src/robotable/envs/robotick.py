@@ -10,16 +10,19 @@ from collections.abc import Iterable, Mapping
 
 import numpy as np
 
-from robotable.core.game import JSON, Action, Seat
+from robotable.core.game import JSON, Action, Seat, State
 from robotable.envs.core import Encoder, IndexRule, Observation, one_hot, relative_seats, scaled, signed
 from robotable.games.robotick.actions import Pass, Play
-from robotable.games.robotick.cards import CRITERIA, DECK, HUMANS, ROUNDS, STRENGTHS, TYPES
+from robotable.games.robotick.cards import CRITERIA, DECK, HAND, HUMANS, ROUNDS, STRENGTHS, TYPES
+from robotable.games.robotick.state import RobotickState
 
 DROCO = HUMANS  # Droco's player number in views: 3
 PHASES = ("pass", "play", "over")
 COLUMNS = ("follow", "no-follow", "open")
 CARD_NAMES = tuple(f"{t}{s}" for t in TYPES for s in range(1, STRENGTHS + 1))
 _CARD = {name: i for i, name in enumerate(CARD_NAMES)}
+"""A card's position in a 52-long block: its engine number (type * 13 + strength - 1), the
+fast path's index."""
 _CRITERION = {c: i for i, c in enumerate(CRITERIA)}
 
 
@@ -113,3 +116,59 @@ class RobotickEncoder(Encoder):
             if view[key] is not None:
                 turn[row, row_of[view[key]]] = 1.0
         obs["variants"][:] = (scaled(view["hangars"], 12), float(view["options"]["fixed_ai_card"]))
+
+    def fill_seat(self, cells: memoryview, obs: Observation, state: State, seat: Seat) -> None:
+        """What :meth:`fill` writes, from the state's fields that ``view(seat)`` shows (RT-25: the
+        public table, and the seat's own hand, pass choice, given and received cards only). A
+        card's position in a block is its engine number."""
+        assert isinstance(state, RobotickState)
+        at = self.layout.offsets
+        order = [*relative_seats(seat, HUMANS), DROCO]
+        row_of = [0] * (HUMANS + 1)
+        for row, player in enumerate(order):
+            row_of[player] = row
+        cells[at["phase"] + PHASES.index(state.phase)] = 1.0
+        cells[at["round"] + state.round] = 1.0
+        cells[at["trick_number"]] = scaled(min(len(state.history) + 1, HAND), 12)
+        if seat in range(HUMANS):
+            _card_ones(cells, at["hand"], state.hands[seat])
+            passing = at["passing"]
+            _card_ones(cells, passing, state.chosen[seat])
+            _card_ones(cells, passing + DECK, state.given[seat])
+            _card_ones(cells, passing + 2 * DECK, state.given[(seat - 1) % HUMANS])
+        _card_ones(cells, at["droco_hand"], state.hands[DROCO])
+        cells[at["trump"] + state.trump] = 1.0
+        cells[at["trump"] + DECK + state.trump // STRENGTHS] = 1.0
+        if state.trick:
+            trick = at["trick"]
+            for player, c in state.trick:
+                cells[trick + row_of[player] * DECK + c] = 1.0
+            cells[at["led"] + state.trick[0][1] // STRENGTHS] = 1.0
+        played = at["played"]
+        for t in state.history:
+            for _, c in t["cards"]:
+                cells[played + c] = 1.0
+        up, down, scores = at["captures"], at["captures"] + HUMANS * DECK, at["scores"]
+        totals = state.totals()
+        for row, s in enumerate(order[:HUMANS]):
+            _card_ones(cells, up + row * DECK, state.up[s])
+            _card_ones(cells, down + row * DECK, state.down[s])
+            cells[scores + row] = signed(state.round_score(s), 100)
+            cells[scores + HUMANS + row] = signed(totals[s], 300)
+        ai, criteria = state.ai_card, at["ai_card"]
+        for column, ranked in enumerate((ai.follow, ai.no_follow, ai.open)):
+            for rank, criterion in enumerate(ranked[:2]):
+                cells[criteria + (2 * column + rank) * len(CRITERIA) + _CRITERION[criterion]] = 1.0
+        if state.phase == "play":
+            cells[at["turn"] + row_of[state.leader]] = 1.0
+        to_play = state.current_player()
+        if to_play is not None:
+            cells[at["turn"] + HUMANS + 1 + row_of[to_play]] = 1.0
+        cells[at["variants"]] = scaled(state.options["hangars"], 12)
+        cells[at["variants"] + 1] = float(state.options["fixed_ai_card"])
+
+
+def _card_ones(cells: memoryview, start: int, cards: Iterable[int]) -> None:
+    """A 52-long block from ``start``: 1 at each card (its engine number is its position)."""
+    for c in cards:
+        cells[start + c] = 1.0
