@@ -20,11 +20,11 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, fields, replace
 from typing import Any
 
 from robotable.agents.decisions import DecisionBudget, DecisionSearchAgent
-from robotable.agents.search import Estimate, Policy, SearchAgent, random_policy
+from robotable.agents.search import OVERRULE, ROLLOUT_LIMIT, Estimate, Policy, SearchAgent, random_policy
 from robotable.core.game import Action, Agent, Game, Turn, Wait
 from robotable.core.rng import Rng
 
@@ -70,15 +70,18 @@ class SearchBudget:
 
     hard: int
     expert: int
-    rollout_limit: int = 2000
+    rollout_limit: int = ROLLOUT_LIMIT
     estimate: Estimate | None = None
     """Judges a rollout cut at ``rollout_limit`` (see :class:`SearchAgent`)."""
     guided: bool = False
     """The heuristic is the search's prior: its move stands unless the search overrules it
     (for games whose cheap rollouts alone lose to the heuristic)."""
-    overrule: float = 0.25
+    overrule: float = OVERRULE
     """How clearly the search must prefer another move to overrule the heuristic (a share of
     the iterations, see :class:`SearchAgent`)."""
+
+
+SEARCH_PARTS = tuple(f.name for f in fields(SearchBudget))
 
 
 def decision_levels(parts: Mapping[str, Any]) -> dict[str, Level]:
@@ -118,14 +121,8 @@ def standard_levels(parts: Mapping[str, Any]) -> dict[str, Level]:
     """The four levels of a game from its ``LEVEL_PARTS`` (see the games' ``bots.py``)."""
     heuristic: Callable[[], Agent] = parts["heuristic"]
     policy: Policy = parts.get("policy", random_policy)
-    budget = SearchBudget(
-        hard=parts["hard"],
-        expert=parts["expert"],
-        rollout_limit=parts.get("rollout_limit", 2000),
-        estimate=parts.get("estimate"),
-        guided=parts.get("guided", False),
-        overrule=parts.get("overrule", 0.25),
-    )
+    # the budget's defaults stand for any part the game leaves out
+    budget = SearchBudget(**{name: parts[name] for name in SEARCH_PARTS if name in parts})
 
     def easy(*, seed: int = 0) -> Agent:
         return NoisyAgent(heuristic(), share=EASY_RANDOM_SHARE, seed=seed)

@@ -34,6 +34,14 @@ Estimate = Callable[[State], Outcome]
 """How a rollout cut at ``rollout_limit`` is judged: the outcome if the game ended now."""
 
 
+ROLLOUT_LIMIT = 2000
+"""Actions after which a rollout is cut, unless told otherwise."""
+
+OVERRULE = 0.25
+"""How clearly (a share of the iterations) the search must prefer another move to overrule its
+prior's, unless told otherwise."""
+
+
 def random_policy(_world: State, _seat: Seat, legal: Sequence[Action], rng: Rng) -> Action:
     return rng.choice(legal)
 
@@ -98,10 +106,10 @@ class SearchAgent:
         seed: int = 0,
         exploration: float = 0.7,
         policy: Policy = random_policy,
-        rollout_limit: int = 2000,
+        rollout_limit: int = ROLLOUT_LIMIT,
         estimate: Estimate | None = None,
         prior: Agent | None = None,
-        overrule: float = 0.25,
+        overrule: float = OVERRULE,
         name: str = "search",
     ) -> None:
         if iterations is None and seconds is None:
