@@ -38,6 +38,7 @@ from robotable.envs.core import (
 from robotable.envs.encoders import encoder_for
 from robotable.games.ricochet import events as ricochet_events
 from robotable.games.ricochet.actions import Move
+from robotable.games.ricochet.state import RicochetState
 
 ILLEGAL = ("lose", "raise")
 ILLEGAL_REWARD = -1.0
@@ -223,6 +224,9 @@ class RicochetPuzzleEnv(gymnasium.Env):
         probe = self.game.new_state(self.options, seed=0, seats=1)
         self.encoder = encoder_for(self.game, self.options, 1, probe)
         self.moves: list[Move] = [a for a in self.encoder.table.actions if isinstance(a, Move)]
+        # the moves lead the table, so the game's mask cut to their count is this env's
+        assert list(self.encoder.table.actions[: len(self.moves)]) == self.moves
+        self.mask = np.zeros(len(self.moves), dtype=np.int8)  # the current position's
         self.observation_space, self.action_space = _spaces(self.encoder.observation_size, len(self.moves))
         self.state: State | None = None
 
@@ -254,33 +258,30 @@ class RicochetPuzzleEnv(gymnasium.Env):
         if type(action) is not int or not 0 <= action < len(self.moves):
             raise IllegalAction(f"action {action!r} is not a move 0 to {len(self.moves) - 1}", action=action)
         self.used += 1
-        if self._mask()[action]:
+        if self.mask[action]:
             events = self.state.apply(0, self.moves[action])
             self.solved = any(isinstance(e, ricochet_events.AttemptScored) for e in events)
         # else a robot against a wall (RR-11): nothing moves, and the move is spent
         truncated = not self.solved and self.used >= self.budget
         return self._observation(), -1.0, self.solved, truncated, self._info()
 
-    def _mask(self) -> np.ndarray:
-        assert self.state is not None
-        legal = set(self.state.legal_actions(0))
-        return np.array([move in legal for move in self.moves], dtype=np.int8)
-
     def _observation(self) -> dict[str, np.ndarray]:
+        """The new position's observation; its mask is kept for the next step to check."""
         assert self.state is not None
-        return {"observation": self.encoder.observe_seat(self.state, 0), "action_mask": self._mask()}
+        self.mask = self.encoder.mask(self.state.legal_actions(0))[: len(self.moves)]
+        return {"observation": self.encoder.observe_seat(self.state, 0), "action_mask": self.mask.copy()}
 
     def _info(self) -> dict[str, Any]:
-        assert self.state is not None
+        assert isinstance(self.state, RicochetState)
         return {
             "optimal": self.optimal,
             "moves": self.used,
             "solved": self.solved,
-            "puzzle": self.state.view(0)["puzzle"],
+            "puzzle": self.state.puzzle_code(),
         }
 
     def action_masks(self) -> np.ndarray:
-        return self._mask().astype(bool)
+        return self.mask.astype(bool)
 
     def render(self) -> str | np.ndarray | None:
         return render_picture(self.game, self.state, self.render_mode)
