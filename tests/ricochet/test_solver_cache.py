@@ -75,12 +75,25 @@ def test_seconds_is_the_search_and_build_seconds_the_preparation() -> None:
     assert first.moves == again.moves and first.length == 3
 
 
+def test_prepare_takes_the_build_time_so_the_solve_reports_none() -> None:
+    """``Solver.prepare`` (the command line's solve) builds a target's tables and hands over the
+    seconds spent, once: the solve after it, and a second prepare, report no build."""
+    puzzle = Puzzle.parse(P1)
+    fresh = Solver(puzzle.board())
+    built = fresh.prepare(puzzle.target)
+    assert built > 0 and fresh.prepare(puzzle.target) == 0
+    found = fresh.solve(puzzle.robot_cells(), puzzle.target)
+    assert found is not None and found.build_seconds == 0 and found.length == 3
+
+
 def test_a_target_the_board_does_not_list_is_refused() -> None:
     puzzle = Puzzle.parse(P1)
     board = puzzle.board()
     board.targets.pop(ALL_TARGETS[3], None)
     with pytest.raises(ValueError, match="has no"):
         Solver(board).solve(puzzle.robot_cells(), ALL_TARGETS[3])
+    with pytest.raises(ValueError, match="has no"):
+        Solver(board).prepare(ALL_TARGETS[3])
 
 
 @pytest.mark.parametrize("bad", [256, -1, 1.0, "3"])

@@ -1,39 +1,69 @@
-"""The ``robotable`` command: list, play, replay, explain and draw games.
+"""The ``robotable`` command: list, play, replay, explain and draw games, and each game's tools.
 
-Each command is a thin Typer function over a helper, so new commands and sub-apps
-(``app.add_typer(...)``) slot in without touching the others. Errors a user can fix
-(unknown game, bad option, bad puzzle code) print one red line and exit with 2.
+A command's module is imported only when the command is named (issue 17: `robotable ricochet
+solve CODE` must not pay for the server, the tournaments and every game's bots). ``COMMANDS``
+names each command's module and its Typer object; `robotable --help` loads them all to list
+them. A new command, or a sub-app such as `ricochet`, is one line there.
 """
 
 from __future__ import annotations
 
-import json
-import time
-from pathlib import Path
-from typing import Annotated
+import functools
+import importlib
+from typing import TYPE_CHECKING
 
-import click
 import typer
-from rich.markdown import Markdown
-from rich.table import Table
-from rich.text import Text
-from typer.core import TyperCommand
+from typer.core import TyperGroup
 
-from robotable import games
-from robotable.cli.bots import bots_command
-from robotable.cli.common import fail, out, parse_options, reporting, write_file
-from robotable.cli.human import Keyboard
-from robotable.cli.log import describe_outcome
-from robotable.cli.play import PlayRequest, check_seed, run_play
-from robotable.cli.ricochet import app as ricochet_app
-from robotable.cli.seats import SEAT_HELP, default_seat_count
-from robotable.cli.serve import serve_command
-from robotable.cli.tournament import tournament_command
-from robotable.cli.watch import watch_records
-from robotable.core.errors import RecordError, RobotableError
-from robotable.core.game import Option, State
-from robotable.core.records import read_records
-from robotable.games import replay
+if TYPE_CHECKING:
+    import click
+
+# name -> (module, attribute): a Typer app (its commands, or a sub-app named as it is) or a function
+COMMANDS: dict[str, tuple[str, str]] = {
+    "games": ("robotable.cli.general", "app"),
+    "options": ("robotable.cli.general", "app"),
+    "play": ("robotable.cli.general", "app"),
+    "replay": ("robotable.cli.general", "app"),
+    "warmup": ("robotable.cli.general", "app"),
+    "rules": ("robotable.cli.general", "app"),
+    "render": ("robotable.cli.general", "app"),
+    "serve": ("robotable.cli.serve", "serve_command"),
+    "tournament": ("robotable.cli.tournament", "tournament_command"),
+    "bots": ("robotable.cli.bots", "bots_command"),
+    "ricochet": ("robotable.cli.ricochet", "app"),
+}
+
+
+class LazyGroup(TyperGroup):
+    """The top-level group: lists every command of ``COMMANDS`` and builds one only when asked."""
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return [*COMMANDS, *(name for name in super().list_commands(ctx) if name not in COMMANDS)]
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        command = super().get_command(ctx, cmd_name)
+        if command is None and cmd_name in COMMANDS:
+            command = self.commands[cmd_name] = _load(cmd_name)
+        return command
+
+
+def _load(name: str) -> click.Command:
+    module, attribute = COMMANDS[name]
+    found = getattr(importlib.import_module(module), attribute)
+    if isinstance(found, typer.Typer):
+        if found.info.name == name:  # a sub-app: `robotable ricochet ...`
+            return typer.main.get_group(found)
+        return _commands_of(found)[name]  # one of a module's commands
+    single = typer.Typer(add_completion=False, rich_markup_mode="markdown")
+    single.command(name)(found)
+    return typer.main.get_command(single)
+
+
+@functools.cache
+def _commands_of(commands: typer.Typer) -> dict[str, click.Command]:
+    """A module's Typer app of several commands, built once."""
+    return dict(typer.main.get_group(commands).commands)
+
 
 app = typer.Typer(
     name="robotable",
@@ -41,275 +71,13 @@ app = typer.Typer(
     no_args_is_help=True,
     add_completion=False,
     rich_markup_mode="markdown",
+    cls=LazyGroup,
 )
 
-OptionPairs = Annotated[
-    list[str] | None,
-    typer.Option(
-        "--option",
-        "-O",
-        help="A game option as key=value (repeatable); values are read as JSON if they can be.",
-    ),
-]
-Puzzle = Annotated[str | None, typer.Option(help="Start from this puzzle code (Ricochet: option 'puzzle').")]
 
-
-@app.command("games")
-def games_command() -> None:
-    """List the games: those you can play and those still coming.
-
-    Example: `robotable games`
-    """
-    table = Table("id", "title", "players", "status")
-    for game in games.all_games():
-        span = str(game.min_seats)
-        if game.max_seats != game.min_seats:
-            span += f"-{game.max_seats}"
-        table.add_row(game.id, game.title, span, "playable")
-    for game_id, title in games.PLANNED.items():
-        table.add_row(game_id, title, "", Text("coming", style="dim"))
-    out().print(table)
-
-
-@app.command("options")
-def options_command(game: Annotated[str, typer.Argument(help="Game id, see `robotable games`.")]) -> None:
-    """List a game's options with their defaults, for `-O key=value`, and its drawing options
-    for `robotable render -D key=value`.
-
-    Example: `robotable options ricochet`
-    """
-    with reporting():
-        chosen = games.get(game)
-    console = out()
-    console.print(_options_table(chosen.options, f"{chosen.title} options (-O)"))
-    if chosen.drawing_options:
-        console.print(_options_table(chosen.drawing_options, f"{chosen.title} drawing options (render -D)"))
-
-
-def _options_table(options: tuple[Option, ...], title: str) -> Table:
-    table = Table("option", "default", "meaning", title=title)
-    for opt in options:
-        default = "none" if opt.default is None else json.dumps(opt.default)
-        choices = f" (one of {', '.join(map(str, opt.choices))})" if opt.choices else ""
-        table.add_row(opt.name, default, opt.help + choices)
-    return table
-
-
-@app.command("play")
-def play_command(
-    game: Annotated[str, typer.Argument(help="Game id, see `robotable games`.")],
-    seats: Annotated[
-        str | None,
-        typer.Option(help=f"Comma-separated seats: {SEAT_HELP}. Default: you and enough bots to play."),
-    ] = None,
-    seed: Annotated[int | None, typer.Option(help="Random seed (default: a fresh one, printed).")] = None,
-    record: Annotated[Path | None, typer.Option(help="Write the game record (JSON) to this file.")] = None,
-    option: OptionPairs = None,
-    puzzle: Puzzle = None,
-    quiet: Annotated[bool, typer.Option("--quiet", "-q", help="Print only the result, not the log.")] = False,
-    max_actions: Annotated[int, typer.Option(help="Stop with an error after this many actions.")] = 100_000,
-    step: Annotated[
-        bool, typer.Option("--step", help="Pause after each event until Enter (follow a program trace).")
-    ] = False,
-    web: Annotated[
-        bool, typer.Option("--web", help="Play in the browser: a local server, the page on your seat.")
-    ] = False,
-    browser: Annotated[
-        bool, typer.Option("--browser/--no-browser", help="With --web: open the browser (or print the link).")
-    ] = True,
-) -> None:
-    """Play a game in the terminal (or, with --web, in the browser), against bots or other
-    people at the same keyboard.
-
-    Bots-only games run on a virtual clock, so they finish in seconds; with a person
-    seated, timers (Ricochet's sand timer) run in real time. Type actions in the game's
-    notation (several per line, separated by commas), `legal` to list what you may do,
-    `hint`, `help`, `quit`; `robotable rules GAME` explains the notation.
-
-    Examples:
-
-    - `robotable play ricochet` (you against the perfect solver bot)
-    - `robotable play robotick` (you and two bots against Droco)
-    - `robotable play dr2d --seats human,human,bot` (two people share the keyboard)
-    - `robotable play delivery --seats human,bot --step` (the program trace step by step)
-    - `robotable play droids -O scenario=7 --seats human` (solo against the Killer)
-    - `robotable play dr2d --seats bot,bot,bot,bot --seed 1 --record r.json`
-    - `robotable play robotick --web` (in the browser; other `human` seats share the screen)
-    """
-    request = PlayRequest(game, seats, seed, record, option or [], puzzle, quiet, max_actions, step)
-    with reporting():
-        if web:
-            from robotable.cli.web import play_in_browser
-
-            play_in_browser(request, out(), open_browser=browser)
-        else:
-            run_play(request, out())
-
-
-@app.command("replay")
-def replay_command(
-    file: Annotated[Path, typer.Argument(help="A record (.json) or many (.jsonl).")],
-    watch: Annotated[
-        bool,
-        typer.Option(
-            "--watch", help="Step through the game action by action: Enter, b (back), a number, q (quit)."
-        ),
-    ] = False,
-    seat: Annotated[
-        int | None, typer.Option(help="With --watch: show what this seat saw (default: a spectator's view).")
-    ] = None,
-) -> None:
-    """Re-play recorded games and check that each gives the outcome it claims; or watch one.
-
-    Exits with 1 on the first record that does not replay, naming the action. With
-    `--watch`, each action is shown with what it caused and the board after it; when
-    standard input is not a terminal, every step is printed without pausing.
-
-    Examples: `robotable replay r.json`, `robotable replay r.json --watch --seat 1`
-    """
-    console = out()
-    try:
-        if watch:
-            watch_records(read_records(file), console, Keyboard(), seat)
-            return
-        for record in read_records(file):
-            final = replay(record)
-            outcome = final.outcome()
-            result = describe_outcome(outcome, record.seats) if outcome else "unfinished game"
-            console.print(Text(f"verified: {result}", style="green"))
-    except RecordError as exc:
-        raise fail(str(exc), code=1) from None
-
-
-@app.command("warmup")
-def warmup_command() -> None:
-    """Prepare every game once, ahead (compiles Ricochet's solver), so no first game waits.
-
-    `robotable play` does it too, before its first game; this does it for all games at once,
-    for instance right after installing.
-
-    Example: `robotable warmup`
-    """
-    console = out()
-    for game in games.all_games():
-        begin = time.perf_counter()
-        with console.status(f"preparing {game.id}...", spinner="dots"):
-            game.warm_up()
-        console.print(f"{game.id}: ready ({time.perf_counter() - begin:.1f} s)")
-
-
-@app.command("rules")
-def rules_command(
-    game: Annotated[str, typer.Argument(help="Game id, see `robotable games`.")],
-    lang: Annotated[str, typer.Option(help="Language of the summary, e.g. en or fr.")] = "en",
-) -> None:
-    """Show a summary of a game's rules.
-
-    Examples: `robotable rules ricochet`, `robotable rules ricochet --lang fr`
-    """
-    with reporting():
-        text = games.get(game).rules_summary(lang)
-    out().print(Markdown(text))
-
-
-def drawing_options_text() -> str:
-    """One line per game: the ``-D`` options of its SVG renderer, from ``drawing_options``."""
-    lines = ["**Drawing options** (`-D KEY=VALUE`; shown with their default when they have one):"]
-    for game in games.all_games():
-        names = [
-            opt.name if opt.default is None else f"{opt.name}={json.dumps(opt.default)}"
-            for opt in game.drawing_options
-        ]
-        lines.append(f"{game.id}: {', '.join(names) or 'none'}")
-    lines.append("What each one draws: `robotable options GAME`.")
-    return "\n\n".join(lines)
-
-
-class RenderCommand(TyperCommand):
-    """``render``: its help ends with every game's drawing options, read only when asked for
-    (listing them imports every game, which other commands need not pay for)."""
-
-    def format_help(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
-        self.epilog = drawing_options_text()
-        super().format_help(ctx, formatter)
-
-
-@app.command("render", cls=RenderCommand)
-def render_command(
-    game: Annotated[str, typer.Argument(help="Game id, see `robotable games`.")],
-    puzzle: Puzzle = None,
-    seed: Annotated[int, typer.Option(help="Random seed for the position.")] = 0,
-    players: Annotated[int | None, typer.Option(help="Seats of a new game (default 2).")] = None,
-    option: OptionPairs = None,
-    record: Annotated[
-        Path | None, typer.Option(help="Draw a position of this game record instead of a new game.")
-    ] = None,
-    at: Annotated[
-        int | None, typer.Option(help="With --record: the position after this many actions (default: all).")
-    ] = None,
-    seat: Annotated[
-        int | None, typer.Option(help="Draw what this seat sees (default: a spectator's view).")
-    ] = None,
-    draw: Annotated[
-        list[str] | None,
-        typer.Option("--draw", "-D", help="Drawing option KEY=VALUE of the game's renderer, repeatable."),
-    ] = None,
-    output: Annotated[Path | None, typer.Option("--output", "-o", help="SVG file to write.")] = None,
-) -> None:
-    """Draw a position as SVG: a new game from a seed, a puzzle code, or a moment of a record.
-
-    Each game's drawing options (`-D`) are listed at the end of this help.
-
-    Examples:
-
-    - `robotable render ricochet --puzzle 1A2A3A4A-8A44FF0F-RC -o p1.svg`
-    - `robotable render ricochet --seed 7 > board.svg`
-    - `robotable render ricochet --record r.json --at 10 -o after10.svg`
-    """
-    with reporting():
-        chosen = games.get(game)
-        drawing = chosen.validate_drawing(parse_options(draw or [], "--draw"))
-        state, seats = _position(game, puzzle, seed, players, option or [], record, at)
-        if seat is not None and not 0 <= seat < seats:
-            raise RobotableError(f"--seat {seat}: this game has seats 0 to {seats - 1}")
-        svg = state.game.render_svg(state.view(seat), **drawing)
-    if output is None:
-        typer.echo(svg)  # plain echo: Rich would wrap lines and read [brackets] as markup
-        return
-    write_file(output, svg)
-    out().print(f"wrote {output}")
-
-
-def _position(
-    game_id: str,
-    puzzle: str | None,
-    seed: int,
-    players: int | None,
-    pairs: list[str],
-    record: Path | None,
-    at: int | None,
-) -> tuple[State, int]:
-    """The position to draw and its number of seats."""
-    if record is not None:
-        first = next(iter(read_records(record)), None)
-        if first is None:
-            raise RecordError(f"{record}: no game record in the file")
-        if first.game != game_id:
-            raise RecordError(f"{record}: a {first.game} record, not {game_id}")
-        return replay(first, stop_after=len(first.actions) if at is None else at), len(first.seats)
-    game = games.get(game_id)
-    options = parse_options(pairs)
-    if puzzle is not None:
-        options["puzzle"] = puzzle
-    check_seed(seed)
-    seats = default_seat_count(game) if players is None else players  # --players 0 is refused, not 2
-    return game.new_state(options, seed=seed, seats=seats), seats
-
-
-app.add_typer(ricochet_app)
-app.command("serve")(serve_command)
-app.command("tournament")(tournament_command)
-app.command("bots")(bots_command)
+@app.callback()
+def main() -> None:
+    """Robot board games played exactly by their rules."""
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -24,6 +24,7 @@ if TYPE_CHECKING:  # imported where used: `ricochet solve CODE` must start fast 
     from rich.progress import Progress
 
     from robotable.games.ricochet.actions import Move
+    from robotable.games.ricochet.board import Board
     from robotable.games.ricochet.code import Puzzle
 
 app = typer.Typer(
@@ -110,35 +111,46 @@ def solve_code(
     faces: str | None = None,
     max_memory: int | None = None,
 ) -> dict[str, Any]:
-    """Solve one puzzle code: ``{"code", "length", "moves", "seconds", "build_seconds"}`` (length
-    None: no solution). ``seconds`` is the search alone; ``build_seconds`` the preparation of the
-    board's and the target's tables when this call needed it (0 when cached). ``max_memory`` bounds
-    the solver's table in bytes."""
+    """Solve one puzzle code (a line of ``--batch``): see :func:`solve_puzzle`."""
     from robotable.games.ricochet.code import Puzzle
-    from robotable.games.ricochet.solver import solver_for
 
     puzzle = Puzzle.parse(code, face_set="1999+C", faces_file=faces)
-    board = puzzle.board()
-    begin = time.perf_counter()
+    return solve_puzzle(puzzle, puzzle.board(), classic=classic, timeout=timeout, max_memory=max_memory)
+
+
+def solve_puzzle(
+    puzzle: Puzzle,
+    board: Board,
+    *,
+    classic: bool,
+    timeout: float | None = None,
+    max_memory: int | None = None,
+) -> dict[str, Any]:
+    """``{"code", "length", "moves", "seconds", "build_seconds"}`` (length None: no solution).
+    ``seconds`` is the search alone; ``build_seconds`` the preparation of the board's and the
+    target's tables when this call needed it (0 when cached). ``max_memory`` bounds the solver's
+    table in bytes."""
+    from robotable.games.ricochet.solver import solver_for
+
     solver = solver_for(board)
-    built = time.perf_counter() - begin  # a new board's Solver; 0 when cached
+    built = solver.prepare(puzzle.target)  # so that the search's clock below counts the search alone
+    begin = time.perf_counter()
     found = solver.solve(
         puzzle.robot_cells(), puzzle.target, must_ricochet=not classic, timeout=timeout, max_memory=max_memory
     )
     result: dict[str, Any] = {"code": str(puzzle), "length": None, "moves": []}
-    if found is None:  # no solution, so no Solution to tell the times apart: the rest was the search
-        spent = time.perf_counter() - begin
-        result.update(seconds=round(spent - built, 6), build_seconds=round(built, 6))
+    if found is None:  # no solution, so no Solution to give the search's time: the call was the search
+        result.update(seconds=round(time.perf_counter() - begin, 6), build_seconds=round(built, 6))
         return result
     if found.optimal:
         result.update(length=found.length, moves=notation(found.moves))
     else:
         result["error"] = f"not proven within {timeout:g} s (at least {plural(found.lower_bound, 'move')})"
-    result.update(seconds=round(found.seconds, 6), build_seconds=round(found.build_seconds, 6))
+    result.update(seconds=round(found.seconds, 6), build_seconds=round(built, 6))
     return result
 
 
-def quick_solve(puzzle: Puzzle, *, classic: bool) -> dict[str, Any] | None:
+def quick_solve(puzzle: Puzzle, board: Board, *, classic: bool) -> dict[str, Any] | None:
     """A short position's answer without the compiled solver, or None (issue 17: loading numba
     alone takes 0.6 s of CPU, more than the whole answer may). The reference breadth-first search
     is exact; on random positions (issue 17, a loaded 2-core machine) it answers two thirds of them
@@ -148,8 +160,7 @@ def quick_solve(puzzle: Puzzle, *, classic: bool) -> dict[str, Any] | None:
 
     depth = QUICK_DEPTH_SILVER if puzzle.silver else QUICK_DEPTH  # 5 robots branch more
     begin = time.perf_counter()
-    moves = bfs_solve(puzzle.board(), puzzle.robot_cells(), puzzle.target, must_ricochet=not classic,
-                      max_depth=depth)  # fmt: skip
+    moves = bfs_solve(board, puzzle.robot_cells(), puzzle.target, must_ricochet=not classic, max_depth=depth)
     if moves is None:
         return None
     seconds = round(time.perf_counter() - begin, 6)
@@ -237,14 +248,15 @@ def solve_command(
 
     with reporting():
         puzzle = Puzzle.parse(code, face_set="1999+C", faces_file=faces)
-        puzzle.board()  # a faces file without these faces or this target: one line, now
-        quick = quick_solve(puzzle, classic=classic) if timeout is None and max_memory is None else None
+        board = puzzle.board()  # a faces file without these faces or this target: one line, now
+        plain = timeout is None and max_memory is None  # the quick search knows neither
+        quick = quick_solve(puzzle, board, classic=classic) if plain else None
         if quick is not None:
             result = quick
         else:
             with preparing_solver():
                 budget = _table_budget(max_memory)
-                result = solve_code(code, classic=classic, timeout=timeout, faces=faces, max_memory=budget)
+                result = solve_puzzle(puzzle, board, classic=classic, timeout=timeout, max_memory=budget)
             result.pop("build_seconds", None)  # one code, one process: the batch lines report it
         solutions = _all_solutions(puzzle, classic, limit) if all_solutions and result["length"] else []
     if as_json:
@@ -261,11 +273,9 @@ def _table_budget(max_memory: int | None) -> int | None:
     """The solver's table budget under ``--max-memory`` (a MemoryLimitError if there is none)."""
     if max_memory is None:
         return None
-    from robotable.games.ricochet.solver import table_budget, table_levels
+    from robotable.games.ricochet.solver import table_budget
 
-    budget = table_budget(max_memory)
-    table_levels(budget)
-    return budget
+    return table_budget(max_memory)
 
 
 def _draw_solution(puzzle: Puzzle, result: dict[str, Any], output: Path) -> None:

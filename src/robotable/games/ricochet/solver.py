@@ -24,18 +24,18 @@ that may finish. The kernel compiles on first use (seconds), then loads from num
 from __future__ import annotations
 
 import collections
-import functools
+import contextlib
 import sys
 import threading
 import time
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 
 import numpy as np
 
 from robotable.core.errors import RobotableError
 from robotable.games.ricochet import _kernel
-from robotable.games.ricochet.board import Board, Target
+from robotable.games.ricochet.board import CELLS, Board, Target
 from robotable.games.ricochet.search import Move, check_position, finishers
 
 MAX_DEPTH = _kernel.MAX_DEPTH
@@ -223,6 +223,16 @@ class Solver:
         built, self._built = self._built, 0.0
         return built
 
+    def prepare(self, target: Target) -> float:
+        """Build the target's tables now, if they are new: the seconds spent preparing since the
+        last solve (this board's move table too when it is new), which a later solve then does
+        not report again. For callers that time the search apart from a Solution."""
+        if target not in self.board.targets:
+            raise ValueError(f"the board has no {target} target")
+        with _LOCK:
+            self._goal(target)
+            return self._take_build_seconds()
+
     def _search(
         self,
         robots: Sequence[int],
@@ -322,6 +332,7 @@ class Solver:
 
 
 _loaded = False
+_BLAS_PROBE = "scipy.linalg.cython_blas"
 
 
 def _load_kernels(walls: np.ndarray) -> None:
@@ -330,7 +341,7 @@ def _load_kernels(walls: np.ndarray) -> None:
     global _loaded
     if _loaded:
         return
-    with _LOCK:  # the table and scratch arrays are shared
+    with _LOCK, _numba_without_blas():  # the table and scratch arrays are shared
         stops = _kernel.wall_stops(walls)
         h = _kernel.lower_bounds(stops, 0, np.empty(1024, np.uint8))
         rel, rel_done = np.empty((1024, 4), np.uint64), np.zeros(1024, np.bool_)
@@ -344,7 +355,28 @@ def _load_kernels(walls: np.ndarray) -> None:
         _loaded = True
 
 
-@functools.cache
+@contextlib.contextmanager
+def _numba_without_blas() -> Iterator[None]:
+    """numba's CPU target, on its first use in a process, imports scipy.linalg (0.15 to 0.2 s, more
+    than a short solve) only to learn whether np.correlate may call BLAS; the kernels do no linear
+    algebra. So that import is refused while the kernels load, when no other thread could be
+    importing it meanwhile (a lone-thread process: the command line, a batch worker)."""
+    skip = (
+        "numba.np.arraymath" in sys.modules  # the target is loaded already
+        or _BLAS_PROBE in sys.modules
+        or threading.active_count() > 1
+    )
+    if skip:
+        yield
+        return
+    sys.modules[_BLAS_PROBE] = None  # type: ignore[assignment]  # import refused: ImportError
+    try:
+        yield
+    finally:
+        if sys.modules.get(_BLAS_PROBE, 0) is None:
+            del sys.modules[_BLAS_PROBE]
+
+
 def _roles(robots: int, target: Target) -> tuple[int, int]:
     """The mask of the robots that may finish (RR-13) and the active robot, which moves first."""
     can_finish = finishers(target, robots)
@@ -449,13 +481,9 @@ def kernel_ready() -> bool:
 
 
 def warm_up() -> None:
-    """Compile (first run) or load (later runs) the kernel: a tiny solve, and a table rehash
-    that only big searches reach."""
-    from robotable.games.ricochet.board import ALL_TARGETS, assemble, cell_index
-
-    board = assemble(("1A", "2A", "3A", "4A"))
-    robots = [cell_index(8, 10), cell_index(4, 4), cell_index(15, 15), cell_index(0, 15)]  # RR-EX-1
-    solve(board, robots, ALL_TARGETS[0], max_depth=3)  # its Solver loads every kernel first
+    """Compile (first run) or load (later runs) every kernel the solver calls, on a board walled
+    all round: no search runs, none is needed."""
+    _load_kernels(np.full(CELLS, 15, np.uint8))
 
 
 def rank_by_robots_moved(solutions: Iterable[Sequence[Move]]) -> list[tuple[Move, ...]]:
