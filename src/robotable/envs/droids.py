@@ -69,6 +69,7 @@ _SLOT_CONTENT = {  # a slot's "TOKEN:ARROW" -> its two positions in the slot's 2
 }
 
 
+_BLANK_EMITTER = [False, *[None] * SLOTS]  # an emitter in the state: destroyed, then its slots
 _TYPES_OF_BIN = tuple(tuple(t for t in TYPES if bin_of(t) == b) for b in BINS)
 
 
@@ -288,8 +289,9 @@ class DroidsEncoder(Encoder):
                 tally[_TYPE[token]] = tally.get(_TYPE[token], 0) + 1
             for position, count in tally.items():
                 cells[at["hand"] + position] = _HAND_SHARE[count]
+        count = state.bins.__getitem__
         for b, types in enumerate(_TYPES_OF_BIN):
-            cells[at["bins"] + b] = scaled(sum(state.bins[t] for t in types), 40)
+            cells[at["bins"] + b] = scaled(sum(map(count, types)), 40)
         placing = state.placing
         if placing and state._placer() == seat:
             start = at["placing"]
@@ -366,14 +368,16 @@ class DroidsEncoder(Encoder):
         width = 1 + SLOTS * SLOT_WIDTH
         for row, s in enumerate(order):
             base = self.layout.offsets["emitters"] + row * EMITTERS * width
-            for destroyed, *slots in state.emitters[s]:
-                if destroyed:
-                    cells[base] = 1.0
-                for k, content in enumerate(slots):
-                    if content is not None:
-                        token, arrow = _SLOT_CONTENT[content]
-                        cells[base + 1 + k * SLOT_WIDTH + token] = 1.0
-                        cells[base + 1 + k * SLOT_WIDTH + arrow] = 1.0
+            for emitter in state.emitters[s]:
+                if emitter != _BLANK_EMITTER:  # most are: one list comparison skips them
+                    if emitter[0]:
+                        cells[base] = 1.0
+                    for k in range(SLOTS):
+                        content = emitter[1 + k]
+                        if content is not None:
+                            token, arrow = _SLOT_CONTENT[content]
+                            cells[base + 1 + k * SLOT_WIDTH + token] = 1.0
+                            cells[base + 1 + k * SLOT_WIDTH + arrow] = 1.0
                 base += width
 
 
