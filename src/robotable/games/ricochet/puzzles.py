@@ -8,10 +8,14 @@ the climb puts one robot on another cell, kept when the placement's lengths (har
 get worse. Lengths above the asked one are not searched to the end (a search stops at N moves),
 so one target that is out of reach does not cost a full proof.
 
-Why not one breadth-first search per placement, which would learn every target at once: measured
-on this solver (issue 17), the states within d moves of a placement grow about 2x per move (4.2
-million within 13 moves, 2.2 s), while the iterative deepening search with its lower bounds
-solves a 13-move target in milliseconds. Per target it is, on a shared Solver.
+Why not one search per placement, which would learn every target at once (a breadth-first
+search whose states carry each robot's turns, RR-15, gives for each robot and cell the first depth
+it stops there): measured in a numba kernel (issue 17, shared 2-core machine), the states within d
+moves of a placement grow about 2x per move: within 15 moves under the rule, 5.7 and 16.7 million
+states on two random placements, 3.9 and 8.0 s, 130 to 400 MiB of states and hash table, and
+some eight times that for 18 moves. The iterative deepening search with its lower bounds solves a
+13-move target in milliseconds, and a whole 15-move puzzle (4 to 181 placements) takes 1.5 s at
+the median. Per target it is, on a shared Solver.
 
 Everything is drawn from a seeded generator and the solver is exact, so a seed always gives the
 same puzzles.
@@ -25,16 +29,7 @@ from dataclasses import dataclass
 
 from robotable.core.errors import RobotableError
 from robotable.core.rng import Rng
-from robotable.games.ricochet.board import (
-    ALL_TARGETS,
-    CELLS,
-    CENTRE,
-    Board,
-    Target,
-    assemble,
-    cell_xy,
-    placements,
-)
+from robotable.games.ricochet.board import CELLS, CENTRE, Board, Target, assemble, cell_xy, random_board
 from robotable.games.ricochet.code import Puzzle
 from robotable.games.ricochet.solver import Solver
 
@@ -45,18 +40,6 @@ _FOCUS = 3  # a candidate placement is first solved for this many targets: the c
 DAILY_MOVES = (5, 6, 7, 8, 9, 10, 11)
 
 Progress = Callable[[int, int], None]  # (placements tried, longest optimal length found so far)
-
-
-def random_position(rng: Rng, *, face_set: str = "1999", silver: bool = False) -> Puzzle:
-    """RR-6, RR-8, RR-9: a random board, robots off the centre and off targets, a random chip."""
-    faces = rng.choice(list(placements(face_set)))
-    puzzle = Puzzle(faces, (), rng.choice(ALL_TARGETS))
-    blocked = {cell_xy(c) for c in puzzle.board().targets.values()} | CENTRE
-    free = [cell_xy(c) for c in range(CELLS) if cell_xy(c) not in blocked]
-    cells = []
-    for _ in range(5 if silver else 4):
-        cells.append(free.pop(rng.randrange(len(free))))
-    return Puzzle(faces, tuple(cells), puzzle.target)
 
 
 @dataclass
@@ -146,9 +129,8 @@ def search_puzzles(
     cap = max_moves + 1
     given: set[str] = set()
     tried = longest = 0
-    boards = list(placements(face_set))
     while True:
-        climb = _Climb(assemble(rng.choice(boards)), must_ricochet, cap)
+        climb = _Climb(assemble(random_board(rng, face_set)), must_ricochet, cap)
         current = climb.evaluate(climb.random_cells(rng, 5 if silver else 4))
         for _ in range(_STEPS_PER_RESTART):
             tried += 1
@@ -202,4 +184,4 @@ def daily(date: dt.date | None = None, *, must_ricochet: bool = True) -> tuple[P
     return generate(moves, seed=seed, must_ricochet=must_ricochet), moves
 
 
-__all__ = ["DAILY_MOVES", "daily", "generate", "random_position", "search_puzzles"]
+__all__ = ["DAILY_MOVES", "daily", "generate", "search_puzzles"]
