@@ -13,6 +13,14 @@ random set several times and shows the best run and the spread.
 
     python benchmarks/ricochet_solver.py [--count N] [--seed S] [--repeat R] [--classic] [--silver]
                                          [--no-hard] [--max-memory BYTES]
+    python benchmarks/ricochet_solver.py --generator 15,18 [--seeds K]
+    python benchmarks/ricochet_solver.py --placement-search 14 [--seeds K]
+
+``--generator`` times ``ricochet puzzle --moves N`` (the per-target climb) over seeds 0..K-1 against
+the goals of issue 17 (15 moves: median under 2 s; 18 moves: under 60 s). ``--placement-search D``
+measures the alternative the issue proposed, one breadth-first search per placement to depth D
+that learns every target at once (states carry each robot's turns, RR-15): its states and time,
+on the first placement of the same seeds.
 """
 
 from __future__ import annotations
@@ -29,9 +37,12 @@ import time
 from collections import Counter
 
 import numba
+import numpy as np
 from rich.console import Console
 from rich.table import Table
 
+from robotable.core.rng import Rng
+from robotable.games.ricochet import _kernel, puzzles
 from robotable.games.ricochet.board import (
     ALL_TARGETS,
     CENTRE,
@@ -40,6 +51,7 @@ from robotable.games.ricochet.board import (
     assemble,
     cell_index,
     placements,
+    random_board,
 )
 from robotable.games.ricochet.code import Puzzle
 from robotable.games.ricochet.solver import Solver, warm_up
@@ -51,6 +63,7 @@ GROUPS = ((1, 3), (4, 6), (7, 9), (10, 99))
 GOAL_MEDIAN_MS, GOAL_P99_MS = 0.059, 15.6
 GOAL_HARD_S = {25: 8.1, 24: 6.3}
 GOAL_PEAK_MB = 215  # the C figure does not say MB or MiB; this benchmark measures MiB (1 MiB = 1.049 MB)
+GOAL_GENERATOR_S = {15: ("median", 2.0), 18: ("worst", 60.0)}
 
 Position = tuple[Board, tuple[int, ...], Target]
 
@@ -255,6 +268,125 @@ def run_hard(console: Console, code: str, must_ricochet: bool, max_memory: int |
     }
 
 
+def run_generator(console: Console, moves: int, seeds: int, must_ricochet: bool) -> None:
+    """``ricochet puzzle --moves N`` for seeds 0..seeds-1: seconds and placements tried."""
+    table = Table(title=f"generator, {moves} moves ({'must ricochet' if must_ricochet else 'classic'})")
+    for column in ("seed", "seconds", "placements", "puzzle"):
+        table.add_column(column, justify="right")
+    times = []
+    tried = [0]
+
+    def count(placements: int, _longest: int) -> None:
+        tried[0] = placements
+
+    for seed in range(seeds):
+        begin = time.perf_counter()
+        puzzle = puzzles.generate(moves, seed=seed, must_ricochet=must_ricochet, on_step=count)
+        times.append(time.perf_counter() - begin)
+        table.add_row(str(seed), f"{times[-1]:.2f}", str(tried[0]), str(puzzle))
+    console.print(table)
+    line = f"{moves} moves: median {statistics.median(times):.2f} s, worst {max(times):.2f} s"
+    if moves in GOAL_GENERATOR_S and must_ricochet:
+        which, goal = GOAL_GENERATOR_S[moves]
+        value = statistics.median(times) if which == "median" else max(times)
+        line += f"; goal {which} under {goal:g} s: {'met' if value < goal else 'NOT met'}"
+    console.print(line)
+
+
+@numba.njit(cache=True)
+def placement_search(
+    stops: np.ndarray, start: np.ndarray, must_ricochet: bool, max_depth: int, table: np.ndarray,
+    states: np.ndarray, first: np.ndarray, straight: np.ndarray, layers: np.ndarray,
+) -> int:  # fmt: skip
+    """Breadth-first search from a placement to ``max_depth``: ``first[robot, cell]`` is the first
+    depth the robot stops on the cell having ricocheted (or at all, rule off), ``straight[robot,
+    cell]`` the first depth it stops there without (a straight arrival, which would end an attempt on
+    a target there). A state packs each robot's cell and turns in 10 bits; ``table`` is an open
+    address hash set (state + 1), ``states`` the states in breadth-first order, ``layers[d]`` the
+    number within d moves. Returns the last depth whose states all fit (half the table at most)."""
+    n = len(start)
+    bits = 0
+    while (1 << bits) < len(table):
+        bits += 1
+    mask = len(table) - 1
+    key = 0
+    for j in range(n):
+        key = (key << 10) | (start[j] << 2) | (0 if must_ricochet else 3)
+    states[0] = key
+    table[((key * -7046029254386353131) >> (64 - bits)) & mask] = key + 1
+    count, begin = 1, 0
+    pos = np.empty(n, np.int64)
+    ts = np.empty(n, np.int64)
+    for depth in range(1, max_depth + 1):
+        end = count
+        for s in range(begin, end):
+            packed = states[s]
+            for j in range(n - 1, -1, -1):
+                pos[j], ts[j] = (packed & 1023) >> 2, packed & 3
+                packed >>= 10
+            for i in range(n):
+                c = pos[i]
+                for d in range(4):
+                    dest = stops[c * 4 + d]
+                    for j in range(n):  # RR-10: cut short by another robot
+                        p = pos[j]
+                        if d == 0 and dest <= p < c and (p & 15) == (c & 15):
+                            dest = p + 16
+                        elif d == 2 and c < p <= dest and (p & 15) == (c & 15):
+                            dest = p - 16
+                        elif d == 1 and c < p <= dest:
+                            dest = p - 1
+                        elif d == 3 and dest <= p < c:
+                            dest = p + 1
+                    if dest == c:
+                        continue
+                    nt = ts[i] | (1 << (d & 1))
+                    seen = first if nt == 3 else straight
+                    seen[i, dest] = min(seen[i, dest], depth)
+                    if depth == max_depth:
+                        continue
+                    key = 0
+                    for j in range(n):
+                        key = (key << 10) | (((dest << 2) | nt) if j == i else ((pos[j] << 2) | ts[j]))
+                    slot = ((key * -7046029254386353131) >> (64 - bits)) & mask
+                    while table[slot] != 0 and table[slot] != key + 1:
+                        slot = (slot + 1) & mask
+                    if table[slot] == 0:
+                        if 2 * count >= len(table) or count >= len(states):
+                            return depth - 1
+                        table[slot] = key + 1
+                        states[count] = key
+                        count += 1
+        layers[depth] = count
+        begin = end
+    return max_depth
+
+
+def run_placement_search(console: Console, depth: int, seeds: int, must_ricochet: bool) -> None:
+    """The one-search alternative on the first placement each generator seed draws."""
+    table = np.zeros(1 << 25, np.int64)  # 256 MiB: 16 M states at half load, and 128 MiB of states
+    states = np.zeros(1 << 24, np.int64)
+    for seed in range(seeds):
+        rng = Rng(seed)  # the generator's first draws: a board, then the robots' cells
+        board = assemble(random_board(rng, "1999"))
+        blocked = set(board.targets.values()) | {cell_index(x, y) for x, y in CENTRE}
+        free = [c for c in range(256) if c not in blocked]
+        start = np.array([free.pop(rng.randrange(len(free))) for _ in range(4)], np.int64)
+        stops = _kernel.wall_stops(np.array(board.walls, np.uint8))
+        first, straight = np.full((4, 256), 99, np.int64), np.full((4, 256), 99, np.int64)
+        layers = np.zeros(64, np.int64)
+        table.fill(0)
+        begin = time.perf_counter()
+        reached = placement_search(stops, start, must_ricochet, depth, table, states, first, straight, layers)
+        seconds = time.perf_counter() - begin
+        stored = layers[reached - 1] if reached else 0
+        note = "" if reached == depth else f" (the table is full: stopped before depth {reached + 1})"
+        console.print(
+            f"seed {seed}: every stop within {reached} moves from {stored:,} states (those within "
+            f"{reached - 1} moves), {seconds:.2f} s{note}; states per depth {layers[1:reached].tolist()}"
+        )
+
+
 def report_goals(console: Console, found: dict[str, float], hard: list[dict[str, float]]) -> None:
     goals = Table(title="issue 17 goals (rule on)")
     for column in ("measure", "goal", "measured", "met"):
@@ -291,6 +423,9 @@ def main() -> None:
     parser.add_argument(
         "--max-memory", type=int, default=0, help="table bound in bytes (default: the solver's)"
     )
+    parser.add_argument("--generator", help="time the puzzle generator for these lengths (e.g. 15,18)")
+    parser.add_argument("--placement-search", type=int, help="time one search per placement to this depth")
+    parser.add_argument("--seeds", type=int, default=5, help="generator seeds 0..K-1 (default 5)")
     parser.add_argument("--child", help=argparse.SUPPRESS)
     args = parser.parse_args()
     must_ricochet = not args.classic
@@ -304,6 +439,12 @@ def main() -> None:
     begin = time.perf_counter()
     warm_up()
     console.print(f"compile / cache load: {time.perf_counter() - begin:.2f} s")
+    if args.generator or args.placement_search:
+        for moves in map(int, (args.generator or "").split(",") if args.generator else []):
+            run_generator(console, moves, args.seeds, must_ricochet)
+        if args.placement_search:
+            run_placement_search(console, args.placement_search, args.seeds, must_ricochet)
+        return
     # The hard positions first: see run_hard on measuring a child's peak memory.
     hard = [] if args.no_hard else [run_hard(console, code, must_ricochet, max_memory) for code, _ in HARD]
     found: dict[str, float] = {}
