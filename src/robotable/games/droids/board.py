@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any
 
 from robotable.core.datafile import cached_by_file, data_number, read_data
@@ -36,6 +37,11 @@ class Board:
 
     def is_rock(self, cell: int) -> bool:
         return self.terrain[cell] == ROCK
+
+    @cached_property
+    def open_cells(self) -> tuple[int, ...]:
+        """Every cell that is not rock, in index order (each setup step looks among them)."""
+        return tuple(cell for cell in range(SIZE * SIZE) if not self.is_rock(cell))
 
 
 def idx(x: int, y: int) -> int:

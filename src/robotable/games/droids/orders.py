@@ -41,8 +41,8 @@ class Orders(Killer):
     # ------------------------------------------------------------ draw (DD-13, DD-41)
 
     def _allowed_bins(self) -> list[str]:
-        bins = self.bins
-        return [b for b in BINS if any(bins[t] for t in TYPES_BY_BIN[b])]
+        count = self.bins.__getitem__  # map, not a generator: this runs on every draw check
+        return [b for b in BINS if any(map(count, TYPES_BY_BIN[b]))]
 
     def _can_draw(self, seat: int) -> bool:
         return self.drawn[seat] < HAND_SIZE and bool(self._allowed_bins())

@@ -111,7 +111,7 @@ class ScenarioSetup(Orders):
 
     def _setup_cells(self) -> list[int]:
         taken = {r.cell for r in self.robots} | set(self.objects)
-        return [c for c in range(SIZE * SIZE) if not self.board.is_rock(c) and c not in taken]
+        return [c for c in self.board.open_cells if c not in taken]
 
     def _check_obstacle(self, action: Obstacle, refuse: Any) -> None:
         if self.phase != SETUP:

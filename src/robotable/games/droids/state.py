@@ -50,6 +50,9 @@ from robotable.games.droids.tokens import BINS, COLOUR_NAMES, COLOURS, TYPES, bi
 
 __all__ = ["DRAW", "OVER", "PLACE", "SEND", "SETUP", "DroidsState"]
 
+OBSTACLE_AT = tuple(Obstacle(*xy(cell)) for cell in range(SIZE * SIZE))
+"""Each cell's setup action, made once: a setup step offers some ninety, and actions are frozen."""
+
 
 class DroidsState(ScenarioSetup, State):
     def __init__(self, game: Any, options: dict[str, Any], rng: Rng, seats: int) -> None:
@@ -188,7 +191,7 @@ class DroidsState(ScenarioSetup, State):
             _, what, _ = self.pending_hits[0]
             return [Choose(what, e) for e in self._choice_options(seat, what)]
         if self.phase == SETUP:
-            return [Obstacle(*xy(c)) for c in self._setup_cells()]
+            return [OBSTACLE_AT[c] for c in self._setup_cells()]
         if self.phase == DRAW:
             if self.scenario.killer:
                 return [Pick(t) for t in TYPES if self.bins[t] > 0]
