@@ -170,10 +170,10 @@ class DeliveryState(State):
         out: list[Action] = []
         cards = sort_cards(list(set(self.hands[seat])))
         program = self.program[seat]
+        full = [_has_action(held) for held in program]  # slots that take no further action card
         for card in cards:
-            for slot in range(1, SLOTS + 1):
-                if not (is_action(card) and _has_action(program[slot - 1])):
-                    out.append(_program(slot, card))
+            acts = is_action(card)
+            out += [_program(slot, card) for slot in range(1, SLOTS + 1) if not (acts and full[slot - 1])]
         out += [Take(slot) for slot in range(1, SLOTS + 1) if program[slot - 1]]
         if self.can_spare_card(seat):
             out += self._function_placements(seat, [card for card in cards if card != BUG])
@@ -273,7 +273,7 @@ class DeliveryState(State):
         empty = sum(not cards for cards in self.program[seat])
         cycle = [*self.hands[seat], *self.draw[seat], *self.discard[seat]]
         cycle += [card for cards in self.program[seat] for card in cards]
-        kept = sum(card != BUG for card in cycle)
+        kept = len(cycle) - cycle.count(BUG)
         return len(self.hands[seat]) - 1 >= empty and kept - 1 >= MIN_CYCLE
 
     # ------------------------------------------------------------------ performing
@@ -515,7 +515,8 @@ _place = cache(PlaceFunction)
 
 
 def _has_action(cards: list[str]) -> bool:
-    return any(is_action(card) for card in cards)
+    """Whether ``cards`` hold an action card: every card but LOOP is one (RD-6)."""
+    return len(cards) > cards.count(LOOP)
 
 
 def _copy(value: Any) -> Any:
