@@ -111,7 +111,8 @@ def decision_levels(parts: Mapping[str, Any]) -> dict[str, Level]:
         reach = "to the end" if budget.horizon is None else f"for {budget.horizon} actions"
         return (
             f"search over whole decisions: the heuristic's and up to {budget.candidates - 1} others, "
-            f"each played out in {budget.worlds} guessed worlds by heuristics {reach}, then judged"
+            f"each played out in {budget.worlds} guessed world{'s' if budget.worlds != 1 else ''} "
+            f"by heuristics {reach}, then judged"
         )
 
     return {name: Level(name, about(budgets[name]), searcher(name)) for name in ("hard", "expert")}

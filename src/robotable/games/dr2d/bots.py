@@ -89,15 +89,20 @@ def rules_of(view: Mapping[str, Any]) -> Rules:
 class Planner:
     """Finds a good program for one seat from a view (see the module docstring)."""
 
-    def __init__(self, view: Mapping[str, Any], seat: int) -> None:
+    def __init__(
+        self, view: Mapping[str, Any], seat: int, others: Mapping[int, list[int] | None] | None = None
+    ) -> None:
+        """``others``: the programs expected of other seats (the searching levels' guess);
+        any other robot is assumed to program five STAY."""
         self.board = load_board(view["options"]["board_file"])
         self.rules = rules_of(view)
         self.seat = seat
         self.turn = view["turn"]
         self.fleet = fleet_from_view(view)
-        for i in range(self.fleet.n):  # assumption: the others program five STAY
+        for i in range(self.fleet.n):
             if self.fleet.pos[i] >= 0 and not self.fleet.inactive[i]:
-                self.fleet.program[i] = [STAY] * 5
+                expected = (others or {}).get(i)
+                self.fleet.program[i] = list(expected) if expected else [STAY] * 5
 
     def value(self, f: Fleet) -> float:
         """How good an end-of-turn position is for our seat (higher is better)."""
@@ -313,14 +318,31 @@ def candidates(_heuristic: Any, turn: Turn, count: int) -> list[list[Action]]:
     decision = planner.decide(ranked)
     first: list[Action] = [STANDBY] if decision is None else _written(decision)
     found = [first]
-    for _, program in ranked:
+    # the best answers to what the others would program if they were the heuristic (their
+    # programs follow from public facts), then the heuristic's runners-up
+    expected = {
+        other: planned(view, other)
+        for other in range(len(view["robots"]))
+        if other != turn.seat and _programs(view["robots"][other])
+    }
+    answers = Planner(view, turn.seat, expected).ranked_programs()[:ANSWERS] if expected else []
+    for _, program in [*answers, *ranked]:
         if len(found) >= count:
             break
-        if _written(program) != first:
+        if _written(program) not in found:
             found.append(_written(program))
     if decision is not None and len(found) < count and STANDBY in legal and planner.fleet.pc[turn.seat] <= 4:
         found.append([STANDBY])
     return found
+
+
+ANSWERS = 2
+"""Candidates taken from the best answers to the others' expected programs."""
+
+
+def _programs(robot: Mapping[str, Any]) -> bool:
+    """Whether a robot of the view programs this turn (DR-10)."""
+    return bool(robot["tile"]) and not robot["inactive"] and not robot["finished"]
 
 
 def _written(program: list[int]) -> list[Action]:
