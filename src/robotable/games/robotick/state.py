@@ -57,6 +57,17 @@ def seating(round_index: int) -> list[int]:
     return order
 
 
+_NEXT_PLAYER = tuple(
+    {player: order[(i + 1) % 4] for i, player in enumerate(order)} for order in map(seating, range(ROUNDS))
+)
+"""Per round, who plays after whom (RT-5's seating, looked up: asked several times a card)."""
+
+
+_PASS = tuple(Pass(c) for c in range(DECK))
+_PLAY = tuple(Play(c) for c in range(DECK))
+"""Each card's actions, made once (actions are frozen): legal_actions lists a hand's every step."""
+
+
 def player_name(player: int) -> str:
     return "Droco" if player == DROCO else f"P{player}"
 
@@ -135,8 +146,7 @@ class RobotickState(State):
         return kind(self.trick[0][1]) if self.trick else None
 
     def next_player(self, player: int) -> int:
-        order = seating(self.round)
-        return order[(order.index(player) + 1) % 4]
+        return _NEXT_PLAYER[self.round][player]
 
     def current_player(self) -> int | None:
         if self.phase != "play":
@@ -182,9 +192,9 @@ class RobotickState(State):
         if self.phase == "pass":
             if seat not in range(HUMANS) or len(self.chosen[seat]) >= PASS_COUNT:
                 return []
-            return [Pass(c) for c in self.hands[seat] if c not in self.chosen[seat]]
+            return [_PASS[c] for c in self.hands[seat] if c not in self.chosen[seat]]
         if self.phase == "play" and seat == self.current_player():
-            return [Play(c) for c in self.playable(seat)]
+            return [_PLAY[c] for c in self.playable(seat)]
         return []
 
     def check_rules(self, seat: Seat, action: Action) -> None:
