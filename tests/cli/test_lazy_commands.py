@@ -34,6 +34,24 @@ def test_an_unknown_command_is_refused() -> None:
     assert result.exit_code == 2 and "No such command 'chess'" in result.output
 
 
+def test_a_quick_answer_loads_neither_numpy_nor_numba() -> None:
+    """Up to QUICK_DEPTH moves the plain breadth-first search answers: NumPy (0.1 s) is not needed
+    either, since the cells' check takes NumPy's integers as numbers.Integral."""
+    script = (
+        "import sys\n"
+        "from robotable.cli.main import app\n"
+        "sys.argv = ['robotable', 'ricochet', 'solve', '1A2A3A4A-8A44FF0F-RC', '--json']\n"
+        "try:\n"
+        "    app()\n"
+        "except SystemExit:\n"
+        "    pass\n"
+        "print([name for name in ('numpy', 'numba') if name in sys.modules])\n"
+    )
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=120)
+    lines = done.stdout.strip().splitlines()
+    assert '"length": 3' in lines[0] and lines[-1] == "[]", done.stderr
+
+
 def test_ricochet_solve_imports_only_what_it_needs() -> None:
     """An 8-move position, past the quick search: the compiled solver answers, without the other
     commands, the game itself, the bots, or scipy's linear algebra (which numba would load)."""

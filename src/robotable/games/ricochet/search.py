@@ -8,9 +8,8 @@ contain a consecutive perpendicular pair somewhere.
 
 from __future__ import annotations
 
+import numbers
 from collections.abc import Sequence
-
-import numpy as np
 
 from robotable.games.ricochet.board import CELLS, COLOURS, Board, Target
 
@@ -35,9 +34,10 @@ def finishers(target: Target, robot_count: int) -> tuple[int, ...]:
 def check_position(board: Board, robots: Sequence[int], target: Target) -> int:
     """Validate the inputs shared by both solvers; return the target cell. Every cell must be a
     board index: the compiled kernel does not check its indices (a cell off the board would read
-    and write memory that is not its own), and Python would read ``walls[-1]``."""
+    and write memory that is not its own), and Python would read ``walls[-1]``. NumPy's integers
+    are ``numbers.Integral`` too: the quick answers of the command line need not import NumPy."""
     for cell in robots:
-        if not isinstance(cell, (int, np.integer)) or not 0 <= cell < CELLS:
+        if not isinstance(cell, numbers.Integral) or not 0 <= cell < CELLS:
             raise ValueError(f"a robot's cell is a number from 0 to {CELLS - 1}, not {cell!r}")
     if len(robots) not in (4, 5):
         raise ValueError(f"a position has 4 or 5 robots, not {len(robots)}")
