@@ -409,7 +409,7 @@ LEVEL_PARTS: dict[str, Any] = {
     "refine": refine,
     "decision_budgets": {
         "hard": {"candidates": 6, "worlds": 1, "horizon": 40},
-        "expert": {"candidates": 12, "worlds": 2, "horizon": 60},
+        "expert": {"candidates": 16, "worlds": 2, "horizon": 40},
     },
 }
 """What this game's difficulty levels are made of (``robotable.agents.levels`` builds them): the
