@@ -35,8 +35,8 @@ def test_an_unknown_command_is_refused() -> None:
 
 
 def test_a_quick_answer_loads_neither_numpy_nor_numba() -> None:
-    """Up to QUICK_DEPTH moves the plain breadth-first search answers: NumPy (0.1 s) is not needed
-    either, since the cells' check takes NumPy's integers as numbers.Integral."""
+    """The plain-Python search answers short positions: NumPy (0.1 s) is not needed either, since
+    the cells' check takes NumPy's integers as numbers.Integral."""
     script = (
         "import sys\n"
         "from robotable.cli.main import app\n"
@@ -53,12 +53,12 @@ def test_a_quick_answer_loads_neither_numpy_nor_numba() -> None:
 
 
 def test_ricochet_solve_imports_only_what_it_needs() -> None:
-    """An 8-move position, past the quick search: the compiled solver answers, without the other
+    """An 11-move position, past the quick search: the compiled solver answers, without the other
     commands, the game itself, the bots, or scipy's linear algebra (which numba would load)."""
     script = (
         "import sys\n"
         "from robotable.cli.main import app\n"
-        "sys.argv = ['robotable', 'ricochet', 'solve', '4B3B2B1A-2E03B221-RC', '--json']\n"
+        "sys.argv = ['robotable', 'ricochet', 'solve', '1A2B4B3B-302A0B71-BT', '--json']\n"
         "try:\n"
         "    app()\n"
         "except SystemExit:\n"
@@ -70,4 +70,4 @@ def test_ricochet_solve_imports_only_what_it_needs() -> None:
     )
     done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=120)
     lines = done.stdout.strip().splitlines()
-    assert '"length": 8' in lines[0] and lines[-1] == "[]", done.stderr
+    assert '"length": 11' in lines[0] and lines[-1] == "[]", done.stderr

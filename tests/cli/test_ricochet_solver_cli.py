@@ -11,8 +11,9 @@ import pytest
 from typer.testing import CliRunner
 
 from robotable.cli.main import app
-from robotable.cli.ricochet import QUICK_DEPTH
+from robotable.cli.ricochet import QUICK_STATES
 from robotable.games.ricochet.code import Puzzle
+from robotable.games.ricochet.quick import GaveUp, quick_solve
 from robotable.games.ricochet.solver import solve
 
 P1 = "1A2A3A4A-8A44FF0F-RC"
@@ -112,10 +113,12 @@ def test_puzzle_count_needs_a_length_and_no_drawing() -> None:
     assert drawn.exit_code == 2 and "without --daily" in drawn.output
 
 
-@pytest.mark.parametrize(("code", "length"), [(P1, 3), ("1A4A2A3B-5F741FBB-RC", QUICK_DEPTH)])
+@pytest.mark.parametrize(
+    ("code", "length"), [(P1, 3), ("1A4A2A3B-5F741FBB-RC", 6), ("4B3B2B1A-2E03B221-RC", 8)]
+)
 def test_a_short_position_is_answered_without_loading_numba(code: str, length: int) -> None:
-    """Issue 17 (startup): numba alone takes longer to load than a short position takes to solve,
-    so `solve CODE` answers positions of up to QUICK_DEPTH moves with the exact reference search."""
+    """Issue 17 (startup): numba takes longer to load than most positions of up to about nine moves
+    take to solve, so `solve CODE` first asks the exact plain-Python search (games/ricochet/quick.py)."""
     script = (
         "import sys\n"
         "from robotable.cli.main import app\n"
@@ -132,10 +135,12 @@ def test_a_short_position_is_answered_without_loading_numba(code: str, length: i
 
 
 def test_longer_positions_go_to_the_compiled_solver() -> None:
-    """Past QUICK_DEPTH moves the quick search gives up and the solver answers, same optimum."""
-    code = "4B3B2B1A-2E03B221-RC"  # 8 moves
-    result = json.loads(run("ricochet", "solve", code, "--json").stdout)
+    """Past QUICK_STATES states the quick search gives up and the compiled solver answers."""
+    code = "1A2B4B3B-302A0B71-BT"  # 11 moves
     puzzle = Puzzle.parse(code)
+    with pytest.raises(GaveUp):
+        quick_solve(puzzle.board(), puzzle.robot_cells(), puzzle.target, max_states=QUICK_STATES)
+    result = json.loads(run("ricochet", "solve", code, "--json").stdout)
     expected = solve(puzzle.board(), puzzle.robot_cells(), puzzle.target)
-    assert expected is not None and result["length"] == expected.length > QUICK_DEPTH
-    assert len(result["moves"]) == result["length"]
+    assert expected is not None and result["length"] == expected.length == 11
+    assert "build_seconds" not in result and len(result["moves"]) == 11

@@ -42,8 +42,10 @@ MAX_LIMIT = 10_000  # solutions listed by --all: each holds a row of the solver'
 MAX_TIMEOUT = 86_400.0  # a day: more is no timeout at all
 MAX_JOBS = 256
 MAX_COUNT = 100_000  # puzzles asked by `puzzle --count`
-# `solve CODE` answers positions this short (4 robots; 5 with the silver one) without loading numba
-QUICK_DEPTH, QUICK_DEPTH_SILVER = 6, 5
+# States the plain-Python search of `solve CODE` may generate before the compiled solver takes over.
+# Issue 17, 300 random positions, loaded 2-core machine: all of up to 7 moves answered (within 0.08 s),
+# 28 of 31 of 8 moves and 12 of 20 of 9 (within 0.17 s), 2 of 13 of 10; giving up costs up to 0.19 s.
+QUICK_STATES = 50_000
 _DECIMAL = re.compile(r"[0-9]{1,9}(\.[0-9]{0,9})?|\.[0-9]{1,9}")
 _SIZE = re.compile(r"([0-9]{1,12}(?:\.[0-9]{1,6})?)\s*([KMGT]?)(?:I?B)?", re.IGNORECASE)
 
@@ -151,20 +153,23 @@ def solve_puzzle(
 
 
 def quick_solve(puzzle: Puzzle, board: Board, *, classic: bool) -> dict[str, Any] | None:
-    """A short position's answer without the compiled solver, or None (issue 17: loading numba
-    alone takes 0.6 s of CPU, more than the whole answer may). The reference breadth-first search
-    is exact; on random positions (issue 17, a loaded 2-core machine) it answers two thirds of them
-    (up to 6 moves) in 0.03 to 0.05 s typically, 0.3 s at worst, and gives up on the others after
-    as long at most, when the compiled solver takes over."""
-    from robotable.games.ricochet.search import bfs_solve
+    """The answer of the plain-Python search (games/ricochet/quick.py), or None when it gives up
+    (issue 17: loading numba and the compiled solver takes about a third of a second before any
+    search, longer than this search takes on most positions of up to nine moves)."""
+    from robotable.games.ricochet.quick import GaveUp
+    from robotable.games.ricochet.quick import quick_solve as search
 
-    depth = QUICK_DEPTH_SILVER if puzzle.silver else QUICK_DEPTH  # 5 robots branch more
     begin = time.perf_counter()
-    moves = bfs_solve(board, puzzle.robot_cells(), puzzle.target, must_ricochet=not classic, max_depth=depth)
-    if moves is None:
+    try:
+        moves = search(board, puzzle.robot_cells(), puzzle.target, must_ricochet=not classic,
+                       max_states=QUICK_STATES)  # fmt: skip
+    except GaveUp:
         return None
-    seconds = round(time.perf_counter() - begin, 6)
-    return {"code": str(puzzle), "length": len(moves), "moves": notation(moves), "seconds": seconds}
+    result: dict[str, Any] = {"code": str(puzzle), "length": None, "moves": []}
+    if moves is not None:
+        result.update(length=len(moves), moves=notation(moves))
+    result["seconds"] = round(time.perf_counter() - begin, 6)
+    return result
 
 
 MaxMemory = Annotated[
