@@ -15,12 +15,15 @@ random set several times and shows the best run and the spread.
                                          [--no-hard] [--max-memory BYTES]
     python benchmarks/ricochet_solver.py --generator 15,18 [--seeds K]
     python benchmarks/ricochet_solver.py --placement-search 14 [--seeds K]
+    python benchmarks/ricochet_solver.py --startup 40
 
 ``--generator`` times ``ricochet puzzle --moves N`` (the per-target climb) over seeds 0..K-1 against
 the goals of issue 17 (15 moves: median under 2 s; 18 moves: under 60 s). ``--placement-search D``
 measures the alternative the issue proposed, one breadth-first search per placement to depth D
 that learns every target at once (states carry each robot's turns, RR-15): its states and time,
-on the first placement of the same seeds.
+on the first placement of the same seeds. ``--startup N`` runs ``robotable ricochet solve CODE``
+as a new process on the first N random positions (warm numba cache) and times each whole command,
+against the goal of 0.4 s, by optimal length.
 """
 
 from __future__ import annotations
@@ -41,6 +44,7 @@ import numpy as np
 from rich.console import Console
 from rich.table import Table
 
+from robotable.cli.ricochet import QUICK_STATES
 from robotable.core.rng import Rng
 from robotable.games.ricochet import _kernel, puzzles
 from robotable.games.ricochet.board import (
@@ -50,10 +54,12 @@ from robotable.games.ricochet.board import (
     Target,
     assemble,
     cell_index,
+    cell_xy,
     placements,
     random_board,
 )
 from robotable.games.ricochet.code import Puzzle
+from robotable.games.ricochet.quick import GaveUp, quick_solve
 from robotable.games.ricochet.solver import Solver, warm_up
 
 HARD = (("4B3B2B1A-2E03B221-BT", 25), ("1A4B3B2B-E212DBF0-BT", 24))
@@ -387,6 +393,37 @@ def run_placement_search(console: Console, depth: int, seeds: int, must_ricochet
         )
 
 
+def run_startup(console: Console, count: int, seed: int) -> None:
+    """Whole ``robotable ricochet solve CODE`` commands, each a new process (the numba cache warm)."""
+    command = [sys.executable, "-m", "robotable.cli.main", "ricochet", "solve", "--json"]
+    table = Table(title=f"robotable ricochet solve CODE, {count} random positions (whole process)")
+    for column in ("moves", "positions", "median", "worst", "under 0.4 s", "numba loaded"):
+        table.add_column(column, justify="right")
+    by_group: dict[str, list[tuple[float, bool]]] = {}
+    for board, cells, target in random_positions(count, seed, 4):
+        code = str(Puzzle(board.faces, tuple(map(cell_xy, cells)), target))
+        begin = time.perf_counter()
+        done = subprocess.run([*command, code], capture_output=True, text=True, check=True)
+        seconds = time.perf_counter() - begin
+        length = json.loads(done.stdout)["length"] or 0
+        try:  # what the command did: the quick search's answer, or the compiled solver's
+            quick_solve(board, cells, target, max_states=QUICK_STATES)
+            compiled = False
+        except GaveUp:
+            compiled = True
+        by_group.setdefault(group_of(max(length, 1)), []).append((seconds, compiled))
+    for name in (group_of(lo) for lo, _ in GROUPS):
+        runs = by_group.get(name, [])
+        if runs:
+            times = [t for t, _ in runs]
+            quick = sum(t < 0.4 for t in times)
+            compiled = sum(used for _, used in runs)
+            median, worst = statistics.median(times), max(times)
+            cells = (f"{median:.3f} s", f"{worst:.3f} s", str(quick), str(compiled))
+            table.add_row(name, str(len(runs)), *cells)
+    console.print(table)
+
+
 def report_goals(console: Console, found: dict[str, float], hard: list[dict[str, float]]) -> None:
     goals = Table(title="issue 17 goals (rule on)")
     for column in ("measure", "goal", "measured", "met"):
@@ -426,6 +463,7 @@ def main() -> None:
     parser.add_argument("--generator", help="time the puzzle generator for these lengths (e.g. 15,18)")
     parser.add_argument("--placement-search", type=int, help="time one search per placement to this depth")
     parser.add_argument("--seeds", type=int, default=5, help="generator seeds 0..K-1 (default 5)")
+    parser.add_argument("--startup", type=int, help="time `ricochet solve CODE` on this many positions")
     parser.add_argument("--child", help=argparse.SUPPRESS)
     args = parser.parse_args()
     must_ricochet = not args.classic
@@ -439,6 +477,9 @@ def main() -> None:
     begin = time.perf_counter()
     warm_up()
     console.print(f"compile / cache load: {time.perf_counter() - begin:.2f} s")
+    if args.startup:
+        run_startup(console, args.startup, args.seed)
+        return
     if args.generator or args.placement_search:
         for moves in map(int, (args.generator or "").split(",") if args.generator else []):
             run_generator(console, moves, args.seeds, must_ricochet)
