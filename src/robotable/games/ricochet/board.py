@@ -30,6 +30,8 @@ DIRECTIONS = "NESW"
 N, E, S, W = 0, 1, 2, 3
 DX = (0, 1, 0, -1)
 DY = (-1, 0, 1, 0)
+STEPS = tuple(dx + SIZE * dy for dx, dy in zip(DX, DY, strict=True))
+"""A cell index's change for one step N, E, S, W."""
 OPPOSITE = (S, W, N, E)
 
 COLOURS = ("red", "green", "blue", "yellow")
@@ -273,10 +275,16 @@ class Board:
                 return target
         return None
 
+    def can_slide(self, cell: int, direction: int, occupied: set[int] | frozenset[int]) -> bool:
+        """Whether a robot on ``cell`` moves at all in ``direction``: :meth:`slide` would take it
+        somewhere, since only a wall on its side or a robot next to it stops it at once (RR-10,
+        RR-11). The edge of the board is walled, so no cell needs a bounds check."""
+        return not self.walls[cell] >> direction & 1 and cell + STEPS[direction] not in occupied
+
     def slide(self, robots: Sequence[int], robot: int, direction: int) -> int:
         """Where ``robot`` stops sliding in ``direction`` (RR-10); its own cell if it cannot move."""
         cell = robots[robot]
-        step = DX[direction] + SIZE * DY[direction]
+        step = STEPS[direction]
         others = set(robots)
         walls = self.walls
         while not walls[cell] >> direction & 1 and cell + step not in others:

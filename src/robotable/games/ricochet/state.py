@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from functools import cache
 from typing import Any, Self
 
 from robotable.core.errors import IllegalAction
@@ -83,6 +84,16 @@ class BidEntry:
 class SoloBest:
     moves: tuple[tuple[int, int], ...]
     end: tuple[int, ...]
+
+
+_MOVES = tuple(tuple(Move(robot, direction) for direction in range(4)) for robot in range(5))
+"""Every robot's four moves, made once (actions are frozen; five robots with the silver one)."""
+
+
+@cache
+def _bids_up_to(top: int) -> tuple[Bid, ...]:
+    """Bids of 1 to ``top`` moves, made once per top: a seat may bid up to 99 at every step."""
+    return tuple(Bid(n) for n in range(1, top + 1))
 
 
 class RicochetState(State):
@@ -207,12 +218,13 @@ class RicochetState(State):
         if seat not in self.to_act():
             return []
         if self.phase in (SOLVING, COUNTDOWN_PHASE):
-            return [Bid(n) for n in range(1, self._lowest_allowed_bid(seat) + 1)]
+            return list(_bids_up_to(self._lowest_allowed_bid(seat)))
+        board, occupied = self.board, set(self.robots)
         moves: list[Action] = [
-            Move(robot, direction)
-            for robot in range(self.robot_count)
+            _MOVES[robot][direction]
+            for robot, cell in enumerate(self.robots)
             for direction in range(4)
-            if self.board.slide(self.robots, robot, direction) != self.robots[robot]
+            if board.can_slide(cell, direction, occupied)
         ]
         if self.phase == DEMONSTRATION:
             return [*moves, GIVE_UP]
