@@ -43,9 +43,9 @@ MAX_TIMEOUT = 86_400.0  # a day: more is no timeout at all
 MAX_JOBS = 256
 MAX_COUNT = 100_000  # puzzles asked by `puzzle --count`
 # States the plain-Python search of `solve CODE` may generate before the compiled solver takes over.
-# Issue 17, 300 random positions, loaded 2-core machine: all of up to 7 moves answered (within 0.08 s),
-# 28 of 31 of 8 moves and 12 of 20 of 9 (within 0.17 s), 2 of 13 of 10; giving up costs up to 0.19 s.
-QUICK_STATES = 50_000
+# Issue 17, 300 random positions, loaded 2-core machine: all of up to 7 moves answered (within 0.06 s),
+# 29 of 31 of 8 moves, 16 of 20 of 9 and 5 of 13 of 10 (within 0.15 s); giving up costs up to 0.16 s.
+QUICK_STATES = 80_000
 _DECIMAL = re.compile(r"[0-9]{1,9}(\.[0-9]{0,9})?|\.[0-9]{1,9}")
 _SIZE = re.compile(r"([0-9]{1,12}(?:\.[0-9]{1,6})?)\s*([KMGT]?)(?:I?B)?", re.IGNORECASE)
 

@@ -5,8 +5,8 @@ search needs neither (nor NumPy) and answers most positions of up to about nine 
 It is the compiled solver's method without its speed: iterative deepening with the same lower
 bound per cell and turn state (see ``_kernel.lower_bounds``), only the finishing robots moving
 when no move is spare, no second move of a robot along one axis unless it goes back to gain a
-turn or to arrive, and a transposition table. It gives up after ``max_states`` states, and the
-caller then asks the compiled solver.
+turn or to arrive, of two independent moves only one order, and a transposition table. It gives
+up after ``max_states`` generated moves, and the caller then asks the compiled solver.
 """
 
 from __future__ import annotations
@@ -72,7 +72,7 @@ def quick_solve(
     *,
     must_ricochet: bool = True,
     max_depth: int = 63,
-    max_states: int = 50_000,
+    max_states: int = 80_000,
 ) -> tuple[Move, ...] | None:
     """A shortest solution, or None if there is none within ``max_depth`` moves (RR-14, RR-15,
     RR-34); raises GaveUp past ``max_states`` generated states."""
@@ -102,6 +102,7 @@ class _Search:
         self.pos = list(robots)
         self.turns = [0 if must_ricochet and self.finishing[i] else 3 for i in range(len(robots))]
         self.order = [self.active, *(i for i in range(len(robots)) if i != self.active)]  # it moves first
+        self.rank = [self.order.index(i) for i in range(len(robots))]
         self.left = max_states
         self.table: dict[tuple[int, ...], int] = {}
         self.path: list[Move] = []
@@ -126,10 +127,13 @@ class _Search:
         others = sorted(c for i, c in enumerate(self.pos) if i != self.active)
         return (self.pos[self.active] * 4 + self.turns[self.active], *others)
 
-    def dfs(self, rest: int, last: int, last_axis: int, last_from: int, last_turns: int) -> bool:
-        """Search ``rest`` more moves; ``last`` is the robot moved last (-1 at the root)."""
+    def dfs(self, rest: int, last: int, last_dir: int, last_from: int, last_turns: int) -> bool:
+        """Search ``rest`` more moves; ``last`` is the robot moved last (-1 at the root), in
+        ``last_dir`` from ``last_from``, its turns before that move ``last_turns``."""
         pos, turns, h, stops, finishing = self.pos, self.turns, self.h, self.stops, self.finishing
         bound = self.bound()
+        last_rank = self.rank[last] if last >= 0 else -1
+        last_at = pos[last] if last >= 0 else -1
         for i in self.order:
             c = pos[i]
             if bound == rest and not (finishing[i] and h[c * 4 + turns[i]] == rest):
@@ -154,12 +158,14 @@ class _Search:
                 arrives = dest == self.goal and finishing[i]
                 # Same robot, same axis: equal to one move from the earlier cell, or back to it, which
                 # helps only to gain a turn or to arrive (as in the compiled kernel).
-                same_axis = i == last and last_axis == d & 1
+                same_axis = i == last and (last_dir ^ d) & 1 == 0
                 if same_axis and (dest != last_from or (nt == last_turns and not arrives)):
                     continue
                 self.left -= 1
                 if self.left < 0:
                     raise GaveUp
+                if self.rank[i] < last_rank and _commute(last_from, last_at, last_dir, c, dest, d):
+                    continue  # the other order was searched from the parent (see _kernel._commute)
                 if arrives:
                     if nt == 3:
                         self.path.append((i, d))
@@ -174,9 +180,26 @@ class _Search:
                     if self.table.get(key, -1) < rest - 1:
                         self.table[key] = rest - 1
                         self.path.append((i, d))
-                        if self.dfs(rest - 1, i, d & 1, c, old_turns):
+                        if self.dfs(rest - 1, i, d, c, old_turns):
                             pos[i], turns[i] = c, old_turns
                             return True
                         self.path.pop()
                 pos[i], turns[i] = c, old_turns
         return False
+
+
+def _between(x: int, start: int, stop: int) -> bool:
+    """Whether cell x is on the straight path from ``start`` (excluded) to ``stop`` (included)."""
+    if x == start or x < min(start, stop) or x > max(start, stop):
+        return False
+    if (stop - start) % 16 == 0:
+        return (x & 15) == (start & 15)
+    return (x >> 4) == (start >> 4)
+
+
+def _commute(a: int, a_to: int, a_dir: int, b: int, b_to: int, b_dir: int) -> bool:
+    """Whether robot A's move a -> a_to and robot B's move b -> b_to give the same result in either
+    order (``_kernel._commute`` says why one order is enough)."""
+    if _between(a, b, b_to) or a_to == b_to + STEP[b_dir]:
+        return False
+    return not (b == a_to + STEP[a_dir] or _between(b_to, a, a_to))
