@@ -116,12 +116,13 @@ class RicochetEncoder(Encoder):
         if target is not None:
             cells[at["target_cell"] + state.board.targets[target]] = 1.0
             cells[at["target"] + _TARGET[target.code]] = 1.0
+        robots, markers, pile = at["robots"], at["markers"], at["pile"]
         for i, cell in enumerate(state.robots):
-            cells[at["robots"] + i * CELLS + cell] = 1.0
+            cells[robots + i * CELLS + cell] = 1.0
         for i, cell in enumerate(state.markers):
-            cells[at["markers"] + i * CELLS + cell] = 1.0
+            cells[markers + i * CELLS + cell] = 1.0
         for code in state.pile:
-            cells[at["pile"] + _TARGET[code]] = 1.0
+            cells[pile + _TARGET[code]] = 1.0
         demonstrator = state.queue[0] if state.phase == DEMONSTRATION else None
         for row, s in enumerate(relative_seats(seat, self.seats)):
             start = at["seats"] + row * 5
@@ -148,10 +149,12 @@ class RicochetEncoder(Encoder):
             bid = state.bids[demonstrator].moves
             cells[at["moves"] + 1] = scaled(bid, self.max_bid)
             cells[at["moves"] + 2] = scaled(bid - len(moves), self.max_bid)
-        last = [-1] * self.robots
+        if not moves:
+            return
+        last, ricocheted = [-1] * self.robots, at["ricocheted"]
         for robot, direction in moves:
             if last[robot] >= 0 and (last[robot] + direction) % 2 == 1:
-                cells[at["ricocheted"] + robot] = 1.0
+                cells[ricocheted + robot] = 1.0
             last[robot] = direction
         for robot, direction in enumerate(last):
             if direction >= 0:

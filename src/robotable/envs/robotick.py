@@ -147,7 +147,7 @@ class RobotickEncoder(Encoder):
         played = at["played"]
         for t in state.history:
             for _, c in t["cards"]:
-                cells[played + c] = 1.0
+                cells[played + c] = 1.0  # (a loop, not a helper's generator: up to 44 cards)
         up, down, scores = at["captures"], at["captures"] + HUMANS * DECK, at["scores"]
         totals = state.totals()
         for row, s in enumerate(order[:HUMANS]):
