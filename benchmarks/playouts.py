@@ -1,16 +1,24 @@
 """Random-playout throughput of a game engine: games per second, actions per second, game length.
 
-    python benchmarks/playouts.py GAME [--games 200] [--seats N] [--seed 0] [-O key=value]
+    python benchmarks/playouts.py GAME [--games 200] [--seats N] [--seed 0] [-O key=value] [--profile]
 
 Plays uniformly random legal actions straight on the engine (no match loop, no agents):
 at each step one of the seats to act, then one of its legal actions; a pending timer's
 referee action is taken with probability ``--timer-chance``. Counts what the engine
 costs: ``to_act`` + ``legal_actions`` + ``apply``, one core.
+
+``--profile`` plays the same games under cProfile and prints where the time goes: the
+functions with the largest share of their own time (``tottime``), in percent of the whole,
+and the share of the contract's calls (``legal_actions``, ``apply`` and the checks inside it,
+``to_act``, ``timers``) with what they call (``cumtime``). The profiler slows Python calls more
+than C ones: read the shares, not the speed.
 """
 
 from __future__ import annotations
 
 import argparse
+import cProfile
+import pstats
 import statistics
 import time
 
@@ -54,11 +62,16 @@ def main() -> None:
     parser.add_argument("--max-actions", type=int, default=20_000)
     parser.add_argument("--timer-chance", type=float, default=0.1)
     parser.add_argument("-O", "--option", action="append", default=[], help="game option key=value")
+    parser.add_argument("--profile", action="store_true", help="print where the time goes (cProfile)")
+    parser.add_argument("--top", type=int, default=15, help="functions listed with --profile")
     args = parser.parse_args()
 
     game = games.get(args.game)
     seats = args.seats or game.min_seats
     options = parse_options(args.option)
+    if args.profile:
+        where_the_time_goes(game, seats, options, args)
+        return
     lengths: list[int] = []
     ended = 0
     started = time.perf_counter()
@@ -76,6 +89,42 @@ def main() -> None:
     table.add_row("mean game length (actions)", f"{statistics.fmean(lengths):,.1f}")
     table.add_row("games that reached their end", f"{ended} / {args.games}")
     Console().print(table)
+
+
+CONTRACT = ("legal_actions", "apply", "check", "check_rules", "perform", "to_act", "timers", "is_over")
+
+
+def where_the_time_goes(game: Game, seats: int, options: dict, args: argparse.Namespace) -> None:
+    """The playouts under cProfile: the top functions by own time, and the contract's calls."""
+    profiler = cProfile.Profile()
+    profiler.enable()
+    for number in range(args.games):
+        playout(game, seats, args.seed + number, options, args.max_actions, args.timer_chance)
+    profiler.disable()
+    stats = pstats.Stats(profiler).stats  # (file, line, name) -> (calls, primitive, own, cumulative, callers)
+    total = sum(own for _, _, own, _, _ in stats.values())
+    table = Table(title=f"{game.title}, {seats} seats: where the time goes ({args.games} random games)")
+    for column in ("function", "calls", "own time %", "with callees %"):
+        table.add_column(column, justify="left" if column == "function" else "right")
+    ranked = sorted(stats.items(), key=lambda item: item[1][2], reverse=True)
+    for (path, line, name), (calls, _, own, cumulative, _) in ranked[: args.top]:
+        where = f"{path.split('/src/')[-1].split('/benchmarks/')[-1]}:{line}"
+        table.add_row(
+            f"{name} ({where})", f"{calls:,}", f"{100 * own / total:.1f}", f"{100 * cumulative / total:.1f}"
+        )
+    Console().print(table)
+    contract = Table(title="the contract's calls, with what they call")
+    for column in ("call", "calls", "with callees %"):
+        contract.add_column(column, justify="left" if column == "call" else "right")
+    game_module = type(game.new_state(options, seed=args.seed, seats=seats)).__module__.replace(".", "/")
+    rows = [
+        (f"{name} ({path.split('/src/')[-1]}:{line})", calls, cumulative)
+        for (path, line, name), (calls, _, _, cumulative, _) in stats.items()
+        if name in CONTRACT and (game_module in path or path.endswith("core/game.py"))
+    ]
+    for label, calls, cumulative in sorted(rows, key=lambda row: row[2], reverse=True):
+        contract.add_row(label, f"{calls:,}", f"{100 * cumulative / total:.1f}")
+    Console().print(contract)
 
 
 if __name__ == "__main__":
