@@ -8,8 +8,10 @@ every step, as a learner would), then the raw ``apply`` rate of ``benchmarks/pla
 (random legal actions straight on the engine) for the same game and seats, then that same
 playout asking the game for the acting seat's ``view`` at every step (what any observation
 must start from: the part of the cost that belongs to the game, not to the encoders), and the
-ratios. The three are measured in alternating slices, so that a shared machine's load falls on
-all alike. The issue's goal: the env costs at most 2x the raw engine. One core.
+ratios; last, the share of an env step spent building observations (the env run once more with
+``observe_seat`` timed). The four are measured in alternating slices, so that a shared
+machine's load falls on all alike. The issue's goal: the env costs at most 2x the raw engine.
+One core.
 """
 
 from __future__ import annotations
@@ -18,7 +20,7 @@ import argparse
 import itertools
 import random
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 import numpy as np
 from rich.console import Console
@@ -26,7 +28,7 @@ from rich.table import Table
 
 from playouts import playout  # benchmarks/ is the script's folder
 from robotable import games
-from robotable.core.game import REFEREE
+from robotable.core.game import REFEREE, Seat, State
 from robotable.core.rng import Rng
 from robotable.envs import make_aec
 
@@ -41,9 +43,12 @@ CASES = [
 ]
 
 
-def env_games(game_id: str, seats: int, options: dict) -> Iterator[int]:
-    """Whole random games through the env, one after the other: yields each game's steps."""
+def env_games(game_id: str, seats: int, options: dict, clock: list[float] | None = None) -> Iterator[int]:
+    """Whole random games through the env, one after the other: yields each game's steps. With
+    ``clock``, the time spent building observations is added up in ``clock[0]``."""
     env = make_aec(game_id, seats=seats, **options)
+    if clock is not None:
+        env.encoder.observe_seat = timed(env.encoder.observe_seat, clock)  # type: ignore[method-assign]
     pick = random.Random(0).choice  # cheaper than numpy's sampler: measure the env, not the learner
     for number in itertools.count():
         env.reset(seed=number)
@@ -56,6 +61,18 @@ def env_games(game_id: str, seats: int, options: dict) -> Iterator[int]:
             env.step(int(pick(np.flatnonzero(obs["action_mask"]))))
             steps += 1
         yield steps
+
+
+def timed(observe_seat: Callable[[State, Seat], np.ndarray], clock: list[float]) -> Callable:
+    """``observe_seat`` adding its time to ``clock[0]``."""
+
+    def observe(state: State, seat: Seat) -> np.ndarray:
+        started = time.perf_counter()
+        observation = observe_seat(state, seat)
+        clock[0] += time.perf_counter() - started
+        return observation
+
+    return observe
 
 
 def engine_games(game_id: str, seats: int, options: dict) -> Iterator[int]:
@@ -87,10 +104,12 @@ def viewed_games(game_id: str, seats: int, options: dict) -> Iterator[int]:
 def rates(game_id: str, seats: int, options: dict, seconds: float, rounds: int = 8) -> dict[str, float]:
     """Env steps, engine actions and engine actions with views, per second, measured in
     alternating slices so that all see the same load on a shared machine."""
+    clock = [0.0]
     runs = {
         "env": env_games(game_id, seats, options),
         "engine": engine_games(game_id, seats, options),
         "viewed": viewed_games(game_id, seats, options),
+        "timed": env_games(game_id, seats, options, clock),
     }
     done = dict.fromkeys(runs, 0)
     spent = dict.fromkeys(runs, 0.0)
@@ -100,7 +119,9 @@ def rates(game_id: str, seats: int, options: dict, seconds: float, rounds: int =
             while time.perf_counter() - started < seconds / rounds:
                 done[name] += next(run)
             spent[name] += time.perf_counter() - started
-    return {name: done[name] / spent[name] for name in runs}
+    rates = {name: done[name] / spent[name] for name in runs}
+    rates["observation"] = clock[0] / spent["timed"]  # the observations' share of an env step
+    return rates
 
 
 def main() -> None:
@@ -118,6 +139,7 @@ def main() -> None:
         "env cost (engine / env)",
         "engine + view(seat) actions/s",
         "view's share (engine / engine+view)",
+        "observation's share of an env step",
     )
     for column in columns:
         table.add_column(column, justify="right" if column != "game, seats" else "left")
@@ -127,7 +149,13 @@ def main() -> None:
         rate = rates(game_id, seats, options, args.seconds)
         env, raw, viewed = rate["env"], rate["engine"], rate["viewed"]
         table.add_row(
-            label, f"{env:,.0f}", f"{raw:,.0f}", f"{raw / env:.1f}x", f"{viewed:,.0f}", f"{raw / viewed:.1f}x"
+            label,
+            f"{env:,.0f}",
+            f"{raw:,.0f}",
+            f"{raw / env:.1f}x",
+            f"{viewed:,.0f}",
+            f"{raw / viewed:.1f}x",
+            f"{rate['observation']:.0%}",
         )
     Console().print(table)
 
