@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from collections import Counter
+
 from robotable.agents import RandomAgent
 from robotable.core.game import Turn
 from robotable.games.delivery import GAME
 from robotable.games.delivery.actions import SUBMIT
 from robotable.games.delivery.board import DROP, PICKUP, load_board
-from robotable.games.delivery.bots import HeuristicBot, best_program, cards_to_goal
+from robotable.games.delivery.bots import HeuristicBot, best_program, cards_to_goal, ranked_programs
 from robotable.play.clock import VirtualClock
 from robotable.play.match import Match
 
@@ -38,6 +40,21 @@ def test_best_program_picks_up_a_parcel() -> None:
     for slot, cards in enumerate(program):
         run_slot(state, RED, cards, slot)
     assert state.parcel[RED]
+
+
+def test_every_program_tried_fills_every_slot_even_with_a_bug_card() -> None:
+    """RD-9: a program fills all four slots. Resolving a played BUG takes it out of its slot;
+    the programs tried with loops added once lost their BUG slot that way, and the bot then
+    played a program with an empty slot."""
+    state = new()
+    place(state, {RED: ((3, 7), "N")})
+    hand = ["BUG", "RR", "LASER", "RL", "LOOP", "FWD"]
+    give_hand(state, RED, hand)
+    tried = ranked_programs(state.view(RED), RED, list(hand))
+    assert any("BUG" in cards and "LOOP" in cards for program in (p for _, p in tried) for cards in program)
+    for _, program in tried:
+        assert all(program), program
+        assert Counter(card for cards in program for card in cards) <= Counter(hand)
 
 
 def test_heuristic_only_plays_legal_actions_and_wins_against_random() -> None:

@@ -18,7 +18,7 @@ from robotable.core.game import Action, Outcome, Seat, State, Turn, Wait
 from robotable.core.rng import Rng
 from robotable.games.delivery.actions import SUBMIT, Program, Take
 from robotable.games.delivery.board import CONVEYOR, DIRECTIONS, DROP, EXPRESS, PICKUP, Board
-from robotable.games.delivery.cards import LETTERS, LOOP, MOVES, SLOTS, TURNS, is_action, legend_of
+from robotable.games.delivery.cards import LASER, LETTERS, LOOP, MOVES, SLOTS, TURNS, is_action, legend_of
 from robotable.games.delivery.engine import WINNING_DELIVERIES, Resolver
 from robotable.games.delivery.state import DeliveryState
 
@@ -167,7 +167,7 @@ def ranked_programs(
             return
         snap, before = world.snapshot(), value(world, seat)
         for card in [None] if fixed[slot] else sorted(set(left)):
-            world.program[seat][slot] = placed[slot] if card is None else [*placed[slot], card]
+            world.program[seat][slot] = list(placed[slot]) if card is None else [*placed[slot], card]
             resolver.run_slot(seat, slot)
             # progress made early is safer: later slots may be disturbed by other pawns
             early = 0.005 * (SLOTS - slot) * (value(world, seat) - before)
@@ -207,7 +207,7 @@ def ranked_programs(
 def _run(world: SimWorld, resolver: Resolver, seat: int, program: list[list[str]], start: tuple) -> float:
     world.restore(start)
     for slot, cards in enumerate(program):
-        world.program[seat][slot] = cards
+        world.program[seat][slot] = list(cards)  # resolving takes a played BUG out of its slot
         if resolver.run_slot(seat, slot):
             break
     return value(world, seat)
@@ -299,15 +299,27 @@ WIN = 1e7
 
 def candidates(_heuristic: Any, turn: Turn, count: int) -> list[list[Action]]:
     """Whole programs worth weighing (``robotable.agents.decisions``), when a round's
-    programming starts on an empty onPlay board: the heuristic's, then the next best of those
-    it simulated that differ from it (each its cards slot by slot, then ``submit``)."""
+    programming starts on an empty onPlay board: the heuristic's, the best it simulated that
+    fires the laser (its simulation cannot see a hit: other pawns move), then the next best
+    that differ from it (each its cards slot by slot, then ``submit``)."""
     view, seat = turn.view, turn.seat
     if view["phase"] != "programming" or view["hand"] is None or SUBMIT in turn.legal:
         return []
     if any(view["players"][seat]["program"]):
         return []
+    scored = ranked_programs(view, seat, list(view["hand"]))
+    ranked = [program for _, program in scored]
+    firing = next((p for p in ranked if any(LASER in cards for cards in p)), None)
+    # one program per end of simulation and cards used (many programs differ only in where a
+    # card that does nothing lies)
+    kinds: dict[tuple, list[list[str]]] = {}
+    for score, program in scored:
+        kinds.setdefault((round(score), sorted(c for cards in program for c in cards).__repr__()), program)
+    ordered = [ranked[0], *([firing] if firing is not None else []), *kinds.values()]
     found: list[list[Action]] = []
-    for _, program in ranked_programs(view, seat, list(view["hand"])):
+    for program in ordered:
+        if not all(program):  # RD-9: every slot holds a card
+            continue
         steps: list[Action] = [Program(slot, card) for slot, cards in enumerate(program, 1) for card in cards]
         steps.append(SUBMIT)
         if steps not in found:
