@@ -70,6 +70,20 @@ def test_a_candidate_that_plays_out_clearly_better_is_chosen_and_played_to_its_e
     assert played == EAST
 
 
+def test_a_candidate_with_a_step_refused_in_its_play_out_is_never_chosen() -> None:
+    """A decision the game cannot take as listed (here ``lock`` after one register) would loop
+    the bot between it and the heuristic: its play-out tells, whatever its judgement."""
+    state, seat = first_programming()
+    broken = [REGISTERS[1], LOCK]
+    bot = DecisionSearchAgent(
+        heuristic=HeuristicBot,
+        candidates=lambda _heuristic, _turn, count: [STILL, broken][:count],
+        judge=lambda world, s: float(programmed(world, s)[:2] != [4, 4]),  # anything but STILL
+        budget=DecisionBudget(candidates=2, worlds=2, horizon=2),
+    )
+    assert bot.act(turn_for(state, seat)) == STILL[0]
+
+
 def test_a_decision_overtaken_is_thought_again() -> None:
     """A planned step that is no longer legal is dropped: the bot asks for candidates again."""
     state, seat = first_programming()

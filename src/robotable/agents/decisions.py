@@ -127,6 +127,7 @@ class DecisionSearchAgent:
         assert turn.world is not None
         rng = Rng(self.rng.next_u64())
         scores: list[list[float]] = [[] for _ in options]
+        broken = [False] * len(options)
         deadline = None if self.budget.seconds is None else time.perf_counter() + self.budget.seconds
         for _ in range(self.budget.worlds):
             if deadline is not None and scores[0] and time.perf_counter() > deadline:
@@ -135,9 +136,13 @@ class DecisionSearchAgent:
             if self.refine is not None:
                 self.refine(world, turn.seat, rng)
             for index, option in enumerate(options):
-                scores[index].append(self.play_out(world.clone(), turn, option))
+                value, whole = self.play_out(world.clone(), turn, option)
+                scores[index].append(value)
+                broken[index] |= not whole
         best, best_gain = 0, 0.0
         for index in range(1, len(options)):
+            if broken[index]:  # a step was refused in some guess: not a decision to trust
+                continue
             gain = self._clear_gain(scores[index], scores[0])
             if gain > best_gain:
                 best, best_gain = index, gain
@@ -152,16 +157,16 @@ class DecisionSearchAgent:
             return 0.0
         return mean
 
-    def play_out(self, world: State, turn: Turn, option: list[Action]) -> float:
+    def play_out(self, world: State, turn: Turn, option: list[Action]) -> tuple[float, bool]:
         """Play ``option`` for the seat of ``turn`` in ``world``, then heuristics for everyone;
-        the judgement."""
+        the judgement, and whether every step of ``option`` that came up was legal."""
         seat = turn.seat
         agents = [self.make_heuristic() for _ in range(world.seats)]
         if self.adopt is not None:
             self.adopt(agents[seat], turn, option)
-        agents[seat] = Scripted(option, agents[seat])
+        script = agents[seat] = Scripted(option, agents[seat])
         play_on(world, agents, self.budget.horizon)
-        return self.judge(world, seat)
+        return self.judge(world, seat), not script.broken
 
 
 class Scripted:
@@ -171,13 +176,15 @@ class Scripted:
         self.script = list(script)
         self.then = then
         self.name = getattr(then, "name", "scripted")
+        self.broken = False
+        """Whether a step of the script was not legal when its turn came."""
 
     def act(self, turn: Turn) -> Action | Wait:
         if self.script:
             step = self.script.pop(0)
             if step in turn.legal:
                 return step
-            self.script = []
+            self.script, self.broken = [], True
         return self.then.act(turn)
 
 
