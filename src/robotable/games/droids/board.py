@@ -39,6 +39,11 @@ class Board:
         return self.terrain[cell] == ROCK
 
     @cached_property
+    def rows(self) -> tuple[str, ...]:
+        """The terrain as map rows, north first (as views show it)."""
+        return tuple("".join(self.terrain[y * SIZE : (y + 1) * SIZE]) for y in range(SIZE))
+
+    @cached_property
     def open_cells(self) -> tuple[int, ...]:
         """Every cell that is not rock, in index order (each setup step looks among them)."""
         return tuple(cell for cell in range(SIZE * SIZE) if not self.is_rock(cell))

@@ -33,6 +33,7 @@ from robotable.games.droids.actions import (
     Token,
 )
 from robotable.games.droids.board import SIZE, Board, Scenario, load_board, load_killer_sheets, xy
+from robotable.games.droids.orders import TYPES_BY_BIN
 from robotable.games.droids.phases import (
     DRAW,
     EMITTERS,
@@ -293,7 +294,7 @@ class DroidsState(ScenarioSetup, State):
             "colours": list(self.colours),
             "goers": list(self.goers),
             "cursor": self.cursor,
-            "map": ["".join(self.board.terrain[y * SIZE : (y + 1) * SIZE]) for y in range(SIZE)],
+            "map": list(self.board.rows),
             "circles": {c: list(xy(cell)) for c, cell in self.board.circles.items()},
             "robots": [
                 {
@@ -311,7 +312,7 @@ class DroidsState(ScenarioSetup, State):
             "emitters": [
                 [{"destroyed": em[0], "slots": list(em[1:])} for em in ems] for ems in self.emitters
             ],
-            "bins": {b: sum(self.bins[t] for t in TYPES if bin_of(t) == b) for b in BINS},
+            "bins": {b: sum(map(self.bins.__getitem__, TYPES_BY_BIN[b])) for b in BINS},
             "hand": list(self.hands[seat]) if seat is not None and 0 <= seat < self.seats else None,
             # the placer's pending choice, seen only by the placer (DD-46)
             "placing": list(self.placing) if self.placing and self._placer() == seat else None,
