@@ -15,7 +15,18 @@ from robotable.server.app import MAX_ERRORS
 DOC = Path(__file__).resolve().parents[2] / "docs" / "protocol.md"
 EXAMPLE = re.compile(r"<!-- example: (?P<name>[^>]+?) -->\n```json\n(?P<body>.*?)\n```", re.DOTALL)
 PUZZLE = {"chips_to_win": 1, "puzzle": "1A2A3A4A-8A44FF0F-RC"}
-SERVER_TYPES = {"hello", "state", "missed", "update", "accepted", "refused", "error", "closing", "pong"}
+SERVER_TYPES = {
+    "hello",
+    "state",
+    "missed",
+    "update",
+    "accepted",
+    "refused",
+    "error",
+    "closing",
+    "pong",
+    "notice",
+}
 CLIENT_TYPES = {"action", "state", "ping"}
 OPAQUE = {"invites", "properties"}
 """Keys whose members differ from example to example (seat numbers, a cut option schema)."""
@@ -108,7 +119,21 @@ def captured(server: TestClient) -> dict[str, Any]:
     ) as s:
         s.receive_json()
         real["ws-server missed"] = s.receive_json()
+    real["ws-server notice"] = stand_in_notice(server)
     return real
+
+
+def stand_in_notice(server: TestClient) -> dict[str, Any]:
+    """Seat 1's person leaves a Delivery table: seat 0 is told of the bot standing in."""
+    server.app.state.hall.grace = 0.1  # type: ignore[attr-defined]
+    body = {"game": "delivery", "seats": ["human", "human"]}
+    created = server.post("/api/tables", json=body).json()
+    with server.websocket_connect(f"/ws/tables/{created['table']}?token={created['token']}") as socket:
+        with server.websocket_connect(f"/ws/tables/{created['table']}?token={created['invites']['1']}"):
+            pass
+        while (message := socket.receive_json())["type"] != "notice":
+            pass
+    return message
 
 
 def test_every_server_message_type_has_one_true_example_in_the_doc(server: TestClient) -> None:

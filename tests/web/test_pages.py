@@ -26,7 +26,12 @@ GAME_DEADLINE = 180.0
 
 
 def create_from_lobby(
-    page: Any, game: str, *, seats: list[str] | None = None, options: dict[str, Any] | None = None
+    page: Any,
+    game: str,
+    *,
+    seats: list[str] | None = None,
+    options: dict[str, Any] | None = None,
+    timers: bool | None = None,
 ) -> str:
     """Fill the lobby's form for ``game`` with the short options the server tests use (or
     ``options``), create the table, and return its id once the table page shows its board."""
@@ -35,8 +40,7 @@ def create_from_lobby(
     page.select_option("#seat-count", str(short.seats))
     for index, kind in enumerate(seats or []):
         page.locator(".seat-kind").nth(index).select_option(kind)
-    if not short.timers:
-        page.uncheck("#timers")
+    page.locator("#timers").set_checked(short.timers if timers is None else timers)
     for name, value in (short.options if options is None else options).items():
         field = page.locator(f"#option-{name}")
         if field.get_attribute("type") == "checkbox":

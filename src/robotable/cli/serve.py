@@ -34,7 +34,9 @@ DEFAULT_PORT = 8000
 MAX_WORKERS = 64
 DB_VARIABLE = "ROBOTABLE_SERVE_DB"
 THINK_VARIABLE = "ROBOTABLE_SERVE_THINK_LIMIT"
+GRACE_VARIABLE = "ROBOTABLE_SERVE_GRACE"
 """How ``serve --workers N`` hands its settings to its worker processes."""
+DEFAULT_GRACE = 60.0
 
 
 def serve_command(
@@ -54,6 +56,17 @@ def serve_command(
     think_limit: Annotated[
         float, typer.Option(min=0.1, max=3600.0, help="Seconds a server bot may think over one move.")
     ] = 30.0,
+    grace: Annotated[
+        float,
+        typer.Option(
+            min=0.0,
+            max=86400.0,
+            help="Seconds a person who left (every connection of theirs closed) has to come back "
+            "before a bot plays their seat (the game's medium level, or the bot the table chose); "
+            "they take the seat back when they reconnect with their link. Tables created with "
+            "stand_in 'none', turn-based tables and the lobby's hot-seat tables wait for them instead.",
+        ),
+    ] = DEFAULT_GRACE,
     workers: Annotated[
         int,
         typer.Option(
@@ -102,10 +115,10 @@ def serve_command(
     _announce(url, host, listener.getsockname()[1], workers)
     settings = _uvicorn_settings(deflate)
     if workers == 1:
-        _run(store, listener, think_limit, settings)
+        _run(store, listener, think_limit, settings, grace)
     else:
         store.close()  # each worker opens its own
-        _run_workers(url, listener, think_limit, workers, settings)
+        _run_workers(url, listener, think_limit, workers, settings, grace)
 
 
 def _bind(host: str, port: int) -> socket.socket:
@@ -200,14 +213,19 @@ def _uvicorn_settings(deflate: bool) -> dict[str, Any]:
     }
 
 
-def _run(store: Store, listener: socket.socket, think_limit: float, settings: dict[str, Any]) -> None:
+def _run(
+    store: Store,
+    listener: socket.socket,
+    think_limit: float,
+    settings: dict[str, Any],
+    grace: float = DEFAULT_GRACE,
+) -> None:
     import uvicorn
 
     from robotable.server.app import create_app
 
-    server = uvicorn.Server(
-        uvicorn.Config(create_app(store, think_limit=think_limit, own_process=True), **settings)
-    )
+    app = create_app(store, think_limit=think_limit, own_process=True, grace=grace)
+    server = uvicorn.Server(uvicorn.Config(app, **settings))
     try:
         server.run(sockets=[listener])
     finally:
@@ -216,13 +234,19 @@ def _run(store: Store, listener: socket.socket, think_limit: float, settings: di
 
 
 def _run_workers(
-    url: str, listener: socket.socket, think_limit: float, workers: int, settings: dict[str, Any]
+    url: str,
+    listener: socket.socket,
+    think_limit: float,
+    workers: int,
+    settings: dict[str, Any],
+    grace: float,
 ) -> None:
     import uvicorn
     from uvicorn.supervisors import Multiprocess
 
     os.environ[DB_VARIABLE] = url
     os.environ[THINK_VARIABLE] = repr(think_limit)
+    os.environ[GRACE_VARIABLE] = repr(grace)
     config = uvicorn.Config(f"{__name__}:worker_app", factory=True, workers=workers, **settings)
     try:
         Multiprocess(config, sockets=[listener]).run()
@@ -236,4 +260,5 @@ def worker_app() -> FastAPI:
     from robotable.server.store import open_store
 
     store = open_store(os.environ[DB_VARIABLE], migrate=False)
-    return create_app(store, think_limit=float(os.environ[THINK_VARIABLE]), own_process=True)
+    grace = float(os.environ.get(GRACE_VARIABLE, DEFAULT_GRACE))
+    return create_app(store, think_limit=float(os.environ[THINK_VARIABLE]), own_process=True, grace=grace)

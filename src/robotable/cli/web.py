@@ -49,7 +49,14 @@ def table_request(request: PlayRequest) -> dict[str, Any]:
         raise InvalidOptions("--web: the first seat is yours, so it must be 'human'")
     if "random" in labels:
         raise InvalidOptions("--web: the server seats bots only ('bot' or 'bot:NAME'), not 'random'")
-    body: dict[str, Any] = {"game": game.id, "seats": labels, "options": options, "timers": True}
+    # a game on this machine waits for its people: no bot takes a seat when the page is closed
+    body: dict[str, Any] = {
+        "game": game.id,
+        "seats": labels,
+        "options": options,
+        "timers": True,
+        "stand_in": "none",
+    }
     if request.seed is not None:
         if not 0 <= request.seed < 2**63:
             raise InvalidOptions("--web: --seed must be a whole number from 0 to 2^63-1 (the server's range)")

@@ -38,7 +38,7 @@ from robotable import games
 from robotable.agents.levels import bots_of
 from robotable.core.errors import IllegalAction, RobotableError
 from robotable.core.records import Record
-from robotable.server.hall import Forbidden, Hall, LiveTable, TableNotFound, refuse_file_options
+from robotable.server.hall import GRACE, Forbidden, Hall, LiveTable, TableNotFound, refuse_file_options
 from robotable.server.store import Store
 
 log = logging.getLogger("robotable.server")
@@ -73,6 +73,12 @@ class CreateTable(BaseModel):
     seed: int | None = Field(default=None, description="random seed (default: drawn by the server)")
     timers: bool = Field(default=True, description="run the game's clocks (sand timer, time-outs)")
     name: str = Field(default="", max_length=40, description="the creator's name, shown to the others")
+    stand_in: str | None = Field(
+        default=None,
+        max_length=32,
+        description="the bot that plays for a person who left, until they come back: a bot's name, "
+        "or 'none' (the seat waits); default: the game's medium level, none on a turn-based table",
+    )
 
 
 class Join(BaseModel):
@@ -103,12 +109,18 @@ class Play(BaseModel):
 
 
 def create_app(
-    store: Store, *, clock: Any = time.time, think_limit: float = 30.0, own_process: bool = False
+    store: Store,
+    *,
+    clock: Any = time.time,
+    think_limit: float = 30.0,
+    own_process: bool = False,
+    grace: float = GRACE,
 ) -> FastAPI:
     """The server's application over ``store``; unfinished tables are restored at start-up.
     ``own_process``: the application is the process's only work (``robotable serve``), so
-    it keeps the garbage collector's pauses short (:func:`_short_collections`)."""
-    hall = Hall(store, clock=clock, think_limit=think_limit)
+    it keeps the garbage collector's pauses short (:func:`_short_collections`). ``grace``:
+    seconds a person who left has to come back before a bot stands in for them."""
+    hall = Hall(store, clock=clock, think_limit=think_limit, grace=grace)
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
@@ -274,7 +286,13 @@ def _routes(app: FastAPI, hall: Hall) -> None:
     @app.post("/api/tables", status_code=201)
     async def create_table(body: CreateTable) -> dict[str, Any]:
         created = await hall.create(
-            body.game, body.options, body.seats, seed=body.seed, timers=body.timers, name=body.name
+            body.game,
+            body.options,
+            body.seats,
+            seed=body.seed,
+            timers=body.timers,
+            name=body.name,
+            stand_in=body.stand_in,
         )
         return {
             "table": created.table_id,
@@ -317,6 +335,7 @@ def _routes(app: FastAPI, hall: Hall) -> None:
         seat = await live.authorize(_token(authorization))
         if seat is None:
             raise Forbidden("playing needs a seat token")
+        await live.arrive(seat)  # a person playing is here: their stand-in, if any, stops
         accepted = await live.submit(seat, body.action)
         return {"news": live.table.news(accepted, seat), "state": live.snapshot(seat)}
 
@@ -493,6 +512,7 @@ async def _serve_socket(
         await socket.send_json({"type": "error", "reason": str(exc)})
         await socket.close(code=1008, reason=str(exc)[:120])
         return
+    await live.arrive(seat)  # a person back takes their seat from its stand-in
     # the greeting is made in the same step as the connection (no await in between), so every
     # update queued after it is newer than its state: a client never gets an action twice
     connection = live.connect(seat, sentences=sentences)
@@ -509,6 +529,7 @@ async def _serve_socket(
         await _read(socket, live, connection.seat, connection)
     finally:
         live.connections.discard(connection)
+        live.left(connection)
         hall.forget_if_over(live)
         with contextlib.suppress(asyncio.QueueFull):
             connection.queue.put_nowait(None)  # the writer sends what is queued (a "closing"), then stops

@@ -27,7 +27,7 @@ import time
 import zlib
 from collections.abc import Callable, Coroutine, Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 import orjson
@@ -64,6 +64,10 @@ thinks long (a hard Ricochet puzzle) shares the processor with the others instea
 the next table's bot queue behind it."""
 STALE_RETRIES = 8
 """Times an action is checked again after another process wrote the table first."""
+GRACE = 60.0
+"""Seconds a person who left has to come back before a stand-in bot plays their seat."""
+STAND_IN_LEVEL = "medium"
+"""The level that stands in for a person who left, unless the table chose another bot."""
 
 
 class TableNotFound(RobotableError):
@@ -72,6 +76,10 @@ class TableNotFound(RobotableError):
 
 class Forbidden(RobotableError):
     """The token does not grant what was asked."""
+
+
+class SeatTakenBack(RobotableError):
+    """A stand-in's answer came after its person took the seat back: not played."""
 
 
 @dataclass(eq=False)  # each connection is itself, kept in a set
@@ -113,6 +121,21 @@ class Created:
     invites: dict[Seat, str]
 
 
+def stand_in_kind(game: Game, spec: str | None, *, timers: bool) -> str | None:
+    """The bot (``bot:NAME``) a table gives a person's seat when they leave, from the table's
+    ``stand_in`` (a bot's name, ``none``, or None: the default). By default the game's medium
+    level; none on a turn-based table, where people come back hours later on purpose."""
+    if spec is None:
+        if not timers:
+            return None
+        bots = bots_of(game)
+        name = STAND_IN_LEVEL if STAND_IN_LEVEL in bots else next(iter(bots), None)
+        return None if name is None else f"bot:{name}"
+    if spec.strip().lower() == "none":
+        return None
+    return seat_kind(game, f"bot:{spec.strip()}")
+
+
 def seat_kind(game: Game, spec: str) -> str:
     """``human``, ``open`` or ``bot:NAME`` (the game's first bot for a plain ``bot``)."""
     kind, _, name = spec.strip().lower().partition(":")
@@ -140,6 +163,7 @@ class LiveTable:
         seats: list[SeatRow],
         timers: bool,
         creator: Seat | None = None,
+        stand_in: str | None = None,
     ) -> None:
         self.hall = hall
         self.id = table_id
@@ -149,6 +173,11 @@ class LiveTable:
         """The seats as every seat and spectator may see them (kinds and names, no token)."""
         self.timers = timers
         self.creator = creator
+        self.stand_in = stand_in
+        """The bot (``bot:NAME``) given to a person's seat when they leave; None: the seat waits."""
+        self.opened = hall.clock()
+        """When this process opened the table: a person away before a restart gets a whole grace
+        period from here (while the server was down nobody could come back)."""
         self.lock = asyncio.Lock()
         self.changed = asyncio.Event()
         self.connections: set[Connection] = set()
@@ -190,11 +219,13 @@ class LiveTable:
 
     def _start_bots(self) -> None:
         for row in self.seats:
-            if row.kind.startswith("bot:"):
+            if _player(row) is not None:
                 self._seat_bot(row)
 
     def _seat_bot(self, row: SeatRow) -> None:
-        make = bots_of(self.table.game)[row.kind.removeprefix("bot:")]
+        kind = _player(row)
+        assert kind is not None
+        make = bots_of(self.table.game)[kind.removeprefix("bot:")]
         # a seed of its own per table and seat: a bot that draws random numbers is not predictable
         # from outside, and the same table's bot starts alike after a restart
         self.agents[row.seat] = make(seed=zlib.crc32(f"{self.id}/{row.seat}".encode()))
@@ -222,31 +253,129 @@ class LiveTable:
                 self.take_seats(rows)
 
     def take_seats(self, rows: list[SeatRow]) -> None:
-        """New seats: bots seated, connections of seats that are no longer a person's closed,
-        and everyone shown the new seat list."""
+        """New seats: bots seated (or unseated: a person came back), connections of seats that
+        are no longer a person's closed, and everyone told of stand-ins and shown the new seats."""
         before, self.seats = self.seats, rows
         self.seat_list = _seat_list(rows)
         for row in rows:
-            if row.kind.startswith("bot:") and before[row.seat].kind != row.kind:
+            player = _player(row)
+            if player is not None and _player(before[row.seat]) != player:
                 self._seat_bot(row)
+            elif player is None:
+                self.agents.pop(row.seat, None)
+                self.bot_wake.pop(row.seat, None)
+        notices = [_notice(old, new) for old, new in zip(before, rows, strict=True)]
+        told = [encode(notice) for notice in notices if notice is not None]
         for connection in list(self.connections):
             seat = connection.seat
             if seat is not None and self.seats[seat].token_hash != before[seat].token_hash:
                 self.drop(connection, f"seat {seat} was handed to a bot")
-            elif not connection.send({"type": "state", "state": self.snapshot(seat)}):
+                continue
+            sent = all(connection.send_text(text) for text in told)
+            if not (sent and connection.send({"type": "state", "state": self.snapshot(seat)})):
                 self.drop(connection, "too slow: messages were piling up")
         self.changed.set()
 
+    # ------------------------------------------------------------------ presence and stand-ins
+
+    def person_at(self, seat: Seat | None) -> SeatRow | None:
+        """The seat's row if a person holds it (a stand-in may be playing for them)."""
+        if seat is None or not 0 <= seat < len(self.seats) or self.seats[seat].kind != "human":
+            return None
+        return self.seats[seat]
+
+    async def arrive(self, seat: Seat | None) -> None:
+        """A person connected (or acted) with their token: they are here, and take their seat
+        back from its stand-in (whose thought in progress is dropped: the person decides).
+
+        Under the lock even when nothing seems to change: a mark of their last leaving may be
+        being stored right now, and is undone here once it is."""
+        if self.person_at(seat) is None:
+            return
+        async with self.lock:
+            row = self.person_at(seat)
+            if row is not None and (row.away_since is not None or row.stand_in is not None):
+                await self._set_seat(replace(row, stand_in=None, away_since=None))
+
+    def left(self, connection: Connection) -> None:
+        """A connection closed: when it was its person's last one here, they are away from now
+        (stored, so the grace period and the stand-in outlive a restart)."""
+        seat = connection.seat
+        if self.hall.closing or self.person_at(seat) is None or self.table.outcome() is not None:
+            return
+        if any(other.seat == seat for other in self.connections):
+            return
+        self.later(self._mark_away(seat, self.hall.clock()))
+        self.changed.set()  # the driver counts a grace period only for people not connected
+
+    async def _mark_away(self, seat: Seat | None, now: float) -> None:
+        async with self.lock:
+            row = self.person_at(seat)
+            here = any(other.seat == seat for other in self.connections)  # came back meanwhile
+            if row is not None and row.away_since is None and not here:
+                await self._set_seat(replace(row, away_since=now))
+
+    async def mark_all_away(self) -> None:
+        """The server is stopping: every person connected now is away from now, so a person who
+        does not come back after the restart gets a stand-in too."""
+        now = self.hall.clock()
+        for seat in sorted({c.seat for c in self.connections if c.seat is not None}):
+            row = self.person_at(seat)
+            if row is not None and row.away_since is None and self.table.outcome() is None:
+                await asyncio.to_thread(self.hall.store.set_seat, self.id, replace(row, away_since=now))
+
+    def grace_ends(self) -> dict[Seat, float]:
+        """When each away person's grace period ends (the tables with a stand-in only; a person
+        marked away while connected, a race of a reload, has none). Only while another person
+        is here: a table everybody left waits for them, bots playing it would serve nobody; the
+        first to come back finds a stand-in for each person away longer than the grace period."""
+        if self.stand_in is None or self.table.outcome() is not None:
+            return {}
+        here = {c.seat for c in self.connections if self.person_at(c.seat) is not None}
+        if not here:
+            return {}
+        return {
+            row.seat: max(row.away_since, self.opened) + self.hall.grace
+            for row in self.seats
+            if row.kind == "human"
+            and row.stand_in is None
+            and row.away_since is not None
+            and row.seat not in here
+        }
+
+    async def _stand_in_due(self, now: float) -> bool:
+        """Give the table's stand-in bot the seat of every person whose grace period is over."""
+        due = [seat for seat, end in self.grace_ends().items() if end <= now]
+        if not due:
+            return False
+        seated = False
+        async with self.lock:
+            for seat in due:
+                row = self.person_at(seat)
+                gone = row is not None and row.away_since is not None and row.stand_in is None
+                if gone and not any(c.seat == seat for c in self.connections):
+                    await self._set_seat(replace(row, stand_in=self.stand_in))
+                    seated = True
+        return seated
+
+    async def _set_seat(self, row: SeatRow) -> None:
+        """Store a seat's change, then tell everyone (the caller holds the lock)."""
+        await asyncio.to_thread(self.hall.store.set_seat, self.id, row)
+        self.take_seats(_with_row(self.seats, row))
+
     # ------------------------------------------------------------------ acting
 
-    async def submit(self, seat: Seat, action: Action | str) -> Accepted:
+    async def submit(self, seat: Seat, action: Action | str, *, agent: Agent | None = None) -> Accepted:
         """Check, store, carry out and announce one action (see the module's steps).
 
         When another process wrote the table first, this copy catches up and the action is
         checked again on the newer state: it is refused only if it is no longer legal, never
-        for having been made on an older version (two people programming at once)."""
+        for having been made on an older version (two people programming at once). ``agent``:
+        the bot that chose it, which must still play the seat (its person may be back)."""
         parsed = self.table.parse(action)
         async with self.lock:
+            if agent is not None and self.agents.get(seat) is not agent:
+                raise SeatTakenBack(f"seat {seat} is its person's again")
             for _ in range(STALE_RETRIES):
                 now = self.hall.clock()
                 self._check(seat, parsed, now)
@@ -363,6 +492,7 @@ class LiveTable:
     def connect(self, seat: Seat | None, *, sentences: bool = False) -> Connection:
         connection = Connection(seat, sentences=sentences)
         self.connections.add(connection)
+        self.changed.set()  # a person here: the grace periods of those away count again
         return connection
 
     def drop(self, connection: Connection, reason: str) -> None:
@@ -415,25 +545,30 @@ class LiveTable:
                 await asyncio.wait_for(self.changed.wait(), timeout)
 
     async def _step(self) -> bool:
-        """Fire a due timer or apply a bot's answer; True when something was applied."""
+        """Fire a due timer, seat a stand-in or apply a bot's answer; True when something was
+        applied."""
         now = self.hall.clock()
         due = self.table.due(now) if self.timers else None
         if due is not None:
             await self.submit(REFEREE, due.timer.action)
             return True
+        if await self._stand_in_due(now):
+            return True
         for seat in self.table.state.to_act():
-            if seat not in self.agents or (self.bot_wake[seat] or 0.0) > now:
+            if seat not in self.agents or (self.bot_wake.get(seat) or 0.0) > now:
                 continue
-            version = self.table.version
+            version, agent = self.table.version, self.agents[seat]
             answer = await self._ask_bot(seat, now)
-            if self._moved_on(version):
-                return True  # while it thought: an answer to a past state, or a timer ran out first
+            if self._moved_on(version) or self.agents.get(seat) is not agent:
+                return True  # while it thought: a past state, a timer ran out, or its person came back
             if isinstance(answer, Wait):
                 self.bot_wake[seat] = answer.until
                 continue
             self.bot_wake[seat] = None
             try:
-                await self.submit(seat, answer)
+                await self.submit(seat, answer, agent=agent)
+            except SeatTakenBack:
+                return True
             except IllegalAction as exc:
                 if self._moved_on(version):  # too late by a hair: asked again on the new state
                     return True
@@ -469,6 +604,7 @@ class LiveTable:
 
     def _next_wake(self) -> float | None:
         times = [t for t in self.bot_wake.values() if t is not None and t != float("inf")]
+        times.extend(self.grace_ends().values())
         deadline = self.table.next_deadline() if self.timers else None
         if deadline is not None:
             times.append(deadline)
@@ -486,10 +622,14 @@ class Hall:
         think_limit: float = 30.0,
         bot_threads: int = BOT_THREADS,
         peers: Peers | None = None,
+        grace: float = GRACE,
     ) -> None:
         self.store = store
         self.clock = clock
         self.think_limit = think_limit
+        self.grace = grace
+        """Seconds a person who left has to come back before the table's stand-in plays for them."""
+        self.closing = False
         self.bot_pool = ThreadPoolExecutor(bot_threads, thread_name_prefix="bot")
         self.writer = GroupWriter(store)
         self.tables: dict[str, LiveTable] = {}
@@ -520,7 +660,7 @@ class Hall:
         # without a clock no deadline refused anything: replay as if every action came at once
         times = stored.times if stored.timers else [stored.created] * len(stored.times)
         table = Table.restore(game, stored.record(), times, created=stored.created)
-        live = LiveTable(self, stored.id, table, stored.seats, stored.timers, stored.creator)
+        live = LiveTable(self, stored.id, table, stored.seats, stored.timers, stored.creator, stored.stand_in)
         if (outcome := table.outcome()) is None:
             self.tables[stored.id] = live
         elif stored.status != "over":
@@ -528,6 +668,12 @@ class Hall:
         return live
 
     async def close(self) -> None:
+        self.closing = True  # the connections about to close are not people leaving
+        for live in list(self.tables.values()):
+            try:
+                await live.mark_all_away()
+            except StoreError as exc:
+                log.error("table %s: who was connected was not stored: %s", live.id, exc)
         await self.peers.close()
         for live in list(self.tables.values()):
             await live.close()
@@ -545,15 +691,18 @@ class Hall:
         seed: int | None = None,
         timers: bool = True,
         name: str = "",
+        stand_in: str | None = None,
     ) -> Created:
         """A new table. The first ``human`` seat is the creator's; the other ``human`` seats get
-        invitation tokens; ``open`` seats wait for anyone to join; bots start playing at once."""
+        invitation tokens; ``open`` seats wait for anyone to join; bots start playing at once.
+        ``stand_in``: the bot that plays for a person who left (:func:`stand_in_kind`)."""
         game = games.get(game_id)
         refuse_file_options(options or {})
         kinds = [seat_kind(game, spec) for spec in seat_specs]
         game.check_seats(len(kinds))
         if not timers and (reason := game.needs_clock(len(kinds))) is not None:
             raise InvalidOptions(f"{game.title} needs its clock on (timers: true): {reason}")
+        stand_in_bot = stand_in_kind(game, stand_in, timers=timers)
         full = game.validate_options(options)
         seed = secrets.randbits(63) if seed is None else seed
         if not 0 <= seed < 2**63:
@@ -578,10 +727,11 @@ class Hall:
             created=now,
             timers=timers,
             creator=creator,
+            stand_in=stand_in_bot,
         )
         header.status = "open" if "open" in kinds else "running"
         await asyncio.to_thread(self.store.create, header, rows)
-        live = LiveTable(self, table_id, table, rows, timers, creator)
+        live = LiveTable(self, table_id, table, rows, timers, creator, stand_in_bot)
         self.tables[table_id] = live
         await self.peers.adopt(live)
         invites = {seat: token for seat, token in tokens.items() if seat != creator}
@@ -647,7 +797,34 @@ def refuse_file_options(options: Mapping[str, Any]) -> None:
 
 
 def _seat_list(rows: list[SeatRow]) -> list[JSON]:
-    return [{"seat": r.seat, "kind": r.kind, "name": r.name} for r in rows]
+    listed: list[JSON] = []
+    for r in rows:
+        shown: dict[str, JSON] = {"seat": r.seat, "kind": r.kind, "name": r.name}
+        if r.stand_in is not None:  # a person's seat played by a bot while they are away
+            shown["stand_in"] = r.stand_in.removeprefix("bot:")
+        listed.append(shown)
+    return listed
+
+
+def _player(row: SeatRow) -> str | None:
+    """The bot (``bot:NAME``) that plays a seat now: its own, or its away person's stand-in."""
+    if row.kind.startswith("bot:"):
+        return row.kind
+    return row.stand_in if row.kind == "human" else None
+
+
+def _notice(before: SeatRow, after: SeatRow) -> dict[str, JSON] | None:
+    """What everyone is told when a person's seat changes hands with its stand-in."""
+    if before.kind != "human" or after.kind != "human" or before.stand_in == after.stand_in:
+        return None
+    if after.stand_in is not None:
+        return {
+            "type": "notice",
+            "notice": "stand-in",
+            "seat": after.seat,
+            "bot": after.stand_in.removeprefix("bot:"),
+        }
+    return {"type": "notice", "notice": "back", "seat": after.seat}
 
 
 def _with_row(rows: list[SeatRow], row: SeatRow) -> list[SeatRow]:

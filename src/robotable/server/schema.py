@@ -38,6 +38,7 @@ game_tables = Table(
     Column("status", String(16), nullable=False),  # open, running, over
     Column("outcome", Text, nullable=True),  # JSON, once over
     Column("creator", Integer, nullable=True),  # the creator's seat (may hand seats to bots)
+    Column("stand_in", String(64), nullable=True),  # bot:NAME playing for a person who left; null: none
 )
 
 seats = Table(
@@ -48,6 +49,8 @@ seats = Table(
     Column("kind", String(64), nullable=False),  # human, bot:NAME, open
     Column("name", String(64), nullable=False),  # shown to the others
     Column("token_hash", String(64), nullable=True),  # SHA-256 of the seat's secret token
+    Column("stand_in", String(64), nullable=True),  # bot:NAME playing while its person is away
+    Column("away_since", Float, nullable=True),  # when its person's last connection closed
 )
 
 actions = Table(

@@ -66,6 +66,10 @@ class SeatRow:
     """``human``, ``bot:NAME`` or ``open``."""
     name: str
     token_hash: str | None
+    stand_in: str | None = None
+    """``bot:NAME`` playing a ``human`` seat while its person is away (its token still grants it)."""
+    away_since: float | None = None
+    """When the person's last connection closed (None: connected, or never connected)."""
 
 
 @dataclass
@@ -84,6 +88,8 @@ class StoredTable:
     outcome: Outcome | None
     creator: Seat | None = None
     """The seat of the person who created the table (None: nobody's, e.g. all bots)."""
+    stand_in: str | None = None
+    """``bot:NAME`` given to a person's seat when they leave (None: the seat waits for them)."""
     seats: list[SeatRow] = field(default_factory=list)
     actions: list[tuple[Seat, str]] = field(default_factory=list)
     times: list[float] = field(default_factory=list)
@@ -143,9 +149,21 @@ def new_header(
     created: float,
     timers: bool = True,
     creator: Seat | None = None,
+    stand_in: str | None = None,
 ) -> StoredTable:
     return StoredTable(
-        table_id, game, rules_version, dict(options), seed, created, timers, 0, "open", None, creator
+        table_id,
+        game,
+        rules_version,
+        dict(options),
+        seed,
+        created,
+        timers,
+        0,
+        "open",
+        None,
+        creator,
+        stand_in,
     )
 
 
@@ -264,6 +282,7 @@ class Store:
                     status=header.status,
                     outcome=None,
                     creator=header.creator,
+                    stand_in=header.stand_in,
                 )
             )
             if seat_rows:
@@ -312,8 +331,9 @@ class Store:
             )
 
     def set_seat(self, table_id: str, row: SeatRow, *, only_if_open: bool = False) -> bool:
-        """Change a seat (a person joins, a bot takes over). With ``only_if_open``, only an open
-        seat changes; the answer says whether it did (two people racing for one seat)."""
+        """Change a seat (a person joins, a bot takes over, a person leaves or comes back). With
+        ``only_if_open``, only an open seat changes; the answer says whether it did (two people
+        racing for one seat)."""
         where = [schema.seats.c.table_id == table_id, schema.seats.c.seat == row.seat]
         if only_if_open:
             where.append(schema.seats.c.kind == "open")
@@ -356,7 +376,7 @@ class Store:
                 .order_by(schema.actions.c.number)
             ).all()
         table = _header(row)
-        table.seats = [SeatRow(r.seat, r.kind, r.name, r.token_hash) for r in seat_rows]
+        table.seats = [_seat_row(r) for r in seat_rows]
         table.actions = [(r.seat, r.notation) for r in action_rows]
         table.times = [r.at for r in action_rows]
         return table
@@ -374,7 +394,7 @@ class Store:
     def seats(self, table_id: str) -> list[SeatRow]:
         query = select(schema.seats).where(schema.seats.c.table_id == table_id).order_by(schema.seats.c.seat)
         with self._reading() as connection:
-            return [SeatRow(r.seat, r.kind, r.name, r.token_hash) for r in connection.execute(query)]
+            return [_seat_row(r) for r in connection.execute(query)]
 
     def listing(self, limit: int = 500) -> list[StoredTable]:
         """The newest open and running tables with their seats (no actions), newest first."""
@@ -395,7 +415,7 @@ class Store:
                 ).all()
         by_id = {t.id: t for t in found}
         for r in rows if found else []:
-            by_id[r.table_id].seats.append(SeatRow(r.seat, r.kind, r.name, r.token_hash))
+            by_id[r.table_id].seats.append(_seat_row(r))
         return found
 
     def table_ids(self, *statuses: str) -> list[str]:
@@ -469,7 +489,13 @@ def _seat_values(table_id: str, row: SeatRow) -> dict[str, Any]:
         "kind": row.kind,
         "name": row.name,
         "token_hash": row.token_hash,
+        "stand_in": row.stand_in,
+        "away_since": row.away_since,
     }
+
+
+def _seat_row(row: Any) -> SeatRow:
+    return SeatRow(row.seat, row.kind, row.name, row.token_hash, row.stand_in, row.away_since)
 
 
 def _outcome_json(outcome: Outcome | None) -> str | None:
@@ -490,4 +516,5 @@ def _header(row: Any) -> StoredTable:
         row.status,
         outcome,
         row.creator,
+        row.stand_in,
     )

@@ -162,6 +162,9 @@ async function create(event) {
     timers: document.getElementById("timers").checked,
     name: document.getElementById("player-name").value,
   };
+  // people at one screen take turns at it: a seat whose page is closed is not a person gone,
+  // so no bot stands in for anyone at a hot-seat table (online tables get the server's default)
+  if (chosenKinds.filter((kind) => kind === "here").length > 1) body.stand_in = "none";
   const error = document.getElementById("create-error");
   try {
     const created = await api("/api/tables", { method: "POST", body });

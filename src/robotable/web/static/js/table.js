@@ -165,6 +165,9 @@ function receive(message) {
       setPending(false);
       answer(t("table.error", { reason: message.reason }), "error");
       break;
+    case "notice":
+      logNotice(message);
+      break;
     case "closing":
       page.closedByServer = true;
       status(t("table.closed", { reason: message.reason }));
@@ -279,9 +282,10 @@ function drawStatus() {
   document.getElementById("title").textContent = title;
 }
 
-function kindLabel(kind) {
-  if (kind.startsWith("bot:")) return t("create.bot", { name: kind.slice(4) });
-  return t(`seat.${kind}`);
+function kindLabel(row) {
+  if (row.kind.startsWith("bot:")) return t("create.bot", { name: row.kind.slice(4) });
+  if (row.stand_in) return t("seat.stand_in", { bot: row.stand_in }); // its person left
+  return t(`seat.${row.kind}`);
 }
 
 function drawSeats() {
@@ -293,7 +297,7 @@ function drawSeats() {
       el(
         "li",
         { class: row.seat === page.seat ? "mine" : "", "aria-current": row.seat === page.seat ? "true" : false },
-        `${row.name} (${kindLabel(row.kind)}) `,
+        `${row.name} (${kindLabel(row)}) `,
         mayHand(row)
           ? el("button", { type: "button", class: "to-bot", dataset: { seat: row.seat }, onclick: () => handToBot(row.seat, creator) }, t("table.to_bot"))
           : null,
@@ -640,6 +644,13 @@ function logNews(news) {
   const lines = [el("span", { class: "who" }, `${news.number}. ${actor}`), `: ${done}`];
   const events = news.events.map((event) => el("li", { class: "event" }, event.text || event.kind));
   log.prepend(el("li", { dataset: { number: news.number } }, ...lines, events.length ? el("ul", {}, events) : null));
+}
+
+// A person left and a bot stands in for them, or they are back: said in the log, in the
+// page's language (the server sends only what happened).
+function logNotice(message) {
+  const text = t(`notice.${message.notice}`, { name: seatName(message.seat), bot: message.bot ?? "" });
+  document.getElementById("log").prepend(el("li", { class: "notice", dataset: { notice: message.notice, seat: message.seat } }, text));
 }
 
 function answer(text, kind) {
