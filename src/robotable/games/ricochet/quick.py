@@ -164,8 +164,6 @@ class _Search:
                 self.left -= 1
                 if self.left < 0:
                     raise GaveUp
-                if self.rank[i] < last_rank and _commute(last_from, last_at, last_dir, c, dest, d):
-                    continue  # the other order was searched from the parent (see _kernel._commute)
                 if arrives:
                     if nt == 3:
                         self.path.append((i, d))
@@ -173,6 +171,8 @@ class _Search:
                     continue  # RR-15: a straight arrival ends the attempt
                 if rest == 1:
                     continue
+                if self.rank[i] < last_rank and _commute(last_from, last_at, last_dir, c, dest, d):
+                    continue  # the other order was searched from the parent (see _kernel._commute)
                 old_turns = turns[i]
                 pos[i], turns[i] = dest, nt
                 if self.bound() <= rest - 1:
