@@ -11,7 +11,7 @@ from __future__ import annotations
 import itertools
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, cached_property
 from importlib import resources
 from pathlib import Path
 
@@ -55,9 +55,10 @@ class Target:
     colour: str  # red, green, blue, yellow or multi (the vortex)
     symbol: str  # circle, triangle, square, hexagon or vortex
 
-    @property
+    @cached_property
     def code(self) -> str:
-        """Two letters as in puzzle codes (RR-28): ``RC``, ``BT``, ``MV``..."""
+        """Two letters as in puzzle codes (RR-28): ``RC``, ``BT``, ``MV``... (found once per
+        target: every view and puzzle code asks)"""
         colour = next(k for k, v in COLOUR_LETTERS.items() if v == self.colour)
         symbol = next(k for k, v in SYMBOL_LETTERS.items() if v == self.symbol)
         return colour + symbol
