@@ -75,9 +75,9 @@ _TYPES_OF_BIN = tuple(tuple(t for t in TYPES if bin_of(t) == b) for b in BINS)
 
 def _hand_shares(top: int) -> tuple[float, ...]:
     """The hand block's value for 0..top tokens of one type: 1/7 added once per token in
-    float32, then clipped to 1, as :meth:`DroidsEncoder.fill` adds them. (Three tokens give
-    0.42857146, not the 0.42857143 that :func:`~robotable.envs.core.counts` would write: the
-    documented observations, pinned by the tests, keep the sum.)"""
+    float32, then clipped to 1, as the first encoder added them. (Three tokens give 0.42857146,
+    not the 0.42857143 that :func:`~robotable.envs.core.counts` would write: the observations,
+    pinned by the tests, keep the sum.)"""
     share, values = np.zeros(1, dtype=np.float32), [0.0]
     for _ in range(top):
         share[0] += 1.0 / HAND_SIZE
@@ -86,6 +86,15 @@ def _hand_shares(top: int) -> tuple[float, ...]:
 
 
 _HAND_SHARE = _hand_shares(len(TYPES) * HAND_SIZE)
+
+
+def _hand_cells(out: memoryview | np.ndarray, tokens: Iterable[str]) -> None:
+    """The hand block: per token type, its :data:`_HAND_SHARE` of the tokens held."""
+    tally: dict[int, int] = {}
+    for token in tokens:
+        tally[_TYPE[token]] = tally.get(_TYPE[token], 0) + 1
+    for position, count in tally.items():
+        out[position] = _HAND_SHARE[count]
 
 
 @lru_cache(maxsize=16)
@@ -176,10 +185,7 @@ class DroidsEncoder(Encoder):
         bins = obs["bins"]
         for name, count in view["bins"].items():
             bins[_BIN[name]] = scaled(count, 40)
-        hand = obs["hand"]
-        for token in view["hand"] or ():
-            hand[_TYPE[token]] += 1.0 / HAND_SIZE
-        np.minimum(hand, 1.0, out=hand)
+        _hand_cells(obs["hand"], view["hand"] or ())
         placing = view["placing"]
         if placing:
             out = obs["placing"]
@@ -284,11 +290,7 @@ class DroidsEncoder(Encoder):
         cells[at["scenario"] + state.scenario.number - 1] = 1.0
         if mine:
             cells[at["colour"] + COLOURS.index(state.colours[seat])] = 1.0
-            tally: dict[int, int] = {}
-            for token in state.hands[seat]:
-                tally[_TYPE[token]] = tally.get(_TYPE[token], 0) + 1
-            for position, count in tally.items():
-                cells[at["hand"] + position] = _HAND_SHARE[count]
+            _hand_cells(cells[at["hand"] : at["hand"] + len(TYPES)], state.hands[seat])
         count = state.bins.__getitem__
         for b, types in enumerate(_TYPES_OF_BIN):
             cells[at["bins"] + b] = scaled(sum(map(count, types)), 40)
