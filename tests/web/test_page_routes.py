@@ -82,6 +82,29 @@ def test_sentences_are_asked_for_and_tell_no_more_than_the_events(server: TestCl
             assert secret.split()[1] not in event["text"]
 
 
+def test_sentences_come_in_the_language_the_page_asks_for(server: TestClient) -> None:
+    """``lang=fr``: the game's own French sentences (its log module's), the clock "l'horloge";
+    an unknown language gets English; the replay of a finished game is worded the same way."""
+    created = robotick_table(server, ("human", "human", "human"))  # only Ann acts
+    table, ann = created["table"], created["token"]
+    game = games.get("robotick")
+    with (
+        server.websocket_connect(f"/ws/tables/{table}?token={ann}&sentences=true&lang=fr") as french,
+        server.websocket_connect(f"/ws/tables/{table}?token={ann}&sentences=true&lang=xx") as other,
+    ):
+        [french.receive_json() for _ in range(2)]
+        [other.receive_json() for _ in range(2)]
+        secret = server.get(f"/api/tables/{table}", headers=bearer(ann)).json()["legal"][0]
+        french.send_json({"type": "action", "action": secret})
+        (told,), (plain,) = news_until(french, 1), news_until(other, 1)
+    names = ["Ann", "seat 1", "seat 2"]
+    for event, english in zip(told["events"], plain["events"], strict=True):
+        seen = {k: v for k, v in event.items() if k != "text"}
+        assert event["text"] == event_sentence(game, seen, lambda s: names[s], "fr") != english["text"]
+        assert english["text"] == event_sentence(game, seen, lambda s: names[s])
+    assert told["events"][0]["text"].startswith(f"Ann met {secret.split()[1]} de côté pour la donner")
+
+
 def test_a_seats_board_is_the_game_drawing_of_that_seats_view(server: TestClient) -> None:
     created = robotick_table(server, ("human", "human", "human"))  # nobody plays: the start stays
     table, ann, bob = created["table"], created["token"], created["invites"]["1"]

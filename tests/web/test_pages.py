@@ -19,6 +19,7 @@ from robotable.core.records import Record
 from ..server import process
 from ..server.clients import SHORT_GAMES
 from ..server.process import Server
+from .conftest import new_page
 
 pytestmark = pytest.mark.timeout(300)
 
@@ -558,3 +559,31 @@ def test_the_word_chooser_is_played_with_the_keyboard_alone(server: Server, page
     page.keyboard.press("Enter")
     page.wait_for_function("() => document.querySelector('#log').textContent.includes('Ada bids 9')")
     assert not page.errors
+
+
+def test_the_french_page_logs_the_games_own_french_sentences(server: Server, browser: Any) -> None:
+    """A browser that prefers French gets the log in the game's French words (its log module's),
+    and the replay viewer words its steps in French too."""
+    french = browser.new_context(viewport={"width": 1280, "height": 900}, locale="fr-FR", bypass_csp=True)
+    try:
+        page = new_page(french, server.url)
+        table = create_from_lobby(page, "delivery", seats=["bot:heuristic"])
+        page.wait_for_selector("#legal-list option", state="attached")
+        action = next(a for a in legal_actions(page) if a.startswith("slot "))  # slot 1 SR
+        assert click_action(page, action)
+        said = f"Ada programme {action.split()[2]} dans l'emplacement {action.split()[1]}"
+        page.wait_for_function("said => document.querySelector('#log').innerText.includes(said)", arg=said)
+        sentences = page.locator("#log li.event").all_inner_texts()  # the actions stay in notation
+        assert not [text for text in sentences if re.search(r"\b(programs|slot|submits)\b", text)], sentences
+        assert play_by_clicks(page) > 0
+        page.click("#replay-link")
+        page.wait_for_selector("body[data-number='0'] #board svg")
+        page.click("#forward")
+        page.wait_for_selector("body[data-number='1']")
+        page.wait_for_function("() => document.querySelectorAll('#news li').length > 0")
+        assert "programme" in page.inner_text("#news"), page.inner_text(
+            "#news"
+        )  # "… programme … l'emplacement 1"
+        assert record_of(server, table).outcome is not None and not page.errors
+    finally:
+        french.close()

@@ -386,9 +386,13 @@ class Game(ABC):
         """A Rich renderable of a view, for the terminal."""
         raise RobotableError(f"{self.title} has no terminal renderer yet")
 
-    def describe_event(self, event: Mapping[str, JSON], name: Callable[[Any], str]) -> str | None:
+    def describe_event(
+        self, event: Mapping[str, JSON], name: Callable[[Any], str], lang: str = "en"
+    ) -> str | None:
         """One readable sentence for an event (its ``to_dict()`` form), or None for the
-        generic ``kind: field=value`` line. ``name(seat)`` names a seat for the reader."""
+        generic ``kind: field=value`` line. ``name(seat)`` names a seat for the reader.
+        ``lang``: ``en`` or ``fr`` (a game keeps its sentences in its own ``log.py``, one set
+        per language; a language it does not have gets its English)."""
         return None
 
     def phase_help(self, view: Mapping[str, JSON]) -> str | None:

@@ -17,33 +17,42 @@ def plural(count: int, noun: str, many: str | None = None) -> str:
     return f"{count} {noun if count == 1 else many or noun + 's'}"
 
 
-def seat_namer(names: Sequence[str]) -> Callable[[Any], str]:
-    """Names seats by their public names for sentences; the referee is "the clock"."""
+CLOCK = {"en": "the clock", "fr": "l'horloge"}
+SEAT = {"en": "seat {seat}", "fr": "place {seat}"}
+
+
+def seat_namer(names: Sequence[str], lang: str = "en") -> Callable[[Any], str]:
+    """Names seats by their public names for sentences; the referee is "the clock" (in the
+    reader's language, ``en`` or ``fr``)."""
 
     def name(seat: Any) -> str:
         if seat == REFEREE:
-            return "the clock"
+            return CLOCK.get(lang, CLOCK["en"])
         if isinstance(seat, int) and 0 <= seat < len(names):
             return names[seat]
-        return f"seat {seat}"
+        return SEAT.get(lang, SEAT["en"]).format(seat=seat)
 
     return name
 
 
-def with_sentences(game: Game, news: Mapping[str, JSON], name: Callable[[Any], str]) -> dict[str, JSON]:
-    """``news`` (a table's news of one action) with each event's sentence as ``text``, worded
-    from the event as the reader sees it: a sentence tells no more than its event. New dicts:
-    the events may be shared with other seats' news."""
-    events = [{**event, "text": event_sentence(game, event, name)} for event in news["events"]]  # type: ignore[union-attr]
+def with_sentences(
+    game: Game, news: Mapping[str, JSON], name: Callable[[Any], str], lang: str = "en"
+) -> dict[str, JSON]:
+    """``news`` (a table's news of one action) with each event's sentence as ``text`` in
+    ``lang``, worded from the event as the reader sees it: a sentence tells no more than its
+    event. New dicts: the events may be shared with other seats' news."""
+    events = [{**event, "text": event_sentence(game, event, name, lang)} for event in news["events"]]  # type: ignore[union-attr]
     return {**news, "events": events}
 
 
-def event_sentence(game: Game, event: Mapping[str, JSON], name: Callable[[Any], str]) -> str:
+def event_sentence(
+    game: Game, event: Mapping[str, JSON], name: Callable[[Any], str], lang: str = "en"
+) -> str:
     """One readable line for an event as a viewer may see it (its filtered ``to_dict`` form):
     the game's own sentence, else a plain ``kind: field=value`` line. ``name(seat)`` names a
     seat for the reader (every face names seats its own way)."""
     try:
-        sentence = game.describe_event(event, name)
+        sentence = game.describe_event(event, name, lang)
     except (KeyError, IndexError, TypeError):
         sentence = None  # an event without the fields its sentence expects: say it plainly
     if sentence is not None:

@@ -26,7 +26,7 @@ import time
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from importlib import resources
-from typing import Annotated, Any
+from typing import Annotated, Any, Literal
 
 from fastapi import FastAPI, Header, HTTPException, Query, Request, WebSocket, WebSocketDisconnect
 from fastapi.exceptions import RequestValidationError
@@ -38,6 +38,7 @@ from robotable import games
 from robotable.agents.levels import bots_of
 from robotable.core.errors import IllegalAction, RobotableError
 from robotable.core.records import Record
+from robotable.play.words import SEAT
 from robotable.server.hall import GRACE, Forbidden, Hall, LiveTable, TableNotFound, refuse_file_options
 from robotable.server.store import Store
 
@@ -63,6 +64,7 @@ a reverse proxy on the same machine, uvicorn's proxy headers give the real clien
 
 
 Auth = Annotated[str | None, Header(description="Bearer TOKEN of a seat (none: a spectator)")]
+Language = Annotated[Literal["en", "fr"], Query(description="the language of the events' sentences")]
 # module level: FastAPI reads the (string) annotations of the routes in this module's globals
 
 
@@ -96,6 +98,7 @@ class ReplayStep(BaseModel):
     record: dict[str, Any] = Field(description="a game record, as GET /api/tables/{id}/record gives it")
     number: int = Field(ge=0, description="how many of its actions to replay")
     seat: int | None = Field(default=None, description="whose view (default: a spectator's)")
+    lang: Literal["en", "fr"] = Field(default="en", description="the language of the events' sentences")
 
 
 MAX_RECORD_BYTES = 4_000_000
@@ -382,8 +385,10 @@ def _routes(app: FastAPI, hall: Hall) -> None:
         token: str | None = Query(None),
         since: int | None = Query(None),
         sentences: bool = Query(False),
+        lang: str = Query("en", max_length=8),
     ) -> None:
-        await _serve_socket(hall, socket, table_id, token, since, sentences)
+        # a language the games do not speak gets English: a socket is not refused for a word
+        await _serve_socket(hall, socket, table_id, token, since, sentences, "fr" if lang == "fr" else "en")
 
 
 PAGE_HEADERS = {
@@ -420,7 +425,9 @@ def _pages(app: FastAPI, hall: Hall) -> None:
         return HTMLResponse(page["replay"], headers=PAGE_HEADERS)
 
     @app.get("/api/tables/{table_id}/replay/{number}")
-    async def replay_step(table_id: str, number: int, seat: int | None = Query(None)) -> dict[str, Any]:
+    async def replay_step(
+        table_id: str, number: int, seat: int | None = Query(None), lang: Language = "en"
+    ) -> dict[str, Any]:
         """A finished game after its first ``number`` actions as ``seat`` saw it (a spectator
         without): its view, its drawing and the news of action ``number`` with the events'
         sentences. Given once the game is over, like its record."""
@@ -428,7 +435,7 @@ def _pages(app: FastAPI, hall: Hall) -> None:
         if stored.outcome is None:
             raise HTTPException(409, "the game is not over: its replay is shown once it ends")
         names = [row.name for row in stored.seats]
-        return await asyncio.to_thread(_replay_step, stored.record(), names, number, seat)
+        return await asyncio.to_thread(_replay_step, stored.record(), names, number, seat, lang)
 
     body_schema = {"content": {"application/json": {"schema": ReplayStep.model_json_schema()}}}
 
@@ -445,11 +452,13 @@ def _pages(app: FastAPI, hall: Hall) -> None:
             raise HTTPException(413, f"a record of at most {MAX_RECORD_ACTIONS} actions")
         refuse_file_options(record.options)  # before the options are read: they might name a file
         await asyncio.to_thread(games.replay, record, stop_after=0)  # game, rules version, options
-        names = [f"seat {seat}" for seat in range(len(record.seats))]
-        return await asyncio.to_thread(_replay_step, record, names, body.number, body.seat)
+        names = [SEAT[body.lang].format(seat=seat) for seat in range(len(record.seats))]
+        return await asyncio.to_thread(_replay_step, record, names, body.number, body.seat, body.lang)
 
 
-def _replay_step(record: Record, names: list[str], number: int, seat: int | None) -> dict[str, Any]:
+def _replay_step(
+    record: Record, names: list[str], number: int, seat: int | None, lang: str = "en"
+) -> dict[str, Any]:
     """Replays a record to action ``number`` (every step from the start: a game has at most a
     few thousand actions, replayed in milliseconds)."""
     from robotable.play.table import Table
@@ -466,7 +475,8 @@ def _replay_step(record: Record, names: list[str], number: int, seat: int | None
 
     news = None
     if number:
-        news = with_sentences(game, table.news(table.history[number - 1], seat), seat_namer(names))
+        told = table.news(table.history[number - 1], seat)
+        news = with_sentences(game, told, seat_namer(names, lang), lang)
     view = table.state.view(seat)
     outcome = table.outcome()
     return {
@@ -502,7 +512,13 @@ def _markdown(text: str) -> str:
 
 
 async def _serve_socket(
-    hall: Hall, socket: WebSocket, table_id: str, token: str | None, since: int | None, sentences: bool
+    hall: Hall,
+    socket: WebSocket,
+    table_id: str,
+    token: str | None,
+    since: int | None,
+    sentences: bool,
+    lang: str = "en",
 ) -> None:
     await socket.accept()
     try:
@@ -515,12 +531,12 @@ async def _serve_socket(
     await live.arrive(seat)  # a person back takes their seat from its stand-in
     # the greeting is made in the same step as the connection (no await in between), so every
     # update queued after it is newer than its state: a client never gets an action twice
-    connection = live.connect(seat, sentences=sentences)
+    connection = live.connect(seat, sentences=sentences, lang=lang)
     greeting: list[dict[str, Any]] = [
         {"type": "hello", "protocol": PROTOCOL, "table": table_id, "seat": seat}
     ]
     if since is not None:
-        greeting.append({"type": "missed", "news": live.missed(seat, since, sentences=sentences)})
+        greeting.append({"type": "missed", "news": live.missed(seat, since, sentences=sentences, lang=lang)})
     greeting.append({"type": "state", "state": live.snapshot(seat)})
     for message in greeting:
         await socket.send_json(message)

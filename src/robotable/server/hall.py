@@ -90,6 +90,8 @@ class Connection:
     seat: Seat | None
     sentences: bool = False
     """Whether its news carry each event's sentence (asked for by the browser page)."""
+    lang: str = "en"
+    """The language of those sentences (``en`` or ``fr``)."""
     queue: asyncio.Queue[str | None] = field(default_factory=lambda: asyncio.Queue(QUEUE_LIMIT))
 
     def send(self, message: dict[str, JSON]) -> bool:
@@ -455,29 +457,34 @@ class LiveTable:
 
     def _announce(self, accepted: Accepted) -> None:
         # one per seat (and wording), encoded once for its connections
-        messages: dict[tuple[Seat | None, bool], str] = {}
+        messages: dict[tuple[Seat | None, bool, str], str] = {}
         for connection in list(self.connections):
-            seat, key = connection.seat, (connection.seat, connection.sentences)
+            seat, key = connection.seat, (connection.seat, connection.sentences, connection.lang)
             if key not in messages:
-                news = self.news(accepted, seat, sentences=connection.sentences)
+                news = self.news(accepted, seat, sentences=connection.sentences, lang=connection.lang)
                 messages[key] = encode({"type": "update", "news": news, "state": self.snapshot(seat)})
             if not connection.send_text(messages[key]):
                 self.drop(connection, "too slow: messages were piling up")
 
-    def news(self, accepted: Accepted, seat: Seat | None, *, sentences: bool = False) -> dict[str, JSON]:
+    def news(
+        self, accepted: Accepted, seat: Seat | None, *, sentences: bool = False, lang: str = "en"
+    ) -> dict[str, JSON]:
         """What ``seat`` is told of an action (:meth:`Table.news`); with ``sentences``, each event
         also has its sentence (``text``), worded from the event as this seat sees it and the
         seats' public names alone: a sentence tells no more than its event."""
         told = self.table.news(accepted, seat)
-        return self._worded(told) if sentences else told
+        return self._worded(told, lang) if sentences else told
 
-    def missed(self, seat: Seat | None, since: int, *, sentences: bool = False) -> list[dict[str, JSON]]:
+    def missed(
+        self, seat: Seat | None, since: int, *, sentences: bool = False, lang: str = "en"
+    ) -> list[dict[str, JSON]]:
         """The news of every action after the first ``since`` (:meth:`Table.missed`)."""
         missed = self.table.missed(seat, since)
-        return [self._worded(told) for told in missed] if sentences else missed
+        return [self._worded(told, lang) for told in missed] if sentences else missed
 
-    def _worded(self, news: dict[str, JSON]) -> dict[str, JSON]:
-        return with_sentences(self.table.game, news, seat_namer([row.name for row in self.seats]))
+    def _worded(self, news: dict[str, JSON], lang: str) -> dict[str, JSON]:
+        names = seat_namer([row.name for row in self.seats], lang)
+        return with_sentences(self.table.game, news, names, lang)
 
     def snapshot(self, seat: Seat | None) -> dict[str, JSON]:
         snap = self.table.snapshot(seat)
@@ -489,8 +496,8 @@ class LiveTable:
 
     # ------------------------------------------------------------------ connections
 
-    def connect(self, seat: Seat | None, *, sentences: bool = False) -> Connection:
-        connection = Connection(seat, sentences=sentences)
+    def connect(self, seat: Seat | None, *, sentences: bool = False, lang: str = "en") -> Connection:
+        connection = Connection(seat, sentences=sentences, lang=lang)
         self.connections.add(connection)
         self.changed.set()  # a person here: the grace periods of those away count again
         return connection

@@ -95,10 +95,10 @@ class DeliveryGame(Game):
 
         return render_text(view)
 
-    def describe_event(self, event: Mapping[str, JSON], name: Any) -> str | None:
+    def describe_event(self, event: Mapping[str, JSON], name: Any, lang: str = "en") -> str | None:
         from robotable.games.delivery.log import describe_event
 
-        return describe_event(event, name)
+        return describe_event(event, name, lang)
 
     def phase_help(self, view: Mapping[str, JSON]) -> str | None:
         """How to type a program, and what every card code means."""

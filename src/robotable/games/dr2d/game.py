@@ -85,10 +85,10 @@ class DR2DGame(Game):
 
         return board_text(view)
 
-    def describe_event(self, event: Mapping[str, JSON], name: Any) -> str | None:
+    def describe_event(self, event: Mapping[str, JSON], name: Any, lang: str = "en") -> str | None:
         from robotable.games.dr2d.log import describe_event
 
-        return describe_event(event, name)
+        return describe_event(event, name, lang)
 
     def hint(self, view: Mapping[str, JSON], level: int) -> str:
         from robotable.games.dr2d.bots import hint

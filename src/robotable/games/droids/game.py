@@ -115,10 +115,10 @@ class DroidsGame(Game):
 
         return view_text(view)
 
-    def describe_event(self, event: Mapping[str, JSON], name: Any) -> str | None:
+    def describe_event(self, event: Mapping[str, JSON], name: Any, lang: str = "en") -> str | None:
         from robotable.games.droids.log import describe_event
 
-        return describe_event(event, name)
+        return describe_event(event, name, lang)
 
     def hint(self, view: Mapping[str, JSON], level: int) -> str:
         from robotable.games.droids.bots import hint

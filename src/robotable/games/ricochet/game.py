@@ -139,10 +139,10 @@ class RicochetGame(Game):
         board, robots, markers, target = _position(view)
         return board_text(board, robots=robots, target=target, markers=markers, legend=True)
 
-    def describe_event(self, event: Mapping[str, JSON], name: Any) -> str | None:
+    def describe_event(self, event: Mapping[str, JSON], name: Any, lang: str = "en") -> str | None:
         from robotable.games.ricochet.log import describe_event
 
-        return describe_event(event, name)
+        return describe_event(event, name, lang)
 
     def hint(self, view: Mapping[str, JSON], level: int) -> str:
         """Level 1: the optimal length; level 2 and up: the first move from the markers."""

@@ -1,4 +1,5 @@
-"""Readable sentences for Ricochet's events, for the terminal log."""
+"""Readable sentences for Ricochet's events, for the terminal log and the pages, in English and
+French (the rulebook's words: robot, cible, jeton, annonce, sablier, démonstration)."""
 
 from __future__ import annotations
 
@@ -48,6 +49,53 @@ SENTENCES: dict[str, Callable[[Mapping[str, Any], Namer], str]] = {
 }
 
 
-def describe_event(event: Mapping[str, Any], name: Namer) -> str | None:
-    sentence = SENTENCES.get(event["kind"])
+def _coups(count: int) -> str:
+    return f"{count} coup" if count == 1 else f"{count} coups"
+
+
+def _gagnants(seats: Sequence[int], name: Namer) -> str:
+    if not seats:
+        return "aucun gagnant"
+    label = "gagnant" if len(seats) == 1 else "gagnants"
+    return f"{label} : {', '.join(name(s) for s in seats)}"
+
+
+ROBOTS_FR = {"red": "rouge", "green": "vert", "blue": "bleu", "yellow": "jaune", "silver": "argent"}
+DIRECTIONS_FR = {"N": "le nord", "E": "l'est", "S": "le sud", "W": "l'ouest"}
+COUNTDOWN_CAUSES_FR = {"bid": "première annonce", "stall": "plus personne ne bouge"}
+RATINGS_FR = {"optimal": "optimal"}
+
+SENTENCES_FR: dict[str, Callable[[Mapping[str, Any], Namer], str]] = {
+    "chip-drawn": lambda e, s: f"jeton tiré : {e['target']} en {_cell(e['cell'])}",
+    "chip-returned": lambda e, s: f"le jeton {e['target']} retourne dans la pile",
+    "bid": lambda e, s: f"{s(e['seat'])} annonce {_coups(e['moves'])}",
+    "countdown-started": lambda e, s: (
+        f"le sablier est retourné ({COUNTDOWN_CAUSES_FR.get(e['by'], e['by'])})"
+    ),
+    "demonstration-started": lambda e, s: f"{s(e['seat'])} fait sa démonstration en {_coups(e['bid'])}",
+    "moved": lambda e, s: (
+        f"le robot {ROBOTS_FR.get(e['robot'], e['robot'])} va vers "
+        f"{DIRECTIONS_FR.get(e['direction'], e['direction'])} : "
+        f"{_cell(e['start'])} -> {_cell(e['end'])} (coup {e['count']})"
+    ),
+    "demonstration-failed": lambda e, s: f"{s(e['seat'])} échoue : {e['reason']}",
+    "robots-reset": lambda e, s: "les robots reviennent sur leurs marqueurs",
+    "chip-won": lambda e, s: f"{s(e['seat'])} remporte le jeton {e['target']} en {_coups(e['moves'])}",
+    "attempt-scored": lambda e, s: (
+        f"résolu en {_coups(e['moves'])} : {RATINGS_FR.get(e['rating'], e['rating'])}"
+    ),
+    "attempt-failed": lambda e, s: f"tentative manquée : {e['reason']}",
+    "revealed": lambda e, s: "une solution : " + ", ".join(e["solution"]),
+    "puzzle-ended": lambda e, s: (
+        f"fin de la manche {e['target']} (" + ("cible atteinte" if e["solved"] else "cible manquée") + ")"
+    ),
+    "game-over": lambda e, s: "fin de la partie ; " + _gagnants(e["winners"], s),
+}
+
+LANGUAGES = {"en": SENTENCES, "fr": SENTENCES_FR}
+"""The sentences in each language the pages offer (English for any other)."""
+
+
+def describe_event(event: Mapping[str, Any], name: Namer, lang: str = "en") -> str | None:
+    sentence = LANGUAGES.get(lang, SENTENCES).get(event["kind"])
     return sentence(event, name) if sentence else None

@@ -74,10 +74,10 @@ class RobotickGame(Game):
 
         return table_text(view)
 
-    def describe_event(self, event: Mapping[str, JSON], name: Any) -> str | None:
+    def describe_event(self, event: Mapping[str, JSON], name: Any, lang: str = "en") -> str | None:
         from robotable.games.robotick.log import describe_event
 
-        return describe_event(event, name)
+        return describe_event(event, name, lang)
 
     def hint(self, view: Mapping[str, JSON], level: int) -> str:
         """What the heuristic bot would do; a higher level adds Droco's predicted card."""

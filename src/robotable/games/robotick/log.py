@@ -6,7 +6,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from robotable.core.game import Outcome
-from robotable.games.robotick.cards import column_label
+from robotable.games.robotick.cards import COLUMN_TITLES, column_label
 from robotable.games.robotick.events import DROCO
 
 Namer = Callable[[Any], str]
@@ -87,6 +87,70 @@ SENTENCES: dict[str, Callable[[Mapping[str, Any], Namer], str]] = {
 }
 
 
-def describe_event(event: Mapping[str, Any], name: Namer) -> str | None:
-    sentence = SENTENCES.get(event["kind"])
+# ---------------------------------------------------------------- en français (les mots du livret)
+
+
+def _liste(words: Sequence[str]) -> str:
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " et " + words[-1]
+
+
+def verdict_fr(totals: Sequence[int], name: Namer) -> str:
+    """RT-24 en mots : qui gagne, ou qui partage la victoire."""
+    winners = [seat for seat, rank in enumerate(ranks(totals)) if rank == 1]
+    best = totals[winners[0]]
+    if len(winners) == 1:
+        return f"{name(winners[0])} gagne avec {best:+d}"
+    return f"égalité : {_liste([name(w) for w in winners])} partagent la victoire avec {best:+d}"
+
+
+def _manche(e: Mapping[str, Any], s: Namer) -> str:
+    return (
+        f"manche {e['round']} : carte IA {e['ai_card']}, atout {e['trump_card']}, "
+        f"Droco s'assied à gauche de {s(e['droco_after'])} avec {' '.join(e['droco_hand'])}"
+    )
+
+
+def _mise_de_cote(e: Mapping[str, Any], s: Namer) -> str:
+    what = e["card"] if e["card"] is not None else "une carte"
+    return f"{s(e['seat'])} met {what} de côté pour la donner ({e['chosen']}/2)"
+
+
+def _don(e: Mapping[str, Any], s: Namer) -> str:
+    what = " ".join(e["cards"]) if e["cards"] is not None else "2 cartes"
+    return f"{s(e['giver'])} donne {what} à {s(e['receiver'])}"
+
+
+def _joue(e: Mapping[str, Any], s: Namer) -> str:
+    column = ""
+    if e.get("column"):
+        column = f", colonne de la carte IA : {COLUMN_TITLES.get(e['column'], e['column'])}"
+    return f"{_who(e['player'], s)} joue {e['card']}{column}"
+
+
+def _pli(e: Mapping[str, Any], s: Namer) -> str:
+    if e["winner"] == DROCO:
+        lost = ", ".join(f"{s(i)} {c}" for i, c in enumerate(e["negatives"]))
+        return f"Droco remporte le pli {e['trick']} : face cachée {lost}"
+    side = "face visible" if e["face_up"] else "face cachée (hangars pleins)"
+    return f"{s(e['winner'])} remporte le pli {e['trick']} et capture {e['captured']} {side}"
+
+
+SENTENCES_FR: dict[str, Callable[[Mapping[str, Any], Namer], str]] = {
+    "round-started": _manche,
+    "pass-chosen": _mise_de_cote,
+    "cards-passed": _don,
+    "played": _joue,
+    "trick-won": _pli,
+    "round-scored": lambda e, s: f"décompte de la manche {e['round']} : {_scores(e['scores'], s)}",
+    "game-over": lambda e, s: (
+        f"fin de la partie ; totaux {_scores(e['totals'], s)} ; {verdict_fr(e['totals'], s)}"
+    ),
+}
+
+LANGUAGES = {"en": SENTENCES, "fr": SENTENCES_FR}
+"""The sentences in each language the pages offer (English for any other)."""
+
+
+def describe_event(event: Mapping[str, Any], name: Namer, lang: str = "en") -> str | None:
+    sentence = LANGUAGES.get(lang, SENTENCES).get(event["kind"])
     return sentence(event, name) if sentence else None

@@ -4,7 +4,7 @@
 // record: the page holds no rule.
 
 import { api, el } from "./api.js";
-import { t, translatePage } from "./i18n.js";
+import { language, t, translatePage } from "./i18n.js";
 import { animate, chosenSpeed, plan } from "./movement.js";
 
 const uploading = location.pathname.replace(/\/$/, "") === "/replay";
@@ -53,11 +53,13 @@ async function readRecord(event) {
 
 function ask(number) {
   if (uploading) {
-    const json = `{"number": ${number}, "seat": ${JSON.stringify(replay.seat)}, "record": ${replay.record}}`;
+    const json = `{"number": ${number}, "seat": ${JSON.stringify(replay.seat)}, "lang": "${language()}", "record": ${replay.record}}`;
     return api("/api/replays/step", { method: "POST", json });
   }
-  const query = replay.seat === null ? "" : `?seat=${replay.seat}`;
-  return api(`/api/tables/${encodeURIComponent(tableId)}/replay/${number}${query}`);
+  // the log's sentences in the page's language (the games' own words)
+  const query = new URLSearchParams({ lang: language() });
+  if (replay.seat !== null) query.set("seat", replay.seat);
+  return api(`/api/tables/${encodeURIComponent(tableId)}/replay/${number}?${query}`);
 }
 
 // Shows the game after its first `number` actions; a later request wins over a slower earlier one.

@@ -4,7 +4,7 @@
 // what it missed; a reload finds the seat again (its token is kept in this browser).
 
 import { api, el, seatLink, tokens } from "./api.js";
-import { has, t, translatePage } from "./i18n.js";
+import { has, language, t, translatePage } from "./i18n.js";
 import { animate, chosenSpeed, plan } from "./movement.js";
 
 const SHOWN_ACTIONS = 120; // buttons at most; the filter and the notation box reach the rest
@@ -104,7 +104,8 @@ function connect() {
   status(t("table.connecting"));
   // the events' sentences for the log; on the first connection the whole log so far (a reload
   // shows it again), on a reconnection what happened since the last state
-  const query = new URLSearchParams({ sentences: "true", since: page.state ? page.state.version : 0 });
+  // the sentences in the page's language: the games' own words, as their log modules say them
+  const query = new URLSearchParams({ sentences: "true", lang: language(), since: page.state ? page.state.version : 0 });
   if (page.token) query.set("token", page.token);
   const scheme = location.protocol === "https:" ? "wss" : "ws";
   const socket = new WebSocket(`${scheme}://${location.host}/ws/tables/${encodeURIComponent(tableId)}?${query}`);
