@@ -51,7 +51,7 @@ class Orders(Killer):
         if isinstance(action, Pick):
             token = action.token
         else:
-            pool = [t for t in TYPES if bin_of(t) == action.bin]
+            pool = TYPES_BY_BIN[action.bin]
             roll = self.rng.randrange(sum(self.bins[t] for t in pool))
             for token in pool:
                 roll -= self.bins[token]
