@@ -192,13 +192,10 @@ class DeliveryState(State):
                 if (target := function_letter(card))
                 and (target == letter or self.reaches(seat, target, letter))
             }
+            allowed = [card for card in cards if card not in looping]
+            loops = [card for card in allowed if not is_action(card)]  # what a full slot still takes
             for slot, held in enumerate(slots, 1):
-                full = _has_action(held)
-                out += [
-                    _place(letter, slot, card)
-                    for card in cards
-                    if card not in looping and not (full and is_action(card))
-                ]
+                out += [_place(letter, slot, card) for card in (loops if _has_action(held) else allowed)]
         return out
 
     # ------------------------------------------------------------------ checking (RD-29)
