@@ -113,6 +113,7 @@ def test_a_dr2d_robot_is_placed_by_clicking_a_cell_then_a_facing(server: Server,
     page.click(f'#legal button.action[data-action="place {x} {y} S"]')
     page.wait_for_function("v => document.body.dataset.version !== v", arg=version)
     page.wait_for_selector('#board svg [data-piece="A"]')
+    page.wait_for_function("() => document.getAnimations().length === 0")  # where it came to rest
     assert tuple(page.locator('#board svg [data-piece="A"]').evaluate(SHOWN_CELL)) == (int(x), int(y))
     # then a turn: five registers forward, locked; the bot's program and ours run, register by register
     page.select_option("#movement", "slow")

@@ -587,3 +587,31 @@ def test_the_french_page_logs_the_games_own_french_sentences(server: Server, bro
         assert record_of(server, table).outcome is not None and not page.errors
     finally:
         french.close()
+
+
+def test_the_french_page_says_its_clocks_and_refusals_in_french(server: Server, browser: Any) -> None:
+    """Ricochet in French: the sand timer is "fin des annonces", the bid is logged in French,
+    and an action typed that is not possible now is refused in French, not in the game's
+    English reason."""
+    french = browser.new_context(viewport={"width": 1280, "height": 900}, locale="fr-FR", bypass_csp=True)
+    try:
+        page = new_page(french, server.url)
+        create_from_lobby(page, "ricochet", options={"puzzle": "1A2A3A4A-8A44FF0F-RC"})
+        page.wait_for_selector("#legal button.word[data-word=bid]")
+        assert click_action(page, "bid 9")
+        page.locator("#timers .timer", has_text="fin des annonces").wait_for()
+        assert 50 <= seconds_left(page, "fin des annonces") <= 60, page.inner_text("#timers")
+        page.wait_for_function(
+            "() => document.querySelector('#log').innerText.includes('Ada annonce 9 coups')"
+        )
+        page.wait_for_function("() => document.body.dataset.pending === 'no'")
+        page.fill("#notation", "bid 12")  # raising one's own bid: never possible
+        page.press("#notation", "Enter")
+        page.wait_for_function("() => document.querySelector('#answer').className === 'error'")
+        said = page.inner_text("#answer")
+        assert said == "Refusé : cette action n'est pas possible maintenant (phase : le sablier s'écoule).", (
+            said
+        )
+        assert not page.errors
+    finally:
+        french.close()

@@ -373,7 +373,7 @@ def _routes(app: FastAPI, hall: Hall) -> None:
 
     @app.get("/api/tables/{table_id}/record")
     async def record(table_id: str) -> dict[str, Any]:
-        stored = await hall.stored(table_id)
+        stored = await hall.stored_over(table_id)
         if stored.outcome is None:
             raise HTTPException(409, "the game is not over: its record is shown once it ends")
         return stored.record().to_dict()
@@ -431,7 +431,7 @@ def _pages(app: FastAPI, hall: Hall) -> None:
         """A finished game after its first ``number`` actions as ``seat`` saw it (a spectator
         without): its view, its drawing and the news of action ``number`` with the events'
         sentences. Given once the game is over, like its record."""
-        stored = await hall.stored(table_id)
+        stored = await hall.stored_over(table_id)
         if stored.outcome is None:
             raise HTTPException(409, "the game is not over: its replay is shown once it ends")
         names = [row.name for row in stored.seats]

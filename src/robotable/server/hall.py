@@ -788,6 +788,18 @@ class Hall:
                 await self.peers.adopt(live)
             return live
 
+    async def stored_over(self, table_id: str) -> Any:
+        """The table as stored, once its game is over in memory too: a game just won is marked
+        over in the store by the submit that won it, under the table's lock, while a visitor
+        who saw the outcome may already ask for its record."""
+        stored = await self.stored(table_id)
+        live = self.tables.get(table_id)
+        if stored.outcome is None and live is not None and live.table.outcome() is not None:
+            async with live.lock:  # the winning submit marks it over before it lets go
+                pass
+            stored = await self.stored(table_id)
+        return stored
+
     async def stored(self, table_id: str) -> Any:
         try:
             return await asyncio.to_thread(self.store.load, table_id)

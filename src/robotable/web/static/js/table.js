@@ -130,6 +130,7 @@ function connect() {
 function send(action) {
   if (!page.socket || page.socket.readyState !== WebSocket.OPEN || page.pending) return;
   setPending(true);
+  page.sent = { action, state: page.state }; // what the person saw when they chose it
   const message = { type: "action", action };
   if (page.state) message.version = page.state.version;
   page.socket.send(JSON.stringify(message));
@@ -160,7 +161,7 @@ function receive(message) {
       break;
     case "refused":
       setPending(false);
-      answer(t("table.refused", { reason: message.reason }), "error");
+      answer(t("table.refused", { reason: refusal(message) }), "error");
       break;
     case "error":
       setPending(false);
@@ -515,13 +516,40 @@ function wordButtons(legal) {
   return buttons.slice(0, SHOWN_ACTIONS);
 }
 
+// A refusal in the page's language when the page can tell why (the state the action was chosen
+// on says whose turn it was and what was legal); else the game's own reason, as sent. In English
+// the game's own reason says the most, and is shown after the page's.
+function refusal(message) {
+  const seen = page.sent?.action === message.action ? page.sent.state : null;
+  let why = null;
+  if (/^too late\b/.test(message.reason)) why = t("refusal.too_late");
+  else if (/the table has moved on since version/.test(message.reason)) why = t("refusal.moved_on");
+  else if (seen && page.seat !== null && !seen.to_act.includes(page.seat)) why = t("refusal.not_your_turn");
+  else if (seen && !seen.legal.includes(message.action)) {
+    const phase = seen.view.phase;
+    why = t("refusal.not_now", { phase: phase && has(`phase.${phase}`) ? t(`phase.${phase}`) : phase ?? "" });
+  }
+  if (why === null) return message.reason;
+  return language() === "en" ? `${why} (${message.reason})` : why;
+}
+
+// A timer's label in the page's language: the games' labels are a few fixed phrases (and
+// Droids' choice of emitters, with its robot, count and what for).
+function timerLabel(label) {
+  if (has(`timer.${label}`)) return t(`timer.${label}`);
+  const choice = /^(\w+) chooses (\d+) emitter\(s\) to (damage|repair)$/.exec(label);
+  if (!choice) return label;
+  const robot = has(`robot.${choice[1]}`) ? t(`robot.${choice[1]}`) : choice[1];
+  return t("timer.choose_emitters", { robot, count: choice[2], what: t(`what.${choice[3]}`) });
+}
+
 function drawTimers() {
   const box = document.getElementById("timers");
   const timers = page.state?.timers ?? [];
   const now = (Date.now() + page.clockOffset) / 1000;
   box.replaceChildren(
     ...timers.map((timer) =>
-      el("p", { class: "timer" }, t("table.left", { label: timer.label || timer.key, seconds: Math.max(0, Math.ceil(timer.deadline - now)) })),
+      el("p", { class: "timer" }, t("table.left", { label: timerLabel(timer.label || timer.key), seconds: Math.max(0, Math.ceil(timer.deadline - now)) })),
     ),
   );
 }
