@@ -4,9 +4,12 @@ An :class:`Encoder` turns one game (with its options and seat count) into fixed 
 
 - **actions**: every action the game can ever take, enumerated once (:class:`ActionTable`),
   so a learner picks an integer of ``Discrete(N)``; ``encode``/``decode`` map both ways;
-- **observations**: a flat ``float32`` vector in ``[0, 1]`` built from ``view(seat)`` only
-  (never the state), laid out as named blocks (:class:`Layout`): board planes first, as
-  ``(channels, height, width)`` in C order, then vectors of features;
+- **observations**: a flat ``float32`` vector in ``[0, 1]`` defined on ``view(seat)`` only
+  (:meth:`Encoder.fill`), laid out as named blocks (:class:`Layout`): board planes first, as
+  ``(channels, height, width)`` in C order, then vectors of features. The environments build
+  it by each encoder's faster path (:meth:`Encoder.fill_seat`), which reads the state's fields
+  that the view shows instead of a view's dict of names; the tests hold it byte for byte to
+  :meth:`Encoder.fill` and to determinized worlds (no leak);
 - **masks**: ``int8`` of length N, 1 for each legal action.
 
 The encoders need only NumPy: the PettingZoo and Gymnasium adapters (``aec.py``, ``gym.py``) import
