@@ -349,8 +349,8 @@ def refine(world: State, seat: Seat, _rng: Rng) -> None:
 
 
 def judge(world: State, seat: Seat) -> float:
-    """A finished game by its result; otherwise the seat's lead over the best other player:
-    deliveries, a parcel held, then the cards still needed to reach the next goal."""
+    """A finished game by its result; otherwise the seat's lead over the best other player in
+    the race: the cards each still needs to win."""
     assert isinstance(world, DeliveryState)
     outcome = world.outcome()
     if outcome is not None:
@@ -362,10 +362,28 @@ def judge(world: State, seat: Seat) -> float:
 
 
 def _standing(world: DeliveryState, i: int) -> float:
+    """Minus the cards a pawn still needs to win (ten points a card): to its next goal, then
+    the legs of the round trips left. A parcel held is worth the leg from a pickup to a drop,
+    which is what a laser that steals it takes away."""
+    if world.delivered[i] >= WINNING_DELIVERIES:
+        return 0.0
+    to_drop, to_pickup = legs(world.board)
     node = world.pos[i] * 4 + world.facing[i]
+    trips = (WINNING_DELIVERIES - 1 - world.delivered[i]) * (to_drop + to_pickup)
     if world.parcel[i]:
-        return world.delivered[i] * 1000 + 500 - 10 * cards_to_goal(world.board, DROP)[node]
-    return world.delivered[i] * 1000 - 10 * cards_to_goal(world.board, PICKUP)[node]
+        return -10.0 * (cards_to_goal(world.board, DROP)[node] + trips)
+    return -10.0 * (cards_to_goal(world.board, PICKUP)[node] + to_drop + trips)
+
+
+@cache
+def legs(board: Board) -> tuple[int, int]:
+    """The fewest cards from a pickup to a drop, and from a drop back to a pickup."""
+    to_drop, to_pickup = cards_to_goal(board, DROP), cards_to_goal(board, PICKUP)
+    cells = range(board.size)
+    return (
+        min(to_drop[c * 4 + f] for c in cells if board.kinds[c] == PICKUP for f in range(4)),
+        min(to_pickup[c * 4 + f] for c in cells if board.kinds[c] == DROP for f in range(4)),
+    )
 
 
 LEVEL_PARTS: dict[str, Any] = {
