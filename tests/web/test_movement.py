@@ -282,3 +282,99 @@ def test_the_replay_viewer_walks_one_step_forward(server: Server, page_at: Any, 
     page.keyboard.press("End")
     page.wait_for_selector("body[data-number='2'] #board svg")
     assert page.locator("#board svg [data-path]").count() == 0 and not page.errors
+
+
+EFFECTS = """async events => {
+  const { plan } = await import("/static/js/movement.js");
+  const words = { register: (n) => `register ${n}` };
+  const effects = (steps) => steps.flatMap((s) => s.effects.map((fx) => [s.caption, fx]));
+  const games = Object.entries(events);
+  return Object.fromEntries(games.map(([game, list]) => [game, effects(plan(game, list, words))]));
+}"""
+
+
+def test_shots_falls_chips_and_parcels_become_effects(server: Server, page_at: Any) -> None:
+    """What is not a piece walking is shown for a moment over the board: a Droids shot from its
+    robot to its target (hit or not), a DR2D robot falling into a pit or leaving the board, a
+    Ricochet chip drawn or won (where the robot stopped), a Delivery parcel picked or delivered."""
+    page = page_at(server.url)
+    events = {
+        "droids": [
+            {"kind": "shot", "robot": "Yellow", "target": "Red", "distance": 3, "roll": 4, "hits": 1},
+            {"kind": "shot", "robot": "Red", "target": "Yellow", "distance": 3, "roll": 1, "hits": 0},
+        ],
+        "dr2d": [
+            {"kind": "fell", "seat": 1, "register": 3, "tile": [9, 9], "slots": 3},
+            {"kind": "moved", "seat": 0, "register": 4, "start": [0, 1], "end": None, "direction": "W"},
+            {"kind": "left", "seat": 0, "register": 4, "exit": [0, 1]},
+        ],
+        "ricochet": [
+            {"kind": "moved", "robot": "red", "direction": "N", "start": [4, 9], "end": [4, 1], "count": 1},
+            {"kind": "chip-won", "seat": 0, "target": "RC", "moves": 1},
+            {"kind": "chip-drawn", "target": "GH", "cell": [6, 12]},
+        ],
+        "delivery": [
+            {"kind": "picked", "seat": 1, "cell": [5, 5], "stack": ["slot 2"]},
+            {"kind": "delivered", "seat": 1, "cell": [4, 10], "delivered": 1, "stack": ["slot 3"]},
+        ],
+    }
+    assert page.evaluate(EFFECTS, events) == {
+        "droids": [
+            [None, {"kind": "shot", "from": "Yellow", "to": "Red", "hit": True}],
+            [None, {"kind": "shot", "from": "Red", "to": "Yellow", "hit": False}],
+        ],
+        "dr2d": [
+            ["register 3", {"kind": "fell", "cell": [9, 9], "label": "B"}],
+            ["register 4", {"kind": "left", "cell": [0, 1], "label": "A"}],
+        ],
+        "ricochet": [
+            [None, {"kind": "chip-won", "cell": [4, 1], "label": "RC"}],
+            [None, {"kind": "chip-drawn", "cell": [6, 12], "label": "GH"}],
+        ],
+        "delivery": [
+            ["slot 2", {"kind": "parcel-picked", "cell": [5, 5], "to": "1"}],
+            ["slot 3", {"kind": "parcel-delivered", "cell": [4, 10]}],
+        ],
+    }
+    assert not page.errors
+
+
+SHOOTING = """async speed => {
+  const { animate, plan } = await import("/static/js/movement.js");
+  const box = document.createElement("div");
+  box.innerHTML = `<svg xmlns="http://www.w3.org/2000/svg" width="100" height="100" viewBox="0 0 100 100"
+    data-grid="10 10" data-cell-size="10" data-origin="0 0">
+    <g data-piece="Yellow"><circle cx="15" cy="85" r="4"/></g>
+    <g data-piece="Red"><circle cx="15" cy="15" r="4"/></g></svg>`;
+  document.body.append(box);
+  const shot = { kind: "shot", robot: "Yellow", target: "Red", distance: 7, roll: 9, hits: 1 };
+  const played = animate(box, plan("droids", [shot], {}), speed, () => {});
+  const ray = box.querySelector("[data-effect=shot]");
+  const flash = box.querySelector("circle[data-effect=shot]");
+  const seen = { effects: played.effects, duration: played.duration };
+  if (ray) {
+    seen.line = ["x1", "y1", "x2", "y2"].map((name) => Number(ray.getAttribute(name)));
+    const [running] = ray.getAnimations();
+    running.pause();
+    running.currentTime = running.effect.getTiming().duration * 0.5;
+    seen.drawnHalfWay = Number(getComputedStyle(ray).strokeDashoffset.replace("px", "")) === 0;
+    seen.hit = Boolean(flash);
+    await new Promise((done) => setTimeout(done, played.duration + 200));
+    seen.gone = !box.querySelector("[data-effect]");
+  }
+  box.remove();
+  return seen;
+}"""
+
+
+def test_a_droids_shot_draws_its_line_and_the_hit_then_goes(server: Server, page_at: Any) -> None:
+    """The animator on a drawing of its own: the shot's line runs from the shooter's cell to its
+    target's, fully drawn half-way through, a hit flashes; once played nothing of it is left.
+    With the movement off nothing is drawn (skipped, as walks are)."""
+    page = page_at(server.url)
+    page.evaluate("() => localStorage.setItem('robotable:movement', 'fast')")
+    seen = page.evaluate(SHOOTING, "fast")
+    assert seen["effects"] == 1 and seen["line"] == [15, 85, 15, 15], seen
+    assert seen["drawnHalfWay"] and seen["hit"] and seen["gone"], seen
+    assert page.evaluate(SHOOTING, "off") == {"effects": 0, "duration": 0}
+    assert not page.errors

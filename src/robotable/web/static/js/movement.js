@@ -33,15 +33,38 @@ export function line(a, b) {
 
 const alone = (piece, start, end) => ({ moves: [{ piece, cells: line(start, end) }], caption: null });
 
+// Something shown over the board for one step, not a piece: a shot's line and its hit, a robot
+// falling or leaving, a chip or a parcel going where it goes. Drawn by `animate` (see `drawEffect`).
+const effect = (kind, fields) => ({ moves: [], caption: null, effects: [{ kind, ...fields }] });
+
 // Ricochet: each move is straight; two moves of one robot in a row turn its ricochet's corner.
-// Moves before the robots were put back (a failed demonstration) are not drawn any more.
+// Moves before the robots were put back (a failed demonstration) are not drawn any more. A
+// chip won leaves the target's cell for its winner's pile (off the board's top edge); a chip
+// drawn appears on its cell.
 function ricochetSteps(events) {
   const since = events.findLastIndex((e) => e.kind === "robots-reset") + 1;
-  return events.slice(since).filter((e) => e.kind === "moved").map((e) => alone(e.robot, e.start, e.end));
+  const steps = [];
+  let reached = null; // where the last robot stopped: the target's cell when a chip is won
+  for (const e of events.slice(since)) {
+    if (e.kind === "moved") {
+      steps.push(alone(e.robot, e.start, e.end));
+      reached = e.end;
+    } else if (e.kind === "chip-won" && reached) steps.push(effect("chip-won", { cell: reached, label: e.target }));
+    else if (e.kind === "chip-drawn") steps.push(effect("chip-drawn", { cell: e.cell, label: e.target }));
+  }
+  return steps;
 }
 
+// Droids: robots walk; a shot draws its line from the shooter to its target, and a hit flashes.
 function droidsSteps(events) {
-  return events.filter((e) => e.kind === "moved").map((e) => alone(e.robot, e.start, e.end));
+  const steps = [];
+  for (const e of events) {
+    if (e.kind === "moved") steps.push(alone(e.robot, e.start, e.end));
+    else if (e.kind === "shot") {
+      steps.push(effect("shot", { from: e.robot, to: e.target, hit: Boolean(e.hits || e.fatal) }));
+    }
+  }
+  return steps;
 }
 
 // DR2D's turn report, register by register: a robot pushed moves with its pusher, and robots
@@ -50,6 +73,13 @@ function dr2dSteps(events, words) {
   const steps = [];
   let last = null;
   for (const e of events) {
+    if (e.kind === "fell" || e.kind === "left") {
+      // a robot falling into a pit, or leaving the board (drawn back only when it re-enters)
+      const cell = e.kind === "fell" ? e.tile : e.exit;
+      steps.push({ ...effect(e.kind, { cell, label: DR2D_LETTERS[e.seat] }), caption: words.register(e.register) });
+      last = null;
+      continue;
+    }
     if (!DR2D_MOVES.has(e.kind) || e.end === null) continue; // a robot leaving the board is not drawn
     const piece = DR2D_LETTERS[e.seat];
     const move =
@@ -75,9 +105,15 @@ function deliverySteps(events) {
     if (e.kind === "turned") return [{ piece: String(e.seat), cells: [null], turn: quarterTurns(e.start, e.end) }];
     return [];
   };
+  // a parcel picked up goes onto the pawn, a parcel delivered into its drop point
+  const parcel = (e) => {
+    if (e.kind === "picked") return [{ kind: "parcel-picked", cell: e.cell, to: String(e.seat) }];
+    if (e.kind === "delivered") return [{ kind: "parcel-delivered", cell: e.cell }];
+    return [];
+  };
   return events
     .filter((e) => Array.isArray(e.stack) && e.stack.length && e.kind !== "slot-revealed")
-    .map((e) => ({ moves: move(e), caption: e.stack.join(" > ") }));
+    .map((e) => ({ moves: move(e), caption: e.stack.join(" > "), effects: parcel(e) }));
 }
 
 // The turn from one facing to another in degrees: right 90, left -90, about 180.
@@ -91,7 +127,9 @@ const STEPS = { ricochet: ricochetSteps, droids: droidsSteps, dr2d: dr2dSteps, d
 // The steps of a game's events; `words` names things in the page's language.
 export function plan(game, events, words) {
   const steps = STEPS[game]?.(events, words) ?? [];
-  return steps.filter((step) => step.caption || step.moves.some((move) => move.cells.length > 1 || move.turn));
+  for (const step of steps) step.effects ??= [];
+  const shown = (step) => step.caption || step.effects.length || step.moves.some((move) => move.cells.length > 1 || move.turn);
+  return steps.filter(shown);
 }
 
 // The cell under the middle of a piece as drawn (before it is animated): the root's
@@ -135,17 +173,89 @@ function timelines(steps, perCell) {
       pieces.set(piece, points);
     }
     step.start = start;
-    start += Math.max(1, ...step.moves.map((move) => move.cells.length - 1)) * perCell;
+    const effects = step.effects?.length ? EFFECT_CELLS : 1; // an effect is seen for a moment
+    start += Math.max(effects, ...step.moves.map((move) => move.cells.length - 1)) * perCell;
   }
   return { pieces, total: start };
 }
 
 let captionTimers = [];
+const EFFECT_CELLS = 3; // an effect lasts as long as a walk of three cells
+const SVG = "http://www.w3.org/2000/svg";
+
+// The middle of a cell in the drawing's units.
+function middleOf(svg, [x, y], size) {
+  const [ox, oy] = (svg.dataset.origin ?? "0 0").split(" ").map(Number);
+  return [ox + (x + 0.5) * size, oy + (y + 0.5) * size];
+}
+
+function shape(tag, attributes) {
+  const element = document.createElementNS(SVG, tag);
+  for (const [name, value] of Object.entries(attributes)) element.setAttribute(name, value);
+  return element;
+}
+
+// Where a piece is drawn (its cell's middle), or null when it is not on the board.
+function pieceMiddle(svg, piece, size) {
+  const element = svg.querySelector(`[data-piece="${CSS.escape(piece)}"]`);
+  return element ? middleOf(svg, drawnCell(svg, element, size), size) : null;
+}
+
+// One effect drawn over the board in `layer` and played from `delay` for `duration`
+// milliseconds (then it is gone); false when there is nothing to draw it on.
+function drawEffect(svg, layer, fx, size, delay, duration) {
+  const timing = { delay, duration, easing: "ease-out" };
+  const at = fx.cell ? middleOf(svg, fx.cell, size) : null;
+  const add = (element, frames) => {
+    element.dataset.effect = fx.kind;
+    element.style.opacity = "0"; // seen only while its animation plays
+    layer.append(element);
+    element.animate(frames, timing);
+  };
+  if (fx.kind === "shot") {
+    const [from, to] = [pieceMiddle(svg, fx.from, size), pieceMiddle(svg, fx.to, size)];
+    if (!from || !to) return false;
+    const colour = fx.hit ? "#d62728" : "#7f7f7f";
+    const ray = shape("line", { x1: from[0], y1: from[1], x2: to[0], y2: to[1], stroke: colour, "stroke-width": size / 8 });
+    const length = Math.hypot(to[0] - from[0], to[1] - from[1]);
+    ray.setAttribute("stroke-dasharray", `${length} ${length}`);
+    add(ray, [{ strokeDashoffset: length, opacity: 1 }, { strokeDashoffset: 0, opacity: 1, offset: 0.5 }, { strokeDashoffset: 0, opacity: 0 }]);
+    if (fx.hit) {
+      const flash = shape("circle", { cx: to[0], cy: to[1], r: size / 2, fill: "none", stroke: colour, "stroke-width": size / 10 });
+      flash.style.transformOrigin = `${to[0]}px ${to[1]}px`;
+      add(flash, [{ opacity: 0, transform: "scale(0.2)" }, { opacity: 0, transform: "scale(0.2)", offset: 0.45 }, { opacity: 1, transform: "scale(1.2)", offset: 0.7 }, { opacity: 0, transform: "scale(1.6)" }]);
+    }
+    return true;
+  }
+  if (!at) return false;
+  const token = shape("circle", { cx: at[0], cy: at[1], r: size * 0.3, fill: "#ffbf00", stroke: "#333", "stroke-width": size / 25 });
+  token.style.transformOrigin = `${at[0]}px ${at[1]}px`;
+  if (fx.kind === "fell") {
+    // the robot goes down into the pit: smaller and darker until gone
+    token.setAttribute("fill", "#555");
+    add(token, [{ transform: "scale(1.2)", opacity: 1 }, { transform: "scale(0.1) rotate(270deg)", opacity: 0.2 }]);
+  } else if (fx.kind === "left") {
+    add(token, [{ transform: "scale(1)", opacity: 1 }, { transform: "scale(1.8)", opacity: 0 }]);
+  } else if (fx.kind === "chip-won") {
+    // the chip leaves the target's cell for its winner's pile, over the board's top edge
+    const [, oy] = (svg.dataset.origin ?? "0 0").split(" ").map(Number);
+    add(token, [{ transform: "translate(0px, 0px)", opacity: 1 }, { transform: `translate(0px, ${oy - at[1]}px)`, opacity: 0 }]);
+  } else if (fx.kind === "chip-drawn") {
+    add(token, [{ transform: "scale(2.5)", opacity: 0 }, { transform: "scale(1)", opacity: 1, offset: 0.6 }, { transform: "scale(1)", opacity: 0 }]);
+  } else if (fx.kind === "parcel-picked" || fx.kind === "parcel-delivered") {
+    const parcel = shape("rect", { x: at[0] - size * 0.2, y: at[1] - size * 0.2, width: size * 0.4, height: size * 0.4, fill: "#a0522d" });
+    parcel.style.transformOrigin = `${at[0]}px ${at[1]}px`;
+    // picked: it rises onto the pawn; delivered: it sinks into the drop point
+    const end = fx.kind === "parcel-picked" ? "translate(0px, -20%) scale(1.3)" : "scale(0.1)";
+    add(parcel, [{ transform: "scale(1)", opacity: 1 }, { transform: end, opacity: 0 }]);
+  } else return false;
+  return true;
+}
 
 // Plays the steps on the drawing now in `board` (the pieces are drawn where they ended), each
 // piece starting from its first cell; `caption(text)` shows each step's caption, then "". Returns
-// the elements animated (a piece the events do not place is left to the page's other slides)
-// and how long it lasts in milliseconds.
+// the elements animated (a piece the events do not place is left to the page's other slides),
+// how many effects were drawn (see `drawEffect`) and how long it lasts in milliseconds.
 export function animate(board, steps, speed, caption) {
   captionTimers.forEach(clearTimeout);
   captionTimers = [];
@@ -153,10 +263,19 @@ export function animate(board, steps, speed, caption) {
   const perCell = PER_CELL[speed] ?? 0;
   const svg = board.querySelector("svg");
   const size = Number(svg?.dataset.cellSize);
-  if (!perCell || !size || !steps.length) return { elements: new Set(), duration: 0 };
+  if (!perCell || !size || !steps.length) return { elements: new Set(), effects: 0, duration: 0 };
   const { pieces, total } = timelines(steps, perCell);
   const scale = Math.min(1, LONGEST / total);
   const animated = new Set();
+  const layer = shape("g", { class: "effects", "pointer-events": "none" });
+  svg.append(layer);
+  let effects = 0;
+  for (const step of steps) {
+    for (const fx of step.effects ?? []) {
+      effects += drawEffect(svg, layer, fx, size, step.start * scale, EFFECT_CELLS * perCell * scale) ? 1 : 0;
+    }
+  }
+  captionTimers.push(setTimeout(() => layer.remove(), total * scale + 50)); // gone once played
   for (const [piece, points] of pieces) {
     const element = svg.querySelector(`[data-piece="${CSS.escape(piece)}"]`);
     const own = element && ownTranslate(element);
@@ -186,5 +305,5 @@ export function animate(board, steps, speed, caption) {
     captionTimers.push(setTimeout(() => caption(step.caption), step.start * scale));
   }
   captionTimers.push(setTimeout(() => caption(""), total * scale));
-  return { elements: animated, duration: total * scale };
+  return { elements: animated, effects, duration: total * scale };
 }

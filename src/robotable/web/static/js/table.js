@@ -390,9 +390,10 @@ function animateNews(board, news) {
   const words = { register: (number) => t("table.register", { number }) };
   const steps = plan(page.state?.view?.game, news.flatMap((item) => item.events), words);
   const frame = document.getElementById("frame");
-  const { elements, duration } = animate(board, steps, chosenSpeed(), (text) => (frame.textContent = text));
+  const { elements, effects, duration } = animate(board, steps, chosenSpeed(), (text) => (frame.textContent = text));
   page.movingUntil = Date.now() + duration;
-  document.body.dataset.steps = elements.size ? steps.length : 0;
+  document.body.dataset.steps = elements.size || effects ? steps.length : 0;
+  document.body.dataset.effects = effects;
   return elements;
 }
 
