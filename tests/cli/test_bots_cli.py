@@ -31,7 +31,7 @@ def test_lists_every_bot_with_what_it_is_and_no_figures_without_a_ladder(ladder_
     assert result.exit_code == 0, result.output
     for name in games.get("droids").bots():
         assert f"│ {name} " in result.output
-    assert "search (ISMCTS), 40 iterations per decision" in result.output
+    assert "search over whole decisions" in result.output
     assert "not measured yet" in result.output and "No ladder measured yet" in result.output
 
 
