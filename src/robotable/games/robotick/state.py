@@ -164,10 +164,12 @@ class RobotickState(State):
 
     def round_score(self, seat: int) -> int:
         """RT-23: face-up PV minus face-down PV."""
-        return sum(self.pv[c] for c in self.up[seat]) - sum(self.pv[c] for c in self.down[seat])
+        value = self.pv.__getitem__  # map, not a generator: every view asks for each seat's
+        return sum(map(value, self.up[seat])) - sum(map(value, self.down[seat]))
 
     def totals(self) -> list[int]:
-        return [sum(r[s] for r in self.scores) for s in range(HUMANS)]
+        """Each seat's sum of its finished rounds' scores."""
+        return [sum(column) for column in zip(*self.scores, strict=True)] if self.scores else [0] * HUMANS
 
     def voids(self) -> list[int]:
         """Per player, a mask of the types it has shown it lacks this round (by not following)."""
