@@ -229,14 +229,14 @@ class Encoder(ABC):
         """Write the view into the zeroed observation: the encoding's definition."""
 
     def fill_seat(self, cells: memoryview, obs: Observation, state: State, seat: Seat) -> None:
-        """Write ``seat``'s observation of ``state`` into the zeroed observation (``cells``: the
-        flat vector as a memoryview, whose item writes cost a third of numpy's; ``obs``: its
-        blocks as arrays, for whole planes), byte for byte
-        what :meth:`fill` writes from ``state.view(seat)``. This default goes through the view;
-        an encoder may read the state's fields instead, exactly those the seat's view shows,
-        skipping the view's dict of names that :meth:`fill` then parses back (the hot path of
-        every learner). The tests hold such a reading to :meth:`fill` on seeded games, and to
-        byte-identical observations of worlds that ``determinize`` redrew (no leak)."""
+        """Write ``seat``'s observation of ``state`` into the zeroed observation, byte for byte
+        what :meth:`fill` writes from ``state.view(seat)``. ``cells`` is the flat vector as a
+        memoryview (its item writes cost a third of numpy's), ``obs`` its blocks as arrays (for
+        whole planes). This default goes through the view; an encoder may read the state's
+        fields instead, exactly those the seat's view shows, skipping the view's dict of names
+        that :meth:`fill` then parses back (the hot path of every learner). The tests hold such
+        a reading to :meth:`fill` on seeded games, and to byte-identical observations of worlds
+        that ``determinize`` redrew (no leak)."""
         self.fill(obs, state.view(seat), seat)
 
     # ---- what learners use
