@@ -615,3 +615,22 @@ def test_the_french_page_says_its_clocks_and_refusals_in_french(server: Server, 
         assert not page.errors
     finally:
         french.close()
+
+
+def test_switching_the_language_rewords_the_whole_log(server: Server, page_at: Any) -> None:
+    """An English page switched to French mid-game: the log so far is asked for again, worded in
+    French, nothing twice, and play goes on."""
+    page = page_at(server.url)
+    create_from_lobby(page, "delivery", seats=["human"])  # the other person never comes
+    page.wait_for_selector("#legal-list option", state="attached")
+    action = next(a for a in legal_actions(page) if a.startswith("slot "))
+    assert click_action(page, action)
+    said = f"Ada programs {action.split()[2]} in slot {action.split()[1]}"
+    page.wait_for_function("said => document.querySelector('#log').innerText.includes(said)", arg=said)
+    page.select_option("#language", "fr")
+    french = f"Ada programme {action.split()[2]} dans l'emplacement {action.split()[1]}"
+    page.wait_for_function("said => document.querySelector('#log').innerText.includes(said)", arg=french)
+    assert said not in page.inner_text("#log") and page.locator("#log li[data-number]").count() == 1
+    assert click_action(page, next(a for a in legal_actions(page) if a.startswith("slot ")))
+    page.wait_for_function("() => document.querySelectorAll('#log li[data-number]').length === 2")
+    assert not page.errors

@@ -34,6 +34,7 @@ const page = {
   here: {}, // hot seat: the seats of the people at this screen, seat number to token
   names: [], // the seats' names, kept for the hand-over screen (which shows no state)
   hidden: true, // whether the game has secrets; until the games' list says otherwise, yes
+  relog: false, // the next connection asks for the whole log again (the language changed)
 };
 
 async function start() {
@@ -46,6 +47,7 @@ async function start() {
     })
     .catch(() => {}); // the game's id stands in for its title
   translatePage(redraw);
+  document.getElementById("language").addEventListener("change", relog);
   document.getElementById("notation-form").addEventListener("submit", (event) => {
     event.preventDefault();
     const box = document.getElementById("notation");
@@ -105,7 +107,8 @@ function connect() {
   // the events' sentences for the log; on the first connection the whole log so far (a reload
   // shows it again), on a reconnection what happened since the last state
   // the sentences in the page's language: the games' own words, as their log modules say them
-  const query = new URLSearchParams({ sentences: "true", lang: language(), since: page.state ? page.state.version : 0 });
+  const since = page.state && !page.relog ? page.state.version : 0;
+  const query = new URLSearchParams({ sentences: "true", lang: language(), since });
   if (page.token) query.set("token", page.token);
   const scheme = location.protocol === "https:" ? "wss" : "ws";
   const socket = new WebSocket(`${scheme}://${location.host}/ws/tables/${encodeURIComponent(tableId)}?${query}`);
@@ -127,6 +130,18 @@ function connect() {
   });
 }
 
+// The language changed: the log is asked for again, worded in it (the server words each event
+// for the language a connection asked for).
+function relog() {
+  if (!page.socket) return; // the hand-over screen: the next connection asks in the new language
+  page.relog = true;
+  const left = page.socket;
+  page.socket = null;
+  left.close();
+  setPending(false);
+  connect();
+}
+
 function send(action) {
   if (!page.socket || page.socket.readyState !== WebSocket.OPEN || page.pending) return;
   setPending(true);
@@ -143,7 +158,9 @@ function receive(message) {
       break;
     case "missed":
       page.missed = message.news;
-      if (page.boardVersion >= 0) page.news.push(...message.news); // a reconnection: show what moved
+      if (page.relog) document.getElementById("log").replaceChildren(); // the whole log, reworded
+      else if (page.boardVersion >= 0) page.news.push(...message.news); // a reconnection: show what moved
+      page.relog = false;
       break;
     case "state":
       show(message.state, page.missed ?? []);
