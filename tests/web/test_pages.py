@@ -576,6 +576,8 @@ def test_the_french_page_logs_the_games_own_french_sentences(server: Server, bro
         sentences = page.locator("#log li.event").all_inner_texts()  # the actions stay in notation
         assert not [text for text in sentences if re.search(r"\b(programs|slot|submits)\b", text)], sentences
         assert play_by_clicks(page) > 0
+        verdict = page.inner_text("#outcome p.verdict")  # the game's own end, in French
+        assert verdict.startswith("fin de la partie (") and "gagnant" in verdict, verdict
         page.click("#replay-link")
         page.wait_for_selector("body[data-number='0'] #board svg")
         page.click("#forward")

@@ -35,6 +35,7 @@ const page = {
   names: [], // the seats' names, kept for the hand-over screen (which shows no state)
   hidden: true, // whether the game has secrets; until the games' list says otherwise, yes
   relog: false, // the next connection asks for the whole log again (the language changed)
+  verdict: null, // the game's sentence for its end, in the page's language
 };
 
 async function start() {
@@ -585,8 +586,14 @@ function drawOutcome() {
     el("h2", {}, t("table.over")),
     el("p", {}, el("a", { id: "replay-link", href: `/tables/${encodeURIComponent(tableId)}/replay` }, t("table.replay"))),
     el("ol", { class: "ranks" }, rows.map((r) => el("li", { dataset: { seat: r.seat, rank: r.rank } }, t("table.ranks", { name: seatName(r.seat), rank: r.rank, score: r.score })))),
-    outcome.detail ? el("p", {}, outcome.detail) : null,
+    verdict(outcome) ? el("p", { class: "verdict" }, verdict(outcome)) : null,
   );
+}
+
+// The game's own line under the ranks: its outcome's detail is in English, so another language
+// shows the game's own sentence for the end of the game (its log's last "game-over" event).
+function verdict(outcome) {
+  return language() === "en" ? outcome.detail : page.verdict ?? outcome.detail;
 }
 
 function drawInvites() {
@@ -689,6 +696,7 @@ function logNews(news) {
   const actor = seatName(news.seat);
   const done = news.action ?? t("table.secret"); // another seat's secret action: that it acted, not what
   const lines = [el("span", { class: "who" }, `${news.number}. ${actor}`), `: ${done}`];
+  for (const event of news.events) if (event.kind === "game-over" && event.text) page.verdict = event.text;
   const events = news.events.map((event) => el("li", { class: "event" }, event.text || event.kind));
   log.prepend(el("li", { dataset: { number: news.number } }, ...lines, events.length ? el("ul", {}, events) : null));
 }
