@@ -5,7 +5,8 @@ from __future__ import annotations
 from robotable.agents import RandomAgent
 from robotable.core.game import Turn
 from robotable.games.dr2d import GAME
-from robotable.games.dr2d.bots import HeuristicBot, Planner, law_distances
+from robotable.games.dr2d.actions import LOCK, REGISTERS
+from robotable.games.dr2d.bots import HeuristicBot, Planner, candidates, law_distances, planned
 from robotable.games.dr2d.engine import LETTERS
 from robotable.play.clock import VirtualClock
 from robotable.play.match import Match
@@ -35,6 +36,31 @@ def test_planner_takes_standby_when_broken_and_far() -> None:
     state = game_with([((2, 9), "N", 2), ((9, 10), "N")])
     state.fleet.skip[0] = 5
     assert Planner(state.view(0), 0).decide() is None
+
+
+def test_a_remembered_plan_is_the_planners_and_a_copy() -> None:
+    """The search levels replay the heuristic from the same positions: its plan is remembered
+    by position, and handing it out twice must not let one caller change the other's."""
+    state = game_with([((4, 2), "E"), ((9, 10), "N")])
+    first = planned(state.view(0), 0)
+    assert first == Planner(state.view(0), 0).decide()
+    assert first is not None
+    first[0] = 4
+    assert planned(state.view(0), 0) == Planner(state.view(0), 0).decide()
+
+
+def test_the_search_levels_answer_the_program_the_other_robot_would_write() -> None:
+    """DR2D's candidates: the heuristic's program first, then the best answers to the other
+    robot's expected program (the heuristic's, from public facts), all whole programs."""
+    state = game_with([((4, 2), "E"), ((5, 2), "W")])
+    turn = Turn(0, state.view(0), state.legal_actions(0), GAME)
+    found = candidates(HeuristicBot(), turn, 5)
+    mine = Planner(state.view(0), 0).decide()
+    assert mine is not None and found[0] == [*(REGISTERS[c] for c in mine), LOCK]
+    theirs = planned(state.view(1), 1)
+    answer = Planner(state.view(0), 0, {1: theirs}).ranked_programs()[0][1]
+    assert [*(REGISTERS[c] for c in answer), LOCK] in found
+    assert all(len(c) == 6 and c[-1] == LOCK for c in found) and len(found) == len(set(map(tuple, found)))
 
 
 def test_heuristic_only_reads_its_view_and_plays_legal_actions() -> None:

@@ -11,6 +11,7 @@
 
 from __future__ import annotations
 
+import threading
 from collections import deque
 from collections.abc import Callable, Mapping, Sequence
 from functools import lru_cache
@@ -178,14 +179,17 @@ def planned(view: Mapping[str, Any], seat: int) -> list[int] | None:
     )
     found = _PLANS.get(key, _UNKNOWN)
     if found is _UNKNOWN:
-        if len(_PLANS) >= PLANS_KEPT:
-            _PLANS.pop(next(iter(_PLANS)))  # the oldest
-        found = _PLANS[key] = Planner(view, seat).decide()
+        found = Planner(view, seat).decide()
+        with _PLANS_LOCK:  # a server's bots may plan in several threads
+            while len(_PLANS) >= PLANS_KEPT:
+                _PLANS.pop(next(iter(_PLANS)))  # the oldest
+            _PLANS[key] = found
     return None if found is None else list(found)  # type: ignore[arg-type]
 
 
-PLANS_KEPT = 20_000
+PLANS_KEPT = 4096
 _PLANS: dict[tuple, list[int] | None] = {}
+_PLANS_LOCK = threading.Lock()
 _UNKNOWN = object()
 
 
