@@ -7,7 +7,9 @@ Each level plays ``--games`` seeded games (seeds ``seed``, ``seed + 1``, ...: ev
 the same deals) against each Killer level (DD-44), alone at the table as scenario 7 has it.
 Prints the table of win rates with their 95 % Wilson intervals and writes it as JSON to
 ``src/robotable/agents/ladders/killer/droids.json`` (or ``--out``): a player picking a Killer
-level knows what they face, and how a bot of each level fares against it.
+level knows what they face, and how a bot of each level fares against it. The file is written
+after every cell; run the same command again and only the cells not yet measured are played
+(``seconds`` is then this run's time).
 """
 
 from __future__ import annotations
@@ -94,27 +96,51 @@ def main() -> None:
         parser.error(f"Killer levels are 1 to 6, not {args.killers}")
     options = parse_options(args.option)
     console = Console()
+    kept = earlier_cells(args.out, options, args.seed, args.games)
     started = time.perf_counter()
     cells = []
     for level in levels:
         for killer in killers:
-            cells.append(measure(level, killer, args.games, args.seed, options))
-            console.print(f"{level} against Killer level {killer}: {cells[-1]['wins']}/{args.games} won")
+            cell = kept.get((level, killer))
+            if cell is None:
+                cell = measure(level, killer, args.games, args.seed, options)
+                console.print(f"{level} against Killer level {killer}: {cell['wins']}/{args.games} won")
+            cells.append(cell)
+            # written after every cell: a long run stopped keeps what it measured, and the
+            # same command run again measures only the rest
+            save(args.out, cells, options, args.seed, args.note, time.perf_counter() - started)
     console.print(show(cells, levels, killers))
+    console.print(f"wrote {args.out}")
+
+
+def earlier_cells(out: Path, options: dict, seed: int, games_played: int) -> dict[tuple[str, int], dict]:
+    """The cells an earlier run of the same table (options, seed, games) already measured."""
+    if not out.exists():
+        return {}
+    earlier = json.loads(out.read_text())
+    if earlier.get("options") != options or earlier.get("seed") != seed:
+        return {}
+    return {
+        (cell["level"], cell["killer_level"]): cell
+        for cell in earlier.get("cells", [])
+        if cell["games"] == games_played
+    }
+
+
+def save(out: Path, cells: list[dict], options: dict, seed: int, note: str, seconds: float) -> None:
     table = {
         "game": "droids",
         "scenario": 7,
         "measured": datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC"),
         "machine": f"{platform.machine()}, {platform.python_implementation()} {platform.python_version()}",
-        "seconds": round(time.perf_counter() - started, 1),
-        "note": args.note,
+        "seconds": round(seconds, 1),
+        "note": note,
         "options": options,
-        "seed": args.seed,
+        "seed": seed,
         "cells": cells,
     }
-    args.out.parent.mkdir(parents=True, exist_ok=True)
-    args.out.write_text(json.dumps(table, indent=1) + "\n")
-    console.print(f"wrote {args.out}")
+    out.parent.mkdir(parents=True, exist_ok=True)
+    out.write_text(json.dumps(table, indent=1) + "\n")
 
 
 if __name__ == "__main__":
