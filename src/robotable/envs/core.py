@@ -94,9 +94,13 @@ class ActionTable:
         tests check it on seeded games): a rule is not asked to refuse anything."""
         out = np.zeros(len(self.actions), dtype=np.int8)
         cells, rules = memoryview(out), self.rules  # item writes: a third of numpy's fancy index
+        kind: type | None = None
         try:
             for action in legal:
-                cells[rules[type(action)](action)] = 1
+                if type(action) is not kind:  # legal lists come in runs of one class: one look-up a run
+                    kind = type(action)
+                    rule = rules[kind]
+                cells[rule(action)] = 1
         except KeyError:
             missing = next(a for a in legal if type(a) not in rules or a not in self.index)
             raise UnknownAction(f"{missing!r} is not in this game's action table") from None
