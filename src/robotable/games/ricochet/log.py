@@ -62,8 +62,13 @@ def _gagnants(seats: Sequence[int], name: Namer) -> str:
 
 ROBOTS_FR = {"red": "rouge", "green": "vert", "blue": "bleu", "yellow": "jaune", "silver": "argent"}
 DIRECTIONS_FR = {"N": "le nord", "E": "l'est", "S": "le sud", "W": "l'ouest"}
-COUNTDOWN_CAUSES_FR = {"bid": "première annonce", "stall": "plus personne ne bouge"}
-RATINGS_FR = {"optimal": "optimal"}
+COUNTDOWN_CAUSES_FR = {"bid": "première annonce", "stall": "personne n'a encore annoncé"}
+
+
+def _note(rating: str) -> str:
+    """A solo attempt's rating (``optimal``, ``+2``, ``+2 (optimum unknown)``) in French."""
+    return rating.replace("(optimum unknown)", "(optimum inconnu)")
+
 
 SENTENCES_FR: dict[str, Callable[[Mapping[str, Any], Namer], str]] = {
     "chip-drawn": lambda e, s: f"jeton tiré : {e['target']} en {_cell(e['cell'])}",
@@ -81,9 +86,7 @@ SENTENCES_FR: dict[str, Callable[[Mapping[str, Any], Namer], str]] = {
     "demonstration-failed": lambda e, s: f"{s(e['seat'])} échoue : {e['reason']}",
     "robots-reset": lambda e, s: "les robots reviennent sur leurs marqueurs",
     "chip-won": lambda e, s: f"{s(e['seat'])} remporte le jeton {e['target']} en {_coups(e['moves'])}",
-    "attempt-scored": lambda e, s: (
-        f"résolu en {_coups(e['moves'])} : {RATINGS_FR.get(e['rating'], e['rating'])}"
-    ),
+    "attempt-scored": lambda e, s: f"résolu en {_coups(e['moves'])} : {_note(e['rating'])}",
     "attempt-failed": lambda e, s: f"tentative manquée : {e['reason']}",
     "revealed": lambda e, s: "une solution : " + ", ".join(e["solution"]),
     "puzzle-ended": lambda e, s: (
