@@ -145,7 +145,11 @@ class Outcome:
 
 @dataclass(frozen=True)
 class Option:
-    """One game option: its default, its type and the values it accepts."""
+    """One game option: its default, its type and the values it accepts.
+
+    ``help`` says what it does in English (the terminal's ``robotable options``); ``help_fr``
+    says it in French, in the rulebooks' words, for the pages (the schema's ``description_fr``).
+    Rule IDs such as ``RR-15:`` stay as they are in both."""
 
     name: str
     default: Any
@@ -155,6 +159,11 @@ class Option:
     minimum: float | None = None
     maximum: float | None = None
     nullable: bool = False
+    help_fr: str = ""
+
+    def help_in(self, lang: str) -> str:
+        """The help in ``lang`` (``en`` or ``fr``); English for any other, or when no French."""
+        return self.help_fr if lang == "fr" and self.help_fr else self.help
 
     def check(self, value: Any) -> Any:
         if value is None and (self.nullable or self.default is None):
@@ -195,6 +204,8 @@ class Option:
         if self.nullable or self.default is None:
             types.append("null")
         out: dict[str, JSON] = {"description": self.help, "default": self.default}
+        if self.help_fr:
+            out["description_fr"] = self.help_fr  # not JSON schema's own: the pages' French
         if types:
             out["type"] = types[0] if len(types) == 1 else types
         if self.choices is not None:
@@ -395,10 +406,11 @@ class Game(ABC):
         per language; a language it does not have gets its English)."""
         return None
 
-    def phase_help(self, view: Mapping[str, JSON]) -> str | None:
+    def phase_help(self, view: Mapping[str, JSON], lang: str = "en") -> str | None:
         """Every action of the view's phase in words, one per line, including those not legal
         at this very moment (``reset`` before any move), and the codes a player must know.
-        None when the list of legal actions says enough; faces add their own commands."""
+        None when the list of legal actions says enough; faces add their own commands.
+        ``lang``: ``en`` or ``fr`` (the notation stays as typed; any other language: English)."""
         return None
 
     def hint(self, view: Mapping[str, JSON], level: int) -> str:

@@ -14,16 +14,44 @@ from robotable.games.delivery.saved import check_saved
 from robotable.games.delivery.state import DeliveryState
 
 OPTIONS = (
-    Option("turn_limit", 30, "RD-27: rounds before the game stops", int, minimum=1, maximum=1000),
+    Option(
+        "turn_limit",
+        30,
+        "RD-27: rounds before the game stops",
+        int,
+        minimum=1,
+        maximum=1000,
+        help_fr="RD-27: manches avant que la partie s'arrête",
+    ),
     Option(
         "function_boards",
         "per_colour",
         "RD-5: one lettered board per colour, or four boards A-D per player",
         str,
         choices=("per_colour", "per_player_ad"),
+        help_fr=(
+            "RD-5: un plateau fonction à lettre par couleur (per_colour), ou quatre plateaux "
+            "fonction A-D par joueur (per_player_ad)"
+        ),
     ),
-    Option("hand_size", 6, "RD-25: cards in a full hand", int, minimum=4, maximum=20),
-    Option("bug_pile", 16, "RD-4: BUG cards in the shared pile", int, minimum=0, maximum=200),
+    Option(
+        "hand_size",
+        6,
+        "RD-25: cards in a full hand",
+        int,
+        minimum=4,
+        maximum=20,
+        help_fr="RD-25: cartes d'une main complète",
+    ),
+    Option(
+        "bug_pile",
+        16,
+        "RD-4: BUG cards in the shared pile",
+        int,
+        minimum=0,
+        maximum=200,
+        help_fr="RD-4: cartes BUG de la pile commune",
+    ),
     Option(
         "program_timeout_s",
         None,
@@ -31,9 +59,25 @@ OPTIONS = (
         float,
         minimum=1,
         nullable=True,
+        help_fr=(
+            "RD-9: secondes pour programmer ; ensuite les emplacements vides reçoivent les "
+            "cartes les plus à gauche de la main"
+        ),
     ),
-    Option("board_file", None, "your own board file, in the format of data/board_default.txt", str),
-    Option("decks_file", None, "your own deck file, in the format of data/decks_default.txt", str),
+    Option(
+        "board_file",
+        None,
+        "your own board file, in the format of data/board_default.txt",
+        str,
+        help_fr="votre propre fichier de plateau, au format de data/board_default.txt",
+    ),
+    Option(
+        "decks_file",
+        None,
+        "your own deck file, in the format of data/decks_default.txt",
+        str,
+        help_fr="votre propre fichier de paquets, au format de data/decks_default.txt",
+    ),
 )
 
 DRAWING_OPTIONS = (

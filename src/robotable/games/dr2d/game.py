@@ -11,19 +11,65 @@ from robotable.games.dr2d import actions
 from robotable.games.dr2d.board import load_board
 
 OPTIONS = (
-    Option("absolute_directions", False, "DR-12: register letters are board directions", bool),
-    Option("press_every_register", False, "DR-27: presses crush after every register", bool),
-    Option("pit_damage", False, "DR-25: entering a pit also costs 1 PC", bool),
-    Option("turn_limit", 40, "DR-33: the game ends after this turn", int, minimum=1, maximum=999),
+    Option(
+        "absolute_directions",
+        False,
+        "DR-12: register letters are board directions",
+        bool,
+        help_fr=(
+            "DR-12: les lettres des registres sont des directions du plateau, et non plus "
+            "relatives à l'orientation du robot"
+        ),
+    ),
+    Option(
+        "press_every_register",
+        False,
+        "DR-27: presses crush after every register",
+        bool,
+        help_fr="DR-27: les presses écrasent après chaque registre, et non une fois par tour",
+    ),
+    Option(
+        "pit_damage",
+        False,
+        "DR-25: entering a pit also costs 1 PC",
+        bool,
+        help_fr="DR-25: entrer dans une trappe coûte aussi 1 PC",
+    ),
+    Option(
+        "turn_limit",
+        40,
+        "DR-33: the game ends after this turn",
+        int,
+        minimum=1,
+        maximum=999,
+        help_fr="DR-33: la partie s'arrête après ce tour",
+    ),
     Option(
         "start_placement",
         "choose",
         "DR-7: choose a start tile, take the assigned one, or any free plain floor",
         str,
         choices=("choose", "assigned", "free"),
+        help_fr=(
+            "DR-7: choisir sa dalle de départ (choose), prendre celle attribuée (assigned) ou"
+            " n'importe quelle dalle de sol libre (free)"
+        ),
     ),
-    Option("standby_between_registers", False, "DR-31: a standby window after registers 1 to 4", bool),
-    Option("standby_window_s", 10.0, "DR-31: seconds a standby window stays open", float, minimum=0.1),
+    Option(
+        "standby_between_registers",
+        False,
+        "DR-31: a standby window after registers 1 to 4",
+        bool,
+        help_fr="DR-31: un moment pour se mettre en veille après les registres 1 à 4",
+    ),
+    Option(
+        "standby_window_s",
+        10.0,
+        "DR-31: seconds a standby window stays open",
+        float,
+        minimum=0.1,
+        help_fr="DR-31: secondes pendant lesquelles on peut se mettre en veille",
+    ),
     Option(
         "program_timeout_s",
         None,
@@ -31,9 +77,22 @@ OPTIONS = (
         float,
         minimum=1,
         nullable=True,
+        help_fr="DR-10: secondes pour programmer ; un programme manquant devient cinq STAY",
     ),
-    Option("reentry_scan_from_next", False, "DR-32: the re-entry scan starts after the exit tile", bool),
-    Option("board_file", None, "your own board file, in the format of data/board_default.txt", str),
+    Option(
+        "reentry_scan_from_next",
+        False,
+        "DR-32: the re-entry scan starts after the exit tile",
+        bool,
+        help_fr="DR-32: la recherche d'une dalle de retour commence après la dalle de sortie",
+    ),
+    Option(
+        "board_file",
+        None,
+        "your own board file, in the format of data/board_default.txt",
+        str,
+        help_fr="votre propre fichier de plateau, au format de data/board_default.txt",
+    ),
 )
 
 DRAWING_OPTIONS = (

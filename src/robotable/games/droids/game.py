@@ -15,19 +15,115 @@ from robotable.games.droids.tokens import COLOUR_NAMES
 DEFAULT_COLOURS = {1: "Y", 2: "YR", 3: "YRB", 4: "YRBG"}
 
 OPTIONS = (
-    Option("scenario", 1, "DD-35..DD-45: scenario 1 to 7", int, minimum=1, maximum=7),
-    Option("colours", None, "colours in play, seat by seat, e.g. 'YR' (Y, B, R, G)", str),
-    Option("teams", False, "DD-33: scenarios 1-2 with 4 players, Yellow+Red against Blue+Green", bool),
-    Option("turn_limit", 60, "DD-34: the game stops after this turn", int, minimum=1, maximum=1000),
-    Option("garden_mode", "centre", "DD-38: what a complete garden is", str, ("centre", "strict")),
-    Option("prison_neighbours", 4, "DD-40: neighbours checked for a prisoner", int, (4, 8)),
-    Option("killer_level", 1, "DD-44: killer level 1..6", int, minimum=1, maximum=6),
-    Option("killer_sheet", "A", "DD-42: killer sheet", str, ("A", "B")),
-    Option("killer_sheet_mode", "columns", "DD-43: how the sheet is read", str, ("columns", "sequence")),
-    Option("choice_timeout_s", 30.0, "DD-25/DD-27: seconds to choose emitters", float, minimum=1),
-    Option("board_file", None, "your own board file, in the format of data/droids_board_default.json", str),
-    Option("killer_file", None, "your own killer sheets, like data/droids_killer_sheets.json", str),
-    Option("scenarios_file", None, "your own scenario table, like data/droids_scenarios.json", str),
+    Option(
+        "scenario",
+        1,
+        "DD-35..DD-45: scenario 1 to 7",
+        int,
+        minimum=1,
+        maximum=7,
+        help_fr="DD-35..DD-45: scénario 1 à 7",
+    ),
+    Option(
+        "colours",
+        None,
+        "colours in play, seat by seat, e.g. 'YR' (Y, B, R, G)",
+        str,
+        help_fr="couleurs en jeu, joueur par joueur, par ex. 'YR' (Y jaune, B bleu, R rouge, G vert)",
+    ),
+    Option(
+        "teams",
+        False,
+        "DD-33: scenarios 1-2 with 4 players, Yellow+Red against Blue+Green",
+        bool,
+        help_fr="DD-33: scénarios 1-2 à 4 joueurs, Jaune et Rouge contre Bleu et Vert",
+    ),
+    Option(
+        "turn_limit",
+        60,
+        "DD-34: the game stops after this turn",
+        int,
+        minimum=1,
+        maximum=1000,
+        help_fr="DD-34: la partie s'arrête après ce tour",
+    ),
+    Option(
+        "garden_mode",
+        "centre",
+        "DD-38: what a complete garden is",
+        str,
+        ("centre", "strict"),
+        help_fr=(
+            "DD-38: quand un jardin est complet : centre, s'il n'atteint aucune des quatre "
+            "cases du centre (le bord compte comme un mur) ; strict, s'il n'atteint aucune "
+            "case du bord"
+        ),
+    ),
+    Option(
+        "prison_neighbours",
+        4,
+        "DD-40: neighbours checked for a prisoner",
+        int,
+        (4, 8),
+        help_fr="DD-40: cases voisines examinées pour un prisonnier (4 ou 8)",
+    ),
+    Option(
+        "killer_level",
+        1,
+        "DD-44: killer level 1..6",
+        int,
+        minimum=1,
+        maximum=6,
+        help_fr="DD-44: niveau du Killer, 1 à 6",
+    ),
+    Option(
+        "killer_sheet",
+        "A",
+        "DD-42: killer sheet",
+        str,
+        ("A", "B"),
+        help_fr="DD-42: la feuille d'ordres du Killer (A ou B)",
+    ),
+    Option(
+        "killer_sheet_mode",
+        "columns",
+        "DD-43: how the sheet is read",
+        str,
+        ("columns", "sequence"),
+        help_fr=(
+            "DD-43: comment la feuille du Killer est lue : columns, posée le long des lignes "
+            "selon le dé ; sequence, case après case"
+        ),
+    ),
+    Option(
+        "choice_timeout_s",
+        30.0,
+        "DD-25/DD-27: seconds to choose emitters",
+        float,
+        minimum=1,
+        help_fr="DD-25/DD-27: secondes pour choisir les émetteurs",
+    ),
+    Option(
+        "board_file",
+        None,
+        "your own board file, in the format of data/droids_board_default.json",
+        str,
+        help_fr="votre propre fichier de plateau, au format de data/droids_board_default.json",
+    ),
+    Option(
+        "killer_file",
+        None,
+        "your own killer sheets, like data/droids_killer_sheets.json",
+        str,
+        help_fr="vos propres feuilles du Killer, comme data/droids_killer_sheets.json",
+    ),
+    Option(
+        "scenarios_file",
+        None,
+        "your own scenario table, like data/droids_scenarios.json",
+        str,
+        help_fr="votre propre table des scénarios, comme data/droids_scenarios.json",
+    ),
 )
 
 DRAWING_OPTIONS = (

@@ -24,14 +24,73 @@ from robotable.games.ricochet.code import ROBOT_NAMES, Puzzle, parse_board_code
 from robotable.games.ricochet.state import DEMONSTRATION, PUZZLE, RicochetState, chips_to_win
 
 OPTIONS = (
-    Option("must_ricochet", True, "RR-15: the scoring robot must have turned 90 degrees at least once", bool),
-    Option("silver_robot", False, "RR-7: add the fifth, neutral silver robot", bool),
-    Option("face_set", "1999", "RR-5: board faces allowed", str, choices=("1999", "1999+C")),
-    Option("faces_file", None, "your own board faces file, in the format of data/faces.txt", str),
-    Option("board", None, "a fixed board: four face ids for NW, NE, SE, SW, like 1A2A3A4A", str),
-    Option("puzzle", None, "start from this puzzle code FFFFFFFF-RRRRRRRR-TT (RR-28)", str),
-    Option("tie_break", "fewest_chips", "RR-20 order of equal bids", str, ("fewest_chips", "earliest_bid")),
-    Option("bid_window_s", 60.0, "RR-18: seconds of countdown after the first bid", float, minimum=1),
+    Option(
+        "must_ricochet",
+        True,
+        "RR-15: the scoring robot must have turned 90 degrees at least once",
+        bool,
+        help_fr=(
+            "RR-15: le robot actif doit avoir ricoché (tourné de 90 degrés) au moins une fois"
+            " avant d'atteindre la cible"
+        ),
+    ),
+    Option(
+        "silver_robot",
+        False,
+        "RR-7: add the fifth, neutral silver robot",
+        bool,
+        help_fr="RR-7: ajoute le cinquième robot, le robot argenté, neutre",
+    ),
+    Option(
+        "face_set",
+        "1999",
+        "RR-5: board faces allowed",
+        str,
+        choices=("1999", "1999+C"),
+        help_fr="RR-5: les faces de plateau permises : 1999 (1A à 4B), ou 1999+C (aussi les faces C)",
+    ),
+    Option(
+        "faces_file",
+        None,
+        "your own board faces file, in the format of data/faces.txt",
+        str,
+        help_fr="votre propre fichier de faces de plateau, au format de data/faces.txt",
+    ),
+    Option(
+        "board",
+        None,
+        "a fixed board: four face ids for NW, NE, SE, SW, like 1A2A3A4A",
+        str,
+        help_fr=(
+            "un plateau fixe : quatre faces pour nord-ouest, nord-est, sud-est, sud-ouest, comme 1A2A3A4A"
+        ),
+    ),
+    Option(
+        "puzzle",
+        None,
+        "start from this puzzle code FFFFFFFF-RRRRRRRR-TT (RR-28)",
+        str,
+        help_fr="partir de ce code de problème FFFFFFFF-RRRRRRRR-TT (RR-28)",
+    ),
+    Option(
+        "tie_break",
+        "fewest_chips",
+        "RR-20 order of equal bids",
+        str,
+        ("fewest_chips", "earliest_bid"),
+        help_fr=(
+            "RR-20 ordre des annonces égales : fewest_chips, celui qui a le moins de jetons "
+            "d'abord ; earliest_bid, la première annonce d'abord (variante tournoi)"
+        ),
+    ),
+    Option(
+        "bid_window_s",
+        60.0,
+        "RR-18: seconds of countdown after the first bid",
+        float,
+        minimum=1,
+        help_fr="RR-18: secondes du sablier, retourné à la première annonce",
+    ),
     Option(
         "stall_after_s",
         300.0,
@@ -39,17 +98,65 @@ OPTIONS = (
         float,
         minimum=1,
         nullable=True,
+        help_fr="RR-19: secondes sans annonce avant que le sablier soit retourné",
     ),
-    Option("demo_timeout_s", 120.0, "RR-21: seconds allowed for one demonstration", float, minimum=1),
-    Option("max_bid", 99, "RR-16: the highest bid", int, minimum=1, maximum=99),
     Option(
-        "chips_to_win", None, "RR-26: chips that win (default by player count)", int, minimum=1, maximum=17
+        "demo_timeout_s",
+        120.0,
+        "RR-21: seconds allowed for one demonstration",
+        float,
+        minimum=1,
+        help_fr="RR-21: secondes pour une démonstration",
     ),
-    Option("max_players", 8, "the most players a bidding game takes", int, minimum=2, maximum=32),
-    Option("puzzle_chain", True, "RR-33: solo puzzles continue from the best attempt's end", bool),
-    Option("puzzle_time_limit_s", None, "RR-30: seconds per solo puzzle (none by default)", float, minimum=1),
     Option(
-        "solver_timeout_s", 60.0, "RR-34: seconds the solver may take to prove an optimum", float, minimum=0.1
+        "max_bid",
+        99,
+        "RR-16: the highest bid",
+        int,
+        minimum=1,
+        maximum=99,
+        help_fr="RR-16: l'annonce la plus haute",
+    ),
+    Option(
+        "chips_to_win",
+        None,
+        "RR-26: chips that win (default by player count)",
+        int,
+        minimum=1,
+        maximum=17,
+        help_fr="RR-26: jetons qu'il faut gagner (par défaut selon le nombre de joueurs)",
+    ),
+    Option(
+        "max_players",
+        8,
+        "the most players a bidding game takes",
+        int,
+        minimum=2,
+        maximum=32,
+        help_fr="le plus grand nombre de joueurs d'une partie avec annonces",
+    ),
+    Option(
+        "puzzle_chain",
+        True,
+        "RR-33: solo puzzles continue from the best attempt's end",
+        bool,
+        help_fr="RR-33: en solo, chaque problème part de la fin de la meilleure tentative",
+    ),
+    Option(
+        "puzzle_time_limit_s",
+        None,
+        "RR-30: seconds per solo puzzle (none by default)",
+        float,
+        minimum=1,
+        help_fr="RR-30: secondes par problème en solo (sans limite par défaut)",
+    ),
+    Option(
+        "solver_timeout_s",
+        60.0,
+        "RR-34: seconds the solver may take to prove an optimum",
+        float,
+        minimum=0.1,
+        help_fr="RR-34: secondes laissées au solveur pour prouver le plus court chemin",
     ),
 )
 

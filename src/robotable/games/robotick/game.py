@@ -13,11 +13,44 @@ from robotable.games.robotick.cards import PV_TABLES, ROUNDS, load_ai_cards, loa
 from robotable.games.robotick.state import RobotickState
 
 OPTIONS = (
-    Option("hangars", 3, "RT-16: face-up captures per round (variant 1: 4)", int, minimum=1, maximum=12),
-    Option("fixed_ai_card", False, "RT-6: variant 2, the first AI card governs all three rounds", bool),
-    Option("pv_table", "strength", "RT-2: built-in PV table", str, choices=tuple(PV_TABLES)),
-    Option("cards_file", None, "your own PV table, in the format of data/cards.txt (RT-2)", str),
-    Option("ai_cards_file", None, "your own AI cards, in the format of data/ai_cards.txt (RT-3)", str),
+    Option(
+        "hangars",
+        3,
+        "RT-16: face-up captures per round (variant 1: 4)",
+        int,
+        minimum=1,
+        maximum=12,
+        help_fr="RT-16: hangars, les robots capturés face visible par manche (variante 1 : 4)",
+    ),
+    Option(
+        "fixed_ai_card",
+        False,
+        "RT-6: variant 2, the first AI card governs all three rounds",
+        bool,
+        help_fr="RT-6: variante 2, la première carte IA vaut pour les trois manches",
+    ),
+    Option(
+        "pv_table",
+        "strength",
+        "RT-2: built-in PV table",
+        str,
+        choices=tuple(PV_TABLES),
+        help_fr="RT-2: table de PV intégrée",
+    ),
+    Option(
+        "cards_file",
+        None,
+        "your own PV table, in the format of data/cards.txt (RT-2)",
+        str,
+        help_fr="votre propre table de PV, au format de data/cards.txt (RT-2)",
+    ),
+    Option(
+        "ai_cards_file",
+        None,
+        "your own AI cards, in the format of data/ai_cards.txt (RT-3)",
+        str,
+        help_fr="vos propres cartes IA, au format de data/ai_cards.txt (RT-3)",
+    ),
 )
 
 

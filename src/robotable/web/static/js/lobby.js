@@ -55,7 +55,10 @@ function showForm(game) {
   chosen = game;
   const section = document.getElementById("create");
   section.hidden = !game;
-  if (!game) return;
+  if (!game) {
+    document.getElementById("options-box").dataset.game = ""; // a new form starts from the defaults
+    return;
+  }
   document.getElementById("create-title").textContent = t("create.title", { game: game.title });
   const count = document.getElementById("seat-count");
   const before = Number(count.value) || 0;
@@ -98,8 +101,21 @@ function drawOptions(game) {
     if (name.endsWith("_file")) continue; // files are named at the terminal, not over the network
     fields.push(optionField(name, schema));
   }
+  // the same game's form redrawn (the language switched): what was entered stays
+  const entered = box.dataset.game === game.id ? enteredValues() : new Map();
   box.replaceChildren(el("legend", {}, t("create.options")), ...fields);
+  box.dataset.game = game.id;
   box.hidden = fields.length === 0;
+  for (const input of box.querySelectorAll("[data-option]")) {
+    if (!entered.has(input.id)) continue;
+    if (input.type === "checkbox") input.checked = entered.get(input.id);
+    else input.value = entered.get(input.id);
+  }
+}
+
+function enteredValues() {
+  const inputs = document.querySelectorAll("#options-box [data-option]");
+  return new Map([...inputs].map((input) => [input.id, input.type === "checkbox" ? input.checked : input.value]));
 }
 
 function optionField(name, schema) {
@@ -131,8 +147,14 @@ function optionField(name, schema) {
     { class: "option" },
     el("label", { for: id }, name.replaceAll("_", " ")),
     input,
-    el("small", {}, schema.description || ""),
+    el("small", {}, optionHelp(schema)),
   );
+}
+
+// The option's help in the page's language: the schema carries the game's French beside the
+// English (description_fr); English when a game has none.
+function optionHelp(schema) {
+  return (language() === "fr" && schema.description_fr) || schema.description || "";
 }
 
 function chosenOptions() {

@@ -1,0 +1,37 @@
+"""Every game option is explained in French too (issue 14: French and English for every word of
+the pages), and the option schema the lobby reads carries that French."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from robotable import games
+from robotable.core.game import Game, Option
+
+RULE_ID = re.compile(r"\b[A-Z]{2}-\d+\b")
+
+ALL_OPTIONS = [(game.id, option) for game in games.all_games() for option in game.options]
+
+
+@pytest.mark.parametrize(("game_id", "option"), ALL_OPTIONS, ids=[f"{g}-{o.name}" for g, o in ALL_OPTIONS])
+def test_every_option_has_a_french_help_naming_the_same_rules(game_id: str, option: Option) -> None:
+    assert option.help_fr.strip(), f"{game_id} option {option.name} has no French help"
+    assert option.help_fr != option.help
+    assert RULE_ID.findall(option.help_fr) == RULE_ID.findall(option.help)  # rule IDs kept as they are
+
+
+@pytest.mark.parametrize("game", games.all_games(), ids=lambda g: g.id)
+def test_the_schema_carries_both_languages(game: Game) -> None:
+    properties = game.options_schema()["properties"]
+    for option in game.options:
+        assert properties[option.name]["description"] == option.help
+        assert properties[option.name]["description_fr"] == option.help_fr
+
+
+def test_help_in_a_language_falls_back_to_english() -> None:
+    both = Option("x", 1, "one", int, help_fr="un")
+    english_only = Option("y", 1, "two", int)
+    assert (both.help_in("fr"), both.help_in("en"), both.help_in("de")) == ("un", "one", "one")
+    assert english_only.help_in("fr") == "two" and "description_fr" not in english_only.schema()
