@@ -93,6 +93,29 @@ DRAWING_OPTIONS = (
 )
 
 
+HOW_TO_TYPE_FR = (
+    "slot 1 FWD : une carte face cachée dans l'emplacement 1 du plateau onPlay",
+    "take 1 : l'emplacement 1 revient dans la main",
+    "fn A 2 LOOP : une carte face visible, pour de bon, dans l'emplacement 2 du plateau fonction A",
+    "submit : les quatre emplacements onPlay sont prêts",
+)
+""":data:`~robotable.games.delivery.cards.HOW_TO_TYPE` in French: the notation stays as typed."""
+
+CARD_LEGEND_FR = (
+    "FWD avancer d'une case",
+    "BACK reculer d'une case",
+    "SL/SR glisser d'une case sur la gauche/droite (sans rotation)",
+    "RL/RR rotation d'un quart de tour sur la gauche/droite",
+    "UT demi-tour",
+    "LOOP Boucle × 2 : double la carte de l'emplacement (2 Boucles : × 4)",
+    "LASER tire devant le pion : le pion touché reçoit une carte BUG, et vous donne son colis"
+    " si vous n'en avez pas",
+    "BUG joue la première carte de votre pioche",
+    "FN-A..FN-D déclenche le plateau fonction A..D",
+)
+""":data:`~robotable.games.delivery.cards.CARD_LEGEND` in French, in the rulebook's words."""
+
+
 class DeliveryGame(Game):
     id = "delivery"
     title = "Robot Delivery"
@@ -144,11 +167,14 @@ class DeliveryGame(Game):
 
         return describe_event(event, name, lang)
 
-    def phase_help(self, view: Mapping[str, JSON]) -> str | None:
-        """How to type a program, and what every card code means."""
+    def phase_help(self, view: Mapping[str, JSON], lang: str = "en") -> str | None:
+        """How to type a program, and what every card code means, in ``en`` or ``fr``."""
         from robotable.games.delivery.cards import CARD_LEGEND, HOW_TO_TYPE
 
-        return "\n".join([*(f"  {line}" for line in HOW_TO_TYPE), "Cards:", *(f"  {e}" for e in CARD_LEGEND)])
+        how, cards, legend = (HOW_TO_TYPE, "Cards:", CARD_LEGEND)
+        if lang == "fr":
+            how, cards, legend = (HOW_TO_TYPE_FR, "Cartes :", CARD_LEGEND_FR)
+        return "\n".join([*(f"  {line}" for line in how), cards, *(f"  {entry}" for entry in legend)])
 
     def hint(self, view: Mapping[str, JSON], level: int) -> str:
         from robotable.games.delivery.bots import hint

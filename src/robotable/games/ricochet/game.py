@@ -268,11 +268,12 @@ class RicochetGame(Game):
         restart = " (from the markers: 'reset' first)" if view.get("moves") else ""
         return f"a shortest solution starts with {first}{restart}"
 
-    def phase_help(self, view: Mapping[str, JSON]) -> str:
+    def phase_help(self, view: Mapping[str, JSON], lang: str = "en") -> str:
         """Every action of the view's phase for the view's seat, one per line with its meaning,
         including those not legal at this very moment (``reset`` before any move). The face
-        adds its own commands (``hint``, ``legal``, ``quit``)."""
-        return "\n".join(f"  {form:<22}{meaning}" for form, meaning in phase_commands(view))
+        adds its own commands (``hint``, ``legal``, ``quit``). ``lang``: the meanings in ``en``
+        or ``fr`` (the forms are the notation, the same in both)."""
+        return "\n".join(f"  {form:<22}{meaning}" for form, meaning in phase_commands(view, lang))
 
     def warm_up(self) -> None:
         """Compile the solver's kernel (seconds, once per installation) or load it (fast)."""
@@ -351,23 +352,48 @@ def _drawn_move(item: object) -> actions.Move:
     raise InvalidOptions(f"drawing option 'solution': {shown} is not a move like 'red N'")
 
 
-def phase_commands(view: Mapping[str, JSON]) -> list[tuple[str, str]]:
-    """``(form, meaning)`` of every command the view's seat may type in the view's phase."""
+def phase_commands(view: Mapping[str, JSON], lang: str = "en") -> list[tuple[str, str]]:
+    """``(form, meaning)`` of every command the view's seat may type in the view's phase, the
+    meanings in ``lang`` (``fr``: French in the rulebook's words; any other: English)."""
+    words = _COMMAND_WORDS.get(lang, _COMMAND_WORDS["en"])
     phase, seat = view.get("phase"), view.get("seat")
     robots = ", ".join(ROBOT_NAMES[: len(view.get("robots", ()))])
-    move = ("red N", f"slide a robot N, E, S or W ({robots}; or R N, G E...)")
+    move = ("red N", words["move"].format(robots=robots))
     if phase in ("solving", "countdown"):
         top = view.get("options", {}).get("max_bid", 99)
-        return [("bid N", f"bid a number of moves, 1 to {top}; after that you may only bid lower")]
+        return [("bid N", words["bid"].format(top=top))]
     if phase == DEMONSTRATION:
         if seat is not None and seat != view.get("demonstrator"):
-            return [("(empty line)", "wait: another player demonstrates")]
-        return [move, ("give-up", "abandon your demonstration; the next bidder goes")]
+            return [(words["empty"], words["wait"])]
+        return [move, ("give-up", words["give-up"])]
     if phase == PUZZLE:
-        return [
-            move,
-            ("reset", "robots back to their markers, to start an attempt again"),
-            ("reveal", "show an optimal solution; the puzzle ends unsolved"),
-            ("next", "keep your best attempt and go to the next puzzle (once solved)"),
-        ]
+        return [move, *((command, words[command]) for command in ("reset", "reveal", "next"))]
     return []
+
+
+_COMMAND_WORDS = {
+    "en": {
+        "move": "slide a robot N, E, S or W ({robots}; or R N, G E...)",
+        "bid": "bid a number of moves, 1 to {top}; after that you may only bid lower",
+        "empty": "(empty line)",
+        "wait": "wait: another player demonstrates",
+        "give-up": "abandon your demonstration; the next bidder goes",
+        "reset": "robots back to their markers, to start an attempt again",
+        "reveal": "show an optimal solution; the puzzle ends unsolved",
+        "next": "keep your best attempt and go to the next puzzle (once solved)",
+    },
+    "fr": {
+        "move": (
+            "faire glisser un robot au nord, à l'est, au sud ou à l'ouest : N, E, S, W"
+            " ({robots} ; ou R N, G E...)"
+        ),
+        "bid": "annoncer un nombre de coups, de 1 à {top} ; ensuite, seulement une annonce plus petite",
+        "empty": "(ligne vide)",
+        "wait": "attendre : un autre joueur fait sa démonstration",
+        "give-up": "abandonner sa démonstration ; le joueur de l'annonce suivante prend la main",
+        "reset": "les robots reviennent sur leurs jetons de couleur, pour une nouvelle tentative",
+        "reveal": "montrer une solution la plus courte ; le problème s'arrête sans être résolu",
+        "next": "garder sa meilleure tentative et passer au problème suivant (une fois résolu)",
+    },
+}
+"""The meanings of the commands, per language; the forms are the notation, typed the same."""
