@@ -1,5 +1,6 @@
 """Issue 14, French for every word of the pages, in real Chromium: the lobby's table-creation
-form explains each option in the page's language."""
+form explains each option in the page's language, and the table page says what to type in the
+phase in it."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ from robotable import games
 
 from ..server.process import Server
 from .conftest import new_page
+from .test_pages import create_from_lobby
 
 pytestmark = pytest.mark.timeout(120)
 
@@ -39,5 +41,31 @@ def test_the_french_lobby_explains_every_option_in_french(server: Server, browse
             assert option_help(page, option.name) == option.help, option.name
         assert page.input_value("#option-turn_limit") == "7"  # the form redrawn, what was typed kept
         assert not page.errors
+    finally:
+        french.close()
+
+
+def test_the_french_table_page_says_what_to_type_in_french(server: Server, browser: Any) -> None:
+    """Ricochet in French: the phase's commands are explained in the rulebook's words (bid N:
+    'annoncer un nombre de coups'); switched to English, the English help; a spectator has none."""
+    french = browser.new_context(viewport={"width": 412, "height": 915}, locale="fr-FR", bypass_csp=True)
+    try:
+        page = new_page(french, server.url)
+        create_from_lobby(page, "ricochet", options={"puzzle": "1A2A3A4A-8A44FF0F-RC"})
+        page.wait_for_selector("#phase-help-box:not([hidden])")
+        assert page.inner_text("#phase-help-box summary") == "Dans cette phase (quoi taper)"
+        page.click("#phase-help-box summary")
+        help_text = page.inner_text("#phase-help")
+        assert "bid N" in help_text and "annoncer un nombre de coups, de 1 à 99" in help_text, help_text
+        scroll = page.evaluate("() => document.documentElement.scrollWidth <= window.innerWidth + 1")
+        assert scroll, "the help makes the phone-sized page scroll sideways"
+        page.select_option("#language", "en")
+        page.wait_for_function(
+            "() => document.querySelector('#phase-help').textContent.includes('bid a number of moves')"
+        )
+        watcher = new_page(french, page.url + "?watch")
+        watcher.wait_for_selector("#board svg")
+        assert watcher.locator("#phase-help-box").is_hidden()
+        assert not page.errors and not watcher.errors
     finally:
         french.close()

@@ -2,12 +2,14 @@
 
 HTTP (JSON; the OpenAPI description is at ``/docs``):
 
-- ``GET /api/games``: the games, their seats, bots and options (JSON schema).
+- ``GET /api/games``: the games, their seats, bots and options (JSON schema; each option's
+  ``description`` in English and ``description_fr`` in French).
 - ``POST /api/tables``: create a table; the creator's seat token and invitations come back.
 - ``GET /api/tables``: open and running tables. ``GET /api/tables/{id}``: the table as the
   token's seat sees it (a spectator without token).
 - ``POST /api/tables/{id}/join``: take an open seat; ``POST /api/tables/{id}/actions``: play.
 - ``POST /api/tables/{id}/seats/{seat}/bot``: the creator hands a person's seat to a bot.
+- ``GET /api/tables/{id}/help?lang=fr``: what the token's seat may type in its phase, in words.
 - ``GET /api/tables/{id}/record``: the record of a finished game (``robotable replay`` verifies it).
 
 Tokens travel in ``Authorization: Bearer TOKEN`` (HTTP) or ``?token=`` (WebSocket, which
@@ -358,6 +360,17 @@ def _routes(app: FastAPI, hall: Hall) -> None:
         seat = await live.authorize(_token(authorization))
         picture = live.table.game.render_svg(live.table.state.view(seat))
         return Response(picture, media_type="image/svg+xml", headers={"Cache-Control": "no-store"})
+
+    @app.get("/api/tables/{table_id}/help")
+    async def phase_help(table_id: str, lang: Language = "en", authorization: Auth = None) -> dict[str, Any]:
+        """What the token's seat may type in the phase it is in, in words (the game's
+        ``phase_help`` of that seat's view, in ``lang``); ``help`` is null when the legal
+        actions say enough, and for a spectator, who types nothing."""
+        live = await hall.find(table_id)
+        seat = await live.authorize(_token(authorization))
+        table = live.table
+        text = None if seat is None else table.game.phase_help(table.state.view(seat), lang)
+        return {"version": table.version, "lang": lang, "help": text}
 
     @app.get("/api/games/{game_id}/picture.svg", response_class=Response)
     async def picture(game_id: str) -> Response:

@@ -36,6 +36,7 @@ const page = {
   hidden: true, // whether the game has secrets; until the games' list says otherwise, yes
   relog: false, // the next connection asks for the whole log again (the language changed)
   verdict: null, // the game's sentence for its end, in the page's language
+  helpFor: null, // what the phase help shown was asked for (phase, seat, turn, language)
 };
 
 async function start() {
@@ -228,7 +229,32 @@ function redraw() {
   drawOutcome();
   drawInvites();
   drawHere();
+  drawPhaseHelp();
   document.getElementById("view").textContent = JSON.stringify(page.state.view, null, 1);
+}
+
+// The game's words for what this seat may type in its phase (Ricochet's commands, Delivery's
+// card codes), in the page's language: asked again only when the phase, the seat, whether it is
+// this seat's turn or the language changed. Games whose legal list says enough have none.
+async function drawPhaseHelp() {
+  const state = page.state;
+  const key = JSON.stringify([state.view.phase, page.token, state.legal.length > 0, language()]);
+  if (key === page.helpFor) return;
+  page.helpFor = key;
+  const box = document.getElementById("phase-help-box");
+  if (!page.token || state.outcome) {
+    box.hidden = true;
+    return;
+  }
+  try {
+    const lang = language();
+    const answer = await api(`/api/tables/${encodeURIComponent(tableId)}/help?lang=${lang}`, { token: page.token });
+    if (page.helpFor !== key) return; // asked again meanwhile: the newer answer shows
+    document.getElementById("phase-help").textContent = answer.help ?? "";
+    box.hidden = !answer.help;
+  } catch {
+    page.helpFor = null; // the server is away or busy: the next state asks again
+  }
 }
 
 // One drawing asked for at a time: updates that come faster than drawings (bots playing
