@@ -69,3 +69,35 @@ def test_the_french_table_page_says_what_to_type_in_french(server: Server, brows
         assert not page.errors and not watcher.errors
     finally:
         french.close()
+
+
+def test_the_french_lobby_says_why_a_table_is_refused(server: Server, browser: Any) -> None:
+    """Ricochet in French: a puzzle code the game cannot read is refused in French, its field
+    marked and focused (its help says the form); clocks off, the sand timer's game says to tick
+    them, in French."""
+    french = browser.new_context(viewport={"width": 1280, "height": 900}, locale="fr-FR", bypass_csp=True)
+    try:
+        page = new_page(french, server.url)
+        page.click("article[data-game=ricochet] button.new-table")
+        page.fill("#option-puzzle", "pas-un-code")
+        page.click("#create-button")
+        page.wait_for_function("() => document.querySelector('#create-error').textContent !== ''")
+        said = page.inner_text("#create-error")
+        assert said == "L'option « puzzle » n'est pas acceptée : voyez son aide, sous le champ.", said
+        assert page.get_attribute("#option-puzzle", "aria-invalid") == "true"
+        assert page.evaluate("() => document.activeElement.id") == "option-puzzle"
+        page.fill("#option-puzzle", "")
+        assert page.get_attribute("#option-puzzle", "aria-invalid") is None  # typing clears the mark
+        page.locator("#timers").set_checked(False)
+        page.click("#create-button")
+        page.wait_for_function(
+            "() => document.querySelector('#create-error').textContent.includes('horloges')"
+        )
+        said = page.inner_text("#create-error")
+        assert (
+            said
+            == "Ricochet Robots se joue avec ses horloges : cochez « Horloges actives (sablier, délais) »."
+        ), said
+        assert "/tables/" not in page.url and not page.errors
+    finally:
+        french.close()

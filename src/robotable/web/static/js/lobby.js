@@ -202,8 +202,26 @@ async function create(event) {
     tokens.setHere(created.table, here);
     location.assign(`/tables/${encodeURIComponent(created.table)}`);
   } catch (failure) {
-    error.textContent = failure instanceof ApiError ? failure.message : String(failure);
+    error.textContent = failure instanceof ApiError ? creationRefusal(failure.message) : String(failure);
   }
+}
+
+// A refusal of the form in the page's language where the page can tell what it is about: an
+// option the game cannot read (a puzzle code, a board; the field is marked and its help says the
+// form), or a game that needs its clocks; else the server's reason as sent.
+function creationRefusal(reason) {
+  const option = /^option '(\w+)'/.exec(reason);
+  const input = option && document.getElementById(`option-${option[1]}`);
+  if (input) {
+    input.setAttribute("aria-invalid", "true");
+    input.addEventListener("input", () => input.removeAttribute("aria-invalid"), { once: true });
+    input.focus();
+    const said = reason.replace(/^option '\w+':?\s*/, "");
+    return t("create.bad_option", { name: option[1].replaceAll("_", " "), reason: said });
+  }
+  const clock = / needs its clock on \(timers: true\): (.*)$/.exec(reason);
+  if (clock) return t("create.needs_clock", { game: chosen.title, timers: t("create.timers"), reason: clock[1] });
+  return reason;
 }
 
 // ------------------------------------------------------------------ tables and rules
