@@ -16,10 +16,15 @@ ALL_OPTIONS = [(game.id, option) for game in games.all_games() for option in gam
 
 
 @pytest.mark.parametrize(("game_id", "option"), ALL_OPTIONS, ids=[f"{g}-{o.name}" for g, o in ALL_OPTIONS])
-def test_every_option_has_a_french_help_naming_the_same_rules(game_id: str, option: Option) -> None:
+def test_every_option_has_a_french_help_naming_the_same_rules_and_a_french_label(
+    game_id: str, option: Option
+) -> None:
     assert option.help_fr.strip(), f"{game_id} option {option.name} has no French help"
     assert option.help_fr != option.help
     assert RULE_ID.findall(option.help_fr) == RULE_ID.findall(option.help)  # rule IDs kept as they are
+    assert option.label_fr.strip() and len(option.label_fr) <= 40, (
+        f"{game_id} option {option.name}: no short label"
+    )
 
 
 @pytest.mark.parametrize("game", games.all_games(), ids=lambda g: g.id)
@@ -28,6 +33,7 @@ def test_the_schema_carries_both_languages(game: Game) -> None:
     for option in game.options:
         assert properties[option.name]["description"] == option.help
         assert properties[option.name]["description_fr"] == option.help_fr
+        assert properties[option.name]["title_fr"] == option.label_fr
 
 
 def test_help_in_a_language_falls_back_to_english() -> None:
@@ -35,3 +41,4 @@ def test_help_in_a_language_falls_back_to_english() -> None:
     english_only = Option("y", 1, "two", int)
     assert (both.help_in("fr"), both.help_in("en"), both.help_in("de")) == ("un", "one", "one")
     assert english_only.help_in("fr") == "two" and "description_fr" not in english_only.schema()
+    assert "title_fr" not in english_only.schema()

@@ -23,7 +23,8 @@ def option_help(page: Any, name: str) -> str:
 
 def test_the_french_lobby_explains_every_option_in_french(server: Server, browser: Any) -> None:
     """A browser that prefers French: each option's help under its field is the game's French
-    (DR2D's 'dalle', 'veille', 'PC'); switched to English, the English help, the values kept."""
+    (DR2D's 'trappe', 'PC') under its French label; switched to English, the English help and
+    the option's name, what was typed kept."""
     dr2d = games.get("dr2d")
     shown = [opt for opt in dr2d.options if not opt.name.endswith("_file")]  # files: the terminal's
     french = browser.new_context(viewport={"width": 1280, "height": 900}, locale="fr-FR", bypass_csp=True)
@@ -33,12 +34,14 @@ def test_the_french_lobby_explains_every_option_in_french(server: Server, browse
         page.wait_for_selector("#option-pit_damage")
         for option in shown:
             assert option_help(page, option.name) == option.help_fr, option.name
+            assert page.inner_text(f"label[for=option-{option.name}]") == option.label_fr
         assert "PC" in option_help(page, "pit_damage") and "trappe" in option_help(page, "pit_damage")
         page.fill("#option-turn_limit", "7")
         page.select_option("#language", "en")
         page.wait_for_function("() => document.documentElement.lang === 'en'")
         for option in shown:
             assert option_help(page, option.name) == option.help, option.name
+            assert page.inner_text(f"label[for=option-{option.name}]") == option.name.replace("_", " ")
         assert page.input_value("#option-turn_limit") == "7"  # the form redrawn, what was typed kept
         assert not page.errors
     finally:
@@ -83,7 +86,7 @@ def test_the_french_lobby_says_why_a_table_is_refused(server: Server, browser: A
         page.click("#create-button")
         page.wait_for_function("() => document.querySelector('#create-error').textContent !== ''")
         said = page.inner_text("#create-error")
-        assert said == "L'option « puzzle » n'est pas acceptée : voyez son aide, sous le champ.", said
+        assert said == "L'option « problème » n'est pas acceptée : voyez son aide, sous le champ.", said
         assert page.get_attribute("#option-puzzle", "aria-invalid") == "true"
         assert page.evaluate("() => document.activeElement.id") == "option-puzzle"
         page.fill("#option-puzzle", "")

@@ -149,7 +149,8 @@ class Option:
 
     ``help`` says what it does in English (the terminal's ``robotable options``); ``help_fr``
     says it in French, in the rulebooks' words, for the pages (the schema's ``description_fr``).
-    Rule IDs such as ``RR-15:`` stay as they are in both."""
+    Rule IDs such as ``RR-15:`` stay as they are in both. ``label_fr`` names it in a few French
+    words for a form (the schema's ``title_fr``); in English the name itself is the label."""
 
     name: str
     default: Any
@@ -160,6 +161,7 @@ class Option:
     maximum: float | None = None
     nullable: bool = False
     help_fr: str = ""
+    label_fr: str = ""
 
     def help_in(self, lang: str) -> str:
         """The help in ``lang`` (``en`` or ``fr``); English for any other, or when no French."""
@@ -206,6 +208,8 @@ class Option:
         out: dict[str, JSON] = {"description": self.help, "default": self.default}
         if self.help_fr:
             out["description_fr"] = self.help_fr  # not JSON schema's own: the pages' French
+        if self.label_fr:
+            out["title_fr"] = self.label_fr
         if types:
             out["type"] = types[0] if len(types) == 1 else types
         if self.choices is not None:

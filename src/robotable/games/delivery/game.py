@@ -22,6 +22,7 @@ OPTIONS = (
         minimum=1,
         maximum=1000,
         help_fr="RD-27: manches avant que la partie s'arrête",
+        label_fr="nombre de manches",
     ),
     Option(
         "function_boards",
@@ -33,6 +34,7 @@ OPTIONS = (
             "RD-5: un plateau fonction à lettre par couleur (per_colour), ou quatre plateaux "
             "fonction A-D par joueur (per_player_ad)"
         ),
+        label_fr="plateaux fonction",
     ),
     Option(
         "hand_size",
@@ -42,6 +44,7 @@ OPTIONS = (
         minimum=4,
         maximum=20,
         help_fr="RD-25: cartes d'une main complète",
+        label_fr="cartes en main",
     ),
     Option(
         "bug_pile",
@@ -51,6 +54,7 @@ OPTIONS = (
         minimum=0,
         maximum=200,
         help_fr="RD-4: cartes BUG de la pile commune",
+        label_fr="cartes BUG",
     ),
     Option(
         "program_timeout_s",
@@ -63,6 +67,7 @@ OPTIONS = (
             "RD-9: secondes pour programmer ; ensuite les emplacements vides reçoivent les "
             "cartes les plus à gauche de la main"
         ),
+        label_fr="temps pour programmer (s)",
     ),
     Option(
         "board_file",
@@ -70,6 +75,7 @@ OPTIONS = (
         "your own board file, in the format of data/board_default.txt",
         str,
         help_fr="votre propre fichier de plateau, au format de data/board_default.txt",
+        label_fr="fichier de plateau",
     ),
     Option(
         "decks_file",
@@ -77,6 +83,7 @@ OPTIONS = (
         "your own deck file, in the format of data/decks_default.txt",
         str,
         help_fr="votre propre fichier de paquets, au format de data/decks_default.txt",
+        label_fr="fichier des paquets",
     ),
 )
 

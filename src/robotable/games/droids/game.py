@@ -23,6 +23,7 @@ OPTIONS = (
         minimum=1,
         maximum=7,
         help_fr="DD-35..DD-45: scénario 1 à 7",
+        label_fr="scénario",
     ),
     Option(
         "colours",
@@ -30,6 +31,7 @@ OPTIONS = (
         "colours in play, seat by seat, e.g. 'YR' (Y, B, R, G)",
         str,
         help_fr="couleurs en jeu, joueur par joueur, par ex. 'YR' (Y jaune, B bleu, R rouge, G vert)",
+        label_fr="couleurs",
     ),
     Option(
         "teams",
@@ -37,6 +39,7 @@ OPTIONS = (
         "DD-33: scenarios 1-2 with 4 players, Yellow+Red against Blue+Green",
         bool,
         help_fr="DD-33: scénarios 1-2 à 4 joueurs, Jaune et Rouge contre Bleu et Vert",
+        label_fr="équipes",
     ),
     Option(
         "turn_limit",
@@ -46,6 +49,7 @@ OPTIONS = (
         minimum=1,
         maximum=1000,
         help_fr="DD-34: la partie s'arrête après ce tour",
+        label_fr="dernier tour",
     ),
     Option(
         "garden_mode",
@@ -58,6 +62,7 @@ OPTIONS = (
             "cases du centre (le bord compte comme un mur) ; strict, s'il n'atteint aucune "
             "case du bord"
         ),
+        label_fr="jardin complet",
     ),
     Option(
         "prison_neighbours",
@@ -66,6 +71,7 @@ OPTIONS = (
         int,
         (4, 8),
         help_fr="DD-40: cases voisines examinées pour un prisonnier (4 ou 8)",
+        label_fr="voisins d'un prisonnier",
     ),
     Option(
         "killer_level",
@@ -75,6 +81,7 @@ OPTIONS = (
         minimum=1,
         maximum=6,
         help_fr="DD-44: niveau du Killer, 1 à 6",
+        label_fr="niveau du Killer",
     ),
     Option(
         "killer_sheet",
@@ -83,6 +90,7 @@ OPTIONS = (
         str,
         ("A", "B"),
         help_fr="DD-42: la feuille d'ordres du Killer (A ou B)",
+        label_fr="feuille du Killer",
     ),
     Option(
         "killer_sheet_mode",
@@ -94,6 +102,7 @@ OPTIONS = (
             "DD-43: comment la feuille du Killer est lue : columns, posée le long des lignes "
             "selon le dé ; sequence, case après case"
         ),
+        label_fr="lecture de la feuille",
     ),
     Option(
         "choice_timeout_s",
@@ -102,6 +111,7 @@ OPTIONS = (
         float,
         minimum=1,
         help_fr="DD-25/DD-27: secondes pour choisir les émetteurs",
+        label_fr="temps pour choisir (s)",
     ),
     Option(
         "board_file",
@@ -109,6 +119,7 @@ OPTIONS = (
         "your own board file, in the format of data/droids_board_default.json",
         str,
         help_fr="votre propre fichier de plateau, au format de data/droids_board_default.json",
+        label_fr="fichier de plateau",
     ),
     Option(
         "killer_file",
@@ -116,6 +127,7 @@ OPTIONS = (
         "your own killer sheets, like data/droids_killer_sheets.json",
         str,
         help_fr="vos propres feuilles du Killer, comme data/droids_killer_sheets.json",
+        label_fr="fichier des feuilles du Killer",
     ),
     Option(
         "scenarios_file",
@@ -123,6 +135,7 @@ OPTIONS = (
         "your own scenario table, like data/droids_scenarios.json",
         str,
         help_fr="votre propre table des scénarios, comme data/droids_scenarios.json",
+        label_fr="fichier des scénarios",
     ),
 )
 

@@ -33,6 +33,7 @@ OPTIONS = (
             "RR-15: le robot actif doit avoir ricoché (tourné de 90 degrés) au moins une fois"
             " avant d'atteindre la cible"
         ),
+        label_fr="ricochet obligatoire",
     ),
     Option(
         "silver_robot",
@@ -40,6 +41,7 @@ OPTIONS = (
         "RR-7: add the fifth, neutral silver robot",
         bool,
         help_fr="RR-7: ajoute le cinquième robot, le robot argenté, neutre",
+        label_fr="robot argenté",
     ),
     Option(
         "face_set",
@@ -48,6 +50,7 @@ OPTIONS = (
         str,
         choices=("1999", "1999+C"),
         help_fr="RR-5: les faces de plateau permises : 1999 (1A à 4B), ou 1999+C (aussi les faces C)",
+        label_fr="faces de plateau",
     ),
     Option(
         "faces_file",
@@ -55,6 +58,7 @@ OPTIONS = (
         "your own board faces file, in the format of data/faces.txt",
         str,
         help_fr="votre propre fichier de faces de plateau, au format de data/faces.txt",
+        label_fr="fichier de faces",
     ),
     Option(
         "board",
@@ -64,6 +68,7 @@ OPTIONS = (
         help_fr=(
             "un plateau fixe : quatre faces pour nord-ouest, nord-est, sud-est, sud-ouest, comme 1A2A3A4A"
         ),
+        label_fr="plateau",
     ),
     Option(
         "puzzle",
@@ -71,6 +76,7 @@ OPTIONS = (
         "start from this puzzle code FFFFFFFF-RRRRRRRR-TT (RR-28)",
         str,
         help_fr="partir de ce code de problème FFFFFFFF-RRRRRRRR-TT (RR-28)",
+        label_fr="problème",
     ),
     Option(
         "tie_break",
@@ -82,6 +88,7 @@ OPTIONS = (
             "RR-20 ordre des annonces égales : fewest_chips, celui qui a le moins de jetons "
             "d'abord ; earliest_bid, la première annonce d'abord (variante tournoi)"
         ),
+        label_fr="annonces égales",
     ),
     Option(
         "bid_window_s",
@@ -90,6 +97,7 @@ OPTIONS = (
         float,
         minimum=1,
         help_fr="RR-18: secondes du sablier, retourné à la première annonce",
+        label_fr="sablier (s)",
     ),
     Option(
         "stall_after_s",
@@ -99,6 +107,7 @@ OPTIONS = (
         minimum=1,
         nullable=True,
         help_fr="RR-19: secondes sans annonce avant que le sablier soit retourné",
+        label_fr="attente sans annonce (s)",
     ),
     Option(
         "demo_timeout_s",
@@ -107,6 +116,7 @@ OPTIONS = (
         float,
         minimum=1,
         help_fr="RR-21: secondes pour une démonstration",
+        label_fr="durée d'une démonstration (s)",
     ),
     Option(
         "max_bid",
@@ -116,6 +126,7 @@ OPTIONS = (
         minimum=1,
         maximum=99,
         help_fr="RR-16: l'annonce la plus haute",
+        label_fr="annonce la plus haute",
     ),
     Option(
         "chips_to_win",
@@ -125,6 +136,7 @@ OPTIONS = (
         minimum=1,
         maximum=17,
         help_fr="RR-26: jetons qu'il faut gagner (par défaut selon le nombre de joueurs)",
+        label_fr="jetons pour gagner",
     ),
     Option(
         "max_players",
@@ -134,6 +146,7 @@ OPTIONS = (
         minimum=2,
         maximum=32,
         help_fr="le plus grand nombre de joueurs d'une partie avec annonces",
+        label_fr="joueurs au plus",
     ),
     Option(
         "puzzle_chain",
@@ -141,6 +154,7 @@ OPTIONS = (
         "RR-33: solo puzzles continue from the best attempt's end",
         bool,
         help_fr="RR-33: en solo, chaque problème part de la fin de la meilleure tentative",
+        label_fr="problèmes enchaînés",
     ),
     Option(
         "puzzle_time_limit_s",
@@ -149,6 +163,7 @@ OPTIONS = (
         float,
         minimum=1,
         help_fr="RR-30: secondes par problème en solo (sans limite par défaut)",
+        label_fr="temps par problème (s)",
     ),
     Option(
         "solver_timeout_s",
@@ -157,6 +172,7 @@ OPTIONS = (
         float,
         minimum=0.1,
         help_fr="RR-34: secondes laissées au solveur pour prouver le plus court chemin",
+        label_fr="temps du solveur (s)",
     ),
 )
 

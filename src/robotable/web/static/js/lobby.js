@@ -145,10 +145,16 @@ function optionField(name, schema) {
   return el(
     "div",
     { class: "option" },
-    el("label", { for: id }, name.replaceAll("_", " ")),
+    el("label", { for: id, title: name }, optionLabel(name, schema)),
     input,
     el("small", {}, optionHelp(schema)),
   );
+}
+
+// The option's name in the page's language: the game's few French words (title_fr), or the
+// name itself (the terminal's -O name, shown as a tooltip in both languages).
+function optionLabel(name, schema) {
+  return (language() === "fr" && schema.title_fr) || name.replaceAll("_", " ");
 }
 
 // The option's help in the page's language: the schema carries the game's French beside the
@@ -217,7 +223,8 @@ function creationRefusal(reason) {
     input.addEventListener("input", () => input.removeAttribute("aria-invalid"), { once: true });
     input.focus();
     const said = reason.replace(/^option '\w+':?\s*/, "");
-    return t("create.bad_option", { name: option[1].replaceAll("_", " "), reason: said });
+    const label = document.querySelector(`label[for="option-${option[1]}"]`)?.textContent ?? option[1];
+    return t("create.bad_option", { name: label, reason: said });
   }
   const clock = / needs its clock on \(timers: true\): (.*)$/.exec(reason);
   if (clock) return t("create.needs_clock", { game: chosen.title, timers: t("create.timers"), reason: clock[1] });
