@@ -27,6 +27,26 @@ def test_every_option_has_a_french_help_naming_the_same_rules_and_a_french_label
     )
 
 
+@pytest.mark.parametrize(("game_id", "option"), ALL_OPTIONS, ids=[f"{g}-{o.name}" for g, o in ALL_OPTIONS])
+def test_choices_that_are_words_have_french_names(game_id: str, option: Option) -> None:
+    """``fewest_chips``, ``per_colour``: words a French form names in French (codes such as
+    ``1999+C``, ``A``, 4 are the same in both languages)."""
+    worded = option.choices is not None and any(
+        isinstance(choice, str) and any(c.islower() for c in choice) for choice in option.choices
+    )
+    if not worded:
+        assert option.choices_fr is None, f"{game_id} option {option.name}: its choices are codes"
+        return
+    assert option.choices_fr is not None and len(option.choices_fr) == len(option.choices)
+    assert len(set(option.choices_fr)) == len(option.choices)  # each told apart
+    assert option.schema()["enum_fr"] == list(option.choices_fr)
+
+
+def test_french_choices_name_each_choice_in_order() -> None:
+    with pytest.raises(ValueError, match="choices_fr"):
+        Option("x", "a", "one", str, choices=("a", "b"), choices_fr=("un",))
+
+
 @pytest.mark.parametrize("game", games.all_games(), ids=lambda g: g.id)
 def test_the_schema_carries_both_languages(game: Game) -> None:
     properties = game.options_schema()["properties"]

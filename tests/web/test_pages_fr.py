@@ -36,6 +36,9 @@ def test_the_french_lobby_explains_every_option_in_french(server: Server, browse
             assert option_help(page, option.name) == option.help_fr, option.name
             assert page.inner_text(f"label[for=option-{option.name}]") == option.label_fr
         assert "PC" in option_help(page, "pit_damage") and "trappe" in option_help(page, "pit_damage")
+        placement = page.locator("#option-start_placement option").all_inner_texts()
+        assert placement == ["au choix", "attribuée", "n'importe quelle dalle libre"], placement
+        page.select_option("#option-start_placement", "free")  # the value, the same in both languages
         page.fill("#option-turn_limit", "7")
         page.select_option("#language", "en")
         page.wait_for_function("() => document.documentElement.lang === 'en'")
@@ -43,6 +46,12 @@ def test_the_french_lobby_explains_every_option_in_french(server: Server, browse
             assert option_help(page, option.name) == option.help, option.name
             assert page.inner_text(f"label[for=option-{option.name}]") == option.name.replace("_", " ")
         assert page.input_value("#option-turn_limit") == "7"  # the form redrawn, what was typed kept
+        assert page.input_value("#option-start_placement") == "free"
+        assert page.locator("#option-start_placement option").all_inner_texts() == [
+            "choose",
+            "assigned",
+            "free",
+        ]
         assert not page.errors
     finally:
         french.close()

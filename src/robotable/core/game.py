@@ -150,7 +150,9 @@ class Option:
     ``help`` says what it does in English (the terminal's ``robotable options``); ``help_fr``
     says it in French, in the rulebooks' words, for the pages (the schema's ``description_fr``).
     Rule IDs such as ``RR-15:`` stay as they are in both. ``label_fr`` names it in a few French
-    words for a form (the schema's ``title_fr``); in English the name itself is the label."""
+    words for a form (the schema's ``title_fr``); in English the name itself is the label.
+    ``choices_fr``: a French name for each of ``choices``, in the same order (``enum_fr``); the
+    value chosen is the same in both languages."""
 
     name: str
     default: Any
@@ -162,6 +164,13 @@ class Option:
     nullable: bool = False
     help_fr: str = ""
     label_fr: str = ""
+    choices_fr: tuple[str, ...] | None = None
+
+    def __post_init__(self) -> None:
+        if self.choices_fr is not None and (
+            self.choices is None or len(self.choices_fr) != len(self.choices)
+        ):
+            raise ValueError(f"option {self.name!r}: choices_fr names each of its choices, in order")
 
     def help_in(self, lang: str) -> str:
         """The help in ``lang`` (``en`` or ``fr``); English for any other, or when no French."""
@@ -214,6 +223,8 @@ class Option:
             out["type"] = types[0] if len(types) == 1 else types
         if self.choices is not None:
             out["enum"] = list(self.choices)
+        if self.choices_fr is not None:
+            out["enum_fr"] = list(self.choices_fr)
         if self.minimum is not None:
             out["minimum"] = self.minimum
         if self.maximum is not None:

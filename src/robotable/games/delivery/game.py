@@ -31,9 +31,9 @@ OPTIONS = (
         str,
         choices=("per_colour", "per_player_ad"),
         help_fr=(
-            "RD-5: un plateau fonction à lettre par couleur (per_colour), ou quatre plateaux "
-            "fonction A-D par joueur (per_player_ad)"
+            "RD-5: un plateau fonction à lettre par couleur, ou quatre plateaux fonction A-D par joueur"
         ),
+        choices_fr=("un par couleur", "A-D par joueur"),
         label_fr="plateaux fonction",
     ),
     Option(

@@ -55,9 +55,10 @@ OPTIONS = (
         str,
         choices=("choose", "assigned", "free"),
         help_fr=(
-            "DR-7: choisir sa dalle de départ (choose), prendre celle attribuée (assigned) ou"
-            " n'importe quelle dalle de sol libre (free)"
+            "DR-7: choisir sa dalle de départ, prendre celle qui est attribuée, ou n'importe "
+            "quelle dalle de sol libre"
         ),
+        choices_fr=("au choix", "attribuée", "n'importe quelle dalle libre"),
         label_fr="placement de départ",
     ),
     Option(

@@ -62,6 +62,7 @@ OPTIONS = (
             "cases du centre (le bord compte comme un mur) ; strict, s'il n'atteint aucune "
             "case du bord"
         ),
+        choices_fr=("centre", "strict (bord)"),
         label_fr="jardin complet",
     ),
     Option(
@@ -99,9 +100,10 @@ OPTIONS = (
         str,
         ("columns", "sequence"),
         help_fr=(
-            "DD-43: comment la feuille du Killer est lue : columns, posée le long des lignes "
-            "selon le dé ; sequence, case après case"
+            "DD-43: comment la feuille du Killer est lue : en colonnes, posée le long des "
+            "lignes selon le dé ; à la suite, case après case"
         ),
+        choices_fr=("en colonnes", "à la suite"),
         label_fr="lecture de la feuille",
     ),
     Option(

@@ -85,9 +85,10 @@ OPTIONS = (
         str,
         ("fewest_chips", "earliest_bid"),
         help_fr=(
-            "RR-20 ordre des annonces égales : fewest_chips, celui qui a le moins de jetons "
-            "d'abord ; earliest_bid, la première annonce d'abord (variante tournoi)"
+            "RR-20 ordre des annonces égales : le moins de jetons d'abord, ou la première "
+            "annonce d'abord (variante tournoi)"
         ),
+        choices_fr=("le moins de jetons d'abord", "la première annonce d'abord"),
         label_fr="annonces égales",
     ),
     Option(

@@ -37,7 +37,11 @@ OPTIONS = (
         "RT-2: built-in PV table",
         str,
         choices=tuple(PV_TABLES),
-        help_fr="RT-2: table de PV intégrée",
+        help_fr=(
+            "RT-2: table de PV intégrée : force (PV = force de la carte) ou quinze (de 1 à 15"
+            " PV, une estimation des cartes françaises)"
+        ),
+        choices_fr=("force", "quinze"),
         label_fr="table de PV",
     ),
     Option(

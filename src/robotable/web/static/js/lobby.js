@@ -123,7 +123,9 @@ function optionField(name, schema) {
   const types = [].concat(schema.type);
   let input;
   if (schema.enum) {
-    input = el("select", { id }, schema.enum.map((v) => el("option", { value: v }, v)));
+    // the values are the same in both languages; a French page names them in French
+    const names = (language() === "fr" && schema.enum_fr) || schema.enum;
+    input = el("select", { id }, schema.enum.map((v, i) => el("option", { value: v }, names[i] ?? v)));
     input.value = schema.default;
   } else if (types.includes("boolean")) {
     input = el("input", { id, type: "checkbox", checked: schema.default === true });
