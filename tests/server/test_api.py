@@ -122,25 +122,27 @@ def test_hostile_messages_get_errors_then_a_close(client: TestClient) -> None:
     created = create(client, game="ricochet", seats=["human", "human"], options=PUZZLE)
     with client.websocket_connect(f"/ws/tables/{created['table']}?token={created['token']}") as socket:
         socket.receive_json(), socket.receive_json()
-        hostile = [
-            "not json",
-            "[1, 2]",
-            '{"type": 5}',
-            '{"type": "launch"}',
-            '{"type": "action"}',
-            '{"type": "action", "action": "bid 5", "version": "latest"}',
-            '{"type": "action", "action": "bid 5", "version": 1.5}',
-            '{"type": "action", "action": "bid 5", "version": true}',
-            '{"type": "action", "action": "bid 5", "version": -1}',
-            "x" * 5000,
-        ]
-        for text in hostile:
+        hostile = {  # each message and the word a page says it by (docs/protocol.md)
+            "not json": "not_json",
+            "[1, 2]": "malformed",
+            '{"type": 5}': "malformed",
+            '{"type": "launch"}': "unknown_type",
+            '{"type": "action"}': "malformed",
+            '{"type": "action", "action": "bid 5", "version": "latest"}': "malformed",
+            '{"type": "action", "action": "bid 5", "version": 1.5}': "malformed",
+            '{"type": "action", "action": "bid 5", "version": true}': "malformed",
+            '{"type": "action", "action": "bid 5", "version": -1}': "malformed",
+            "x" * 5000: "too_long",
+        }
+        for text, code in hostile.items():
             socket.send_text(text)
-            assert socket.receive_json()["type"] == "error"
+            error = socket.receive_json()
+            assert (error["type"], error["code"]) == ("error", code), text[:40]
         for _ in range(MAX_ERRORS - len(hostile)):
             socket.send_text("junk")
             socket.receive_json()
-        assert socket.receive_json()["type"] == "closing"
+        closing = socket.receive_json()
+        assert (closing["type"], closing["code"]) == ("closing", "errors")
     # the table is untouched and still plays
     ok = client.post(
         f"/api/tables/{created['table']}/actions", json={"action": "bid 4"}, headers=bearer(created["token"])
@@ -158,6 +160,12 @@ def test_unknown_tables_and_bad_requests_are_clear_errors(client: TestClient) ->
     )
     assert "unknown option 'x'" in bad_option.json()["error"]
     assert client.get("/api/tables/nope/record").status_code == 404
+    with client.websocket_connect("/ws/tables/nope") as socket:
+        assert socket.receive_json() == {
+            "type": "error",
+            "code": "not_found",
+            "reason": "no table 'nope' on this server",
+        }
 
 
 def test_a_restarted_server_has_every_table_back(tmp_path: Path) -> None:
@@ -200,7 +208,11 @@ def test_the_creator_hands_a_departed_persons_seat_to_a_bot_which_plays_on(clien
         leaving.receive_json(), leaving.receive_json()
         handed = client.post(hand_over, json={}, headers=bearer(created["token"]))
         assert handed.json() == {"table": table, "seat": 1, "kind": "bot:heuristic", "name": "heuristic"}
-        assert leaving.receive_json() == {"type": "closing", "reason": "seat 1 was handed to a bot"}
+        assert leaving.receive_json() == {
+            "type": "closing",
+            "code": "handed_to_bot",
+            "reason": "seat 1 was handed to a bot",
+        }
     assert client.get(f"/api/tables/{table}", headers=bearer(invite)).status_code == 403  # the token is void
     assert client.post(hand_over, json={}, headers=bearer(created["token"])).status_code == 403  # a bot's now
     talk = play(client, table, created["token"], policy=policy_for("dr2d"))

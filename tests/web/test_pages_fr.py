@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import httpx
 import pytest
 
 from robotable import games
@@ -111,5 +112,37 @@ def test_the_french_lobby_says_why_a_table_is_refused(server: Server, browser: A
             == "Ricochet Robots se joue avec ses horloges : cochez « Horloges actives (sablier, délais) »."
         ), said
         assert "/tables/" not in page.url and not page.errors
+    finally:
+        french.close()
+
+
+def test_a_french_page_says_why_the_server_closed_it_in_french(server: Server, browser: Any) -> None:
+    """An invited person's French page is open when the table's creator hands their seat to a
+    bot: the server closes that connection with the code ``handed_to_bot``, and the page says
+    so in French (not the server's English sentence) and does not reconnect."""
+    made = httpx.post(
+        f"{server.url}/api/tables",
+        json={"game": "delivery", "seats": ["human", "human"], "timers": False, "name": "Ada"},
+        timeout=30,
+    )
+    assert made.status_code == 201, made.text
+    table = made.json()
+    french = browser.new_context(viewport={"width": 1280, "height": 900}, locale="fr-FR", bypass_csp=True)
+    try:
+        invited = table["invites"]["1"]
+        page = new_page(french, f"{server.url}/tables/{table['table']}#token={invited}")
+        page.wait_for_function("() => document.querySelector('#connection').textContent === 'Connecté.'")
+        handed = httpx.post(
+            f"{server.url}/api/tables/{table['table']}/seats/1/bot",
+            json={},
+            headers={"Authorization": f"Bearer {table['token']}"},
+            timeout=30,
+        )
+        assert handed.status_code == 200, handed.text
+        page.wait_for_function("() => document.querySelector('#connection').textContent.includes('bot')")
+        said = page.inner_text("#connection")
+        assert said == "Fermé par le serveur : votre place a été confiée à un bot.", said
+        page.wait_for_timeout(1500)  # a page told why it was closed stays closed
+        assert page.inner_text("#connection") == said and not page.errors
     finally:
         french.close()

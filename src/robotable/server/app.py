@@ -538,7 +538,8 @@ async def _serve_socket(
         live = await hall.find(table_id)
         seat = await live.authorize(token)
     except (TableNotFound, Forbidden) as exc:
-        await socket.send_json({"type": "error", "reason": str(exc)})
+        code = "not_found" if isinstance(exc, TableNotFound) else "forbidden"
+        await socket.send_json(_error(code, str(exc)))
         await socket.close(code=1008, reason=str(exc)[:120])
         return
     await live.arrive(seat)  # a person back takes their seat from its stand-in
@@ -591,35 +592,35 @@ async def _read(socket: WebSocket, live: LiveTable, seat: int | None, connection
         if not connection.send(reply):
             return
         if errors >= MAX_ERRORS:
-            live.drop(connection, f"{MAX_ERRORS} refused messages")
+            live.drop(connection, "errors", f"{MAX_ERRORS} refused messages")
             return
 
 
 async def _handle(text: str, live: LiveTable, seat: int | None, bucket: _Bucket) -> dict[str, Any]:
     """One client message: its answer (the accepted action's update goes to everyone)."""
     if not bucket.take():
-        return {"type": "error", "reason": f"too many messages (at most {RATE:g} a second)"}
+        return _error("rate", f"too many messages (at most {RATE:g} a second)")
     if len(text.encode("utf-8", "surrogatepass")) > MAX_MESSAGE:
-        return {"type": "error", "reason": f"message too long (at most {MAX_MESSAGE} bytes)"}
+        return _error("too_long", f"message too long (at most {MAX_MESSAGE} bytes)")
     try:
         message = json.loads(text)
     except (ValueError, RecursionError):  # RecursionError: [[[[... nested past Python's limit
-        return {"type": "error", "reason": "not JSON"}
+        return _error("not_json", "not JSON")
     if not isinstance(message, dict) or not isinstance(message.get("type"), str):
-        return {"type": "error", "reason": 'a message is a JSON object with a "type"'}
+        return _error("malformed", 'a message is a JSON object with a "type"')
     kind = message["type"]
     if kind == "ping":
         return {"type": "pong", "now": live.hall.clock()}
     if kind == "state":
         return {"type": "state", "state": live.snapshot(seat)}
     if kind != "action":
-        return {"type": "error", "reason": f"unknown message type {kind[:40]!r} (action, state, ping)"}
+        return _error("unknown_type", f"unknown message type {kind[:40]!r} (action, state, ping)")
     action = message.get("action")
     if not isinstance(action, str):
-        return {"type": "error", "reason": 'an action message has "action": the notation as text'}
+        return _error("malformed", 'an action message has "action": the notation as text')
     seen = message.get("version")
     if seen is not None and (type(seen) is not int or not 0 <= seen <= 2**31):
-        return {"type": "error", "reason": '"version" is the whole number of a state the client was sent'}
+        return _error("malformed", '"version" is the whole number of a state the client was sent')
     if seat is None:
         return {"type": "refused", "action": action[:200], "reason": "spectators cannot play"}
     try:
@@ -628,11 +629,14 @@ async def _handle(text: str, live: LiveTable, seat: int | None, bucket: _Bucket)
         return {"type": "refused", "action": action[:200], "reason": _refusal(exc, seen, live.table.version)}
     except Exception:  # a bug in a game must not end the connection, nor the table
         log.exception("table %s: seat %s sent %r", live.id, seat, action[:200])
-        return {
-            "type": "error",
-            "reason": "the server failed on this action (a bug, logged); nothing changed",
-        }
+        return _error("server_failed", "the server failed on this action (a bug, logged); nothing changed")
     return {"type": "accepted", "number": accepted.number}
+
+
+def _error(code: str, reason: str) -> dict[str, Any]:
+    """An ``error`` answer: ``code`` is a stable word a page can say in its own language
+    (docs/protocol.md lists them), ``reason`` the sentence in English."""
+    return {"type": "error", "code": code, "reason": reason}
 
 
 def _refusal(exc: RobotableError, seen: int | None, version: int) -> str:

@@ -271,11 +271,11 @@ class LiveTable:
         for connection in list(self.connections):
             seat = connection.seat
             if seat is not None and self.seats[seat].token_hash != before[seat].token_hash:
-                self.drop(connection, f"seat {seat} was handed to a bot")
+                self.drop(connection, "handed_to_bot", f"seat {seat} was handed to a bot")
                 continue
             sent = all(connection.send_text(text) for text in told)
             if not (sent and connection.send({"type": "state", "state": self.snapshot(seat)})):
-                self.drop(connection, "too slow: messages were piling up")
+                self.drop(connection, "too_slow", "too slow: messages were piling up")
         self.changed.set()
 
     # ------------------------------------------------------------------ presence and stand-ins
@@ -464,7 +464,7 @@ class LiveTable:
                 news = self.news(accepted, seat, sentences=connection.sentences, lang=connection.lang)
                 messages[key] = encode({"type": "update", "news": news, "state": self.snapshot(seat)})
             if not connection.send_text(messages[key]):
-                self.drop(connection, "too slow: messages were piling up")
+                self.drop(connection, "too_slow", "too slow: messages were piling up")
 
     def news(
         self, accepted: Accepted, seat: Seat | None, *, sentences: bool = False, lang: str = "en"
@@ -502,10 +502,11 @@ class LiveTable:
         self.changed.set()  # a person here: the grace periods of those away count again
         return connection
 
-    def drop(self, connection: Connection, reason: str) -> None:
+    def drop(self, connection: Connection, code: str, reason: str) -> None:
+        """Close a connection, saying why: ``code`` a stable word, ``reason`` in English."""
         self.connections.discard(connection)
         with contextlib.suppress(asyncio.QueueFull):
-            connection.queue.put_nowait(encode({"type": "closing", "reason": reason}))
+            connection.queue.put_nowait(encode({"type": "closing", "code": code, "reason": reason}))
         with contextlib.suppress(asyncio.QueueFull):
             connection.queue.put_nowait(None)
 
@@ -521,7 +522,7 @@ class LiveTable:
             chore.cancel()
         await self.stop()
         for connection in list(self.connections):
-            self.drop(connection, "the server is stopping")
+            self.drop(connection, "stopping", "the server is stopping")
 
     async def stop(self) -> None:
         """Stop driving (timers, bots); the table still serves its connections."""

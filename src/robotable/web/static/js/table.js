@@ -184,14 +184,14 @@ function receive(message) {
       break;
     case "error":
       setPending(false);
-      answer(t("table.error", { reason: message.reason }), "error");
+      answer(t("table.error", { reason: inWords("error", message) }), "error");
       break;
     case "notice":
       logNotice(message);
       break;
     case "closing":
-      page.closedByServer = true;
-      status(t("table.closed", { reason: message.reason }));
+      page.closedByServer = message.code !== "stopping"; // a server that stops comes back: reconnect
+      status(t("table.closed", { reason: inWords("closing", message) }));
       break;
   }
 }
@@ -559,6 +559,13 @@ function wordButtons(legal) {
   }
   document.getElementById("legal").dataset.prefix = page.prefix.join(" ");
   return buttons.slice(0, SHOWN_ACTIONS);
+}
+
+// The server's error or closing in the page's language, by its code (docs/protocol.md); a code
+// this page does not know yet keeps the server's English sentence.
+function inWords(kind, message) {
+  const key = `${kind}.${message.code}`;
+  return has(key) ? t(key) : message.reason;
 }
 
 // A refusal in the page's language when the page can tell why (the state the action was chosen
