@@ -160,6 +160,13 @@ def test_unknown_tables_and_bad_requests_are_clear_errors(client: TestClient) ->
     )
     assert "unknown option 'x'" in bad_option.json()["error"]
     assert client.get("/api/tables/nope/record").status_code == 404
+    duel = client.post(
+        "/api/tables", json={"game": "droids", "seats": ["human"] * 4, "options": {"scenario": 6}}
+    )
+    assert duel.status_code == 400 and duel.json() == {
+        "error": "scenario 6 (Duel dans le labyrinthe) is for 2 player(s)",
+        "error_fr": "le scénario 6 (Duel dans le labyrinthe) se joue à 2 joueur(s)",
+    }
     with client.websocket_connect("/ws/tables/nope") as socket:
         assert socket.receive_json() == {
             "type": "error",

@@ -112,6 +112,14 @@ def test_the_french_lobby_says_why_a_table_is_refused(server: Server, browser: A
             == "Ricochet Robots se joue avec ses horloges : cochez « Horloges actives (sablier, délais) »."
         ), said
         assert "/tables/" not in page.url and not page.errors
+        page.click("#create-cancel")
+        page.click("article[data-game=droids] button.new-table")
+        page.select_option("#seat-count", "4")
+        page.fill("#option-scenario", "6")  # a duel: two players only
+        page.click("#create-button")
+        page.wait_for_function("() => document.querySelector('#create-error').textContent.includes('joue')")
+        said = page.inner_text("#create-error")
+        assert said == "le scénario 6 (Duel dans le labyrinthe) se joue à 2 joueur(s)", said
     finally:
         french.close()
 

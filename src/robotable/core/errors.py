@@ -8,7 +8,14 @@ from __future__ import annotations
 
 
 class RobotableError(ValueError):
-    """Base class of every error robotable raises on purpose."""
+    """Base class of every error robotable raises on purpose.
+
+    ``fr``: the same sentence in French, for the refusals a person meets in the browser's
+    French pages (the server sends it as ``error_fr``); the message stays the English one."""
+
+    def __init__(self, *args: object, fr: str | None = None) -> None:
+        super().__init__(*args)
+        self.fr = fr
 
 
 class IllegalAction(RobotableError):

@@ -177,9 +177,11 @@ def _errors(app: FastAPI) -> None:
     @app.exception_handler(RobotableError)
     async def refused(_request: Any, exc: RobotableError) -> JSONResponse:
         status = next((code for kind, code in statuses.items() if isinstance(exc, kind)), 400)
-        return JSONResponse({"error": str(exc)}, status_code=status)
+        said = {"error": str(exc)} if exc.fr is None else {"error": str(exc), "error_fr": exc.fr}
+        return JSONResponse(said, status_code=status)
 
-    # every refusal has the same shape, {"error": "one sentence"}, whoever raised it
+    # every refusal has the same shape, {"error": "one sentence"} (and its French when the game
+    # gave one, "error_fr"), whoever raised it
     @app.exception_handler(StarletteHTTPException)
     async def http_refused(_request: Any, exc: StarletteHTTPException) -> JSONResponse:
         return JSONResponse({"error": str(exc.detail)}, status_code=exc.status_code, headers=exc.headers)

@@ -10,6 +10,7 @@ from robotable.core.game import JSON, Action, Game, Option
 from robotable.core.rng import Rng
 from robotable.games.droids import actions
 from robotable.games.droids.board import Scenario, load_board, load_killer_sheets, load_scenarios
+from robotable.games.droids.log import ROBOTS_FR
 from robotable.games.droids.tokens import COLOUR_NAMES
 
 DEFAULT_COLOURS = {1: "Y", 2: "YR", 3: "YRB", 4: "YRBG"}
@@ -168,7 +169,10 @@ class DroidsGame(Game):
         load_killer_sheets(values["killer_file"])
         load_scenarios(values["scenarios_file"])
         if values["teams"] and not self.scenario(values).teams:
-            raise InvalidOptions(f"teams are played in scenarios 1 and 2, not {values['scenario']}")
+            raise InvalidOptions(
+                f"teams are played in scenarios 1 and 2, not {values['scenario']}",
+                fr=f"les équipes se jouent dans les scénarios 1 et 2, pas dans le {values['scenario']}",
+            )
         return values
 
     def scenario(self, options: Mapping[str, Any]) -> Scenario:
@@ -179,13 +183,20 @@ class DroidsGame(Game):
         colours = options.get("colours") or DEFAULT_COLOURS[seats]
         colours = colours.upper()
         if len(colours) != seats or len(set(colours)) != seats:
-            raise InvalidOptions(f"option 'colours' needs {seats} different colours, not {colours!r}")
+            raise InvalidOptions(
+                f"option 'colours' needs {seats} different colours, not {colours!r}",
+                fr=f"l'option « couleurs » demande {seats} couleurs différentes, pas {colours!r}",
+            )
         bad = [c for c in colours if c not in scenario.colours]
         if bad:
             allowed = ", ".join(COLOUR_NAMES[c] for c in scenario.colours)
-            raise InvalidOptions(f"scenario {scenario.number} is played with {allowed}, not {bad[0]!r}")
+            allowed_fr = ", ".join(ROBOTS_FR[COLOUR_NAMES[c]] for c in scenario.colours)
+            raise InvalidOptions(
+                f"scenario {scenario.number} is played with {allowed}, not {bad[0]!r}",
+                fr=f"le scénario {scenario.number} se joue avec {allowed_fr}, pas {bad[0]!r}",
+            )
         if options.get("teams") and seats != 4:
-            raise InvalidOptions("teams need 4 players")
+            raise InvalidOptions("teams need 4 players", fr="les équipes se jouent à 4 joueurs")
         return colours
 
     def check_seats(self, seats: int, options: Mapping[str, Any] | None = None) -> None:
@@ -195,7 +206,8 @@ class DroidsGame(Game):
             if seats not in scenario.players:
                 counts = ", ".join(map(str, scenario.players))
                 raise InvalidOptions(
-                    f"scenario {scenario.number} ({scenario.name}) is for {counts} player(s)"
+                    f"scenario {scenario.number} ({scenario.name}) is for {counts} player(s)",
+                    fr=f"le scénario {scenario.number} ({scenario.name}) se joue à {counts} joueur(s)",
                 )
 
     def new_state(self, options: Mapping[str, Any] | None = None, *, seed: int = 0, seats: int = 2) -> Any:

@@ -226,7 +226,8 @@ class RicochetGame(Game):
         limit = (options or {}).get("max_players", 8)
         if not 1 <= seats <= limit:
             raise InvalidOptions(
-                f"Ricochet Robots takes 1 player (solo puzzles) or 2 to {limit}, not {seats}"
+                f"Ricochet Robots takes 1 player (solo puzzles) or 2 to {limit}, not {seats}",
+                fr=f"Ricochet Robots se joue seul (énigmes) ou de 2 à {limit} joueurs, pas à {seats}",
             )
 
     def new_state(

@@ -1,7 +1,7 @@
 // What both pages share: calls to the server's HTTP API, building elements (text always as
 // text: names and reasons come from other people), and where a table's tokens are kept.
 
-import { t } from "./i18n.js";
+import { language, t } from "./i18n.js";
 
 export class ApiError extends Error {}
 
@@ -19,7 +19,10 @@ export async function api(path, { method = "GET", body, json, token } = {}) {
     throw new ApiError(t("error.network", { reason: error.message }));
   }
   const answer = await response.json().catch(() => ({}));
-  if (!response.ok) throw new ApiError(answer.error || `${response.status} ${response.statusText}`);
+  if (!response.ok) {
+    const said = (language() === "fr" && answer.error_fr) || answer.error; // the game's French, when it gave one
+    throw new ApiError(said || `${response.status} ${response.statusText}`);
+  }
   return answer;
 }
 
