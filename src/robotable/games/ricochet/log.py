@@ -3,6 +3,7 @@ French (the rulebook's words: robot, cible, jeton, annonce, sablier, démonstrat
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
@@ -83,17 +84,33 @@ SENTENCES_FR: dict[str, Callable[[Mapping[str, Any], Namer], str]] = {
         f"{DIRECTIONS_FR.get(e['direction'], e['direction'])} : "
         f"{_cell(e['start'])} -> {_cell(e['end'])} (coup {e['count']})"
     ),
-    "demonstration-failed": lambda e, s: f"{s(e['seat'])} échoue : {e['reason']}",
+    "demonstration-failed": lambda e, s: f"{s(e['seat'])} échoue : {_raison(e['reason'])}",
     "robots-reset": lambda e, s: "les robots reviennent sur leurs marqueurs",
     "chip-won": lambda e, s: f"{s(e['seat'])} remporte le jeton {e['target']} en {_coups(e['moves'])}",
     "attempt-scored": lambda e, s: f"résolu en {_coups(e['moves'])} : {_note(e['rating'])}",
-    "attempt-failed": lambda e, s: f"tentative manquée : {e['reason']}",
+    "attempt-failed": lambda e, s: f"tentative manquée : {_raison(e['reason'])}",
     "revealed": lambda e, s: "une solution : " + ", ".join(e["solution"]),
     "puzzle-ended": lambda e, s: (
         f"fin de la manche {e['target']} (" + ("cible atteinte" if e["solved"] else "cible manquée") + ")"
     ),
     "game-over": lambda e, s: "fin de la partie ; " + _gagnants(e["winners"], s),
 }
+
+REASONS_FR = {
+    "gave up": "abandon",
+    "ran out of time": "temps écoulé",
+    "reached the target without a ricochet": "cible atteinte sans ricochet",
+    "used the bid's only move": "le seul coup annoncé est joué",
+}
+
+
+def _raison(reason: str) -> str:
+    """Why a demonstration or an attempt failed (the state's English reason), in French."""
+    used = re.fullmatch(r"used all (\d+) moves of the bid", reason)
+    if used:
+        return f"les {used[1]} coups annoncés sont joués"
+    return REASONS_FR.get(reason, reason)
+
 
 LANGUAGES = {"en": SENTENCES, "fr": SENTENCES_FR}
 """The sentences in each language the pages offer (English for any other)."""
