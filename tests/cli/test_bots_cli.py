@@ -19,7 +19,47 @@ runner = CliRunner()
 def ladder_at(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     """Ladder files read from a folder of the test's own."""
     monkeypatch.setattr(bots_cli, "ladder_path", lambda game: tmp_path / f"{game.id}.json")
+    monkeypatch.setattr(bots_cli, "KILLER_TABLES", tmp_path / "killer")
     return tmp_path
+
+
+KILLER = {
+    "measured": "2026-11-27 07:00 UTC",
+    "machine": "x86_64, CPython 3.11",
+    "note": "Eight games a cell.",
+    "cells": [
+        {"level": "easy", "killer_level": 1, "games": 8, "wins": 0, "low": 0.0, "high": 0.32},
+        {"level": "hard", "killer_level": 1, "games": 8, "wins": 5, "low": 0.31, "high": 0.86},
+        {"level": "easy", "killer_level": 6, "games": 8, "wins": 1, "low": 0.02, "high": 0.47},
+    ],
+}
+
+
+def test_droids_shows_each_levels_wins_against_each_killer_level(ladder_at: Path) -> None:
+    (ladder_at / "killer").mkdir()
+    (ladder_at / "killer" / "droids.json").write_text(json.dumps(KILLER))
+    result = run("droids")
+    assert result.exit_code == 0, result.output
+    assert "Solo against the Killer" in result.output and "Eight games a cell." in result.output
+    row_one = next(line for line in result.output.splitlines() if line.startswith("│ 1 "))
+    assert "0/8 (0%-32%)" in row_one and "5/8 (31%-86%)" in row_one
+    row_six = next(line for line in result.output.splitlines() if line.startswith("│ 6 "))
+    assert "1/8 (2%-47%)" in row_six and "not measured yet" in row_six  # hard did not play level 6
+    assert "Solo against the Killer" not in run("dr2d").output
+
+
+def test_a_broken_killer_table_is_one_line_and_exit_2(ladder_at: Path) -> None:
+    (ladder_at / "killer").mkdir()
+    broken = {**KILLER, "cells": [{**KILLER["cells"][0], "wins": "none"}]}
+    (ladder_at / "killer" / "droids.json").write_text(json.dumps(broken))
+    result = run("droids")
+    assert result.exit_code == 2
+    assert result.output.strip().count("\n") == 0 and "not a Killer table" in result.output
+
+
+def test_the_shipped_killer_table_is_read() -> None:
+    shipped = bots_cli.load_killer_table(games.get("droids"))
+    assert shipped is not None and {cell["killer_level"] for cell in shipped["cells"]} <= set(range(1, 7))
 
 
 def run(*args: str):

@@ -115,12 +115,60 @@ def ladder_note(ladder: dict[str, Any] | None) -> str:
     )
 
 
+KILLER_TABLES = LADDERS / "killer"
+"""Droids' solo Killer tables (``benchmarks/killer.py``): each level's win rate per Killer level."""
+
+
+def load_killer_table(game: Game) -> dict[str, Any] | None:
+    """The measured Killer table of a game that has one, or None."""
+    path = KILLER_TABLES / f"{game.id}.json"
+    if not path.exists():
+        return None
+    try:
+        table = json.loads(path.read_text())
+        _expect(table, {"measured": str, "machine": str, "cells": list})
+        fields = {"level": str, "killer_level": int, "games": int, "wins": int, "low": float, "high": float}
+        for cell in table["cells"]:
+            _expect(cell, fields)
+    except (OSError, ValueError, KeyError, TypeError) as exc:
+        raise RobotableError(f"{path}: not a Killer table ({exc!r})") from None
+    return table
+
+
+def killer_table(measured: dict[str, Any]) -> Table:
+    """Levels across, Killer levels down: wins of games with the 95 % Wilson interval."""
+    levels = list(dict.fromkeys(cell["level"] for cell in measured["cells"]))
+    killers = sorted({cell["killer_level"] for cell in measured["cells"]})
+    found = {(cell["level"], cell["killer_level"]): cell for cell in measured["cells"]}
+    table = Table(title="Solo against the Killer (scenario 7): games won (95 % interval)")
+    table.add_column("Killer level")
+    for level in levels:
+        table.add_column(level, justify="right")
+    for killer in killers:
+        row = [str(killer)]
+        for level in levels:
+            cell = found.get((level, killer))
+            row.append(
+                NOT_MEASURED
+                if cell is None
+                else f"{cell['wins']}/{cell['games']} ({cell['low']:.0%}-{cell['high']:.0%})"
+            )
+        table.add_row(*row)
+    return table
+
+
 def bots_command(game: Annotated[str, typer.Argument(help="Game id, see `robotable games`.")]) -> None:
     """List a game's bots and difficulty levels: what each is, its think time per decision and its
-    rating, as measured by `benchmarks/ladder.py` (or "not measured yet")."""
+    rating, as measured by `benchmarks/ladder.py` (or "not measured yet"); for Droids also each
+    level's wins against the solo Killer (`benchmarks/killer.py`)."""
     with reporting():
         chosen = games.get(game)
         ladder = load_ladder(chosen)
+        killer = load_killer_table(chosen)
     console = out()
     console.print(bots_table(chosen, ladder))
     console.print(ladder_note(ladder))
+    if killer is not None:
+        console.print(killer_table(killer))
+        note = f" {killer['note']}" if killer.get("note") else ""
+        console.print(f"Measured {killer['measured']} on {killer['machine']}.{note}")
