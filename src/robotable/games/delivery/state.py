@@ -8,7 +8,6 @@ is submitted (RD-8). Draw piles keep their top at the end of the list.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from functools import cache
 from typing import Any, Self
 
 from robotable.core.errors import IllegalAction, InvalidOptions
@@ -18,6 +17,7 @@ from robotable.games.delivery import events as ev
 from robotable.games.delivery.actions import SUBMIT, TIME_UP, PlaceFunction, Program, Take, Word
 from robotable.games.delivery.board import DIRECTIONS, Board, load_board, load_decks
 from robotable.games.delivery.cards import (
+    ALL_CARDS,
     BUG,
     COLOURS,
     LETTERS,
@@ -165,16 +165,15 @@ class DeliveryState(State):
     def legal_actions(self, seat: Seat) -> list[Action]:
         if seat == REFEREE:
             return [t.action for t in self.timers()]
-        if seat not in self.to_act():
+        if self.phase != PROGRAMMING or seat not in range(self.seats) or self.submitted[seat]:
             return []
-        out: list[Action] = []
         cards = sort_cards(list(set(self.hands[seat])))
         program = self.program[seat]
-        full = [_has_action(held) for held in program]  # slots that take no further action card
+        full = _action_mask(program)  # slots that take no further action card
+        out: list[Action] = []
         for card in cards:
-            acts = is_action(card)
-            out += [_program(slot, card) for slot in range(1, SLOTS + 1) if not (acts and full[slot - 1])]
-        out += [Take(slot) for slot in range(1, SLOTS + 1) if program[slot - 1]]
+            out += _PROGRAMS[card][full if is_action(card) else 0]
+        out += _TAKES[sum(1 << i for i, held in enumerate(program) if held)]
         if self.can_spare_card(seat):
             out += self._function_placements(seat, [card for card in cards if card != BUG])
         if all(program):
@@ -184,19 +183,21 @@ class DeliveryState(State):
     def _function_placements(self, seat: int, cards: list[str]) -> list[Action]:
         """The placements :meth:`_function_refusal` accepts, computed board by board."""
         out: list[Action] = []
+        functions = [card for card in cards if function_letter(card)]
+        loops = [LOOP] if LOOP in cards else []  # what a slot holding an action card still takes
         for letter, slots in self.fboards[seat].items():
-            # RD-11: the Function cards allowed on this board, whatever the slot
-            looping = {
-                card
-                for card in cards
-                if (target := function_letter(card))
-                and (target == letter or self.reaches(seat, target, letter))
-            }
-            allowed = [card for card in cards if card not in looping]
-            loops = [card for card in allowed if not is_action(card)]  # what a full slot still takes
-            for slot, held in enumerate(slots, 1):
-                out += [_place(letter, slot, card) for card in (loops if _has_action(held) else allowed)]
+            allowed = cards
+            if functions:  # RD-11: drop the Function cards that would make this board run itself
+                looping = {card for card in functions if self._would_loop(seat, card, letter)}
+                allowed = [card for card in cards if card not in looping]
+            for row, held in zip(_PLACES[letter], slots, strict=True):
+                out += [row[card] for card in (loops if _has_action(held) else allowed)]
         return out
+
+    def _would_loop(self, seat: int, card: str, letter: str) -> bool:
+        """RD-11: Function ``card`` on board ``letter`` would let that board run itself."""
+        target = function_letter(card)
+        return target is not None and (target == letter or self.reaches(seat, target, letter))
 
     # ------------------------------------------------------------------ checking (RD-29)
 
@@ -257,8 +258,8 @@ class DeliveryState(State):
         slots = self.fboards[seat][letter]
         if is_action(card) and _has_action(slots[slot - 1]):
             return f"slot {slot} of board {letter} already holds an action card"
-        target = function_letter(card)
-        if target is not None and (target == letter or self.reaches(seat, target, letter)):
+        if self._would_loop(seat, card, letter):
+            target = function_letter(card)
             return (
                 f"{card} on board {letter} could loop forever: board {target} would run board {letter} again"
             )
@@ -267,11 +268,12 @@ class DeliveryState(State):
     def can_spare_card(self, seat: int) -> bool:
         """Digital decision: a card may leave the deck cycle only if the player can still fill
         the four onPlay slots this round and keeps at least 4 cards (BUGs aside) for later rounds."""
-        empty = sum(not cards for cards in self.program[seat])
-        cycle = [*self.hands[seat], *self.draw[seat], *self.discard[seat]]
-        cycle += [card for cards in self.program[seat] for card in cards]
-        kept = len(cycle) - cycle.count(BUG)
-        return len(self.hands[seat]) - 1 >= empty and kept - 1 >= MIN_CYCLE
+        program = self.program[seat]
+        if len(self.hands[seat]) - 1 < sum(not cards for cards in program):
+            return False
+        cycle = (self.hands[seat], self.draw[seat], self.discard[seat], *program)
+        kept = sum(len(cards) - cards.count(BUG) for cards in cycle)
+        return kept - 1 >= MIN_CYCLE
 
     # ------------------------------------------------------------------ performing
 
@@ -506,14 +508,42 @@ class DeliveryState(State):
         self.draw[seat] = pool[hand_size:] + [BUG] * known
 
 
-# legal_actions builds many actions: share the frozen values instead of constructing them each time
-_program = cache(Program)
-_place = cache(PlaceFunction)
-
-
 def _has_action(cards: list[str]) -> bool:
     """Whether ``cards`` hold an action card: every card but LOOP is one (RD-6)."""
     return len(cards) > cards.count(LOOP)
+
+
+def _action_mask(slots: list[list[str]]) -> int:
+    """Bit ``i`` set when slot ``i + 1`` holds an action card, so takes no other one (RD-6, RD-9)."""
+    return sum(1 << i for i, cards in enumerate(slots) if len(cards) > cards.count(LOOP))
+
+
+# legal_actions runs at every step of a game and offers dozens of actions: they are built once
+# here, as ready-made rows, so that it only picks rows (in slot order: seeded games depend on it).
+
+
+def _program_rows(card: str) -> tuple[tuple[Program, ...], ...]:
+    """For each mask of full slots (see :func:`_action_mask`), ``card``'s Program actions into
+    the other slots."""
+    return tuple(
+        tuple(Program(slot, card) for slot in range(1, SLOTS + 1) if not full >> (slot - 1) & 1)
+        for full in range(1 << SLOTS)
+    )
+
+
+_PROGRAMS = {card: _program_rows(card) for card in ALL_CARDS}
+_TAKES = tuple(
+    tuple(Take(slot) for slot in range(1, SLOTS + 1) if taken >> (slot - 1) & 1)
+    for taken in range(1 << SLOTS)
+)
+"""For each mask of non-empty onPlay slots, their Take actions."""
+_PLACES = {
+    letter: tuple(
+        {card: PlaceFunction(letter, slot, card) for card in ALL_CARDS} for slot in range(1, SLOTS + 1)
+    )
+    for letter in LETTERS
+}
+"""Board letter -> one row per slot: card -> its PlaceFunction action."""
 
 
 def _copy(value: Any) -> Any:
