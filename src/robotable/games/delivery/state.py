@@ -168,15 +168,14 @@ class DeliveryState(State):
         if self.phase != PROGRAMMING or seat not in range(self.seats) or self.submitted[seat]:
             return []
         cards = sort_cards(list(set(self.hands[seat])))
-        program = self.program[seat]
-        full = _action_mask(program)  # slots that take no further action card
+        filled, full = _slot_masks(self.program[seat])
         out: list[Action] = []
         for card in cards:
             out += _PROGRAMS[card][full if is_action(card) else 0]
-        out += _TAKES[sum(1 << i for i, held in enumerate(program) if held)]
+        out += _TAKES[filled]
         if self.can_spare_card(seat):
             out += self._function_placements(seat, [card for card in cards if card != BUG])
-        if all(program):
+        if filled == ALL_SLOTS:
             out.append(SUBMIT)
         return out
 
@@ -271,8 +270,9 @@ class DeliveryState(State):
         program = self.program[seat]
         if len(self.hands[seat]) - 1 < sum(not cards for cards in program):
             return False
-        cycle = (self.hands[seat], self.draw[seat], self.discard[seat], *program)
-        kept = sum(len(cards) - cards.count(BUG) for cards in cycle)
+        kept = 0
+        for cards in (self.hands[seat], self.draw[seat], self.discard[seat], *program):
+            kept += len(cards) - cards.count(BUG)
         return kept - 1 >= MIN_CYCLE
 
     # ------------------------------------------------------------------ performing
@@ -513,9 +513,19 @@ def _has_action(cards: list[str]) -> bool:
     return len(cards) > cards.count(LOOP)
 
 
-def _action_mask(slots: list[list[str]]) -> int:
-    """Bit ``i`` set when slot ``i + 1`` holds an action card, so takes no other one (RD-6, RD-9)."""
-    return sum(1 << i for i, cards in enumerate(slots) if len(cards) > cards.count(LOOP))
+def _slot_masks(slots: list[list[str]]) -> tuple[int, int]:
+    """Bit ``i`` of the first mask is set when slot ``i + 1`` holds a card, of the second when
+    it holds an action card, so takes no other one (RD-6, RD-9)."""
+    filled = full = 0
+    for i, cards in enumerate(slots):
+        if cards:
+            filled |= 1 << i
+            if len(cards) > cards.count(LOOP):
+                full |= 1 << i
+    return filled, full
+
+
+ALL_SLOTS = (1 << SLOTS) - 1  # the mask of four filled slots
 
 
 # legal_actions runs at every step of a game and offers dozens of actions: they are built once
@@ -523,7 +533,7 @@ def _action_mask(slots: list[list[str]]) -> int:
 
 
 def _program_rows(card: str) -> tuple[tuple[Program, ...], ...]:
-    """For each mask of full slots (see :func:`_action_mask`), ``card``'s Program actions into
+    """For each mask of full slots (see :func:`_slot_masks`), ``card``'s Program actions into
     the other slots."""
     return tuple(
         tuple(Program(slot, card) for slot in range(1, SLOTS + 1) if not full >> (slot - 1) & 1)
