@@ -32,7 +32,6 @@ from __future__ import annotations
 
 import math
 import statistics
-import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
@@ -69,8 +68,6 @@ class DecisionBudget:
     """How much better than the heuristic's own candidate another must score to be chosen."""
     doubt: float = 1.0
     """...and by how many standard errors of the paired differences (luck of the guesses)."""
-    seconds: float | None = None
-    """A cap on thinking: no new world is started past it (the result then depends on speed)."""
 
 
 class DecisionSearchAgent:
@@ -128,10 +125,7 @@ class DecisionSearchAgent:
         rng = Rng(self.rng.next_u64())
         scores: list[list[float]] = [[] for _ in options]
         broken = [False] * len(options)
-        deadline = None if self.budget.seconds is None else time.perf_counter() + self.budget.seconds
         for _ in range(self.budget.worlds):
-            if deadline is not None and scores[0] and time.perf_counter() > deadline:
-                break
             world = turn.world.determinize(turn.seat, rng)
             if self.refine is not None:
                 self.refine(world, turn.seat, rng)

@@ -3,11 +3,14 @@
 - ``easy``: the game's heuristic, but a share of its decisions (seeded) is a random legal
   action, so it blunders like a beginner and can be beaten by one;
 - ``medium``: the game's heuristic as it is;
-- ``hard`` and ``expert``: information-set MCTS (:class:`SearchAgent`) whose rollouts are
-  played by the game's cheap policy, with a larger iteration budget at ``expert``.
+- ``hard`` and ``expert``: a search with a larger budget at ``expert``: over whole decisions
+  (:mod:`robotable.agents.decisions`) in a game whose ``LEVEL_PARTS`` proposes candidates
+  (``candidates``, ``judge``, ``decision_budgets``, optionally ``refine`` and ``adopt``), else
+  information-set MCTS (:class:`SearchAgent`) whose rollouts the game's cheap policy plays.
 
 A game says what its levels are made of in its ``bots.py`` (``LEVEL_PARTS``: its heuristic, a
-cheap rollout policy that reads the guessed world, budgets); they are put together here because
+cheap rollout policy that reads the guessed world, the budgets, and for long games where
+rollouts are cut and how a cut one is judged); they are put together here because
 games sit below the generic agents in the layers and may not import them. Ricochet names its
 four levels itself (its solver bots). :func:`bots_of` gives a game's own bots and its levels.
 

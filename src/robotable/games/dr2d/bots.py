@@ -416,9 +416,8 @@ LEVEL_PARTS: dict[str, Any] = {
         "expert": {"candidates": 16, "worlds": 2, "horizon": 40},
     },
 }
-"""What this game's difficulty levels are made of (``robotable.agents.levels`` builds them): the
-heuristic, the rollout policy, the search budgets (iterations per decision) and, for long
-games, where rollouts are cut and how a cut one is judged."""
+"""What this game's difficulty levels are made of; ``robotable.agents.levels`` builds them and
+says what each part means."""
 
 BOTS: dict[str, Callable[..., Any]] = {
     "heuristic": HeuristicBot,
