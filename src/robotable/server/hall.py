@@ -549,8 +549,11 @@ class LiveTable:
                 log.warning("table %s: %s", self.id, exc)
             wake = self._next_wake()
             timeout = None if wake is None else max(0.0, wake - self.hall.clock())
+            # asyncio.timeout, not wait_for: on Python 3.11 wait_for swallows a cancellation that
+            # lands as the event is set, and a closing server then waits for this task forever
             with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(self.changed.wait(), timeout)
+                async with asyncio.timeout(timeout):
+                    await self.changed.wait()
 
     async def _step(self) -> bool:
         """Fire a due timer, seat a stand-in or apply a bot's answer; True when something was
@@ -600,7 +603,8 @@ class LiveTable:
         loop = asyncio.get_running_loop()
         future = loop.run_in_executor(self.hall.bot_pool, self.agents[seat].act, turn)
         try:
-            return await asyncio.wait_for(asyncio.shield(future), self.hall.think_limit)
+            async with asyncio.timeout(self.hall.think_limit):  # not wait_for: see _drive_until_over
+                return await asyncio.shield(future)
         except TimeoutError:
             log.warning("table %s: bot at seat %d thought past %.0f s", self.id, seat, self.hall.think_limit)
             self.thinking[seat] = future  # a thread cannot be stopped: wait for it before asking again
