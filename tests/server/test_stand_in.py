@@ -115,6 +115,33 @@ def test_a_person_who_leaves_gets_the_medium_bot_and_takes_the_seat_back(tmp_pat
                     assert answer["type"] == "accepted"
 
 
+def test_a_person_gone_during_the_greeting_has_left(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A page closed while the server greets it (the send fails) is a person leaving, not a
+    person at the table forever: the stand-in comes after the grace period."""
+    from starlette.websockets import WebSocket
+    from uvicorn.protocols.utils import ClientDisconnected
+
+    with serving(tmp_path / "db.sqlite3") as client:
+        created = new_table(client)
+        table, bob = created["table"], created["invites"]["1"]
+        with present(client, table, created["token"]) as ann:
+            greet = WebSocket.send_json
+
+            async def vanish_at_hello(socket: WebSocket, data: Any, mode: str = "text") -> None:
+                if data.get("type") == "hello" and data.get("seat") == 1:
+                    raise ClientDisconnected
+                await greet(socket, data, mode)
+
+            monkeypatch.setattr(WebSocket, "send_json", vanish_at_hello)
+            with client.websocket_connect(socket_path(table, bob)):
+                pass
+            monkeypatch.undo()
+            notice, _ = receive_until(ann, is_notice("stand-in"))
+            assert notice["seat"] == 1
+            live = client.app.state.hall.tables[table]  # type: ignore[attr-defined]
+            assert [c.seat for c in live.connections] == [0]
+
+
 def test_coming_back_within_the_grace_period_changes_nothing(tmp_path: Path) -> None:
     with serving(tmp_path / "db.sqlite3", grace=1.5) as client:
         created = new_table(client)

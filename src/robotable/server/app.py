@@ -41,7 +41,15 @@ from robotable.agents.levels import bots_of
 from robotable.core.errors import IllegalAction, RobotableError
 from robotable.core.records import Record
 from robotable.play.words import SEAT
-from robotable.server.hall import GRACE, Forbidden, Hall, LiveTable, TableNotFound, refuse_file_options
+from robotable.server.hall import (
+    GRACE,
+    Connection,
+    Forbidden,
+    Hall,
+    LiveTable,
+    TableNotFound,
+    refuse_file_options,
+)
 from robotable.server.store import Store
 
 log = logging.getLogger("robotable.server")
@@ -544,31 +552,47 @@ async def _serve_socket(
         await socket.send_json(_error(code, str(exc)))
         await socket.close(code=1008, reason=str(exc)[:120])
         return
-    await live.arrive(seat)  # a person back takes their seat from its stand-in
-    # the greeting is made in the same step as the connection (no await in between), so every
-    # update queued after it is newer than its state: a client never gets an action twice
-    connection = live.connect(seat, sentences=sentences, lang=lang)
-    greeting: list[dict[str, Any]] = [
-        {"type": "hello", "protocol": PROTOCOL, "table": table_id, "seat": seat}
-    ]
-    if since is not None:
-        greeting.append({"type": "missed", "news": live.missed(seat, since, sentences=sentences, lang=lang)})
-    greeting.append({"type": "state", "state": live.snapshot(seat)})
-    for message in greeting:
-        await socket.send_json(message)
-    writer = asyncio.create_task(_write(socket, connection.queue))
-    try:
-        await _read(socket, live, connection.seat, connection)
-    finally:
-        live.connections.discard(connection)
-        live.left(connection)
-        hall.forget_if_over(live)
-        with contextlib.suppress(asyncio.QueueFull):
-            connection.queue.put_nowait(None)  # the writer sends what is queued (a "closing"), then stops
+    connection = None
+    try:  # from here on, however the client goes (even mid-greeting), its leaving is counted
+        await live.arrive(seat)  # a person back takes their seat from its stand-in
+        connection = live.connect(seat, sentences=sentences, lang=lang)
+        for message in _greeting(live, connection, since):
+            await socket.send_json(message)
+        writer = asyncio.create_task(_write(socket, connection.queue))
         try:
-            await asyncio.wait_for(writer, 2.0)
-        except (TimeoutError, asyncio.CancelledError, Exception):  # a gone client: nothing to finish
-            writer.cancel()
+            await _read(socket, live, connection.seat, connection)
+        finally:
+            await _finish_writing(writer, connection)
+    except (WebSocketDisconnect, RuntimeError, OSError):
+        pass  # closed during the greeting: nothing more to send
+    finally:
+        if connection is not None:
+            live.connections.discard(connection)
+        live.left(seat)
+        hall.forget_if_over(live)
+
+
+def _greeting(live: LiveTable, connection: Connection, since: int | None) -> list[dict[str, Any]]:
+    """``hello``, what was missed since ``since``, and the state. Made in the same step as the
+    connection (no await in between), so every update queued after it is newer than its state:
+    a client never gets an action twice."""
+    seat, lang = connection.seat, connection.lang
+    greeting: list[dict[str, Any]] = [{"type": "hello", "protocol": PROTOCOL, "table": live.id, "seat": seat}]
+    if since is not None:
+        news = live.missed(seat, since, sentences=connection.sentences, lang=lang)
+        greeting.append({"type": "missed", "news": news})
+    greeting.append({"type": "state", "state": live.snapshot(seat)})
+    return greeting
+
+
+async def _finish_writing(writer: asyncio.Task[None], connection: Connection) -> None:
+    """Let the writer send what is queued (a ``closing``, say), then stop it."""
+    with contextlib.suppress(asyncio.QueueFull):
+        connection.queue.put_nowait(None)
+    try:
+        await asyncio.wait_for(writer, 2.0)
+    except (TimeoutError, asyncio.CancelledError, Exception):  # a gone client: nothing to finish
+        writer.cancel()
 
 
 async def _write(socket: WebSocket, queue: asyncio.Queue[str | None]) -> None:

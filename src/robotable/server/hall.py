@@ -299,10 +299,10 @@ class LiveTable:
             if row is not None and (row.away_since is not None or row.stand_in is not None):
                 await self._set_seat(replace(row, stand_in=None, away_since=None))
 
-    def left(self, connection: Connection) -> None:
-        """A connection closed: when it was its person's last one here, they are away from now
-        (stored, so the grace period and the stand-in outlive a restart)."""
-        seat = connection.seat
+    def left(self, seat: Seat | None) -> None:
+        """A connection of ``seat`` closed (or failed before it opened): when it was its
+        person's last one here, they are away from now (stored, so the grace period and the
+        stand-in outlive a restart)."""
         if self.hall.closing or self.person_at(seat) is None or self.table.outcome() is not None:
             return
         if any(other.seat == seat for other in self.connections):
