@@ -120,6 +120,12 @@ def captured(server: TestClient) -> dict[str, Any]:
         s.receive_json()
         real["ws-server missed"] = s.receive_json()
     real["ws-server notice"] = stand_in_notice(server)
+    real["http error, option"] = server.post(
+        "/api/tables", json={"game": "ricochet", "seats": ["human"], "options": {"chips_to_win": 99}}
+    ).json()
+    real["http error, needs_clock"] = server.post(
+        "/api/tables", json={"game": "ricochet", "seats": ["human", "human"], "timers": False}
+    ).json()
     return real
 
 

@@ -36,7 +36,17 @@ class NotationError(RobotableError):
 
 
 class InvalidOptions(RobotableError):
-    """Game options are unknown, of the wrong type or out of range."""
+    """Game options are unknown, of the wrong type or out of range.
+
+    ``option``: the one option at fault, when there is one (a page marks its field), and
+    ``reason``: what is wrong with it, without its name."""
+
+    def __init__(
+        self, *args: object, option: str | None = None, reason: str | None = None, fr: str | None = None
+    ) -> None:
+        super().__init__(*args, fr=fr)
+        self.option = option
+        self.reason = reason
 
 
 class DataFileError(RobotableError):

@@ -184,28 +184,31 @@ class Option:
         if self.kind is not object and (
             not isinstance(value, self.kind) or (isinstance(value, bool) and self.kind in (int, float))
         ):
-            raise InvalidOptions(f"option {self.name!r} must be {_kind_name(self.kind)}, not {value!r}")
+            raise self._refused(f"must be {_kind_name(self.kind)}, not {value!r}")
         self._check_size(value)
         if self.choices is not None and value not in self.choices:
             allowed = ", ".join(repr(c) for c in self.choices)
-            raise InvalidOptions(f"option {self.name!r} must be one of {allowed}, not {value!r}")
+            raise self._refused(f"must be one of {allowed}, not {value!r}")
         if self.minimum is not None and value < self.minimum:
-            raise InvalidOptions(f"option {self.name!r} must be at least {self.minimum}, not {value!r}")
+            raise self._refused(f"must be at least {self.minimum}, not {value!r}")
         if self.maximum is not None and value > self.maximum:
-            raise InvalidOptions(f"option {self.name!r} must be at most {self.maximum}, not {value!r}")
+            raise self._refused(f"must be at most {self.maximum}, not {value!r}")
         return value
+
+    def _refused(self, reason: str) -> InvalidOptions:
+        return InvalidOptions(f"option {self.name!r} {reason}", option=self.name, reason=reason)
 
     def _check_size(self, value: Any) -> None:
         """No option needs an infinite, a not-a-number, a 10-digit number or a novel: such
         values come from accidents or attacks, and would reach the game's loops."""
         if isinstance(value, float) and not math.isfinite(value):
-            raise InvalidOptions(f"option {self.name!r} must be a finite number, not {value!r}")
+            raise self._refused(f"must be a finite number, not {value!r}")
         if isinstance(value, int) and not isinstance(value, bool) and abs(value) > MAX_INT:
-            raise InvalidOptions(f"option {self.name!r} is too large (at most {MAX_INT})")
+            raise self._refused(f"is too large (at most {MAX_INT})")
         if isinstance(value, float) and abs(value) > MAX_INT:
-            raise InvalidOptions(f"option {self.name!r} is too large (at most {MAX_INT})")
+            raise self._refused(f"is too large (at most {MAX_INT})")
         if isinstance(value, str) and len(value) > MAX_OPTION_TEXT:
-            raise InvalidOptions(f"option {self.name!r} is too long (at most {MAX_OPTION_TEXT} characters)")
+            raise self._refused(f"is too long (at most {MAX_OPTION_TEXT} characters)")
 
     def schema(self) -> dict[str, JSON]:
         """A JSON-schema fragment for this option."""

@@ -38,7 +38,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from robotable import games
 from robotable.agents.levels import bots_of
-from robotable.core.errors import IllegalAction, RobotableError
+from robotable.core.errors import IllegalAction, InvalidOptions, RobotableError
 from robotable.core.records import Record
 from robotable.play.words import SEAT
 from robotable.server.hall import (
@@ -47,6 +47,7 @@ from robotable.server.hall import (
     Forbidden,
     Hall,
     LiveTable,
+    NeedsClock,
     TableNotFound,
     refuse_file_options,
 )
@@ -179,14 +180,27 @@ async def _short_collections() -> None:
         gc.freeze()
 
 
+def _refusal_body(exc: RobotableError) -> dict[str, str]:
+    """``error`` (English), ``error_fr`` when the game gave French, and for refused options the
+    option at fault and why (``option``, ``reason``) or ``code`` ``needs_clock``: a page words
+    those itself, in its language, without reading the English sentence."""
+    body = {"error": str(exc)}
+    if exc.fr is not None:
+        body["error_fr"] = exc.fr
+    if isinstance(exc, NeedsClock):
+        body["code"] = "needs_clock"
+    if isinstance(exc, InvalidOptions):
+        body |= {key: value for key in ("option", "reason") if (value := getattr(exc, key))}
+    return body
+
+
 def _errors(app: FastAPI) -> None:
     statuses = {TableNotFound: 404, Forbidden: 403, IllegalAction: 409}
 
     @app.exception_handler(RobotableError)
     async def refused(_request: Any, exc: RobotableError) -> JSONResponse:
         status = next((code for kind, code in statuses.items() if isinstance(exc, kind)), 400)
-        said = {"error": str(exc)} if exc.fr is None else {"error": str(exc), "error_fr": exc.fr}
-        return JSONResponse(said, status_code=status)
+        return JSONResponse(_refusal_body(exc), status_code=status)
 
     # every refusal has the same shape, {"error": "one sentence"} (and its French when the game
     # gave one, "error_fr"), whoever raised it

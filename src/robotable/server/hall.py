@@ -74,6 +74,10 @@ class TableNotFound(RobotableError):
     """No table with that id on this server."""
 
 
+class NeedsClock(InvalidOptions):
+    """A table asked without its clock, of a game whose rules need it (``reason`` says which)."""
+
+
 class Forbidden(RobotableError):
     """The token does not grant what was asked."""
 
@@ -713,7 +717,7 @@ class Hall:
         kinds = [seat_kind(game, spec) for spec in seat_specs]
         game.check_seats(len(kinds))
         if not timers and (reason := game.needs_clock(len(kinds))) is not None:
-            raise InvalidOptions(f"{game.title} needs its clock on (timers: true): {reason}")
+            raise NeedsClock(f"{game.title} needs its clock on (timers: true): {reason}", reason=reason)
         stand_in_bot = stand_in_kind(game, stand_in, timers=timers)
         full = game.validate_options(options)
         seed = secrets.randbits(63) if seed is None else seed
@@ -817,7 +821,8 @@ def refuse_file_options(options: Mapping[str, Any]) -> None:
     would echo a line of it in the error): options naming files stay on the command line."""
     for name, value in options.items():
         if isinstance(name, str) and name.endswith("_file") and value is not None:
-            raise InvalidOptions(f"option {name!r}: the server reads no file named by a client")
+            reason = "the server reads no file named by a client"
+            raise InvalidOptions(f"option {name!r}: {reason}", option=name, reason=reason)
 
 
 def _seat_list(rows: list[SeatRow]) -> list[JSON]:

@@ -214,12 +214,12 @@ class RicochetGame(Game):
             try:  # the same checks as a puzzle code's faces part (RR-29)
                 values["board"] = "".join(parse_board_code(values["board"], values["face_set"]))
             except NotationError as exc:
-                raise InvalidOptions(f"option 'board': {exc}") from None
+                raise InvalidOptions(f"option 'board': {exc}", option="board", reason=str(exc)) from None
         if values["puzzle"] is not None:
             try:
                 values["puzzle"] = str(Puzzle.parse(values["puzzle"], face_set=values["face_set"]))
             except NotationError as exc:
-                raise InvalidOptions(f"option 'puzzle': {exc}") from None
+                raise InvalidOptions(f"option 'puzzle': {exc}", option="puzzle", reason=str(exc)) from None
         return values
 
     def check_seats(self, seats: int, options: Mapping[str, Any] | None = None) -> None:

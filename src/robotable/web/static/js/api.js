@@ -3,7 +3,14 @@
 
 import { language, t } from "./i18n.js";
 
-export class ApiError extends Error {}
+// `answer`: the server's whole refusal (docs/protocol.md): `option` and `reason` name a refused
+// option, `code` a refusal the page words itself.
+export class ApiError extends Error {
+  constructor(message, answer = {}) {
+    super(message);
+    this.answer = answer;
+  }
+}
 
 // A JSON answer, or an ApiError carrying the server's one-sentence reason. `json`: a body
 // already written as JSON text (a record file's, whose 64-bit seed JavaScript numbers would round).
@@ -21,7 +28,7 @@ export async function api(path, { method = "GET", body, json, token } = {}) {
   const answer = await response.json().catch(() => ({}));
   if (!response.ok) {
     const said = (language() === "fr" && answer.error_fr) || answer.error; // the game's French, when it gave one
-    throw new ApiError(said || `${response.status} ${response.statusText}`);
+    throw new ApiError(said || `${response.status} ${response.statusText}`, answer);
   }
   return answer;
 }

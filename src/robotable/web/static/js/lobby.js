@@ -210,27 +210,25 @@ async function create(event) {
     tokens.setHere(created.table, here);
     location.assign(`/tables/${encodeURIComponent(created.table)}`);
   } catch (failure) {
-    error.textContent = failure instanceof ApiError ? creationRefusal(failure.message) : String(failure);
+    error.textContent = failure instanceof ApiError ? creationRefusal(failure) : String(failure);
   }
 }
 
 // A refusal of the form in the page's language where the page can tell what it is about: an
 // option the game cannot read (a puzzle code, a board; the field is marked and its help says the
 // form), or a game that needs its clocks; else the server's reason as sent.
-function creationRefusal(reason) {
-  const option = /^option '(\w+)'/.exec(reason);
-  const input = option && document.getElementById(`option-${option[1]}`);
+function creationRefusal(failure) {
+  const { option, reason, code } = failure.answer;
+  const input = option && document.getElementById(`option-${option}`);
   if (input) {
     input.setAttribute("aria-invalid", "true");
     input.addEventListener("input", () => input.removeAttribute("aria-invalid"), { once: true });
     input.focus();
-    const said = reason.replace(/^option '\w+':?\s*/, "");
-    const label = document.querySelector(`label[for="option-${option[1]}"]`)?.textContent ?? option[1];
-    return t("create.bad_option", { name: label, reason: said });
+    const label = document.querySelector(`label[for="option-${option}"]`)?.textContent ?? option;
+    return t("create.bad_option", { name: label, reason });
   }
-  const clock = / needs its clock on \(timers: true\): (.*)$/.exec(reason);
-  if (clock) return t("create.needs_clock", { game: chosen.title, timers: t("create.timers"), reason: clock[1] });
-  return reason;
+  if (code === "needs_clock") return t("create.needs_clock", { game: chosen.title, timers: t("create.timers"), reason });
+  return failure.message;
 }
 
 // ------------------------------------------------------------------ tables and rules
