@@ -41,16 +41,8 @@ from robotable.agents.levels import bots_of
 from robotable.core.errors import IllegalAction, InvalidOptions, RobotableError
 from robotable.core.records import Record
 from robotable.play.words import SEAT
-from robotable.server.hall import (
-    GRACE,
-    Connection,
-    Forbidden,
-    Hall,
-    LiveTable,
-    NeedsClock,
-    TableNotFound,
-    refuse_file_options,
-)
+from robotable.server.hall import GRACE, Hall, NeedsClock, TableNotFound, refuse_file_options
+from robotable.server.live import Connection, Forbidden, LiveTable
 from robotable.server.store import Store
 
 log = logging.getLogger("robotable.server")

@@ -36,7 +36,7 @@ are told apart by it; the second key is the hash of the table id."""
 
 
 class SharedTable(Protocol):
-    """What peers need of a live table (:class:`robotable.server.hall.LiveTable`)."""
+    """What peers need of a live table (:class:`robotable.server.live.LiveTable`)."""
 
     id: str
     table: Table

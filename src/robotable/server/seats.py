@@ -1,0 +1,89 @@
+"""The seats of a table: who may sit (``human``, ``bot:NAME``, ``open``), who plays each seat
+now (its bot, or the stand-in of its person who left), and what everyone sees of them."""
+
+from __future__ import annotations
+
+from robotable.agents.levels import bots_of
+from robotable.core.errors import InvalidOptions
+from robotable.core.game import JSON, Game, Seat
+from robotable.server.store import (
+    SeatRow,
+)
+
+SEAT_KINDS = "human, bot, bot:NAME, open"
+STAND_IN_LEVEL = "medium"
+"""The level that stands in for a person who left, unless the table chose another bot."""
+
+
+def stand_in_kind(game: Game, spec: str | None, *, timers: bool) -> str | None:
+    """The bot (``bot:NAME``) a table gives a person's seat when they leave, from the table's
+    ``stand_in`` (a bot's name, ``none``, or None: the default). By default the game's medium
+    level; none on a turn-based table, where people come back hours later on purpose."""
+    if spec is None:
+        if not timers:
+            return None
+        bots = bots_of(game)
+        name = STAND_IN_LEVEL if STAND_IN_LEVEL in bots else next(iter(bots), None)
+        return None if name is None else f"bot:{name}"
+    if spec.strip().lower() == "none":
+        return None
+    return seat_kind(game, f"bot:{spec.strip()}")
+
+
+def seat_kind(game: Game, spec: str) -> str:
+    """``human``, ``open`` or ``bot:NAME`` (the game's first bot for a plain ``bot``)."""
+    kind, _, name = spec.strip().lower().partition(":")
+    if kind in ("human", "open") and not name:
+        return kind
+    if kind == "bot":
+        bots = bots_of(game)
+        if not bots:
+            raise InvalidOptions(f"{game.title} has no bots")
+        name = name or next(iter(bots))
+        if name not in bots:
+            raise InvalidOptions(f"unknown bot {name!r} for {game.id}; bots: {', '.join(bots)}")
+        return f"bot:{name}"
+    raise InvalidOptions(f"unknown seat {spec!r}: use {SEAT_KINDS}")
+
+
+def seat_list(rows: list[SeatRow]) -> list[JSON]:
+    listed: list[JSON] = []
+    for r in rows:
+        shown: dict[str, JSON] = {"seat": r.seat, "kind": r.kind, "name": r.name}
+        if r.stand_in is not None:  # a person's seat played by a bot while they are away
+            shown["stand_in"] = r.stand_in.removeprefix("bot:")
+        listed.append(shown)
+    return listed
+
+
+def who_plays(row: SeatRow) -> str | None:
+    """The bot (``bot:NAME``) that plays a seat now: its own, or its away person's stand-in."""
+    if row.kind.startswith("bot:"):
+        return row.kind
+    return row.stand_in if row.kind == "human" else None
+
+
+def seat_notice(before: SeatRow, after: SeatRow) -> dict[str, JSON] | None:
+    """What everyone is told when a person's seat changes hands with its stand-in."""
+    if before.kind != "human" or after.kind != "human" or before.stand_in == after.stand_in:
+        return None
+    if after.stand_in is not None:
+        return {
+            "type": "notice",
+            "notice": "stand-in",
+            "seat": after.seat,
+            "bot": after.stand_in.removeprefix("bot:"),
+        }
+    return {"type": "notice", "notice": "back", "seat": after.seat}
+
+
+def with_row(rows: list[SeatRow], row: SeatRow) -> list[SeatRow]:
+    """The seats with one of them replaced."""
+    return [row if old.seat == row.seat else old for old in rows]
+
+
+def seat_name(kind: str, seat: Seat, name: str) -> str:
+    clean = " ".join(name.split())[:40]
+    if clean:
+        return clean
+    return kind.removeprefix("bot:") if kind.startswith("bot:") else f"seat {seat}"
