@@ -267,3 +267,33 @@ def test_a_body_past_the_limit_is_refused_before_it_is_read_and_creates_nothing(
 def test_games_say_whether_seats_hold_secrets(client: TestClient) -> None:
     secrets = {g["id"]: g["hidden_information"] for g in client.get("/api/games").json()}
     assert secrets == {"ricochet": False, "dr2d": True, "droids": True, "delivery": True, "robotick": True}
+
+
+def test_each_seat_gets_the_board_its_own_view_draws(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """board.svg is drawn once per seat and version (many pages ask after every action), yet
+    never handed to another seat: a Robotick hand is drawn only for its holder."""
+    created = create(client, game="robotick", seats=["human"] * 3, timers=False, seed=3)
+    table, tokens = created["table"], [created["token"], *created["invites"].values()]
+    path = f"/api/tables/{table}/board.svg"
+    live = client.app.state.hall.tables[table]  # type: ignore[attr-defined]
+    expected = {
+        seat: games.get("robotick").render_svg(live.table.state.view(seat)) for seat in (0, 1, 2, None)
+    }
+    drawn = []
+    draw = live.table.game.render_svg
+    monkeypatch.setattr(live.table.game, "render_svg", lambda view, **o: drawn.append(1) or draw(view, **o))
+    for _ in range(2):  # the second round comes from what was drawn for each seat
+        for seat, token in [*enumerate(tokens), (None, None)]:
+            answer = client.get(path, headers=bearer(token) if token else {})
+            assert answer.status_code == 200
+            assert answer.headers["content-type"].startswith("image/svg+xml")
+            assert answer.text == expected[seat]
+    assert len(set(expected.values())) == 4  # each seat's picture is its own
+    assert len(drawn) == 4  # drawn once per seat for this version
+    legal = client.get(f"/api/tables/{table}", headers=bearer(tokens[0])).json()["legal"]
+    played = client.post(f"/api/tables/{table}/actions", json={"action": legal[0]}, headers=bearer(tokens[0]))
+    assert played.status_code == 200, played.text
+    after = client.get(path, headers=bearer(tokens[0])).text
+    assert after == games.get("robotick").render_svg(live.table.state.view(0)) != expected[0]

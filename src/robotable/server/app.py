@@ -374,8 +374,9 @@ def _routes(app: FastAPI, hall: Hall) -> None:
         game's SVG renderer from that seat's view alone."""
         live = await hall.find(table_id)
         seat = await live.authorize(_token(authorization))
-        picture = live.table.game.render_svg(live.table.state.view(seat))
-        return Response(picture, media_type="image/svg+xml", headers={"Cache-Control": "no-store"})
+        return Response(
+            live.board_svg(seat), media_type="image/svg+xml", headers={"Cache-Control": "no-store"}
+        )
 
     @app.get("/api/tables/{table_id}/help")
     async def phase_help(table_id: str, lang: Language = "en", authorization: Auth = None) -> dict[str, Any]:

@@ -147,6 +147,10 @@ class LiveTable:
         """A catch-up is waiting for the lock (see :meth:`fell_behind`)."""
         self.chores: set[asyncio.Task[None]] = set()
         """Catching up with other processes: kept here so they are not collected mid-way."""
+        self.boards: dict[Seat | None, str] = {}
+        """The board as each seat sees it at :attr:`boards_version` (every page of a seat, and
+        every spectator, asks for it after each action: drawn once)."""
+        self.boards_version = -1
         self._start_bots()
 
     # ------------------------------------------------------------------ seats and tokens
@@ -448,6 +452,14 @@ class LiveTable:
         snap["now"] = self.hall.clock()
         snap["seats"] = self.seat_list
         return snap
+
+    def board_svg(self, seat: Seat | None) -> str:
+        """The board as ``seat`` sees it now (None: a spectator), drawn from that seat's view."""
+        if self.boards_version != self.table.version:
+            self.boards, self.boards_version = {}, self.table.version
+        if seat not in self.boards:
+            self.boards[seat] = self.table.game.render_svg(self.table.state.view(seat))
+        return self.boards[seat]
 
     # ------------------------------------------------------------------ connections
 
