@@ -21,6 +21,7 @@ from robotable.core.errors import IllegalAction
 from robotable.core.game import Outcome
 from robotable.core.rng import Rng
 from robotable.envs.core import WAIT, ActionTable, UnknownAction, check_choice, final_rewards
+from robotable.games.ricochet.actions import Bid
 from robotable.games.robotick.actions import Pass, Play
 
 from .cases import CASES, HIDDEN, EnvCase, encoder, new_state, playout
@@ -118,6 +119,22 @@ def test_index_rules_are_checked_against_the_table_and_build_the_same_masks() ->
     assert ruled.mask([Play(2), Pass(1)]).tolist() == ActionTable(actions).mask([Play(2), Pass(1)]).tolist()
     with pytest.raises(UnknownAction, match="Pass\\(card=7\\)"):
         ruled.mask([Play(1), Pass(7)])
+
+
+def test_shared_masks_are_kept_per_list_of_action_objects_and_never_written() -> None:
+    case = next(c for c in CASES if c.game_id == "ricochet")
+    enc = encoder(case)
+    legal = new_state(case, 3).legal_actions(0)  # the bids
+    first = enc.shared_mask(legal)
+    assert enc.shared_mask(list(legal)) is first  # the same objects: the same mask
+    assert not first.flags.writeable and first.sum() == len(legal)
+    with_wait = enc.shared_mask(legal, may_wait=True)
+    assert with_wait[-1] == 1 and first[-1] == 0 and with_wait.sum() == len(legal) + 1
+    fresh = [Bid(a.moves) for a in legal]  # equal actions, new objects: another entry, the same mask
+    assert fresh[0] is not legal[0] and enc.shared_mask(fresh).tobytes() == first.tobytes()
+    own = enc.mask(legal)
+    own[:] = 0  # a caller's mask is its own copy: the shared one is untouched
+    assert enc.shared_mask(legal).sum() == len(legal)
 
 
 def test_a_choice_outside_the_mask_is_refused_naming_what_is_legal() -> None:

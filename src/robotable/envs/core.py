@@ -36,6 +36,8 @@ chosen ``wait`` (or nobody can act), the environment applies the timer's action 
 referee, as a match with only bots does when it jumps to the next deadline."""
 
 REWARD_MODES = ("win", "score")
+MASK_CACHE = 4096
+"""Masks an encoder keeps per kind (see :meth:`Encoder.shared_mask`): a few MB at most."""
 
 
 class UnknownAction(RobotableError):
@@ -210,6 +212,7 @@ class Encoder(ABC):
         self._buffer = np.zeros(self.layout.size, dtype=np.float32)
         self._views = self.layout.views(self._buffer)
         self._cells = memoryview(self._buffer)
+        self._masks: tuple[dict, dict] = ({}, {})  # without, with WAIT: ids of a legal list -> mask
 
     # ---- what each game provides
     def setup(self, view: Mapping[str, JSON]) -> None:
@@ -277,9 +280,27 @@ class Encoder(ABC):
         self.fill_seat(memoryview(out), blocks, state, seat)
 
     def mask(self, legal: Sequence[Action], *, may_wait: bool = False) -> np.ndarray:
+        """A new mask of ``legal`` (and :data:`WAIT` when ``may_wait``)."""
+        return self.shared_mask(legal, may_wait=may_wait).copy()
+
+    def shared_mask(self, legal: Sequence[Action], *, may_wait: bool = False) -> np.ndarray:
+        """:meth:`mask`, read-only and shared: the same array for the same list of action
+        objects. Engines hand out ready-made action objects (``Move(robot, d)``, ``Bid(n)``,
+        a card's row of actions), so the same lists recur all game long; a list is known by
+        its objects' ids, which the cache keeps alive so that no other object can take one
+        (the ids, hashed in C, cost a fraction of indexing each action in Python)."""
+        key = tuple(map(id, legal))
+        cache = self._masks[may_wait]
+        hit = cache.get(key)
+        if hit is not None:
+            return hit[1]
         out = self.table.mask(legal)
         if may_wait:
             out[-1] = 1
+        out.setflags(write=False)
+        if len(cache) >= MASK_CACHE:  # games that make new action objects: start afresh
+            cache.clear()
+        cache[key] = (tuple(legal), out)  # the actions held: their ids stay theirs
         return out
 
     def layout_table(self) -> str:
@@ -334,7 +355,7 @@ class Driver:
                 self.moves,
                 legal,
                 may_wait,
-                self.encoder.mask(legal, may_wait=may_wait),
+                self.encoder.shared_mask(legal, may_wait=may_wait),
             )
         return asked
 
