@@ -325,7 +325,7 @@ def test_shots_falls_chips_and_parcels_become_effects(server: Server, page_at: A
         ],
         "dr2d": [
             ["register 3", {"kind": "fell", "cell": [9, 9], "label": "B"}],
-            ["register 4", {"kind": "left", "cell": [0, 1], "label": "A"}],
+            ["register 4", {"kind": "left", "cell": [0, 1], "toward": "W", "label": "A"}],
         ],
         "ricochet": [
             [None, {"kind": "chip-won", "cell": [4, 1], "label": "RC"}],
@@ -377,4 +377,33 @@ def test_a_droids_shot_draws_its_line_and_the_hit_then_goes(server: Server, page
     assert seen["effects"] == 1 and seen["line"] == [15, 85, 15, 15], seen
     assert seen["drawnHalfWay"] and seen["hit"] and seen["gone"], seen
     assert page.evaluate(SHOOTING, "off") == {"effects": 0, "duration": 0}
+    assert not page.errors
+
+
+LEAVING = """async () => {
+  const { animate, plan } = await import("/static/js/movement.js");
+  const box = document.createElement("div");
+  box.innerHTML = `<svg xmlns="http://www.w3.org/2000/svg" width="100" height="100" viewBox="0 0 100 100"
+    data-grid="10 10" data-cell-size="10" data-origin="0 0"></svg>`;
+  document.body.append(box);
+  const events = [
+    { kind: "moved", seat: 0, register: 2, start: [0, 4], end: null, direction: "W" },
+    { kind: "left", seat: 0, register: 2, exit: [0, 4] },
+  ];
+  const words = { register: (k) => `register ${k}` };
+  const played = animate(box, plan("dr2d", events, words), "fast", () => {});
+  const token = box.querySelector("[data-effect=left]");
+  const frames = token ? token.getAnimations()[0].effect.getKeyframes() : [];
+  box.remove();
+  return { effects: played.effects, at: token && [token.getAttribute("cx"), token.getAttribute("cy")],
+           last: frames.at(-1) && [frames.at(-1).transform, frames.at(-1).opacity] };
+}"""
+
+
+def test_a_dr2d_robot_leaving_the_board_slides_out_its_way(server: Server, page_at: Any) -> None:
+    """A robot moved off the board goes on one cell the way it moved (west here, off the left
+    edge) while it fades, from the last cell it stood on."""
+    page = page_at(server.url)
+    seen = page.evaluate(LEAVING)
+    assert seen == {"effects": 1, "at": ["5", "45"], "last": ["translate(-10px, 0px)", "0"]}, seen
     assert not page.errors

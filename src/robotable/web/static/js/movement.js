@@ -8,6 +8,7 @@ const PER_CELL = { off: 0, fast: 45, normal: 110, slow: 260 }; // milliseconds p
 const LONGEST = 8000; // milliseconds: a long turn report is played faster, not for ages
 const DR2D_LETTERS = "ABCDEFGH"; // a DR2D robot is drawn with its seat's letter
 const DR2D_MOVES = new Set(["moved", "pushed", "conveyed", "shoved", "rotated"]);
+const COMPASS_STEP = { N: [0, -1], E: [1, 0], S: [0, 1], W: [-1, 0] }; // on screen, y downwards
 const TURN = { L: -90, R: 90 }; // degrees on screen (y downwards): anticlockwise is negative
 
 // The speed chosen on the table page (kept in this browser); none for people who ask for less motion.
@@ -72,14 +73,17 @@ function droidsSteps(events) {
 function dr2dSteps(events, words) {
   const steps = [];
   let last = null;
+  const offToward = {}; // seat -> the compass direction of the move that took it off the board
   for (const e of events) {
     if (e.kind === "fell" || e.kind === "left") {
-      // a robot falling into a pit, or leaving the board (drawn back only when it re-enters)
-      const cell = e.kind === "fell" ? e.tile : e.exit;
-      steps.push({ ...effect(e.kind, { cell, label: DR2D_LETTERS[e.seat] }), caption: words.register(e.register) });
+      // a robot falling into a pit, or leaving the board the way it moved (drawn back only
+      // when it re-enters)
+      const fields = e.kind === "fell" ? { cell: e.tile } : { cell: e.exit, toward: offToward[e.seat] };
+      steps.push({ ...effect(e.kind, { ...fields, label: DR2D_LETTERS[e.seat] }), caption: words.register(e.register) });
       last = null;
       continue;
     }
+    if (DR2D_MOVES.has(e.kind) && e.end === null) offToward[e.seat] = e.direction;
     if (!DR2D_MOVES.has(e.kind) || e.end === null) continue; // a robot leaving the board is not drawn
     const piece = DR2D_LETTERS[e.seat];
     const move =
@@ -235,7 +239,10 @@ function drawEffect(svg, layer, fx, size, delay, duration) {
     token.setAttribute("fill", "#555");
     add(token, [{ transform: "scale(1.2)", opacity: 1 }, { transform: "scale(0.1) rotate(270deg)", opacity: 0.2 }]);
   } else if (fx.kind === "left") {
-    add(token, [{ transform: "scale(1)", opacity: 1 }, { transform: "scale(1.8)", opacity: 0 }]);
+    // it slides one cell on, over the edge, and fades (it swells where no direction is known)
+    const [dx, dy] = COMPASS_STEP[fx.toward] ?? [0, 0];
+    const away = fx.toward in COMPASS_STEP ? `translate(${dx * size}px, ${dy * size}px)` : "scale(1.8)";
+    add(token, [{ transform: "translate(0px, 0px)", opacity: 1 }, { transform: away, opacity: 0 }]);
   } else if (fx.kind === "chip-won") {
     // the chip leaves the target's cell for its winner's pile, over the board's top edge
     const [, oy] = (svg.dataset.origin ?? "0 0").split(" ").map(Number);
