@@ -5,7 +5,10 @@
   register on copies of that position, merging programs that lead to the same position.
   Each end-of-turn position is scored: laws downloaded, the shortest tour through the
   laws still missing, PC lost, pit slots lost, standby to come. With PC 2 or less it also
-  weighs a voluntary standby against the best program (a fumble spoils programs).
+  weighs a voluntary standby against the best program (a fumble spoils programs). Several
+  programs (and start tiles) often score the same; a bot given a seed picks among them with
+  its own seeded generator, so a series of seeded games is a series of different games, while
+  without a seed it takes the first found (the golden records' bot).
 - ``random`` (generic, in ``robotable.agents``) works too.
 """
 
@@ -27,6 +30,8 @@ from robotable.games.dr2d.state import DR2DState, score
 
 LAW_VALUE = 100.0
 FAR = 99
+TIE = 1e-9
+"""Scores this close are the same score (sums of the same parts in another order)."""
 
 
 @lru_cache(maxsize=16)
@@ -156,19 +161,39 @@ class Planner:
             run_register(self.board, f, self.rules, k, None)
         return self.value(f) - 5.0  # a whole turn without moving
 
-    def decide(self, ranked: list[tuple[float, list[int]]] | None = None) -> list[int] | None:
+    def decide(
+        self, ranked: list[tuple[float, list[int]]] | None = None, rng: Rng | None = None
+    ) -> list[int] | None:
         """Five register codes, or None for a voluntary standby (``ranked``: the programs
-        already ranked)."""
-        value, program = (ranked or self.ranked_programs())[0]
+        already ranked); among programs scored the same as the best, ``rng``'s pick (the first
+        found without one)."""
+        best = self.best_programs(ranked)
+        if best is None:
+            return None
+        return best[0] if rng is None or len(best) == 1 else rng.choice(best)
+
+    def best_programs(self, ranked: list[tuple[float, list[int]]] | None = None) -> list[list[int]] | None:
+        """The programs scored the same as the best, in the order found, or None when a
+        voluntary standby is better than any of them."""
+        ranked = ranked or self.ranked_programs()
+        value = ranked[0][0]
         # at PC 2 or less the fumble will scramble the program
         if self.fleet.pc[self.seat] <= 2 and value - 4.0 < self.standby_value():
             return None
-        return program
+        return [program for score_, program in ranked if score_ >= value - TIE]
 
 
-def planned(view: Mapping[str, Any], seat: int) -> list[int] | None:
-    """:meth:`Planner.decide` for ``seat``, remembered by position: the searching levels
-    replay the heuristic from the same positions over and over."""
+def planned(view: Mapping[str, Any], seat: int, rng: Rng | None = None) -> list[int] | None:
+    """:meth:`Planner.decide` for ``seat``, its best programs remembered by position: the
+    searching levels replay the heuristic from the same positions over and over."""
+    best = _best_programs(view, seat)
+    if best is None:
+        return None
+    return list(best[0] if rng is None or len(best) == 1 else rng.choice(best))
+
+
+def _best_programs(view: Mapping[str, Any], seat: int) -> list[list[int]] | None:
+    """:meth:`Planner.best_programs`, remembered (callers copy what they keep)."""
     fleet = fleet_from_view(view)
     key = (
         view["options"]["board_file"],
@@ -179,16 +204,16 @@ def planned(view: Mapping[str, Any], seat: int) -> list[int] | None:
     )
     found = _PLANS.get(key, _UNKNOWN)
     if found is _UNKNOWN:
-        found = Planner(view, seat).decide()
+        found = Planner(view, seat).best_programs()
         with _PLANS_LOCK:  # a server's bots may plan in several threads
             while len(_PLANS) >= PLANS_KEPT:
                 _PLANS.pop(next(iter(_PLANS)))  # the oldest
             _PLANS[key] = found
-    return None if found is None else list(found)  # type: ignore[arg-type]
+    return found  # type: ignore[return-value]
 
 
 PLANS_KEPT = 4096
-_PLANS: dict[tuple, list[int] | None] = {}
+_PLANS: dict[tuple, list[list[int]] | None] = {}
 _PLANS_LOCK = threading.Lock()
 _UNKNOWN = object()
 
@@ -196,8 +221,11 @@ _UNKNOWN = object()
 class HeuristicBot:
     name = "heuristic"
 
-    def __init__(self, seed: int = 0) -> None:
+    def __init__(self, seed: int | None = None) -> None:
+        """``seed``: choices that score the same are drawn with a generator of this seed;
+        without one, the first found is taken."""
         self.plans: dict[tuple[int, int], list[int] | None] = {}
+        self.rng = None if seed is None else Rng(seed)
 
     def act(self, turn: Turn) -> Action | Wait:
         view, legal = turn.view, turn.legal
@@ -212,7 +240,7 @@ class HeuristicBot:
         if key not in self.plans or not _prefix(draft, self.plans[key]):
             if draft:
                 return UNDO
-            self.plans = {key: planned(view, turn.seat)}
+            self.plans = {key: planned(view, turn.seat, self.rng)}
         plan = self.plans[key]
         if plan is None:
             return STANDBY
@@ -221,24 +249,27 @@ class HeuristicBot:
         return REGISTERS[plan[len(draft)]]
 
     def _place(self, view: Mapping[str, Any], legal: list[Action]) -> Action:
-        return _ranked_spots(view, legal)[0]
+        ranked = _ranked_spots(view, legal)
+        best = [spot for spot in ranked if _spot_cost(view, spot) == _spot_cost(view, ranked[0])]
+        return best[0] if self.rng is None or len(best) == 1 else self.rng.choice(best)
 
 
 def _ranked_spots(view: Mapping[str, Any], legal: list[Action]) -> list[Place]:
     """Start tiles and facings, the shortest tour through the three laws first, then facing
     towards the nearest law."""
+    spots = [a for a in legal if isinstance(a, Place)]
+    return sorted(spots, key=lambda spot: _spot_cost(view, spot))
+
+
+def _spot_cost(view: Mapping[str, Any], a: Place) -> tuple[int, int]:
+    """A placement's tour through the three laws, then 0 if it faces towards the nearest law."""
     board = load_board(view["options"]["board_file"])
     dist = law_distances(board)
-    spots = [a for a in legal if isinstance(a, Place)]
-
-    def cost(a: Place) -> tuple[int, int]:
-        tile = tile_of(a.x, a.y)
-        nearest = min(range(3), key=lambda law: dist[law][tile])
-        ahead = board.step[tile * 4 + a.facing]
-        better = ahead != OFF and dist[nearest][ahead] < dist[nearest][tile]
-        return tour_length(board, tile, [0, 1, 2]), 0 if better else 1
-
-    return sorted(spots, key=cost)
+    tile = tile_of(a.x, a.y)
+    nearest = min(range(3), key=lambda law: dist[law][tile])
+    ahead = board.step[tile * 4 + a.facing]
+    better = ahead != OFF and dist[nearest][ahead] < dist[nearest][tile]
+    return tour_length(board, tile, [0, 1, 2]), 0 if better else 1
 
 
 def _prefix(draft: list[str], plan: list[int] | None) -> bool:
@@ -308,10 +339,11 @@ WIN = 1000.0
 """A finished game's judgement, far above any position's margin."""
 
 
-def candidates(_heuristic: Any, turn: Turn, count: int) -> list[list[Action]]:
+def candidates(heuristic: Any, turn: Turn, count: int) -> list[list[Action]]:
     """Whole decisions worth weighing (``robotable.agents.decisions``): at programming, the
-    heuristic's program first, then the programs reaching the next best positions, each five
-    registers and ``lock`` (or a standby); at placement, the best start tiles. Nothing else."""
+    heuristic's program first (among equal ones, its seeded pick if it has a generator), then
+    the programs reaching the next best positions, each five registers and ``lock`` (or a
+    standby); at placement, the best start tiles. Nothing else."""
     view, legal = turn.view, turn.legal
     if view["phase"] == "placement":
         return [[spot] for spot in _ranked_spots(view, list(legal))[:count]]
@@ -319,7 +351,7 @@ def candidates(_heuristic: Any, turn: Turn, count: int) -> list[list[Action]]:
         return []
     planner = Planner(view, turn.seat)
     ranked = planner.ranked_programs()
-    decision = planner.decide(ranked)
+    decision = planner.decide(ranked, getattr(heuristic, "rng", None))
     first: list[Action] = [STANDBY] if decision is None else _written(decision)
     found = [first]
     # the best answers to what the others would program if they were the heuristic (their
@@ -353,18 +385,23 @@ def _written(program: list[int]) -> list[Action]:
     return [*(REGISTERS[code] for code in program), LOCK]
 
 
-def refine(world: State, seat: Seat, _rng: Rng) -> None:
-    """Another seat's program locked in secret is guessed as the heuristic's, from that
-    seat's view (public facts and its own program, which this guess drew at random anyway)
-    rather than five random registers."""
+def refine(world: State, seat: Seat, rng: Rng) -> None:
+    """Another seat's secret program, locked or still to write, is guessed as the heuristic's,
+    from that seat's view (public facts and its own draft, which this guess drew at random
+    anyway) rather than random registers. Where several programs score the same for it, the
+    guess draws one with the search's generator: a heuristic opponent with a seed may write
+    any of them. A guessed program counts as locked: whenever the other seat writes it, it
+    does so without seeing ours (DR-10), so playing it out is the same."""
     assert isinstance(world, DR2DState)
     if world.phase != "programming":
         return
+    f = world.fleet
     for other in range(world.seats):
-        if other != seat and world.locked[other]:
-            program = planned(world.view(other), other)
-            if program is not None:
-                world.drafts[other] = program
+        if other == seat or f.pos[other] < 0 or f.finished[other] or f.inactive[other]:
+            continue  # DR-10: only a robot on the board, not finished and not inactive programs
+        program = planned(world.view(other), other, rng)
+        if program is not None:  # else its heuristic stands by (a locked one keeps its guess)
+            world.drafts[other], world.locked[other] = program, True
 
 
 def judge(world: State, seat: Seat) -> float:
