@@ -17,6 +17,7 @@ import pytest
 from robotable import games
 from robotable.core.game import REFEREE, Seat, State, Turn, Wait
 from robotable.core.rng import Rng
+from robotable.envs.core import Parts
 
 from .cases import CASES, HIDDEN, EnvCase, encoder, new_state, playout
 
@@ -92,3 +93,39 @@ def test_the_fast_path_reads_nothing_its_seat_cannot_see(case: EnvCase) -> None:
                 assert enc.observe_seat(world, seat).tobytes() == seen
                 checked += 1
     assert checked > 0
+
+
+@pytest.mark.parametrize("case", CASES, ids=lambda c: c.label)
+def test_the_fast_path_keeps_nothing_of_another_game(case: EnvCase) -> None:
+    """Two seeded games observed in turns (another board, another deal, each step): what the
+    encoder keeps between observations (the fixed blocks, the parts met before) follows the
+    state it is given."""
+    enc = encoder(case)
+    compared = 0
+    for first in range(10, 30, 2):  # random Droids games are short: a few pairs
+        games_played = [playout(case, first, 200), playout(case, first + 1, 200)]
+        for step, pair in enumerate(zip(*games_played, strict=False)):
+            for seat, state in pair:
+                observer = (seat + step) % case.seats
+                fast = enc.observe_seat(state, observer)
+                assert np.array_equal(fast, enc.observe(state.view(observer), observer)), f"step {step}"
+                compared += 1
+    assert compared > 100
+
+
+def test_parts_are_made_from_their_key_once() -> None:
+    made: list[tuple[int, ...]] = []
+
+    def make(cells: memoryview, key: tuple[int, ...]) -> None:
+        made.append(key)
+        for position in key:
+            cells[position] = 1.0
+
+    parts = Parts(4, make)
+    out = np.zeros(10, dtype=np.float32)
+    cells = memoryview(out)
+    parts.write(cells, 2, (0, 3))
+    parts.write(cells, 6, (1,))
+    parts.write(cells, 2, (0, 3))
+    assert made == [(0, 3), (1,)]
+    assert out.tolist() == [0, 0, 1, 0, 0, 1, 0, 1, 0, 0]

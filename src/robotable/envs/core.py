@@ -21,6 +21,7 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from io import BytesIO, StringIO
 from typing import Any, ClassVar
 
@@ -167,6 +168,40 @@ def count_cells(cells: memoryview | np.ndarray, positions: Iterable[int], unit: 
         cells[position] = min(count * unit, 1.0)
 
 
+class Parts:
+    """The cells of one part of an observation (a seat's row of features, a pile's counts),
+    remembered by the key they are made from.
+
+    ``make(cells, key)`` writes the part of ``key`` into zeroed cells, and reads nothing but
+    ``key``: the part is a function of its key by construction. An encoder takes as the key the
+    state fields the part shows, in a form cheap to build and compare (a tuple of a list, copied
+    in C; a few numbers); a key met before then costs a look-up and one slice write instead of a
+    Python write per cell. Steps change few parts, and a game meets few distinct ones."""
+
+    LIMIT = 4096
+    """Parts kept (cleared when full): a few hundred KB per kind at most."""
+
+    def __init__(self, size: int, make: Callable[[memoryview, Any], None]) -> None:
+        self.size = size
+        self.make = make
+        self.known: dict[Any, memoryview] = {}
+
+    def write(self, cells: memoryview, start: int, key: Any) -> None:
+        """Write the part of ``key`` at ``cells[start:start + size]``."""
+        part = self.known.get(key)
+        if part is None:
+            part = self._made(key)
+        cells[start : start + self.size] = part
+
+    def _made(self, key: Any) -> memoryview:
+        out = np.zeros(self.size, dtype=np.float32)
+        self.make(memoryview(out), key)
+        if len(self.known) >= self.LIMIT:
+            self.known.clear()
+        part = self.known[key] = memoryview(out)
+        return part
+
+
 def scaled(value: float | None, top: float) -> float:
     """``value / top`` clipped to ``[0, 1]`` (``None`` is 0): every feature stays in the box."""
     if not value or top <= 0:
@@ -180,10 +215,12 @@ def signed(value: float, top: float) -> float:
     return float(min(max(0.5 + value / (2 * top), 0.0), 1.0))
 
 
-def relative_seats(seat: Seat | None, seats: int) -> list[int]:
-    """The seats in the order an observer sees them: itself first, then the next ones."""
+@lru_cache(maxsize=256)
+def relative_seats(seat: Seat | None, seats: int) -> tuple[int, ...]:
+    """The seats in the order an observer sees them: itself first, then the next ones (made
+    once per observer: every observation asks)."""
     first = seat if seat is not None and 0 <= seat < seats else 0
-    return [(first + k) % seats for k in range(seats)]
+    return tuple((first + k) % seats for k in range(seats))
 
 
 class Encoder(ABC):
@@ -213,6 +250,9 @@ class Encoder(ABC):
         self._views = self.layout.views(self._buffer)
         self._cells = memoryview(self._buffer)
         self._masks: tuple[dict, dict] = ({}, {})  # without, with WAIT: ids of a legal list -> mask
+        self._zeros = np.zeros(self.layout.size, dtype=np.float32)
+        self._blank_key: object = None
+        self._blank = self._zeros
 
     # ---- what each game provides
     def setup(self, view: Mapping[str, JSON]) -> None:
@@ -236,15 +276,41 @@ class Encoder(ABC):
         """Write the view into the zeroed observation: the encoding's definition."""
 
     def fill_seat(self, cells: memoryview, obs: Observation, state: State, seat: Seat) -> None:
-        """Write ``seat``'s observation of ``state`` into the zeroed observation, byte for byte
-        what :meth:`fill` writes from ``state.view(seat)``. ``cells`` is the flat vector as a
-        memoryview (its item writes cost a third of numpy's), ``obs`` its blocks as arrays (for
-        whole planes). This default goes through the view; an encoder may read the state's
-        fields instead, exactly those the seat's view shows, skipping the view's dict of names
-        that :meth:`fill` then parses back (the hot path of every learner). The tests hold such
+        """Write ``seat``'s observation of ``state`` onto its :meth:`blank` (zeros but for the
+        fixed blocks), byte for byte what :meth:`fill` writes from ``state.view(seat)``.
+        ``cells`` is the flat vector as a memoryview (its item writes cost a third of numpy's),
+        ``obs`` its blocks as arrays (for whole planes). This default goes through the view; an
+        encoder may read the state's fields instead, exactly those the seat's view shows,
+        skipping the view's dict of names that :meth:`fill` then parses back (the hot path of
+        every learner). The tests hold such
         a reading to :meth:`fill` on seeded games, and to byte-identical observations of worlds
         that ``determinize`` redrew (no leak)."""
         self.fill(obs, state.view(seat), seat)
+
+    def fixed_key(self, state: State) -> object:
+        """What the blocks that never change within a game are made from (a board object), or
+        None when the encoder has none (see :meth:`blank`)."""
+        return None
+
+    def fill_fixed(self, obs: Observation, state: State) -> None:
+        """Write the blocks that never change within a game (board planes) into a zeroed
+        observation: :meth:`fill_seat` then writes onto them, and leaves them alone."""
+        return None
+
+    def blank(self, state: State) -> np.ndarray:
+        """The observation :meth:`fill_seat` writes onto: zeros, with the fixed blocks of
+        ``state`` filled in (:meth:`fill_fixed`). Made when a state with another
+        :meth:`fixed_key` object comes (a new game's board), and kept with that object: being
+        held, it cannot be confused with another one that took its place in memory."""
+        key = self.fixed_key(state)
+        if key is None:
+            return self._zeros
+        if key is not self._blank_key:
+            blank = np.zeros(self.layout.size, dtype=np.float32)
+            self.fill_fixed(self.layout.views(blank), state)
+            blank.setflags(write=False)
+            self._blank_key, self._blank = key, blank
+        return self._blank
 
     # ---- what learners use
     @property
@@ -269,14 +335,14 @@ class Encoder(ABC):
 
     def observe_seat(self, state: State, seat: Seat) -> np.ndarray:
         """``observe(state.view(seat), seat)``, by :meth:`fill_seat`'s faster path."""
-        self._buffer.fill(0.0)
+        np.copyto(self._buffer, self.blank(state))
         self.fill_seat(self._cells, self._views, state, seat)
         return self._buffer.copy()
 
     def observe_into(self, out: np.ndarray, blocks: Observation, state: State, seat: Seat) -> None:
         """:meth:`observe_seat` written in place into ``out`` (``blocks``: its views, from
         :meth:`blocks`), for a caller that keeps its own array."""
-        out.fill(0.0)
+        np.copyto(out, self.blank(state))
         self.fill_seat(memoryview(out), blocks, state, seat)
 
     def mask(self, legal: Sequence[Action], *, may_wait: bool = False) -> np.ndarray:

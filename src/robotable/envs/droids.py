@@ -225,7 +225,7 @@ class DroidsEncoder(Encoder):
         for x, y, kind in view["objects"]:
             planes[first_object + OBJECT_KINDS.index(kind), y, x] = 1.0
 
-    def _fill_seats(self, rows: np.ndarray, view: Mapping[str, JSON], order: list[int]) -> None:
+    def _fill_seats(self, rows: np.ndarray, view: Mapping[str, JSON], order: tuple[int, ...]) -> None:
         robots = {r["seat"]: r for r in view["robots"] if r["kind"] == "player"}
         to_act = view["to_act"]
         out = []
@@ -258,7 +258,7 @@ class DroidsEncoder(Encoder):
         rows[:] = out
 
     @staticmethod
-    def _fill_emitters(out: np.ndarray, view: Mapping[str, JSON], order: list[int]) -> None:
+    def _fill_emitters(out: np.ndarray, view: Mapping[str, JSON], order: tuple[int, ...]) -> None:
         """Positions gathered, then one write (a numpy scalar write per position costs more)."""
         width = out.shape[2]
         flat: list[int] = []
@@ -317,7 +317,12 @@ class DroidsEncoder(Encoder):
             cells[at["killer"] + 10] = state.killer_done
 
     def _board_cells(
-        self, cells: memoryview, planes: np.ndarray, state: DroidsState, seat: Seat | None, order: list[int]
+        self,
+        cells: memoryview,
+        planes: np.ndarray,
+        state: DroidsState,
+        seat: Seat | None,
+        order: tuple[int, ...],
     ) -> None:
         """The board block: terrain, circles, robots and objects."""
         if self._board is not state.board:  # the board is an option: one per encoder, in practice
@@ -341,7 +346,7 @@ class DroidsEncoder(Encoder):
         for cell, kind in state.objects.items():
             cells[start + (first_object + OBJECT_KINDS.index(kind)) * plane + cell] = 1.0
 
-    def _seat_rows(self, cells: memoryview, state: DroidsState, order: list[int]) -> None:
+    def _seat_rows(self, cells: memoryview, state: DroidsState, order: tuple[int, ...]) -> None:
         """The seats block (:data:`SEAT_FEATURES`), the observer's row first."""
         robots = {r.seat: r for r in state.robots if r.kind == "player"}
         to_act = state.to_act()
@@ -365,7 +370,7 @@ class DroidsEncoder(Encoder):
                     cells[start + 12 + CARRIED.index(robot.carry)] = 1.0
                 cells[start + 16] = robot.cell < 0
 
-    def _emitter_cells(self, cells: memoryview, state: DroidsState, order: list[int]) -> None:
+    def _emitter_cells(self, cells: memoryview, state: DroidsState, order: tuple[int, ...]) -> None:
         """The emitters block: destroyed, then each slot's token and arrow."""
         width = 1 + SLOTS * SLOT_WIDTH
         for row, s in enumerate(order):

@@ -14,7 +14,7 @@ from functools import lru_cache
 import numpy as np
 
 from robotable.core.game import JSON, Action, Seat, State
-from robotable.envs.core import Encoder, IndexRule, Observation, one_hot, relative_seats, scaled
+from robotable.envs.core import Encoder, IndexRule, Observation, Parts, one_hot, relative_seats, scaled
 from robotable.games.ricochet.actions import GIVE_UP, NEXT, RESET, REVEAL, Bid, Move
 from robotable.games.ricochet.board import ALL_TARGETS, CELLS, DIRECTIONS, SIZE, assemble, faces_for
 from robotable.games.ricochet.code import ROBOT_NAMES
@@ -50,6 +50,7 @@ class RicochetEncoder(Encoder):
     def setup(self, view: Mapping[str, JSON]) -> None:
         self.robots = len(view["robots"])  # 4, or 5 with the silver robot (option or puzzle code)
         self.max_bid = int(self.options["max_bid"])
+        self._pile = Parts(CHIPS, _pile_cells)
 
     def all_actions(self) -> Iterable[Action]:
         yield from (Move(r, d) for r in range(self.robots) for d in range(4))
@@ -105,12 +106,19 @@ class RicochetEncoder(Encoder):
         solo[1] = float(view["best"] is not None)
         solo[2] = scaled(len(view["results"]), CHIPS)
 
+    def fixed_key(self, state: State) -> object:
+        assert isinstance(state, RicochetState)
+        return state.board  # one assembled board per game
+
+    def fill_fixed(self, obs: Observation, state: State) -> None:
+        assert isinstance(state, RicochetState)
+        obs["board"][:] = board_planes("".join(state.faces), state.options["faces_file"])
+
     def fill_seat(self, cells: memoryview, obs: Observation, state: State, seat: Seat) -> None:
         """What :meth:`fill` writes, from the state's fields (every seat sees the whole table:
         only the draw order is secret, RR-9, and no observation holds it)."""
         assert isinstance(state, RicochetState)
         at = self.layout.offsets
-        obs["board"][:] = board_planes("".join(state.faces), state.options["faces_file"])
         cells[at["phase"] + PHASES.index(state.phase)] = 1.0
         target = state.target
         if target is not None:
@@ -121,8 +129,7 @@ class RicochetEncoder(Encoder):
             cells[robots + i * CELLS + cell] = 1.0
         for i, cell in enumerate(state.markers):
             cells[markers + i * CELLS + cell] = 1.0
-        for code in state.pile:
-            cells[pile + _TARGET[code]] = 1.0
+        self._pile.write(cells, pile, tuple(state.pile))
         demonstrator = state.queue[0] if state.phase == DEMONSTRATION else None
         for row, s in enumerate(relative_seats(seat, self.seats)):
             start = at["seats"] + row * 5
@@ -191,3 +198,9 @@ class RicochetEncoder(Encoder):
         for robot, direction in enumerate(last):
             if direction >= 0:
                 directions[robot, direction] = 1.0
+
+
+def _pile_cells(cells: memoryview, pile: tuple[str, ...]) -> None:
+    """The pile block: 1 for each chip still in the pile."""
+    for code in pile:
+        cells[_TARGET[code]] = 1.0

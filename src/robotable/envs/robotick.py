@@ -37,6 +37,10 @@ class RobotickEncoder(Encoder):
     game_id = "robotick"
     uses_clock = False
 
+    def setup(self, view: Mapping[str, JSON]) -> None:
+        self._seatings: dict[Seat, tuple[tuple[int, ...], list[int]]] = {}
+        self._settled_cells: dict[Seat, tuple[RobotickState, tuple, memoryview]] = {}
+
     def all_actions(self) -> Iterable[Action]:
         yield from (Pass(c) for c in range(DECK))
         yield from (Play(c) for c in range(DECK))
@@ -123,10 +127,7 @@ class RobotickEncoder(Encoder):
         card's position in a block is its engine number."""
         assert isinstance(state, RobotickState)
         at = self.layout.offsets
-        order = [*relative_seats(seat, HUMANS), DROCO]
-        row_of = [0] * (HUMANS + 1)
-        for row, player in enumerate(order):
-            row_of[player] = row
+        order, row_of = self._seating(seat)
         cells[at["phase"] + PHASES.index(state.phase)] = 1.0
         cells[at["round"] + state.round] = 1.0
         cells[at["trick_number"]] = scaled(min(len(state.history) + 1, HAND), 12)
@@ -144,6 +145,42 @@ class RobotickEncoder(Encoder):
             for player, c in state.trick:
                 cells[trick + row_of[player] * DECK + c] = 1.0
             cells[at["led"] + state.trick[0][1] // STRENGTHS] = 1.0
+        self._settled(cells, state, seat, order)
+        if state.phase == "play":
+            cells[at["turn"] + row_of[state.leader]] = 1.0
+        to_play = state.current_player()
+        if to_play is not None:
+            cells[at["turn"] + HUMANS + 1 + row_of[to_play]] = 1.0
+        cells[at["variants"]] = scaled(state.options["hangars"], 12)
+        cells[at["variants"] + 1] = float(state.options["fixed_ai_card"])
+
+    def _seating(self, seat: Seat) -> tuple[tuple[int, ...], list[int]]:
+        """The players in the observer's order (itself, the next two, Droco), and each one's row."""
+        seating = self._seatings.get(seat)
+        if seating is None:
+            order = (*relative_seats(seat, HUMANS), DROCO)
+            row_of = [0] * (HUMANS + 1)
+            for row, player in enumerate(order):
+                row_of[player] = row
+            seating = self._seatings[seat] = (order, row_of)
+        return seating
+
+    def _settled(self, cells: memoryview, state: RobotickState, seat: Seat, order: tuple[int, ...]) -> None:
+        """The blocks from ``played`` to ``ai_card`` (contiguous): finished tricks, captures,
+        scores and the AI card change only when a trick ends or a round starts, which the
+        round, the count of finished tricks and the phase tell. Kept per observer with the
+        state they were read from (held, so no other state can take its identity)."""
+        start, stop = self.layout.offsets["played"], self.layout.offsets["turn"]
+        key = (state.round, len(state.history), state.phase)
+        kept = self._settled_cells.get(seat)
+        if kept is not None and kept[0] is state and kept[1] == key:
+            cells[start:stop] = kept[2]
+            return
+        self._write_settled(cells, state, order)
+        self._settled_cells[seat] = (state, key, memoryview(cells[start:stop].tobytes()).cast("f"))
+
+    def _write_settled(self, cells: memoryview, state: RobotickState, order: tuple[int, ...]) -> None:
+        at = self.layout.offsets
         played = at["played"]
         for t in state.history:
             for _, c in t["cards"]:
@@ -159,13 +196,6 @@ class RobotickEncoder(Encoder):
         for column, ranked in enumerate((ai.follow, ai.no_follow, ai.open)):
             for rank, criterion in enumerate(ranked[:2]):
                 cells[criteria + (2 * column + rank) * len(CRITERIA) + _CRITERION[criterion]] = 1.0
-        if state.phase == "play":
-            cells[at["turn"] + row_of[state.leader]] = 1.0
-        to_play = state.current_player()
-        if to_play is not None:
-            cells[at["turn"] + HUMANS + 1 + row_of[to_play]] = 1.0
-        cells[at["variants"]] = scaled(state.options["hangars"], 12)
-        cells[at["variants"] + 1] = float(state.options["fixed_ai_card"])
 
 
 def _card_ones(cells: memoryview, start: int, cards: Iterable[int]) -> None:
