@@ -166,3 +166,19 @@ def test_a_whole_decision_is_taken_from_the_seats_view_alone_and_repeats_with_it
     decisions = {make(seed=7, iterations=2).act(turn_for(world, seat)) for world in (one, other)}
     assert len(decisions) == 1
     assert make(seed=7, iterations=2).act(turn_for(state, seat)) in decisions
+
+
+def test_a_play_out_stops_where_the_game_says_it_has_settled() -> None:
+    """Droids judges a play-out at the start of the turn after next, whatever the action cap:
+    every candidate is weighed at the same point of the game."""
+    from robotable.games.droids import bots as droids_bots
+
+    state, seat = weighed_decision("droids", {"scenario": 6}, 2, seed=5, skip=0)
+    world = state.determinize(seat, Rng(3))
+    start = world.clone()
+    heuristics = [droids_bots.HeuristicBot() for _ in range(world.seats)]
+    play_on(world, heuristics, horizon=10_000, until=lambda now: droids_bots.settled(start, now))
+    assert world.is_over() or (world.turn == start.turn + droids_bots.SETTLE_TURNS and world.phase == "draw")
+    capped = start.clone()
+    play_on(capped, heuristics, horizon=5, until=lambda now: droids_bots.settled(start, now))
+    assert capped.turn == start.turn  # the cap still holds

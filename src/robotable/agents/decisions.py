@@ -12,7 +12,9 @@ and judges each by playing it out:
   redrawn; a game may refine a guess with what its heuristic would have chosen in secret,
   from public facts only);
 - in every guess, each candidate is played, then every seat (the bot's own included) plays
-  on as the game's heuristic would, for ``horizon`` actions or to the end of the game;
+  on as the game's heuristic would, for ``horizon`` actions or to the end of the game, or
+  until the game says the play-out has *settled* (a Droids turn over: every candidate is
+  then judged at the same point of the game, not some mid-phase the horizon fell on);
 - the position reached is judged for the bot's seat by the game (a win or loss outright,
   otherwise a margin over the best other seat).
 
@@ -51,6 +53,10 @@ Adopt = Callable[[Agent, Turn, list[Action]], None]
 """Tells a heuristic the decision chosen for it at ``turn``, so its later moves follow it
 (a placement's plan decides the sending that comes after)."""
 
+Settled = Callable[[State, State], bool]
+"""``settled(start, world)``: whether a play-out from ``start`` has reached ``world``, a point
+where judging it compares like with like (e.g. the turn it was in has ended)."""
+
 Refine = Callable[[State, Seat, Rng], None]
 """Changes a guess in place (the hidden choices other seats made, guessed better than at
 random); may read only what the seat sees and the guess itself."""
@@ -84,6 +90,7 @@ class DecisionSearchAgent:
         budget: DecisionBudget,
         refine: Refine | None = None,
         adopt: Adopt | None = None,
+        settled: Settled | None = None,
         seed: int = 0,
         name: str = "decision search",
     ) -> None:
@@ -97,6 +104,7 @@ class DecisionSearchAgent:
         self.budget = budget
         self.refine = refine
         self.adopt = adopt
+        self.settled = settled
         self.rng = Rng(seed)
         self.plan: list[Action] = []
 
@@ -159,8 +167,15 @@ class DecisionSearchAgent:
         if self.adopt is not None:
             self.adopt(agents[seat], turn, option)
         script = agents[seat] = Scripted(option, agents[seat])
-        play_on(world, agents, self.budget.horizon)
+        play_on(world, agents, self.budget.horizon, self._until(world))
         return self.judge(world, seat), not script.broken
+
+    def _until(self, start: State) -> Callable[[State], bool] | None:
+        """Whether a play-out from ``start`` has settled (the game's ``settled``), if it says."""
+        if self.settled is None:
+            return None
+        settled, before = self.settled, start.clone()
+        return lambda world: settled(before, world)
 
 
 class Scripted:
@@ -182,12 +197,20 @@ class Scripted:
         return self.then.act(turn)
 
 
-def play_on(world: State, agents: Sequence[Agent], horizon: int | None) -> None:
+def play_on(
+    world: State,
+    agents: Sequence[Agent],
+    horizon: int | None,
+    until: Callable[[State], bool] | None = None,
+) -> None:
     """Play ``world`` forward with one agent per seat, asked in seat order like a match asks
-    bots, for ``horizon`` actions or until the game ends; time passing fires the first timer."""
+    bots, for ``horizon`` actions, until the game ends or until ``until(world)`` holds; time
+    passing fires the first timer."""
     game: Game = world.game
     steps = 0
     while not world.is_over() and (horizon is None or steps < horizon):
+        if until is not None and until(world):
+            return
         steps += 1
         for seat in world.to_act():
             legal = world.legal_actions(seat)

@@ -5,7 +5,8 @@
 - ``medium``: the game's heuristic as it is;
 - ``hard`` and ``expert``: a search with a larger budget at ``expert``: over whole decisions
   (:mod:`robotable.agents.decisions`) in a game whose ``LEVEL_PARTS`` proposes candidates
-  (``candidates``, ``judge``, ``decision_budgets``, optionally ``refine`` and ``adopt``), else
+  (``candidates``, ``judge``, ``decision_budgets``, optionally ``refine``, ``adopt`` and
+  ``settled``), else
   information-set MCTS (:class:`SearchAgent`) whose rollouts the game's cheap policy plays.
 
 A game says what its levels are made of in its ``bots.py`` (``LEVEL_PARTS``: its heuristic, a
@@ -103,6 +104,7 @@ def decision_levels(parts: Mapping[str, Any]) -> dict[str, Level]:
                 judge=parts["judge"],
                 refine=parts.get("refine"),
                 adopt=parts.get("adopt"),
+                settled=parts.get("settled"),
                 budget=budget,
                 seed=seed,
                 name=name,
@@ -112,6 +114,8 @@ def decision_levels(parts: Mapping[str, Any]) -> dict[str, Level]:
 
     def about(budget: DecisionBudget) -> str:
         reach = "to the end" if budget.horizon is None else f"for {budget.horizon} actions"
+        if "settled_about" in parts:  # the game's judging point comes first
+            reach = f"{parts['settled_about']} (at most {budget.horizon} actions)"
         return (
             f"search over whole decisions: the heuristic's and up to {budget.candidates - 1} others, "
             f"each played out in {budget.worlds} guessed world{'s' if budget.worlds != 1 else ''} "

@@ -543,9 +543,6 @@ def adopt(heuristic: Any, turn: Turn, steps: list[Action]) -> None:
     heuristic.follow(turn.view, turn.seat, plan)
 
 
-WIN = 1000.0
-
-
 def judge(world: State, seat: Seat) -> float:
     """A finished game by its result; otherwise the heuristic's score of the position for the
     seat less the best other seat's."""
@@ -563,6 +560,21 @@ def judge(world: State, seat: Seat) -> float:
     return mine(seat) - (max(others) if others else 0.0)
 
 
+SETTLE_TURNS = 2
+
+
+def settled(start: State, world: State) -> bool:
+    """A play-out is judged at the start of a turn, ``SETTLE_TURNS`` turns on from the one it
+    began in: the orders placed have all been sent, DD-31's eliminations and DD-40's prisoners
+    decided, and every candidate is weighed at the same point of the game. (A horizon counted
+    in actions stopped the play-outs in the middle of the next turn's draw or placement, at a
+    point that differed from candidate to candidate: a placement with fewer orders reached
+    further. That judged the labyrinth, scenario 6, so badly that hard lost to the heuristic
+    it searches from. One turn is too short to see a shot set up; three dilute it.)"""
+    assert isinstance(start, DroidsState) and isinstance(world, DroidsState)
+    return world.turn >= start.turn + SETTLE_TURNS
+
+
 LEVEL_PARTS: dict[str, Any] = {
     "heuristic": HeuristicBot,
     "policy": cheap_policy,
@@ -574,9 +586,11 @@ LEVEL_PARTS: dict[str, Any] = {
     "candidates": candidates,
     "adopt": adopt,
     "judge": judge,
+    "settled": settled,
+    "settled_about": "to the start of the turn after next",
     "decision_budgets": {
-        "hard": {"candidates": 4, "worlds": 4, "horizon": 150},
-        "expert": {"candidates": 8, "worlds": 6, "horizon": 150},
+        "hard": {"candidates": 4, "worlds": 4, "horizon": 400},
+        "expert": {"candidates": 8, "worlds": 6, "horizon": 400},
     },
 }
 """What this game's difficulty levels are made of; ``robotable.agents.levels`` builds them and
