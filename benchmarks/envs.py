@@ -58,7 +58,7 @@ def env_games(game_id: str, seats: int, options: dict, clock: list[float] | None
             if terminated or truncated:
                 env.step(None)
                 continue
-            env.step(int(pick(np.flatnonzero(obs["action_mask"]))))
+            env.step(int(pick(obs["action_mask"].nonzero()[0])))
             steps += 1
         yield steps
 

@@ -57,6 +57,9 @@ class ActionTable:
     dataclass's ``__hash__`` and ``__eq__``), three times slower. Every rule is checked against
     the table when it is made."""
 
+    KNOWN = 16_384
+    """Action objects remembered by id (see :meth:`mask`) before starting afresh."""
+
     def __init__(self, actions: Iterable[Action], rules: Mapping[type, IndexRule] | None = None) -> None:
         self.actions: tuple[Action, ...] = tuple(actions)
         # actions are frozen dataclasses: equal only to an action of the same class and fields
@@ -75,6 +78,8 @@ class ActionTable:
                     f"the index rule of {kind.__name__} puts {action} at {rule(action)}, not {i}"
                 )
             self.rules[kind] = rule
+        self._known: dict[int, int] = {}  # id of an action object met -> its index
+        self._held: list[Action] = []  # those objects, kept alive
 
     def __len__(self) -> int:
         return len(self.actions)
@@ -92,22 +97,37 @@ class ActionTable:
             raise UnknownAction(f"action {number!r} is not an integer 0 to {len(self.actions) - 1}")
         return self.actions[number]
 
-    def mask(self, legal: Iterable[Action]) -> np.ndarray:
-        """1 at each legal action's index. The game's legal actions are in the table (the encoding
-        tests check it on seeded games): a rule is not asked to refuse anything."""
+    def mask(self, legal: Sequence[Action]) -> np.ndarray:
+        """1 at each legal action's index. An action object met before is found by its id
+        (engines hand out ready-made actions: ``Move(robot, d)``, a card's row of actions);
+        a new one by its class's rule, then remembered (see :meth:`_learn`)."""
         out = np.zeros(len(self.actions), dtype=np.int8)
-        cells, rules = memoryview(out), self.rules  # item writes: a third of numpy's fancy index
-        kind: type | None = None
+        cells, known = memoryview(out), self._known  # item writes: a third of numpy's fancy index
         try:
             for action in legal:
-                if type(action) is not kind:  # legal lists come in runs of one class: one look-up a run
-                    kind = type(action)
-                    rule = rules[kind]
-                cells[rule(action)] = 1
+                cells[known[id(action)]] = 1
         except KeyError:
-            missing = next(a for a in legal if type(a) not in rules or a not in self.index)
-            raise UnknownAction(f"{missing!r} is not in this game's action table") from None
+            self._learn(legal)
+            for action in legal:
+                cells[known[id(action)]] = 1
         return out
+
+    def _learn(self, legal: Sequence[Action]) -> None:
+        """Remember the index of each action object of ``legal`` by its id, holding the object so
+        that no other one can take its id. The game's legal actions are in the table (the
+        encoding tests check it on seeded games): a rule is not asked to refuse anything."""
+        if len(self._held) >= self.KNOWN:  # an engine that makes new objects: start afresh
+            self._held.clear()
+            self._known.clear()
+        rules = self.rules
+        for action in legal:
+            if id(action) not in self._known:
+                try:
+                    index = rules[type(action)](action)
+                except KeyError:
+                    raise UnknownAction(f"{action!r} is not in this game's action table") from None
+                self._known[id(action)] = index
+                self._held.append(action)
 
 
 @dataclass(frozen=True)

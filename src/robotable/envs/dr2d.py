@@ -14,7 +14,7 @@ from functools import lru_cache
 import numpy as np
 
 from robotable.core.game import JSON, Action, Seat, State
-from robotable.envs.core import Encoder, IndexRule, Observation, one_hot, relative_seats, scaled
+from robotable.envs.core import Encoder, IndexRule, Observation, Parts, one_hot, relative_seats, scaled
 from robotable.games.dr2d.actions import GO, LOCK, REGISTERS, STANDBY, UNDO, Place
 from robotable.games.dr2d.board import DIRS, SIZE, TILES, load_board, xy
 from robotable.games.dr2d.engine import LETTERS, MAX_PC
@@ -71,6 +71,10 @@ def board_planes(board_file: str | None) -> np.ndarray:
 
 class DR2DEncoder(Encoder):
     game_id = "dr2d"
+
+    def setup(self, view: Mapping[str, JSON]) -> None:
+        self._rows = Parts(len(SEAT_FEATURES), _seat_row)
+        self._programs = Parts(REGISTER_COUNT * 5, _program_cells)
 
     def all_actions(self) -> Iterable[Action]:
         yield from (Place(*xy(tile), facing) for tile in range(TILES) for facing in range(4))
@@ -161,13 +165,21 @@ class DR2DEncoder(Encoder):
             float(placing),
         ]
 
+    def fixed_key(self, state: State) -> object:
+        assert isinstance(state, DR2DState)
+        return state.board  # loaded once per board file
+
+    def fill_fixed(self, obs: Observation, state: State) -> None:
+        assert isinstance(state, DR2DState)
+        obs["board"][:] = board_planes(state.options["board_file"])
+
     def fill_seat(self, cells: memoryview, obs: Observation, state: State, seat: Seat) -> None:
         """What :meth:`fill` writes, from the state's fields that ``view(seat)`` shows: the
         public robots and programs of last turn, and the seat's own draft only (secret, DR-11).
-        A register's code is its position among N E S W STAY."""
+        A register's code is its position among N E S W STAY. Seat rows and programs are
+        :class:`~robotable.envs.core.Parts`."""
         assert isinstance(state, DR2DState)
         at, fleet, options = self.layout.offsets, state.fleet, state.options
-        obs["board"][:] = board_planes(options["board_file"])
         cells[at["phase"] + PHASES.index(state.phase)] = 1.0
         cells[at["turn"]] = scaled(state.turn, options["turn_limit"])
         for i, name in enumerate(OPTION_FLAGS):
@@ -179,7 +191,7 @@ class DR2DEncoder(Encoder):
             for slot, code in enumerate(state.drafts[seat]):
                 cells[at["draft"] + 5 * slot + code] = 1.0
         to_place = state.order[state.placing] if state.phase == PLACEMENT else None
-        robots = at["robots"]
+        robots, rows, programs = at["robots"], at["seats"], at["last_programs"]
         for row, s in enumerate(relative_seats(seat, self.seats)):
             tile = fleet.pos[s]
             if tile >= 0:
@@ -188,31 +200,52 @@ class DR2DEncoder(Encoder):
                 cells[base + (1 + fleet.facing[s]) * TILES + tile] = 1.0
             if row == 0 and fleet.exit[s] >= 0:
                 cells[robots + 9 * TILES + fleet.exit[s]] = 1.0
-            self._seat_row(cells, at["seats"] + row * len(SEAT_FEATURES), state, s, to_place == s)
+            finished = fleet.finished[s]
+            key = (
+                fleet.placed[s],
+                tile >= 0,
+                fleet.pc[s],
+                fleet.laws[s],
+                fleet.skip[s],
+                bool(finished),
+                fleet.finish_pc[s] if finished else None,
+                fleet.inactive[s],
+                fleet.pending[s],
+                fleet.cancelled[s],
+                fleet.repair[s],
+                state.locked[s],
+                bool(fleet.left[s]),
+                to_place == s,
+            )
+            self._rows.write(cells, rows + row * len(SEAT_FEATURES), key)
             program = state.last_programs[s]
             if program is not None:
-                base = at["last_programs"] + row * REGISTER_COUNT * 5
-                for slot, code in enumerate(program):
-                    cells[base + 5 * slot + code] = 1.0
+                self._programs.write(cells, programs + row * REGISTER_COUNT * 5, tuple(program))
 
-    @staticmethod
-    def _seat_row(cells: memoryview, start: int, state: DR2DState, s: int, placing: bool) -> None:
-        """One robot's row of the seats block (:data:`SEAT_FEATURES`), from the fleet."""
-        fleet = state.fleet
-        laws, finished = fleet.laws[s], fleet.finished[s]
-        cells[start] = fleet.placed[s]
-        cells[start + 1] = fleet.pos[s] >= 0
-        cells[start + 2] = scaled(fleet.pc[s], MAX_PC)
-        cells[start + 3] = laws & 1
-        cells[start + 4] = laws >> 1 & 1
-        cells[start + 5] = laws >> 2 & 1
-        cells[start + 6] = scaled(fleet.skip[s], 5)
-        cells[start + 7] = bool(finished)
-        cells[start + 8] = scaled(fleet.finish_pc[s], MAX_PC) if finished else 0.0
-        cells[start + 9] = fleet.inactive[s]
-        cells[start + 10] = fleet.pending[s]
-        cells[start + 11] = fleet.cancelled[s]
-        cells[start + 12] = scaled(fleet.repair[s], MAX_PC)
-        cells[start + 13] = state.locked[s]
-        cells[start + 14] = bool(fleet.left[s])
-        cells[start + 15] = placing
+
+def _seat_row(cells: memoryview, key: tuple) -> None:
+    """One robot's row of the seats block (:data:`SEAT_FEATURES`) from the fleet's fields."""
+    placed, on_board, pc, laws, skip, finished, finish_pc, inactive, pending, cancelled = key[:10]
+    repair, locked, left, placing = key[10:]
+    cells[0] = placed
+    cells[1] = on_board
+    cells[2] = scaled(pc, MAX_PC)
+    cells[3] = laws & 1
+    cells[4] = laws >> 1 & 1
+    cells[5] = laws >> 2 & 1
+    cells[6] = scaled(skip, 5)
+    cells[7] = finished
+    cells[8] = scaled(finish_pc, MAX_PC) if finished else 0.0
+    cells[9] = inactive
+    cells[10] = pending
+    cells[11] = cancelled
+    cells[12] = scaled(repair, MAX_PC)
+    cells[13] = locked
+    cells[14] = left
+    cells[15] = placing
+
+
+def _program_cells(cells: memoryview, program: tuple[int, ...]) -> None:
+    """A revealed program: per register slot, its code among N E S W STAY."""
+    for slot, code in enumerate(program):
+        cells[5 * slot + code] = 1.0

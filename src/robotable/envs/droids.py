@@ -15,7 +15,7 @@ from functools import lru_cache
 import numpy as np
 
 from robotable.core.game import JSON, Action, Seat, State
-from robotable.envs.core import Encoder, IndexRule, Observation, one_hot, relative_seats, scaled
+from robotable.envs.core import Encoder, IndexRule, Observation, Parts, one_hot, relative_seats, scaled
 from robotable.games.droids.actions import (
     BACK,
     PASS,
@@ -69,7 +69,6 @@ _SLOT_CONTENT = {  # a slot's "TOKEN:ARROW" -> its two positions in the slot's 2
 }
 
 
-_BLANK_EMITTER = [False, *[None] * SLOTS]  # an emitter in the state: destroyed, then its slots
 _TYPES_OF_BIN = tuple(tuple(t for t in TYPES if bin_of(t) == b) for b in BINS)
 
 
@@ -110,8 +109,10 @@ class DroidsEncoder(Encoder):
     game_id = "droids"
 
     def setup(self, view: Mapping[str, JSON]) -> None:
-        self._board: Board | None = None  # the fast path's board and its terrain, made once
-        self._terrain = np.zeros(0, dtype=np.float32)
+        self._hands = Parts(len(TYPES), _hand_cells)
+        self._rows = Parts(len(SEAT_FEATURES), _seat_row)
+        self._emitters = Parts(EMITTERS * (1 + SLOTS * SLOT_WIDTH), _emitter_row)
+        self._objects = Parts(len(OBJECT_KINDS) * SIZE * SIZE, _object_planes)
 
     def all_actions(self) -> Iterable[Action]:
         yield from (Draw(b) for b in BINS)
@@ -284,13 +285,13 @@ class DroidsEncoder(Encoder):
         at, n = self.layout.offsets, self.seats
         order = relative_seats(seat, n)
         mine = seat is not None and 0 <= seat < n
-        self._board_cells(cells, obs["board"], state, seat if mine else None, order)
+        self._board_cells(cells, state, seat if mine else None, order)
         cells[at["phase"] + PHASES.index(state.phase)] = 1.0
         cells[at["turn"]] = scaled(state.turn, state.options["turn_limit"])
         cells[at["scenario"] + state.scenario.number - 1] = 1.0
         if mine:
             cells[at["colour"] + COLOURS.index(state.colours[seat])] = 1.0
-            _hand_cells(cells[at["hand"] : at["hand"] + len(TYPES)], state.hands[seat])
+            self._hands.write(cells, at["hand"], tuple(state.hands[seat]))
         count = state.bins.__getitem__
         for b, types in enumerate(_TYPES_OF_BIN):
             cells[at["bins"] + b] = scaled(sum(map(count, types)), 40)
@@ -316,19 +317,18 @@ class DroidsEncoder(Encoder):
                 cells[at["killer"] + state.killer_die] = 1.0
             cells[at["killer"] + 10] = state.killer_done
 
+    def fixed_key(self, state: State) -> object:
+        assert isinstance(state, DroidsState)
+        return state.board  # the board is an option: one per encoder, in practice
+
+    def fill_fixed(self, obs: Observation, state: State) -> None:
+        assert isinstance(state, DroidsState)
+        obs["board"][:3] = terrain_planes(tuple(_rows(state.board)))
+
     def _board_cells(
-        self,
-        cells: memoryview,
-        planes: np.ndarray,
-        state: DroidsState,
-        seat: Seat | None,
-        order: tuple[int, ...],
+        self, cells: memoryview, state: DroidsState, seat: Seat | None, order: tuple[int, ...]
     ) -> None:
-        """The board block: terrain, circles, robots and objects."""
-        if self._board is not state.board:  # the board is an option: one per encoder, in practice
-            self._board = state.board
-            self._terrain = terrain_planes(tuple(_rows(state.board)))
-        planes[:3] = self._terrain
+        """The board block but its terrain (on the blank): circles, robots and objects."""
         start, plane = self.layout.offsets["board"], SIZE * SIZE
         own = state.colours[seat] if seat is not None else None
         for colour, cell in state.board.circles.items():
@@ -342,50 +342,80 @@ class DroidsEncoder(Encoder):
             else:
                 kind_plane = first_other + OTHER_KINDS.index(robot.kind)
             cells[start + kind_plane * plane + robot.cell] = 1.0
-        first_object = first_other + len(OTHER_KINDS)
-        for cell, kind in state.objects.items():
-            cells[start + (first_object + OBJECT_KINDS.index(kind)) * plane + cell] = 1.0
+        if state.objects:
+            first_object = first_other + len(OTHER_KINDS)
+            self._objects.write(cells, start + first_object * plane, tuple(state.objects.items()))
 
     def _seat_rows(self, cells: memoryview, state: DroidsState, order: tuple[int, ...]) -> None:
-        """The seats block (:data:`SEAT_FEATURES`), the observer's row first."""
+        """The seats block (:data:`SEAT_FEATURES`), the observer's row first: one
+        :class:`~robotable.envs.core.Parts` row per seat, from the fields it shows."""
         robots = {r.seat: r for r in state.robots if r.kind == "player"}
         to_act = state.to_act()
+        start, width = self.layout.offsets["seats"], len(SEAT_FEATURES)
         for row, s in enumerate(order):
-            start = self.layout.offsets["seats"] + row * len(SEAT_FEATURES)
-            bins = state.hand_bins[s]
-            cells[start] = scaled(len(state.hands[s]), HAND_SIZE)
-            for b, name in enumerate(BINS, start=1):
-                cells[start + b] = scaled(bins[name], HAND_SIZE)
-            cells[start + 5] = scaled(state.drawn[s], HAND_SIZE)
-            cells[start + 6] = state.stopped[s]
-            cells[start + 7] = state.finished[s]
-            cells[start + 8] = scaled(state.sent[s], EMITTERS)
-            cells[start + 9] = state.eliminated[s]
-            cells[start + 10] = scaled(state.scores[s], 10)
-            cells[start + 17] = s in to_act
             robot = robots.get(s)
-            if robot is not None:
-                cells[start + 11] = scaled(robot.stock, 25)
-                if robot.carry in CARRIED:
-                    cells[start + 12 + CARRIED.index(robot.carry)] = 1.0
-                cells[start + 16] = robot.cell < 0
+            key = (
+                len(state.hands[s]),
+                *map(state.hand_bins[s].__getitem__, BINS),
+                state.drawn[s],
+                state.stopped[s],
+                state.finished[s],
+                state.sent[s],
+                state.eliminated[s],
+                state.scores[s],
+                s in to_act,
+                None if robot is None else (robot.stock, robot.carry, robot.cell < 0),
+            )
+            self._rows.write(cells, start + row * width, key)
 
     def _emitter_cells(self, cells: memoryview, state: DroidsState, order: tuple[int, ...]) -> None:
-        """The emitters block: destroyed, then each slot's token and arrow."""
-        width = 1 + SLOTS * SLOT_WIDTH
+        """The emitters block, one :class:`~robotable.envs.core.Parts` per seat's ten emitters."""
+        start, size = self.layout.offsets["emitters"], self._emitters.size
         for row, s in enumerate(order):
-            base = self.layout.offsets["emitters"] + row * EMITTERS * width
-            for emitter in state.emitters[s]:
-                if emitter != _BLANK_EMITTER:  # most are: one list comparison skips them
-                    if emitter[0]:
-                        cells[base] = 1.0
-                    for k in range(SLOTS):
-                        content = emitter[1 + k]
-                        if content is not None:
-                            token, arrow = _SLOT_CONTENT[content]
-                            cells[base + 1 + k * SLOT_WIDTH + token] = 1.0
-                            cells[base + 1 + k * SLOT_WIDTH + arrow] = 1.0
-                base += width
+            self._emitters.write(cells, start + row * size, tuple(map(tuple, state.emitters[s])))
+
+
+def _seat_row(cells: memoryview, key: tuple) -> None:
+    """One seat's row of :data:`SEAT_FEATURES` from :meth:`DroidsEncoder._seat_rows`' key."""
+    hand, *bins, drawn, stopped, finished, sent, eliminated, score, plays, robot = key
+    cells[0] = scaled(hand, HAND_SIZE)
+    for b, count in enumerate(bins, start=1):
+        cells[b] = scaled(count, HAND_SIZE)
+    cells[5] = scaled(drawn, HAND_SIZE)
+    cells[6] = stopped
+    cells[7] = finished
+    cells[8] = scaled(sent, EMITTERS)
+    cells[9] = eliminated
+    cells[10] = scaled(score, 10)
+    cells[17] = plays
+    if robot is not None:
+        stock, carry, off_board = robot
+        cells[11] = scaled(stock, 25)
+        if carry in CARRIED:
+            cells[12 + CARRIED.index(carry)] = 1.0
+        cells[16] = off_board
+
+
+def _emitter_row(cells: memoryview, emitters: tuple[tuple, ...]) -> None:
+    """One seat's emitters: destroyed, then each slot's token and arrow."""
+    base, width = 0, 1 + SLOTS * SLOT_WIDTH
+    for emitter in emitters:
+        if emitter[0]:
+            cells[base] = 1.0
+        for k in range(SLOTS):
+            content = emitter[1 + k]
+            if content is not None:
+                token, arrow = _SLOT_CONTENT[content]
+                cells[base + 1 + k * SLOT_WIDTH + token] = 1.0
+                cells[base + 1 + k * SLOT_WIDTH + arrow] = 1.0
+        base += width
+
+
+def _object_planes(cells: memoryview, objects: tuple[tuple[int, str], ...]) -> None:
+    """The obstacle, container and mine planes from ``(cell, kind)`` pairs."""
+    plane = SIZE * SIZE
+    for cell, kind in objects:
+        cells[OBJECT_KINDS.index(kind) * plane + cell] = 1.0
 
 
 def _rows(board: Board) -> list[str]:
