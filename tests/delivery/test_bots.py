@@ -136,3 +136,28 @@ def test_hint_never_suggests_an_illegal_move_from_any_partial_program() -> None:
             assert GAME.parse_action(move) in state.legal_actions(RED), (seed, move)
             play(state, RED, move)
         assert SUBMIT in state.legal_actions(RED)
+
+
+def test_the_search_weighs_the_heuristics_program_with_cards_put_on_a_function_board() -> None:
+    """The heuristic never builds a function board; the searching levels' candidates include
+    its program with the cards it leaves in hand put on the player's own board, and every
+    step of each candidate is legal when it is played."""
+    from robotable.games.delivery.actions import PlaceFunction
+    from robotable.games.delivery.bots import candidates
+    from robotable.play.table import agent_turn
+
+    state = new()
+    place(state, {RED: ((3, 7), "N")})
+    give_hand(state, RED, ["FWD", "FWD", "LOOP", "RR", "BACK", "RL"])
+    turn = agent_turn(state, RED, [], 0.0, None)
+    found = candidates(None, turn, 9)
+    building = [c for c in found if any(isinstance(step, PlaceFunction) for step in c)]
+    assert building and found[0] not in building  # the heuristic's own program stays first
+    for candidate in found:
+        world = state.clone()
+        for step in candidate:
+            assert step in world.legal_actions(RED), (candidate, step)
+            world.apply(RED, step)
+        assert world.submitted[RED]
+    letters = {step.board for c in building for step in c if isinstance(step, PlaceFunction)}
+    assert letters and letters <= set(state.fboards[RED])  # the player's own board only

@@ -16,7 +16,7 @@ from typing import Any
 
 from robotable.core.game import Action, Outcome, Seat, State, Turn, Wait
 from robotable.core.rng import Rng
-from robotable.games.delivery.actions import SUBMIT, Program, Take
+from robotable.games.delivery.actions import SUBMIT, PlaceFunction, Program, Take
 from robotable.games.delivery.board import CONVEYOR, DIRECTIONS, DROP, EXPRESS, PICKUP, Board
 from robotable.games.delivery.cards import LASER, LETTERS, LOOP, MOVES, SLOTS, TURNS, is_action, legend_of
 from robotable.games.delivery.engine import WINNING_DELIVERIES, Resolver
@@ -301,7 +301,10 @@ def candidates(_heuristic: Any, turn: Turn, count: int) -> list[list[Action]]:
     """Whole programs worth weighing (``robotable.agents.decisions``), when a round's
     programming starts on an empty onPlay board: the heuristic's, the best it simulated that
     fires the laser (its simulation cannot see a hit: other pawns move), then the next best
-    that differ from it (each its cards slot by slot, then ``submit``)."""
+    that differ from it (each its cards slot by slot, then ``submit``). When the player may
+    put cards on a function board of its own (RD-10), about a third of the candidates are the
+    heuristic's program with the cards it leaves in hand put there (:func:`with_functions`):
+    the heuristic never builds a function board, the search weighs whether to."""
     view, seat = turn.view, turn.seat
     if view["phase"] != "programming" or view["hand"] is None or SUBMIT in turn.legal:
         return []
@@ -316,17 +319,71 @@ def candidates(_heuristic: Any, turn: Turn, count: int) -> list[list[Action]]:
     for score, program in scored:
         kinds.setdefault((round(score), sorted(c for cards in program for c in cards).__repr__()), program)
     ordered = [ranked[0], *([firing] if firing is not None else []), *kinds.values()]
+    building = with_functions(view, seat, ranked[0], turn.legal)[: count // 3]
     found: list[list[Action]] = []
     for program in ordered:
         if not all(program):  # RD-9: every slot holds a card
             continue
-        steps: list[Action] = [Program(slot, card) for slot, cards in enumerate(program, 1) for card in cards]
-        steps.append(SUBMIT)
+        steps: list[Action] = [*_programmed(program), SUBMIT]
         if steps not in found:
             found.append(steps)
-        if len(found) >= count:
+        if len(found) >= count - len(building):
             break
-    return found
+    return [*found, *building] if found else []
+
+
+def _programmed(program: list[list[str]]) -> list[Action]:
+    return [Program(slot, card) for slot, cards in enumerate(program, 1) for card in cards]
+
+
+FUNCTION_FIRST = ("FWD", LOOP, "BACK", "SL", "SR", "RR", "RL", "UT", LASER)
+"""Which cards left in hand are put on a function board first: a move called again and again
+is what a function board is for."""
+
+
+def with_functions(
+    view: Mapping[str, Any], seat: int, program: list[list[str]], legal: Sequence[Action]
+) -> list[list[Action]]:
+    """``program`` then cards it leaves in hand put on the player's own function board(s), one
+    card or two, then ``submit``: an action card in the first slot without one, a LOOP on the
+    first slot holding an action card. None when the options or the rules allow no placement
+    now (RD-10, RD-11, and a deck cycle kept to four cards)."""
+    left = list(view["hand"])
+    for card in (card for cards in program for card in cards):
+        left.remove(card)
+    boards = [
+        (b["letter"], [list(slot) for slot in b["slots"]])
+        for b in view["function_boards"]
+        if b["owner"] == seat
+    ]
+    order = {card: rank for rank, card in enumerate(FUNCTION_FIRST)}
+    spare = sorted((c for c in left if c != "BUG"), key=lambda c: (order.get(c, len(order)), c))
+    singles: list[list[Action]] = []
+    for card in dict.fromkeys(spare):
+        placed = _place(boards, card)
+        if placed is not None and placed in legal:
+            singles.append([placed])
+    found = [*singles]
+    if len(spare) >= 2:
+        first = _place(boards, spare[0])
+        if first is not None and first in legal:
+            letter, slot = first.board, first.slot  # type: ignore[attr-defined]
+            after = [(b, [list(s) for s in slots]) for b, slots in boards]
+            next(slots for b, slots in after if b == letter)[slot - 1].append(spare[0])
+            second = _place(after, spare[1])
+            if second is not None:
+                found.insert(0, [first, second])
+    return [[*_programmed(program), *placements, SUBMIT] for placements in found]
+
+
+def _place(boards: list[tuple[str, list[list[str]]]], card: str) -> PlaceFunction | None:
+    """Where ``card`` goes on the first of ``boards`` that takes it (see :func:`with_functions`)."""
+    for letter, slots in boards:
+        for slot, held in enumerate(slots, 1):
+            has_action = any(is_action(c) for c in held)
+            if (card == LOOP) == has_action:
+                return PlaceFunction(letter, slot, card)
+    return None
 
 
 def refine(world: State, seat: Seat, _rng: Rng) -> None:
@@ -411,6 +468,6 @@ BOTS: dict[str, Callable[..., Any]] = {
 }
 
 ABOUT = {
-    "heuristic": "simulates programs from its hand, plays the best (never function boards)",
+    "heuristic": "simulates programs from its hand, plays the best (builds no function board)",
 }
 """What each bot is, in a line (``robotable bots``)."""
