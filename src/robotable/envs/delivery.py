@@ -19,7 +19,6 @@ from robotable.envs.core import (
     IndexRule,
     Observation,
     Parts,
-    count_cells,
     counts,
     one_hot,
     relative_seats,
@@ -243,20 +242,28 @@ def _row_cells(cells: memoryview, key: RowKey) -> None:
     cells[5] = submitted
     for slot in range(SLOTS):
         cells[6 + slot] = scaled(key[6 + slot], 5)
-    count_cells(cells, [10 + _CARD[card] for card in key[6 + SLOTS :]], 0.1)
+    _card_counts(cells, 10, key[6 + SLOTS :], 0.1)
 
 
 def _hand_cells(cells: memoryview, hand: tuple[str, ...]) -> None:
-    count_cells(cells, [_CARD[card] for card in hand], 1 / 8)
+    _card_counts(cells, 0, hand, 1 / 8)
 
 
 def _program_cells(cells: memoryview, program: tuple[tuple[str, ...], ...]) -> None:
-    count_cells(cells, _slot_positions(program, 0), 1 / 4)
+    for slot, cards in enumerate(program):
+        _card_counts(cells, slot * CARDS, cards, 1 / 4)
 
 
 def _board_cells(cells: memoryview, boards: tuple[tuple, ...]) -> None:
     """One seat's function boards: per board letter, its slots' cards (``(letter, *slots)``)."""
-    positions: list[int] = []
     for letter, *slots in boards:
-        positions += _slot_positions(slots, _LETTER[letter] * SLOTS * CARDS)
-    count_cells(cells, positions, 1 / 4)
+        for slot, cards in enumerate(slots):
+            _card_counts(cells, (_LETTER[letter] * SLOTS + slot) * CARDS, cards, 1 / 4)
+
+
+def _card_counts(cells: memoryview, start: int, cards: Sequence[str], unit: float) -> None:
+    """:func:`~robotable.envs.core.count_cells` of ``cards`` from ``start``: per kind, ``unit``
+    times how many, clipped to 1 (counted by ``list.count``, in C: hands, slots and discard
+    piles are short)."""
+    for card in set(cards):
+        cells[start + _CARD[card]] = min(cards.count(card) * unit, 1.0)

@@ -69,6 +69,9 @@ _SLOT_CONTENT = {  # a slot's "TOKEN:ARROW" -> its two positions in the slot's 2
 }
 
 
+_BLANK_EMITTERS = [[False, *[None] * SLOTS] for _ in range(EMITTERS)]
+"""A seat's emitters in the state when none is destroyed or holds a token: each its destroyed
+flag, then its slots."""
 _TYPES_OF_BIN = tuple(tuple(t for t in TYPES if bin_of(t) == b) for b in BINS)
 
 
@@ -110,6 +113,7 @@ class DroidsEncoder(Encoder):
 
     def setup(self, view: Mapping[str, JSON]) -> None:
         self._hands = Parts(len(TYPES), _hand_cells)
+        self._bins = Parts(len(BINS), _bin_cells)
         self._rows = Parts(len(SEAT_FEATURES), _seat_row)
         self._emitters = Parts(EMITTERS * (1 + SLOTS * SLOT_WIDTH), _emitter_row)
         self._objects = Parts(len(OBJECT_KINDS) * SIZE * SIZE, _object_planes)
@@ -292,9 +296,7 @@ class DroidsEncoder(Encoder):
         if mine:
             cells[at["colour"] + COLOURS.index(state.colours[seat])] = 1.0
             self._hands.write(cells, at["hand"], tuple(state.hands[seat]))
-        count = state.bins.__getitem__
-        for b, types in enumerate(_TYPES_OF_BIN):
-            cells[at["bins"] + b] = scaled(sum(map(count, types)), 40)
+        self._bins.write(cells, at["bins"], tuple(map(state.bins.__getitem__, TYPES)))
         placing = state.placing
         if placing and state._placer() == seat:
             start = at["placing"]
@@ -372,7 +374,16 @@ class DroidsEncoder(Encoder):
         """The emitters block, one :class:`~robotable.envs.core.Parts` per seat's ten emitters."""
         start, size = self.layout.offsets["emitters"], self._emitters.size
         for row, s in enumerate(order):
-            self._emitters.write(cells, start + row * size, tuple(map(tuple, state.emitters[s])))
+            emitters = state.emitters[s]
+            if emitters != _BLANK_EMITTERS:  # one list comparison skips a seat whose are all blank
+                self._emitters.write(cells, start + row * size, tuple(map(tuple, emitters)))
+
+
+def _bin_cells(cells: memoryview, left: tuple[int, ...]) -> None:
+    """The bins block from the tokens left of each type (in :data:`TYPES` order)."""
+    count = dict(zip(TYPES, left, strict=True)).__getitem__
+    for b, types in enumerate(_TYPES_OF_BIN):
+        cells[b] = scaled(sum(map(count, types)), 40)
 
 
 def _seat_row(cells: memoryview, key: tuple) -> None:
