@@ -39,7 +39,7 @@ class RobotickEncoder(Encoder):
 
     def setup(self, view: Mapping[str, JSON]) -> None:
         self._seatings: dict[Seat, tuple[tuple[int, ...], list[int]]] = {}
-        self._settled_cells: dict[Seat, tuple[RobotickState, tuple, memoryview]] = {}
+        self._kept: tuple | None = None  # see _settled
 
     def all_actions(self) -> Iterable[Action]:
         yield from (Pass(c) for c in range(DECK))
@@ -166,36 +166,41 @@ class RobotickEncoder(Encoder):
         return seating
 
     def _settled(self, cells: memoryview, state: RobotickState, seat: Seat, order: tuple[int, ...]) -> None:
-        """The blocks from ``played`` to ``ai_card`` (contiguous): finished tricks, captures,
-        scores and the AI card change only when a trick ends or a round starts, which the
-        round, the count of finished tricks and the phase tell. Kept per observer with the
-        state they were read from (held, so no other state can take its identity)."""
-        start, stop = self.layout.offsets["played"], self.layout.offsets["turn"]
-        key = (state.round, len(state.history), state.phase)
-        kept = self._settled_cells.get(seat)
-        if kept is not None and kept[0] is state and kept[1] == key:
-            cells[start:stop] = kept[2]
-            return
-        self._write_settled(cells, state, order)
-        self._settled_cells[seat] = (state, key, memoryview(cells[start:stop].tobytes()).cast("f"))
-
-    def _write_settled(self, cells: memoryview, state: RobotickState, order: tuple[int, ...]) -> None:
+        """Finished tricks, captures, scores and the AI card. All but the captures (short lists)
+        change only when a trick ends or a round starts, which the round, the count of finished
+        tricks and the phase tell: they are read once for every observer (each seat observes
+        once a trick) and kept with the state they were read from (held, so that no other
+        state can take its identity)."""
         at = self.layout.offsets
-        played = at["played"]
-        for t in state.history:
-            for _, c in t["cards"]:
-                cells[played + c] = 1.0  # (a loop, not a helper's generator: up to 44 cards)
+        key = (state.round, len(state.history), state.phase)
+        kept = self._kept
+        if kept is None or kept[0] is not state or kept[1] != key:
+            kept = self._kept = (state, key, *self._read_settled(state))
+        _, _, played, ai_card, round_scores, totals = kept
+        cells[at["played"] : at["played"] + DECK] = played
+        cells[at["ai_card"] : at["turn"]] = ai_card
         up, down, scores = at["captures"], at["captures"] + HUMANS * DECK, at["scores"]
-        totals = state.totals()
         for row, s in enumerate(order[:HUMANS]):
             _card_ones(cells, up + row * DECK, state.up[s])
             _card_ones(cells, down + row * DECK, state.down[s])
-            cells[scores + row] = signed(state.round_score(s), 100)
-            cells[scores + HUMANS + row] = signed(totals[s], 300)
-        ai, criteria = state.ai_card, at["ai_card"]
+            cells[scores + row] = round_scores[s]
+            cells[scores + HUMANS + row] = totals[s]
+
+    @staticmethod
+    def _read_settled(state: RobotickState) -> tuple[memoryview, memoryview, list[float], list[float]]:
+        """The played and AI card blocks' cells, and each seat's round score and total as cells."""
+        played = np.zeros(DECK, dtype=np.float32)
+        for t in state.history:
+            for _, c in t["cards"]:
+                played[c] = 1.0
+        ai_card = np.zeros((len(COLUMNS), 2, len(CRITERIA)), dtype=np.float32)
+        ai = state.ai_card
         for column, ranked in enumerate((ai.follow, ai.no_follow, ai.open)):
             for rank, criterion in enumerate(ranked[:2]):
-                cells[criteria + (2 * column + rank) * len(CRITERIA) + _CRITERION[criterion]] = 1.0
+                ai_card[column, rank, _CRITERION[criterion]] = 1.0
+        round_scores = [signed(state.round_score(s), 100) for s in range(HUMANS)]
+        totals = [signed(total, 300) for total in state.totals()]
+        return memoryview(played), memoryview(ai_card.reshape(-1)), round_scores, totals
 
 
 def _card_ones(cells: memoryview, start: int, cards: Iterable[int]) -> None:
