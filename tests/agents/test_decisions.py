@@ -182,3 +182,35 @@ def test_a_play_out_stops_where_the_game_says_it_has_settled() -> None:
     capped = start.clone()
     play_on(capped, heuristics, horizon=5, until=lambda now: droids_bots.settled(start, now))
     assert capped.turn == start.turn  # the cap still holds
+
+
+def test_no_world_is_added_once_the_work_budget_is_spent() -> None:
+    """The heuristics count their work; a decision stops adding worlds once its budget is
+    spent (after two), so its think time is bounded by a count and a seeded game repeats."""
+    state, seat = first_programming()
+
+    class Counting(HeuristicBot):
+        def __init__(self) -> None:
+            super().__init__()
+            self.work = 0
+
+        def act(self, turn: Turn) -> Action | Wait:
+            self.work += 1
+            return super().act(turn)
+
+    def worlds_played(work: int | None) -> int:
+        played = []
+        bot = DecisionSearchAgent(
+            heuristic=Counting,
+            candidates=lambda _heuristic, _turn, count: [STILL, EAST][:count],
+            judge=lambda world, s: float(programmed(world, s) == [1] * 5),
+            budget=DecisionBudget(candidates=2, worlds=5, horizon=20, work=work),
+        )
+        original = bot.play_out
+        bot.play_out = lambda world, turn, option: played.append(1) or original(world, turn, option)  # type: ignore[method-assign]
+        bot.act(turn_for(state, seat))
+        return len(played) // 2
+
+    assert worlds_played(None) == 5
+    assert worlds_played(1) == 2
+    assert worlds_played(10**9) == 5  # a budget never spent changes nothing

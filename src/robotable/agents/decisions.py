@@ -74,6 +74,11 @@ class DecisionBudget:
     """How much better than the heuristic's own candidate another must score to be chosen."""
     doubt: float = 1.0
     """...and by how many standard errors of the paired differences (luck of the guesses)."""
+    work: int | None = None
+    """The most work the play-outs of one decision may do, as the game's heuristics count it
+    (their ``work`` attribute, e.g. programs simulated): no world is added once it is spent,
+    after two. A count, not seconds, so a seeded game repeats; it bounds the think time of
+    the decisions whose play-outs cost far more than most."""
 
 
 class DecisionSearchAgent:
@@ -133,14 +138,18 @@ class DecisionSearchAgent:
         rng = Rng(self.rng.next_u64())
         scores: list[list[float]] = [[] for _ in options]
         broken = [False] * len(options)
-        for _ in range(self.budget.worlds):
+        spent = 0
+        for played in range(self.budget.worlds):
+            if self.budget.work is not None and played >= 2 and spent >= self.budget.work:
+                break
             world = turn.world.determinize(turn.seat, rng)
             if self.refine is not None:
                 self.refine(world, turn.seat, rng)
             for index, option in enumerate(options):
-                value, whole = self.play_out(world.clone(), turn, option)
+                value, whole, work = self.play_out(world.clone(), turn, option)
                 scores[index].append(value)
                 broken[index] |= not whole
+                spent += work
         best, best_gain = 0, 0.0
         for index in range(1, len(options)):
             if broken[index]:  # a step was refused in some guess: not a decision to trust
@@ -159,16 +168,19 @@ class DecisionSearchAgent:
             return 0.0
         return mean
 
-    def play_out(self, world: State, turn: Turn, option: list[Action]) -> tuple[float, bool]:
+    def play_out(self, world: State, turn: Turn, option: list[Action]) -> tuple[float, bool, int]:
         """Play ``option`` for the seat of ``turn`` in ``world``, then heuristics for everyone;
-        the judgement, and whether every step of ``option`` that came up was legal."""
+        the judgement, whether every step of ``option`` that came up was legal, and the work
+        the heuristics say they did."""
         seat = turn.seat
-        agents = [self.make_heuristic() for _ in range(world.seats)]
+        heuristics = [self.make_heuristic() for _ in range(world.seats)]
         if self.adopt is not None:
-            self.adopt(agents[seat], turn, option)
-        script = agents[seat] = Scripted(option, agents[seat])
+            self.adopt(heuristics[seat], turn, option)
+        agents: list[Agent] = list(heuristics)
+        script = agents[seat] = Scripted(option, heuristics[seat])
         play_on(world, agents, self.budget.horizon, self._until(world))
-        return self.judge(world, seat), not script.broken
+        work = sum(getattr(agent, "work", 0) for agent in heuristics)
+        return self.judge(world, seat), not script.broken, work
 
     def _until(self, start: State) -> Callable[[State], bool] | None:
         """Whether a play-out from ``start`` has settled (the game's ``settled``), if it says."""

@@ -220,6 +220,8 @@ class HeuristicBot:
     def __init__(self, name: str = "heuristic") -> None:
         self.name = name
         self._plan: tuple[int, list[list[str]]] | None = None
+        self.work = 0
+        """Programs simulated so far: what a search's play-outs cost (``DecisionBudget.work``)."""
 
     def act(self, turn: Turn) -> Action | Wait:
         if not turn.legal:
@@ -229,7 +231,9 @@ class HeuristicBot:
         if self._plan is None or self._plan[0] != view["round"]:
             if any(program):  # start from a clean board
                 return Take(next(i for i, cards in enumerate(program) if cards) + 1)
-            self._plan = (view["round"], best_program(view, seat, list(view["hand"])))
+            ranked = ranked_programs(view, seat, list(view["hand"]))
+            self.work += len(ranked)
+            self._plan = (view["round"], ranked[0][1])
         for slot, (want, have) in enumerate(zip(self._plan[1], program, strict=True)):
             missing = list(want)
             for card in have:
@@ -456,8 +460,12 @@ LEVEL_PARTS: dict[str, Any] = {
     "judge": judge,
     "refine": refine,
     "decision_budgets": {
-        "hard": {"candidates": 6, "worlds": 6, "horizon": 24},
-        "expert": {"candidates": 10, "worlds": 10, "horizon": 24},
+        # work: programs the play-outs' heuristics may simulate per decision (~20 us each on
+        # the development machine). Typical decisions stay below it (the largest of 82 in
+        # three games: 39,000 and 109,000); one whose play-outs try far more programs
+        # (function boards called, many distinct cards) stops adding worlds at ~1 s / ~2.5 s
+        "hard": {"candidates": 6, "worlds": 6, "horizon": 24, "work": 50_000},
+        "expert": {"candidates": 10, "worlds": 10, "horizon": 24, "work": 120_000},
     },
 }
 """What this game's difficulty levels are made of; ``robotable.agents.levels`` builds them and
