@@ -116,11 +116,15 @@ def decision_levels(parts: Mapping[str, Any]) -> dict[str, Level]:
         reach = "to the end" if budget.horizon is None else f"for {budget.horizon} actions"
         if "settled_about" in parts:  # the game's judging point comes first
             reach = f"{parts['settled_about']} (at most {budget.horizon} actions)"
-        return (
+        text = (
             f"search over whole decisions: the heuristic's and up to {budget.candidates - 1} others, "
             f"each played out in {budget.worlds} guessed world{'s' if budget.worlds != 1 else ''} "
             f"by heuristics {reach}, then judged"
         )
+        if budget.work is not None:  # what bounds the rare long decision
+            unit = parts.get("work_about", "units of work")
+            text += f"; no world added once {budget.work:,} {unit} have been spent"
+        return text
 
     return {name: Level(name, about(budgets[name]), searcher(name)) for name in ("hard", "expert")}
 

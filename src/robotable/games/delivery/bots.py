@@ -459,6 +459,7 @@ LEVEL_PARTS: dict[str, Any] = {
     "candidates": candidates,
     "judge": judge,
     "refine": refine,
+    "work_about": "simulated programs",
     "decision_budgets": {
         # work: programs the play-outs' heuristics may simulate per decision (~20 us each on
         # the development machine). Typical decisions stay below it (the largest of 82 in
