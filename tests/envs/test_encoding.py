@@ -121,16 +121,6 @@ def test_index_rules_are_checked_against_the_table_and_build_the_same_masks() ->
         ruled.mask([Play(1), Pass(7)])
 
 
-def test_masks_of_new_action_objects_past_what_a_table_remembers() -> None:
-    table = ActionTable([Pass(c) for c in range(8)] + [Play(c) for c in range(8)])
-    table.KNOWN = 5  # type: ignore[misc]  # start afresh often
-    for round_ in range(20):
-        legal = [Play(round_ % 8), Pass((round_ * 3) % 8), Play((round_ + 1) % 8)]  # new objects
-        expected = sorted({8 + round_ % 8, (round_ * 3) % 8, 8 + (round_ + 1) % 8})
-        assert np.flatnonzero(table.mask(legal)).tolist() == expected
-        assert len(table._held) <= 5 + len(legal)
-
-
 def test_shared_masks_are_kept_per_list_of_action_objects_and_never_written() -> None:
     case = next(c for c in CASES if c.game_id == "ricochet")
     enc = encoder(case)

@@ -57,9 +57,6 @@ class ActionTable:
     dataclass's ``__hash__`` and ``__eq__``), three times slower. Every rule is checked against
     the table when it is made."""
 
-    KNOWN = 16_384
-    """Action objects remembered by id (see :meth:`mask`) before starting afresh."""
-
     def __init__(self, actions: Iterable[Action], rules: Mapping[type, IndexRule] | None = None) -> None:
         self.actions: tuple[Action, ...] = tuple(actions)
         # actions are frozen dataclasses: equal only to an action of the same class and fields
@@ -78,8 +75,6 @@ class ActionTable:
                     f"the index rule of {kind.__name__} puts {action} at {rule(action)}, not {i}"
                 )
             self.rules[kind] = rule
-        self._known: dict[int, int] = {}  # id of an action object met -> its index
-        self._held: list[Action] = []  # those objects, kept alive
 
     def __len__(self) -> int:
         return len(self.actions)
@@ -97,37 +92,22 @@ class ActionTable:
             raise UnknownAction(f"action {number!r} is not an integer 0 to {len(self.actions) - 1}")
         return self.actions[number]
 
-    def mask(self, legal: Sequence[Action]) -> np.ndarray:
-        """1 at each legal action's index. An action object met before is found by its id
-        (engines hand out ready-made actions: ``Move(robot, d)``, a card's row of actions);
-        a new one by its class's rule, then remembered (see :meth:`_learn`)."""
+    def mask(self, legal: Iterable[Action]) -> np.ndarray:
+        """1 at each legal action's index. The game's legal actions are in the table (the encoding
+        tests check it on seeded games): a rule is not asked to refuse anything."""
         out = np.zeros(len(self.actions), dtype=np.int8)
-        cells, known = memoryview(out), self._known  # item writes: a third of numpy's fancy index
+        cells, rules = memoryview(out), self.rules  # item writes: a third of numpy's fancy index
+        kind: type | None = None
         try:
             for action in legal:
-                cells[known[id(action)]] = 1
+                if type(action) is not kind:  # legal lists come in runs of one class: one look-up a run
+                    kind = type(action)
+                    rule = rules[kind]
+                cells[rule(action)] = 1
         except KeyError:
-            self._learn(legal)
-            for action in legal:
-                cells[known[id(action)]] = 1
+            missing = next(a for a in legal if type(a) not in rules or a not in self.index)
+            raise UnknownAction(f"{missing!r} is not in this game's action table") from None
         return out
-
-    def _learn(self, legal: Sequence[Action]) -> None:
-        """Remember the index of each action object of ``legal`` by its id, holding the object so
-        that no other one can take its id. The game's legal actions are in the table (the
-        encoding tests check it on seeded games): a rule is not asked to refuse anything."""
-        if len(self._held) >= self.KNOWN:  # an engine that makes new objects: start afresh
-            self._held.clear()
-            self._known.clear()
-        rules = self.rules
-        for action in legal:
-            if id(action) not in self._known:
-                try:
-                    index = rules[type(action)](action)
-                except KeyError:
-                    raise UnknownAction(f"{action!r} is not in this game's action table") from None
-                self._known[id(action)] = index
-                self._held.append(action)
 
 
 @dataclass(frozen=True)
@@ -254,6 +234,8 @@ class Encoder(ABC):
     game_id: ClassVar[str]
     uses_clock: ClassVar[bool] = True
     """Whether some phase may wait on a timer: then :data:`WAIT` ends the table."""
+    shares_masks: ClassVar[bool] = False
+    """Whether the game's legal lists recur, so that masks are kept (see :meth:`shared_mask`)."""
 
     def __init__(self, game: Game, options: Mapping[str, Any], seats: int, probe: State) -> None:
         self.game = game
@@ -367,22 +349,32 @@ class Encoder(ABC):
 
     def mask(self, legal: Sequence[Action], *, may_wait: bool = False) -> np.ndarray:
         """A new mask of ``legal`` (and :data:`WAIT` when ``may_wait``)."""
-        return self.shared_mask(legal, may_wait=may_wait).copy()
+        if self.shares_masks:
+            return self.shared_mask(legal, may_wait=may_wait).copy()
+        return self._new_mask(legal, may_wait)
+
+    def _new_mask(self, legal: Sequence[Action], may_wait: bool) -> np.ndarray:
+        out = self.table.mask(legal)
+        if may_wait:
+            out[-1] = 1
+        return out
 
     def shared_mask(self, legal: Sequence[Action], *, may_wait: bool = False) -> np.ndarray:
-        """:meth:`mask`, read-only and shared: the same array for the same list of action
-        objects. Engines hand out ready-made action objects (``Move(robot, d)``, ``Bid(n)``,
-        a card's row of actions), so the same lists recur all game long; a list is known by
-        its objects' ids, which the cache keeps alive so that no other object can take one
-        (the ids, hashed in C, cost a fraction of indexing each action in Python)."""
+        """:meth:`mask`, to be read and not written: with :attr:`shares_masks`, the same array
+        for the same list of action objects. Where engines hand out ready-made action objects
+        and the same lists recur all game long (Ricochet's bids and moves, DR2D's registers), a
+        list is known by its objects' ids, which the cache keeps alive so that no other object
+        can take one (the ids, hashed in C, cost a fraction of indexing each action in Python).
+        Where lists rarely recur (a hand's playable cards), the look-up costs more than it
+        saves: measured, those games build each mask."""
+        if not self.shares_masks:
+            return self._new_mask(legal, may_wait)
         key = tuple(map(id, legal))
         cache = self._masks[may_wait]
         hit = cache.get(key)
         if hit is not None:
             return hit[1]
-        out = self.table.mask(legal)
-        if may_wait:
-            out[-1] = 1
+        out = self._new_mask(legal, may_wait)
         out.setflags(write=False)
         if len(cache) >= MASK_CACHE:  # games that make new action objects: start afresh
             cache.clear()

@@ -18,7 +18,6 @@ from robotable.envs.core import (
     Encoder,
     IndexRule,
     Observation,
-    Parts,
     counts,
     one_hot,
     relative_seats,
@@ -57,10 +56,6 @@ class DeliveryEncoder(Encoder):
     def setup(self, view: Mapping[str, JSON]) -> None:
         rows = view["board"]["rows"]
         self.height, self.width = len(rows), len(rows[0])
-        self._rows = Parts(SEAT_FEATURES, _row_cells)
-        self._hands = Parts(CARDS, _hand_cells)
-        self._programs = Parts(SLOTS * CARDS, _program_cells)
-        self._boards = Parts(len(LETTERS) * SLOTS * CARDS, _board_cells)
 
     def all_actions(self) -> Iterable[Action]:
         yield from (Program(slot, card) for card in ALL_CARDS for slot in range(1, SLOTS + 1))
@@ -160,33 +155,46 @@ class DeliveryEncoder(Encoder):
     def fill_seat(self, cells: memoryview, obs: Observation, state: State, seat: Seat) -> None:
         """What :meth:`fill` writes, from the state's fields that ``view(seat)`` shows: pawns,
         piles' sizes, discards and function boards (public), the seat's own hand and onPlay
-        slots (secret, RD-9), and of the others' slots only how many cards each holds. Seat
-        rows, hands, programs and function boards are :class:`~robotable.envs.core.Parts`:
-        a step changes one seat's cards at most."""
+        slots (secret, RD-9), and of the others' slots only how many cards each holds."""
         assert isinstance(state, DeliveryState)
         at, n = self.layout.offsets, self.seats
         order = relative_seats(seat, n)
         plane = self.height * self.width
-        pawns, rows, boards = at["pawns"], at["seats"], at["function_boards"]
+        pawns, boards = at["pawns"], at["function_boards"]
         for row, s in enumerate(order):
             cell = state.pos[s]
             cells[pawns + row * plane + cell] = 1.0
             cells[pawns + (n + state.facing[s]) * plane + cell] = 1.0
             if state.parcel[s]:
                 cells[pawns + (n + 4) * plane + cell] = 1.0
-            self._rows.write(cells, rows + row * SEAT_FEATURES, _row_key(state, s))
-            fboards = state.fboards[s]
-            if fboards:
-                key = tuple((letter, *map(tuple, slots)) for letter, slots in fboards.items())
-                self._boards.write(cells, boards + row * self._boards.size, key)
+            self._player_row(cells, at["seats"] + row * SEAT_FEATURES, state, s)
+            for letter, slots in state.fboards[s].items():
+                board = (row * len(LETTERS) + _LETTER[letter]) * SLOTS
+                for slot, cards in enumerate(slots):
+                    if cards:
+                        _card_counts(cells, boards + (board + slot) * CARDS, cards, 1 / 4)
         cells[at["round"]] = scaled(state.round, state.options["turn_limit"])
         cells[at["round"] + 1] = state.phase == "over"
         cells[at["first"] + order.index(state.first)] = 1.0
         if seat is not None and 0 <= seat < n:
-            self._hands.write(cells, at["hand"], tuple(state.hands[seat]))
-            self._programs.write(cells, at["program"], tuple(map(tuple, state.program[seat])))
+            _card_counts(cells, at["hand"], state.hands[seat], 1 / 8)
+            for slot, cards in enumerate(state.program[seat]):
+                _card_counts(cells, at["program"] + slot * CARDS, cards, 1 / 4)
         cells[at["misc"]] = scaled(state.bug_pile, 200)
         cells[at["misc"] + 1] = state.options["function_boards"] == "per_player_ad"
+
+    @staticmethod
+    def _player_row(cells: memoryview, start: int, state: DeliveryState, s: int) -> None:
+        """One seat's row of the seats block, as :meth:`_fill_player` writes it from the view."""
+        cells[start] = state.parcel[s]
+        cells[start + 1] = scaled(state.delivered[s], 2)
+        cells[start + 2] = scaled(len(state.hands[s]), 20)
+        cells[start + 3] = scaled(len(state.draw[s]), 40)
+        cells[start + 4] = scaled(state.bug_top[s], 5)
+        cells[start + 5] = state.submitted[s]
+        for slot, cards in enumerate(state.program[s]):
+            cells[start + 6 + slot] = scaled(len(cards), 5)
+        _card_counts(cells, start + 10, state.discard[s], 0.1)
 
     @staticmethod
     def _fill_player(out: np.ndarray, player: Mapping[str, JSON]) -> None:
@@ -211,54 +219,6 @@ def _slot_positions(slots: Sequence[Sequence[str]], start: int) -> list[int]:
     """Positions of the cards in ``slots`` (each slot a row of card kinds) from ``start``: a slot
     holds one action card and up to three LOOPs, so counts are scaled by 4."""
     return [start + slot * CARDS + _CARD[card] for slot, cards in enumerate(slots) for card in cards]
-
-
-RowKey = tuple
-"""A seat's row of the seats block, as :func:`_row_key` reads it: parcel, delivered, hand size,
-draw pile size, known BUGs on top, submitted, the four onPlay slots' sizes, then the discard pile."""
-
-
-def _row_key(state: DeliveryState, s: int) -> RowKey:
-    return (
-        state.parcel[s],
-        state.delivered[s],
-        len(state.hands[s]),
-        len(state.draw[s]),
-        state.bug_top[s],
-        state.submitted[s],
-        *map(len, state.program[s]),
-        *state.discard[s],
-    )
-
-
-def _row_cells(cells: memoryview, key: RowKey) -> None:
-    """One seat's row (see ``declare``), as :meth:`DeliveryEncoder._fill_player` writes it."""
-    parcel, delivered, hand, draw, bugs, submitted = key[:6]
-    cells[0] = parcel
-    cells[1] = scaled(delivered, 2)
-    cells[2] = scaled(hand, 20)
-    cells[3] = scaled(draw, 40)
-    cells[4] = scaled(bugs, 5)
-    cells[5] = submitted
-    for slot in range(SLOTS):
-        cells[6 + slot] = scaled(key[6 + slot], 5)
-    _card_counts(cells, 10, key[6 + SLOTS :], 0.1)
-
-
-def _hand_cells(cells: memoryview, hand: tuple[str, ...]) -> None:
-    _card_counts(cells, 0, hand, 1 / 8)
-
-
-def _program_cells(cells: memoryview, program: tuple[tuple[str, ...], ...]) -> None:
-    for slot, cards in enumerate(program):
-        _card_counts(cells, slot * CARDS, cards, 1 / 4)
-
-
-def _board_cells(cells: memoryview, boards: tuple[tuple, ...]) -> None:
-    """One seat's function boards: per board letter, its slots' cards (``(letter, *slots)``)."""
-    for letter, *slots in boards:
-        for slot, cards in enumerate(slots):
-            _card_counts(cells, (_LETTER[letter] * SLOTS + slot) * CARDS, cards, 1 / 4)
 
 
 def _card_counts(cells: memoryview, start: int, cards: Sequence[str], unit: float) -> None:

@@ -71,6 +71,7 @@ def board_planes(board_file: str | None) -> np.ndarray:
 
 class DR2DEncoder(Encoder):
     game_id = "dr2d"
+    shares_masks = True  # placements and registers: the same lists again and again
 
     def setup(self, view: Mapping[str, JSON]) -> None:
         self._rows = Parts(len(SEAT_FEATURES), _seat_row)

@@ -15,7 +15,7 @@ from functools import lru_cache
 import numpy as np
 
 from robotable.core.game import JSON, Action, Seat, State
-from robotable.envs.core import Encoder, IndexRule, Observation, Parts, one_hot, relative_seats, scaled
+from robotable.envs.core import Encoder, IndexRule, Observation, one_hot, relative_seats, scaled
 from robotable.games.droids.actions import (
     BACK,
     PASS,
@@ -69,7 +69,8 @@ _SLOT_CONTENT = {  # a slot's "TOKEN:ARROW" -> its two positions in the slot's 2
 }
 
 
-_BLANK_EMITTERS = [[False, *[None] * SLOTS] for _ in range(EMITTERS)]
+_BLANK_EMITTER = [False, *[None] * SLOTS]
+_BLANK_EMITTERS = [_BLANK_EMITTER] * EMITTERS
 """A seat's emitters in the state when none is destroyed or holds a token: each its destroyed
 flag, then its slots."""
 _TYPES_OF_BIN = tuple(tuple(t for t in TYPES if bin_of(t) == b) for b in BINS)
@@ -110,13 +111,6 @@ def terrain_planes(rows: tuple[str, ...]) -> np.ndarray:
 
 class DroidsEncoder(Encoder):
     game_id = "droids"
-
-    def setup(self, view: Mapping[str, JSON]) -> None:
-        self._hands = Parts(len(TYPES), _hand_cells)
-        self._bins = Parts(len(BINS), _bin_cells)
-        self._rows = Parts(len(SEAT_FEATURES), _seat_row)
-        self._emitters = Parts(EMITTERS * (1 + SLOTS * SLOT_WIDTH), _emitter_row)
-        self._objects = Parts(len(OBJECT_KINDS) * SIZE * SIZE, _object_planes)
 
     def all_actions(self) -> Iterable[Action]:
         yield from (Draw(b) for b in BINS)
@@ -295,8 +289,10 @@ class DroidsEncoder(Encoder):
         cells[at["scenario"] + state.scenario.number - 1] = 1.0
         if mine:
             cells[at["colour"] + COLOURS.index(state.colours[seat])] = 1.0
-            self._hands.write(cells, at["hand"], tuple(state.hands[seat]))
-        self._bins.write(cells, at["bins"], tuple(map(state.bins.__getitem__, TYPES)))
+            _hand_cells(cells[at["hand"] : at["hand"] + len(TYPES)], state.hands[seat])
+        count = state.bins.__getitem__
+        for b, types in enumerate(_TYPES_OF_BIN):
+            cells[at["bins"] + b] = scaled(sum(map(count, types)), 40)
         placing = state.placing
         if placing and state._placer() == seat:
             start = at["placing"]
@@ -344,89 +340,53 @@ class DroidsEncoder(Encoder):
             else:
                 kind_plane = first_other + OTHER_KINDS.index(robot.kind)
             cells[start + kind_plane * plane + robot.cell] = 1.0
-        if state.objects:
-            first_object = first_other + len(OTHER_KINDS)
-            self._objects.write(cells, start + first_object * plane, tuple(state.objects.items()))
+        first_object = first_other + len(OTHER_KINDS)
+        for cell, kind in state.objects.items():
+            cells[start + (first_object + OBJECT_KINDS.index(kind)) * plane + cell] = 1.0
 
     def _seat_rows(self, cells: memoryview, state: DroidsState, order: tuple[int, ...]) -> None:
-        """The seats block (:data:`SEAT_FEATURES`), the observer's row first: one
-        :class:`~robotable.envs.core.Parts` row per seat, from the fields it shows."""
+        """The seats block (:data:`SEAT_FEATURES`), the observer's row first."""
         robots = {r.seat: r for r in state.robots if r.kind == "player"}
         to_act = state.to_act()
-        start, width = self.layout.offsets["seats"], len(SEAT_FEATURES)
         for row, s in enumerate(order):
+            start = self.layout.offsets["seats"] + row * len(SEAT_FEATURES)
+            bins = state.hand_bins[s]
+            cells[start] = scaled(len(state.hands[s]), HAND_SIZE)
+            for b, name in enumerate(BINS, start=1):
+                cells[start + b] = scaled(bins[name], HAND_SIZE)
+            cells[start + 5] = scaled(state.drawn[s], HAND_SIZE)
+            cells[start + 6] = state.stopped[s]
+            cells[start + 7] = state.finished[s]
+            cells[start + 8] = scaled(state.sent[s], EMITTERS)
+            cells[start + 9] = state.eliminated[s]
+            cells[start + 10] = scaled(state.scores[s], 10)
+            cells[start + 17] = s in to_act
             robot = robots.get(s)
-            key = (
-                len(state.hands[s]),
-                *map(state.hand_bins[s].__getitem__, BINS),
-                state.drawn[s],
-                state.stopped[s],
-                state.finished[s],
-                state.sent[s],
-                state.eliminated[s],
-                state.scores[s],
-                s in to_act,
-                None if robot is None else (robot.stock, robot.carry, robot.cell < 0),
-            )
-            self._rows.write(cells, start + row * width, key)
+            if robot is not None:
+                cells[start + 11] = scaled(robot.stock, 25)
+                if robot.carry in CARRIED:
+                    cells[start + 12 + CARRIED.index(robot.carry)] = 1.0
+                cells[start + 16] = robot.cell < 0
 
     def _emitter_cells(self, cells: memoryview, state: DroidsState, order: tuple[int, ...]) -> None:
-        """The emitters block, one :class:`~robotable.envs.core.Parts` per seat's ten emitters."""
-        start, size = self.layout.offsets["emitters"], self._emitters.size
+        """The emitters block: destroyed, then each slot's token and arrow."""
+        width = 1 + SLOTS * SLOT_WIDTH
         for row, s in enumerate(order):
             emitters = state.emitters[s]
-            if emitters != _BLANK_EMITTERS:  # one list comparison skips a seat whose are all blank
-                self._emitters.write(cells, start + row * size, tuple(map(tuple, emitters)))
-
-
-def _bin_cells(cells: memoryview, left: tuple[int, ...]) -> None:
-    """The bins block from the tokens left of each type (in :data:`TYPES` order)."""
-    count = dict(zip(TYPES, left, strict=True)).__getitem__
-    for b, types in enumerate(_TYPES_OF_BIN):
-        cells[b] = scaled(sum(map(count, types)), 40)
-
-
-def _seat_row(cells: memoryview, key: tuple) -> None:
-    """One seat's row of :data:`SEAT_FEATURES` from :meth:`DroidsEncoder._seat_rows`' key."""
-    hand, *bins, drawn, stopped, finished, sent, eliminated, score, plays, robot = key
-    cells[0] = scaled(hand, HAND_SIZE)
-    for b, count in enumerate(bins, start=1):
-        cells[b] = scaled(count, HAND_SIZE)
-    cells[5] = scaled(drawn, HAND_SIZE)
-    cells[6] = stopped
-    cells[7] = finished
-    cells[8] = scaled(sent, EMITTERS)
-    cells[9] = eliminated
-    cells[10] = scaled(score, 10)
-    cells[17] = plays
-    if robot is not None:
-        stock, carry, off_board = robot
-        cells[11] = scaled(stock, 25)
-        if carry in CARRIED:
-            cells[12 + CARRIED.index(carry)] = 1.0
-        cells[16] = off_board
-
-
-def _emitter_row(cells: memoryview, emitters: tuple[tuple, ...]) -> None:
-    """One seat's emitters: destroyed, then each slot's token and arrow."""
-    base, width = 0, 1 + SLOTS * SLOT_WIDTH
-    for emitter in emitters:
-        if emitter[0]:
-            cells[base] = 1.0
-        for k in range(SLOTS):
-            content = emitter[1 + k]
-            if content is not None:
-                token, arrow = _SLOT_CONTENT[content]
-                cells[base + 1 + k * SLOT_WIDTH + token] = 1.0
-                cells[base + 1 + k * SLOT_WIDTH + arrow] = 1.0
-        base += width
-
-
-def _object_planes(cells: memoryview, objects: tuple[tuple[int, str], ...]) -> None:
-    """The obstacle, container and mine planes from ``(cell, kind)`` pairs."""
-    plane = SIZE * SIZE
-    for cell, kind in objects:
-        cells[OBJECT_KINDS.index(kind) * plane + cell] = 1.0
+            if emitters == _BLANK_EMITTERS:  # one list comparison skips a seat whose are all blank
+                continue
+            base = self.layout.offsets["emitters"] + row * EMITTERS * width
+            for emitter in emitters:
+                if emitter != _BLANK_EMITTER:  # most are: one list comparison skips them
+                    if emitter[0]:
+                        cells[base] = 1.0
+                    for k in range(SLOTS):
+                        content = emitter[1 + k]
+                        if content is not None:
+                            token, arrow = _SLOT_CONTENT[content]
+                            cells[base + 1 + k * SLOT_WIDTH + token] = 1.0
+                            cells[base + 1 + k * SLOT_WIDTH + arrow] = 1.0
+                base += width
 
 
 def _rows(board: Board) -> list[str]:

@@ -46,6 +46,7 @@ def board_planes(faces: str, faces_file: str | None) -> np.ndarray:
 
 class RicochetEncoder(Encoder):
     game_id = "ricochet"
+    shares_masks = True  # bids and moves: ready-made actions, the same lists again and again
 
     def setup(self, view: Mapping[str, JSON]) -> None:
         self.robots = len(view["robots"])  # 4, or 5 with the silver robot (option or puzzle code)
