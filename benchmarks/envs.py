@@ -1,6 +1,6 @@
 """Environment throughput next to the raw engine: what the encoders cost a learner.
 
-    python benchmarks/envs.py [GAME ...] [--seconds 5]
+    python benchmarks/envs.py [GAME ...] [--seconds 5] [--profile] [--top 20]
 
 For each game: env steps per second through :func:`robotable.envs.make_aec` (a uniformly
 random action of the mask at every step, the acting agent's observation and mask built at
@@ -12,12 +12,18 @@ ratios; last, the share of an env step spent building observations (the env run 
 ``observe_seat`` timed). The four are measured in alternating slices of CPU time (see
 :data:`cpu`), so that a shared machine's load falls on all alike. The issue's goal: the env
 costs at most 2x the raw engine. One core.
+
+``--profile`` runs each game's env under cProfile instead (``--seconds`` of CPU time) and prints
+the functions with the largest share of their own time, and with their callees; the profiler
+slows Python calls more than C ones: read the shares, not the speed.
 """
 
 from __future__ import annotations
 
 import argparse
+import cProfile
 import itertools
+import pstats
 import random
 import time
 from collections.abc import Callable, Iterator
@@ -133,13 +139,49 @@ def rates(game_id: str, seats: int, options: dict, seconds: float, rounds: int =
     return rates
 
 
+def where_the_time_goes(
+    label: str, game_id: str, seats: int, options: dict, seconds: float, top: int
+) -> None:
+    """The env's random games under cProfile: the top functions by own time."""
+    run = env_games(game_id, seats, options)
+    next(run)  # the env made and a first game played outside the profile
+    profiler = cProfile.Profile()
+    steps, started = 0, cpu()
+    profiler.enable()
+    while cpu() - started < seconds:
+        steps += next(run)
+    profiler.disable()
+    stats = pstats.Stats(profiler).stats  # (file, line, name) -> (calls, primitive, own, cumulative, callers)
+    total = sum(own for _, _, own, _, _ in stats.values())
+    table = Table(title=f"{label}: where an env step goes ({steps:,} steps under cProfile)")
+    for column in ("function", "calls per step", "own time %", "with callees %"):
+        table.add_column(column, justify="left" if column == "function" else "right")
+    ranked = sorted(stats.items(), key=lambda item: item[1][2], reverse=True)
+    for (path, line, name), (calls, _, own, cumulative, _) in ranked[:top]:
+        where = f"{path.split('/src/')[-1].split('/site-packages/')[-1]}:{line}"
+        table.add_row(
+            f"{name} ({where})",
+            f"{calls / steps:.2f}",
+            f"{100 * own / total:.1f}",
+            f"{100 * cumulative / total:.1f}",
+        )
+    Console().print(table)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
     parser.add_argument("games", nargs="*", help="game ids (default: all)")
     parser.add_argument("--seconds", type=float, default=5.0, help="per game and side (default 5)")
+    parser.add_argument("--profile", action="store_true", help="print where an env step goes (cProfile)")
+    parser.add_argument("--top", type=int, default=20, help="functions listed with --profile")
     args = parser.parse_args()
+    if args.profile:
+        for label, game_id, seats, options in CASES:
+            if not args.games or game_id in args.games:
+                where_the_time_goes(label, game_id, seats, options, args.seconds, args.top)
+        return
     table = Table(title="env steps per second (one core) next to the raw engine")
     columns = (
         "game, seats",
