@@ -99,3 +99,13 @@ def test_the_search_levels_vary_with_their_seeds() -> None:
         play([bot_agent(GAME, "bot:heuristic", 0, 9), bot_agent(GAME, "bot:hard", 1, 9)], 9) for _ in range(2)
     }
     assert len(twice) == 1
+
+
+def test_the_medium_level_is_the_seeded_heuristic() -> None:
+    """``medium`` gets its seed (the ladder measures it as ``bot:heuristic`` with that seed):
+    its games vary with the seed, and a seed repeats its game."""
+    medium = bots_of(GAME)["medium"]
+    games = [play([medium(seed=s), medium(seed=s + 100)], seed=7) for s in range(4)]
+    assert len(set(games)) >= 3
+    assert play([medium(seed=1), medium(seed=101)], seed=7) == games[1]
+    assert games[2] == play([HeuristicBot(seed=2), HeuristicBot(seed=102)], seed=7)

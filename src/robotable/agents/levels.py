@@ -2,7 +2,8 @@
 
 - ``easy``: the game's heuristic, but a share of its decisions (seeded) is a random legal
   action, so it blunders like a beginner and can be beaten by one;
-- ``medium``: the game's heuristic as it is;
+- ``medium``: the game's heuristic as it is (given the seed where it takes one: DR2D's
+  breaks ties between equally good programs with it);
 - ``hard`` and ``expert``: a search with a larger budget at ``expert``: over whole decisions
   (:mod:`robotable.agents.decisions`) in a game whose ``LEVEL_PARTS`` proposes candidates
   (``candidates``, ``judge``, ``decision_budgets``, optionally ``refine``, ``adopt`` and
@@ -23,6 +24,7 @@ with a tiny budget without changing what the levels are.
 from __future__ import annotations
 
 import importlib
+import inspect
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, fields, replace
 from typing import Any
@@ -88,6 +90,17 @@ class SearchBudget:
 SEARCH_PARTS = tuple(f.name for f in fields(SearchBudget))
 
 
+def seeded(heuristic: Callable[..., Agent], seed: int) -> Agent:
+    """The game's heuristic, given ``seed`` when it takes one: DR2D's draws among equally good
+    programs with it, so seeded games vary (a deterministic medium would play one game per
+    setup); the others are deterministic and take none."""
+    try:
+        takes_seed = "seed" in inspect.signature(heuristic).parameters
+    except (TypeError, ValueError):  # a builtin or a callable without a signature
+        takes_seed = False
+    return heuristic(seed=seed) if takes_seed else heuristic()
+
+
 def decision_levels(parts: Mapping[str, Any]) -> dict[str, Level]:
     """``hard`` and ``expert`` as searches over whole decisions, for a game whose
     ``LEVEL_PARTS`` gives ``candidates``, ``judge`` and ``decision_budgets`` (see
@@ -139,8 +152,8 @@ def standard_levels(parts: Mapping[str, Any]) -> dict[str, Level]:
     def easy(*, seed: int = 0) -> Agent:
         return NoisyAgent(heuristic(), share=EASY_RANDOM_SHARE, seed=seed)
 
-    def medium(*, seed: int = 0) -> Agent:  # the heuristic is deterministic: the seed is not needed
-        return heuristic()
+    def medium(*, seed: int = 0) -> Agent:
+        return seeded(heuristic, seed)
 
     def searcher(name: str, default: int) -> Callable[..., Agent]:
         def make(*, seed: int = 0, iterations: int | None = None) -> Agent:
