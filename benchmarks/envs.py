@@ -32,7 +32,7 @@ import numpy as np
 from rich.console import Console
 from rich.table import Table
 
-from playouts import playout  # benchmarks/ is the script's folder
+from playouts import hot_spots, playout  # benchmarks/ is the script's folder
 from robotable import games
 from robotable.core.game import REFEREE, Seat, State
 from robotable.core.rng import Rng
@@ -151,21 +151,9 @@ def where_the_time_goes(
     while cpu() - started < seconds:
         steps += next(run)
     profiler.disable()
-    stats = pstats.Stats(profiler).stats  # (file, line, name) -> (calls, primitive, own, cumulative, callers)
-    total = sum(own for _, _, own, _, _ in stats.values())
-    table = Table(title=f"{label}: where an env step goes ({steps:,} steps under cProfile)")
-    for column in ("function", "calls per step", "own time %", "with callees %"):
-        table.add_column(column, justify="left" if column == "function" else "right")
-    ranked = sorted(stats.items(), key=lambda item: item[1][2], reverse=True)
-    for (path, line, name), (calls, _, own, cumulative, _) in ranked[:top]:
-        where = f"{path.split('/src/')[-1].split('/site-packages/')[-1]}:{line}"
-        table.add_row(
-            f"{name} ({where})",
-            f"{calls / steps:.2f}",
-            f"{100 * own / total:.1f}",
-            f"{100 * cumulative / total:.1f}",
-        )
-    Console().print(table)
+    stats = pstats.Stats(profiler).stats
+    title = f"{label}: where an env step goes ({steps:,} steps under cProfile)"
+    Console().print(hot_spots(stats, title, top, per=steps))
 
 
 def main() -> None:

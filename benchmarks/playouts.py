@@ -21,6 +21,7 @@ import cProfile
 import pstats
 import statistics
 import time
+from typing import Any
 
 from rich.console import Console
 from rich.progress import track
@@ -103,16 +104,8 @@ def where_the_time_goes(game: Game, seats: int, options: dict, args: argparse.Na
     profiler.disable()
     stats = pstats.Stats(profiler).stats  # (file, line, name) -> (calls, primitive, own, cumulative, callers)
     total = sum(own for _, _, own, _, _ in stats.values())
-    table = Table(title=f"{game.title}, {seats} seats: where the time goes ({args.games} random games)")
-    for column in ("function", "calls", "own time %", "with callees %"):
-        table.add_column(column, justify="left" if column == "function" else "right")
-    ranked = sorted(stats.items(), key=lambda item: item[1][2], reverse=True)
-    for (path, line, name), (calls, _, own, cumulative, _) in ranked[: args.top]:
-        where = f"{path.split('/src/')[-1].split('/benchmarks/')[-1]}:{line}"
-        table.add_row(
-            f"{name} ({where})", f"{calls:,}", f"{100 * own / total:.1f}", f"{100 * cumulative / total:.1f}"
-        )
-    Console().print(table)
+    title = f"{game.title}, {seats} seats: where the time goes ({args.games} random games)"
+    Console().print(hot_spots(stats, title, args.top))
     contract = Table(title="the contract's calls, with what they call")
     for column in ("call", "calls", "with callees %"):
         contract.add_column(column, justify="left" if column == "call" else "right")
@@ -125,6 +118,23 @@ def where_the_time_goes(game: Game, seats: int, options: dict, args: argparse.Na
     for label, calls, cumulative in sorted(rows, key=lambda row: row[2], reverse=True):
         contract.add_row(label, f"{calls:,}", f"{100 * cumulative / total:.1f}")
     Console().print(contract)
+
+
+def hot_spots(stats: dict[Any, Any], title: str, top: int, per: int = 0) -> Table:
+    """cProfile's ``stats`` as a table of the ``top`` functions by own time; calls counted per
+    ``per`` (steps, say) when given, else in all."""
+    total = sum(own for _, _, own, _, _ in stats.values())
+    table = Table(title=title)
+    for column in ("function", "calls per step" if per else "calls", "own time %", "with callees %"):
+        table.add_column(column, justify="left" if column == "function" else "right")
+    ranked = sorted(stats.items(), key=lambda item: item[1][2], reverse=True)
+    for (path, line, name), (calls, _, own, cumulative, _) in ranked[:top]:
+        where = f"{path.split('/src/')[-1].split('/site-packages/')[-1].split('/benchmarks/')[-1]}:{line}"
+        shown = f"{calls / per:.2f}" if per else f"{calls:,}"
+        table.add_row(
+            f"{name} ({where})", shown, f"{100 * own / total:.1f}", f"{100 * cumulative / total:.1f}"
+        )
+    return table
 
 
 if __name__ == "__main__":
