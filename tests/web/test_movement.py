@@ -293,6 +293,30 @@ EFFECTS = """async events => {
 }"""
 
 
+def test_a_chip_won_stays_shown_when_a_later_demonstration_fails(server: Server, page_at: Any) -> None:
+    """News of several actions may reach one drawing (a slow machine, a reconnection): a chip
+    won, the next target drawn, then that round's failed demonstration putting the robots back.
+    The failed walk is not drawn; the chips are."""
+    page = page_at(server.url)
+    events = [
+        {"kind": "moved", "robot": "red", "direction": "N", "start": [4, 9], "end": [4, 1], "count": 1},
+        {"kind": "chip-won", "seat": 0, "target": "RC", "moves": 1},
+        {"kind": "chip-drawn", "target": "GH", "cell": [6, 12]},
+        {"kind": "moved", "robot": "blue", "direction": "E", "start": [0, 3], "end": [7, 3], "count": 1},
+        {"kind": "robots-reset"},
+        {"kind": "moved", "robot": "green", "direction": "S", "start": [6, 2], "end": [6, 12], "count": 1},
+    ]
+    effects = page.evaluate(EFFECTS, {"ricochet": events})["ricochet"]
+    assert effects == [
+        [None, {"kind": "chip-won", "cell": [4, 1], "label": "RC"}],
+        [None, {"kind": "chip-drawn", "cell": [6, 12], "label": "GH"}],
+    ]
+    steps = page.evaluate(PLAN, {"ricochet": events})["ricochet"]
+    walked = [piece for _, moves in steps for piece, _, _ in moves]
+    assert len(steps) == 3 and walked == ["green"], steps
+    assert not page.errors
+
+
 def test_shots_falls_chips_and_parcels_become_effects(server: Server, page_at: Any) -> None:
     """What is not a piece walking is shown for a moment over the board: a Droids shot from its
     robot to its target (hit or not), a DR2D robot falling into a pit or leaving the board, a

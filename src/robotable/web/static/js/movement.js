@@ -39,15 +39,18 @@ const alone = (piece, start, end) => ({ moves: [{ piece, cells: line(start, end)
 const effect = (kind, fields) => ({ moves: [], caption: null, effects: [{ kind, ...fields }] });
 
 // Ricochet: each move is straight; two moves of one robot in a row turn its ricochet's corner.
-// Moves before the robots were put back (a failed demonstration) are not drawn any more. A
-// chip won leaves the target's cell for its winner's pile (off the board's top edge); a chip
-// drawn appears on its cell.
+// Moves before the robots were put back (a failed demonstration) are not drawn any more, but
+// what happened to the chips before then is (news of several actions may come to one drawing:
+// a chip won, the next round's failed demonstration). A chip won leaves the target's cell for
+// its winner's pile (off the board's top edge); a chip drawn appears on its cell.
 function ricochetSteps(events) {
-  const since = events.findLastIndex((e) => e.kind === "robots-reset") + 1;
-  const steps = [];
+  let steps = [];
   let reached = null; // where the last robot stopped: the target's cell when a chip is won
-  for (const e of events.slice(since)) {
-    if (e.kind === "moved") {
+  for (const e of events) {
+    if (e.kind === "robots-reset") {
+      steps = steps.filter((step) => step.effects);
+      reached = null;
+    } else if (e.kind === "moved") {
       steps.push(alone(e.robot, e.start, e.end));
       reached = e.end;
     } else if (e.kind === "chip-won" && reached) steps.push(effect("chip-won", { cell: reached, label: e.target }));
