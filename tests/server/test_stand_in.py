@@ -8,6 +8,7 @@ from __future__ import annotations
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -188,6 +189,25 @@ def test_a_person_connected_when_the_server_stops_is_away_after_the_restart(tmp_
     assert open_store(f"sqlite:///{db}").seats(table)[1].away_since is not None
     with serving(db) as client, present(client, table, created["token"]):
         wait_until(lambda: seats(client, table)[1].get("stand_in") == "medium")
+
+
+def test_after_a_killed_server_the_people_not_back_are_away(tmp_path: Path) -> None:
+    """``kill -9``: nobody was marked away when the process died. The restarted server (the only
+    one on its database) counts everyone away from its start: Bob, connected when it died and
+    not back, gets the stand-in after the grace period; Ann, back, plays on."""
+    db = tmp_path / "db.sqlite3"
+    with serving(db) as client:
+        created = new_table(client)
+        table, bob = created["table"], created["invites"]["1"]
+        with present(client, table, created["token"]), present(client, table, bob):
+            pass
+    store = open_store(f"sqlite:///{db}")
+    for row in store.seats(table):  # the marks a clean stop stores, undone: as after kill -9
+        store.set_seat(table, replace(row, away_since=None))
+    assert [row.away_since for row in store.seats(table)] == [None, None]
+    with serving(db) as client, present(client, table, created["token"]):
+        wait_until(lambda: seats(client, table)[1].get("stand_in") == "medium")
+        assert "stand_in" not in seats(client, table)[0]
 
 
 def test_a_table_everybody_left_waits_until_someone_comes_back(tmp_path: Path) -> None:

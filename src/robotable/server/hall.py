@@ -100,6 +100,10 @@ class Hall:
             except RobotableError as exc:
                 log.error("table %s cannot be restored: %s", table_id, exc)
                 continue
+            try:  # the only process: nobody is at the table before it starts
+                await live.mark_unseen_away()
+            except StoreError as exc:  # they stay "here" until they come and go again
+                log.error("table %s: who is away was not stored: %s", table_id, exc)
             await self.peers.adopt(live)
         return len(ids)
 

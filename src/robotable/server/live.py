@@ -285,6 +285,18 @@ class LiveTable:
             if row is not None and row.away_since is None and self.table.outcome() is None:
                 await asyncio.to_thread(self.hall.store.set_seat, self.id, replace(row, away_since=now))
 
+    async def mark_unseen_away(self) -> None:
+        """This lone process has just restored the table and nobody is connected yet: every
+        person not marked away is away from now. A process killed (``kill -9``) could not mark
+        those connected at that moment; like everyone after a clean stop, they now get the
+        grace period, then the stand-in while someone else is at the table."""
+        if self.table.outcome() is not None:
+            return
+        async with self.lock:
+            for row in list(self.seats):
+                if row.kind == "human" and row.away_since is None:
+                    await self._set_seat(replace(row, away_since=self.hall.clock()))
+
     def grace_ends(self) -> dict[Seat, float]:
         """When each away person's grace period ends (the tables with a stand-in only; a person
         marked away while connected, a race of a reload, has none). Only while another person
