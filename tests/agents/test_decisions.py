@@ -177,10 +177,10 @@ def test_a_play_out_stops_where_the_game_says_it_has_settled() -> None:
     world = state.determinize(seat, Rng(3))
     start = world.clone()
     heuristics = [droids_bots.HeuristicBot() for _ in range(world.seats)]
-    play_on(world, heuristics, horizon=10_000, until=lambda now: droids_bots.settled(start, now))
+    play_on(world, heuristics, horizon=10_000, until=droids_bots.settled(start))
     assert world.is_over() or (world.turn == start.turn + droids_bots.SETTLE_TURNS and world.phase == "draw")
     capped = start.clone()
-    play_on(capped, heuristics, horizon=5, until=lambda now: droids_bots.settled(start, now))
+    play_on(capped, heuristics, horizon=5, until=droids_bots.settled(start))
     assert capped.turn == start.turn  # the cap still holds
 
 

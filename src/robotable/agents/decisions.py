@@ -53,9 +53,10 @@ Adopt = Callable[[Agent, Turn, list[Action]], None]
 """Tells a heuristic the decision chosen for it at ``turn``, so its later moves follow it
 (a placement's plan decides the sending that comes after)."""
 
-Settled = Callable[[State, State], bool]
-"""``settled(start, world)``: whether a play-out from ``start`` has reached ``world``, a point
-where judging it compares like with like (e.g. the turn it was in has ended)."""
+Settled = Callable[[State], Callable[[State], bool]]
+"""``settled(start)``: for a play-out from ``start``, whether the position it has reached is a
+point where judging it compares like with like (e.g. the turn it began in has ended). It reads
+what it needs of ``start`` at once: the play-out then changes that state in place."""
 
 Refine = Callable[[State, Seat, Rng], None]
 """Changes a guess in place (the hidden choices other seats made, guessed better than at
@@ -178,16 +179,10 @@ class DecisionSearchAgent:
             self.adopt(heuristics[seat], turn, option)
         agents: list[Agent] = list(heuristics)
         script = agents[seat] = Scripted(option, heuristics[seat])
-        play_on(world, agents, self.budget.horizon, self._until(world))
+        until = None if self.settled is None else self.settled(world)
+        play_on(world, agents, self.budget.horizon, until)
         work = sum(getattr(agent, "work", 0) for agent in heuristics)
         return self.judge(world, seat), not script.broken, work
-
-    def _until(self, start: State) -> Callable[[State], bool] | None:
-        """Whether a play-out from ``start`` has settled (the game's ``settled``), if it says."""
-        if self.settled is None:
-            return None
-        settled, before = self.settled, start.clone()
-        return lambda world: settled(before, world)
 
 
 class Scripted:

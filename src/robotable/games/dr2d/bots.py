@@ -249,8 +249,9 @@ class HeuristicBot:
         return REGISTERS[plan[len(draft)]]
 
     def _place(self, view: Mapping[str, Any], legal: list[Action]) -> Action:
-        ranked = _ranked_spots(view, legal)
-        best = [spot for spot in ranked if _spot_cost(view, spot) == _spot_cost(view, ranked[0])]
+        costs = {spot: _spot_cost(view, spot) for spot in legal if isinstance(spot, Place)}
+        lowest = min(costs.values())
+        best = [spot for spot, cost in costs.items() if cost == lowest]  # in the legal order
         return best[0] if self.rng is None or len(best) == 1 else self.rng.choice(best)
 
 

@@ -563,7 +563,7 @@ def judge(world: State, seat: Seat) -> float:
 SETTLE_TURNS = 2
 
 
-def settled(start: State, world: State) -> bool:
+def settled(start: State) -> Callable[[State], bool]:
     """A play-out is judged at the start of a turn, ``SETTLE_TURNS`` turns on from the one it
     began in: the orders placed have all been sent, DD-31's eliminations and DD-40's prisoners
     decided, and every candidate is weighed at the same point of the game. (A horizon counted
@@ -571,8 +571,9 @@ def settled(start: State, world: State) -> bool:
     point that differed from candidate to candidate: a placement with fewer orders reached
     further. That judged the labyrinth, scenario 6, so badly that hard lost to the heuristic
     it searches from. One turn is too short to see a shot set up; three dilute it.)"""
-    assert isinstance(start, DroidsState) and isinstance(world, DroidsState)
-    return world.turn >= start.turn + SETTLE_TURNS
+    assert isinstance(start, DroidsState)
+    judged_at = start.turn + SETTLE_TURNS
+    return lambda world: world.turn >= judged_at  # type: ignore[attr-defined]
 
 
 LEVEL_PARTS: dict[str, Any] = {
