@@ -563,15 +563,17 @@ async def _serve_socket(
     try:  # from here on, however the client goes (even mid-greeting), its leaving is counted
         await live.arrive(seat)  # a person back takes their seat from its stand-in
         connection = live.connect(seat, sentences=sentences, lang=lang)
-        for message in _greeting(live, connection, since):
-            await socket.send_json(message)
+        greeting = _greeting(live, connection, since)
+        try:
+            for message in greeting:
+                await socket.send_json(message)
+        except (WebSocketDisconnect, RuntimeError, OSError):
+            return  # closed during the greeting: nothing more to send
         writer = asyncio.create_task(_write(socket, connection.queue))
         try:
             await _read(socket, live, connection.seat, connection)
         finally:
             await _finish_writing(writer, connection)
-    except (WebSocketDisconnect, RuntimeError, OSError):
-        pass  # closed during the greeting: nothing more to send
     finally:
         if connection is not None:
             live.connections.discard(connection)

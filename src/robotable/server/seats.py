@@ -6,9 +6,7 @@ from __future__ import annotations
 from robotable.agents.levels import bots_of
 from robotable.core.errors import InvalidOptions
 from robotable.core.game import JSON, Game, Seat
-from robotable.server.store import (
-    SeatRow,
-)
+from robotable.server.store import SeatRow
 
 SEAT_KINDS = "human, bot, bot:NAME, open"
 STAND_IN_LEVEL = "medium"
