@@ -114,6 +114,9 @@ class RicochetEncoder(Encoder):
     def fill_fixed(self, obs: Observation, state: State) -> None:
         assert isinstance(state, RicochetState)
         obs["board"][:] = board_planes("".join(state.faces), state.options["faces_file"])
+        # each target's cell on this board by its code: a Target (a frozen dataclass) hashes
+        # in Python, a code in C (made with the blank, so it follows the board)
+        self._target_cells = {t.code: cell for t, cell in state.board.targets.items()}
 
     def fill_seat(self, cells: memoryview, obs: Observation, state: State, seat: Seat) -> None:
         """What :meth:`fill` writes, from the state's fields (every seat sees the whole table:
@@ -123,7 +126,7 @@ class RicochetEncoder(Encoder):
         cells[at["phase"] + PHASES.index(state.phase)] = 1.0
         target = state.target
         if target is not None:
-            cells[at["target_cell"] + state.board.targets[target]] = 1.0
+            cells[at["target_cell"] + self._target_cells[target.code]] = 1.0
             cells[at["target"] + _TARGET[target.code]] = 1.0
         robots, markers, pile = at["robots"], at["markers"], at["pile"]
         for i, cell in enumerate(state.robots):
