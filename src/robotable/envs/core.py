@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Mapping, Sequence
+from copy import copy
 from dataclasses import dataclass
 from functools import lru_cache
 from io import BytesIO, StringIO
@@ -230,13 +231,32 @@ class SeatMemo:
 
     def stale(self, name: str, key: object, start: int, stop: int) -> bool:
         """Whether the part ``name`` (cells ``start`` to ``stop``) must be written again for
-        ``key``: if so it is cleared and ``key`` recorded, and the caller writes it."""
+        ``key`` (a value: never a list the state mutates, see :meth:`moved`): if so its cells
+        are cleared and ``key`` recorded, and the caller writes them."""
         keys = self.keys
-        if name in keys and keys[name] == key:
+        if keys.get(name, _NOTHING) == key:
             return False
         keys[name] = key
         self.cells[start:stop] = self.blank_cells[start:stop]
         return True
+
+    def moved(
+        self, name: str, live: Any, start: int, stop: int, snapshot: Callable[[Any], Any] = copy
+    ) -> bool:
+        """:meth:`stale` for a part made from a structure the state mutates in place (a list of
+        robot cells, a seat's emitters): it is compared with the copy kept of it (in C, nothing
+        built), and on a change a new ``snapshot`` of it is kept (deep enough that the state's
+        later changes do not reach it)."""
+        keys = self.keys
+        if keys.get(name, _NOTHING) == live:
+            return False
+        keys[name] = snapshot(live)
+        self.cells[start:stop] = self.blank_cells[start:stop]
+        return True
+
+
+_NOTHING = object()
+"""A memo's key before its part was first written: equal to no key."""
 
 
 def scaled(value: float | None, top: float) -> float:

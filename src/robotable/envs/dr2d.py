@@ -10,11 +10,21 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from functools import lru_cache
+from operator import attrgetter
 
 import numpy as np
 
 from robotable.core.game import JSON, Action, Seat, State
-from robotable.envs.core import Encoder, IndexRule, Observation, Parts, one_hot, relative_seats, scaled
+from robotable.envs.core import (
+    Encoder,
+    IndexRule,
+    Observation,
+    Parts,
+    SeatMemo,
+    one_hot,
+    relative_seats,
+    scaled,
+)
 from robotable.games.dr2d.actions import GO, LOCK, REGISTERS, STANDBY, UNDO, Place
 from robotable.games.dr2d.board import DIRS, SIZE, TILES, load_board, xy
 from robotable.games.dr2d.engine import LETTERS, MAX_PC
@@ -174,24 +184,38 @@ class DR2DEncoder(Encoder):
         assert isinstance(state, DR2DState)
         obs["board"][:] = board_planes(state.options["board_file"])
 
-    def fill_seat(self, cells: memoryview, obs: Observation, state: State, seat: Seat) -> None:
+    def update_seat(self, memo: SeatMemo, state: State, seat: Seat) -> None:
         """What :meth:`fill` writes, from the state's fields that ``view(seat)`` shows: the
         public robots and programs of last turn, and the seat's own draft only (secret, DR-11).
-        A register's code is its position among N E S W STAY. Seat rows and programs are
-        :class:`~robotable.envs.core.Parts`."""
+        A register's code is its position among N E S W STAY. The robots, the seat rows and the
+        revealed programs move only when a turn's registers run (or a robot is placed, or a
+        seat locks): they are rewritten when the fleet's fields differ from the copy kept of
+        them; the phase, the draft and the small blocks are written every time."""
         assert isinstance(state, DR2DState)
-        at, fleet, options = self.layout.offsets, state.fleet, state.options
+        at, cells, options = self.layout.offsets, memo.cells, state.options
+        fleet = state.fleet
+        to_place = state.order[state.placing] if state.phase == PLACEMENT else None
+        shown = (*_FLEET_SHOWN(fleet), state.locked, state.last_programs, to_place)
+        if memo.moved("fleet", shown, at["robots"], at["phase"], snapshot=_snapshot):
+            memo.clear(at["seats"], at["options"])  # the seat rows and the revealed programs
+            self._fleet_cells(cells, state, seat, to_place)
+        memo.clear(at["phase"], at["seats"])  # phase, turn, window, draft
         cells[at["phase"] + PHASES.index(state.phase)] = 1.0
         cells[at["turn"]] = scaled(state.turn, options["turn_limit"])
-        for i, name in enumerate(OPTION_FLAGS):
-            if options[name]:
-                cells[at["options"] + i] = 1.0
         if state.phase == WINDOW:
             cells[at["window"] + state.register] = 1.0
         if seat is not None and 0 <= seat < self.seats:
             for slot, code in enumerate(state.drafts[seat]):
                 cells[at["draft"] + 5 * slot + code] = 1.0
-        to_place = state.order[state.placing] if state.phase == PLACEMENT else None
+        memo.clear(at["options"], self.layout.size)
+        for i, name in enumerate(OPTION_FLAGS):
+            if options[name]:
+                cells[at["options"] + i] = 1.0
+
+    def _fleet_cells(self, cells: memoryview, state: DR2DState, seat: Seat, to_place: Seat | None) -> None:
+        """The robots block, the seat rows and the revealed programs (rows and programs are
+        :class:`~robotable.envs.core.Parts`)."""
+        at, fleet = self.layout.offsets, state.fleet
         robots, rows, programs = at["robots"], at["seats"], at["last_programs"]
         for row, s in enumerate(relative_seats(seat, self.seats)):
             tile = fleet.pos[s]
@@ -222,6 +246,33 @@ class DR2DEncoder(Encoder):
             program = state.last_programs[s]
             if program is not None:
                 self._programs.write(cells, programs + row * REGISTER_COUNT * 5, tuple(program))
+
+
+_FLEET_SHOWN = attrgetter(
+    "pos",
+    "facing",
+    "exit",
+    "placed",
+    "pc",
+    "laws",
+    "skip",
+    "finished",
+    "finish_pc",
+    "inactive",
+    "pending",
+    "cancelled",
+    "repair",
+    "left",
+)
+"""The fleet's lists (by seat) that the robots block and the seat rows show, read in C."""
+
+
+def _snapshot(shown: tuple) -> tuple:
+    """A copy of the fleet's lists, the locks and the revealed programs (lists of lists) that
+    the state's later changes do not reach."""
+    *lists, locked, programs, to_place = shown
+    copied = [None if p is None else list(p) for p in programs]
+    return (*map(list, lists), list(locked), copied, to_place)
 
 
 def _seat_row(cells: memoryview, key: tuple) -> None:

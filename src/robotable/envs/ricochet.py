@@ -14,7 +14,7 @@ from functools import lru_cache
 import numpy as np
 
 from robotable.core.game import JSON, Action, Seat, State
-from robotable.envs.core import Encoder, IndexRule, Observation, Parts, one_hot, relative_seats, scaled
+from robotable.envs.core import Encoder, IndexRule, Observation, SeatMemo, one_hot, relative_seats, scaled
 from robotable.games.ricochet.actions import GIVE_UP, NEXT, RESET, REVEAL, Bid, Move
 from robotable.games.ricochet.board import ALL_TARGETS, CELLS, DIRECTIONS, SIZE, assemble, faces_for
 from robotable.games.ricochet.code import ROBOT_NAMES
@@ -51,7 +51,6 @@ class RicochetEncoder(Encoder):
     def setup(self, view: Mapping[str, JSON]) -> None:
         self.robots = len(view["robots"])  # 4, or 5 with the silver robot (option or puzzle code)
         self.max_bid = int(self.options["max_bid"])
-        self._pile = Parts(CHIPS, _pile_cells)
 
     def all_actions(self) -> Iterable[Action]:
         yield from (Move(r, d) for r in range(self.robots) for d in range(4))
@@ -118,22 +117,30 @@ class RicochetEncoder(Encoder):
         # in Python, a code in C (made with the blank, so it follows the board)
         self._target_cells = {t.code: cell for t, cell in state.board.targets.items()}
 
-    def fill_seat(self, cells: memoryview, obs: Observation, state: State, seat: Seat) -> None:
+    def update_seat(self, memo: SeatMemo, state: State, seat: Seat) -> None:
         """What :meth:`fill` writes, from the state's fields (every seat sees the whole table:
-        only the draw order is secret, RR-9, and no observation holds it)."""
+        only the draw order is secret, RR-9, and no observation holds it). The target, the
+        robots, the markers and the pile, which most steps (bids, waits) leave alone, are
+        rewritten when they change; the blocks after them, small, every time."""
         assert isinstance(state, RicochetState)
-        at = self.layout.offsets
-        cells[at["phase"] + PHASES.index(state.phase)] = 1.0
+        at, cells = self.layout.offsets, memo.cells
         target = state.target
-        if target is not None:
-            cells[at["target_cell"] + self._target_cells[target.code]] = 1.0
-            cells[at["target"] + _TARGET[target.code]] = 1.0
-        robots, markers, pile = at["robots"], at["markers"], at["pile"]
-        for i, cell in enumerate(state.robots):
-            cells[robots + i * CELLS + cell] = 1.0
-        for i, cell in enumerate(state.markers):
-            cells[markers + i * CELLS + cell] = 1.0
-        self._pile.write(cells, pile, tuple(state.pile))
+        code = target.code if target is not None else None
+        if memo.stale("target", code, at["target_cell"], at["robots"]) and code is not None:
+            cells[at["target_cell"] + self._target_cells[code]] = 1.0
+        if memo.stale("target chip", code, at["target"], at["pile"]) and code is not None:
+            cells[at["target"] + _TARGET[code]] = 1.0
+        if memo.moved("robots", state.robots, at["robots"], at["markers"]):
+            for i, cell in enumerate(state.robots):
+                cells[at["robots"] + i * CELLS + cell] = 1.0
+        if memo.moved("markers", state.markers, at["markers"], at["target"]):
+            for i, cell in enumerate(state.markers):
+                cells[at["markers"] + i * CELLS + cell] = 1.0
+        if memo.moved("pile", state.pile, at["pile"], at["phase"]):
+            for chip in state.pile:
+                cells[at["pile"] + _TARGET[chip]] = 1.0
+        memo.clear(at["phase"], self.layout.size)  # phase, seats, moves, ..., solo
+        cells[at["phase"] + PHASES.index(state.phase)] = 1.0
         demonstrator = state.queue[0] if state.phase == DEMONSTRATION else None
         for row, s in enumerate(relative_seats(seat, self.seats)):
             start = at["seats"] + row * 5
@@ -202,9 +209,3 @@ class RicochetEncoder(Encoder):
         for robot, direction in enumerate(last):
             if direction >= 0:
                 directions[robot, direction] = 1.0
-
-
-def _pile_cells(cells: memoryview, pile: tuple[str, ...]) -> None:
-    """The pile block: 1 for each chip still in the pile."""
-    for code in pile:
-        cells[_TARGET[code]] = 1.0
