@@ -144,10 +144,19 @@ def best_program(
 
 
 def ranked_programs(
-    view: Mapping[str, Any], seat: int, hand: list[str], placed: list[list[str]] | None = None
+    view: Mapping[str, Any],
+    seat: int,
+    hand: list[str],
+    placed: list[list[str]] | None = None,
+    others: Mapping[int, list[list[str]]] | None = None,
 ) -> list[tuple[float, list[list[str]]]]:
     """Programs with their simulated scores, :func:`best_program`'s first, then the others
-    tried (orders of cards, loops added), best first."""
+    tried (orders of cards, loops added), best first.
+
+    With ``others`` (seat -> a program guessed for it), those pawns play their programs slot
+    by slot in the round's order instead of standing still, and a program is scored by the
+    seat's end position minus the mean of theirs: their programs are fixed, so what differs
+    is only what this one does to them (pushes, a laser that steals a parcel)."""
     placed = [list(cards) for cards in placed] if placed else [[] for _ in range(SLOTS)]
     fixed = [any(is_action(card) for card in cards) for cards in placed]
     if len(hand) < fixed.count(False):  # cannot happen with the card-keeping rule (RD-10); be safe
@@ -160,17 +169,32 @@ def ranked_programs(
     resolver = Resolver(world, trace=False)
     start = world.snapshot()
     heads: list[tuple[float, tuple[str | None, ...]]] = []
+    rivals = dict(others or {})
+    order = [s for s in view["order"] if s == seat or s in rivals] if rivals else [seat]
+
+    def score() -> float:
+        if not rivals:
+            return value(world, seat)
+        return value(world, seat) - sum(value(world, s) for s in rivals) / len(rivals)
+
+    def run(slot: int) -> None:
+        for s in order:
+            if world.winner is not None:  # RD-22: nothing further is resolved
+                return
+            if s != seat:  # a copy: resolving takes a played BUG out of its slot
+                world.program[s][slot] = list(rivals[s][slot])
+            resolver.run_slot(s, slot)
 
     def search(slot: int, left: list[str], chosen: tuple[str | None, ...], bonus: float) -> None:
         if slot == SLOTS:
-            heads.append((value(world, seat) + bonus, chosen))
+            heads.append((score() + bonus, chosen))
             return
-        snap, before = world.snapshot(), value(world, seat)
+        snap, before = world.snapshot(), score()
         for card in [None] if fixed[slot] else sorted(set(left)):
             world.program[seat][slot] = list(placed[slot]) if card is None else [*placed[slot], card]
-            resolver.run_slot(seat, slot)
+            run(slot)
             # progress made early is safer: later slots may be disturbed by other pawns
-            early = 0.005 * (SLOTS - slot) * (value(world, seat) - before)
+            early = 0.005 * (SLOTS - slot) * (score() - before)
             rest = list(left)
             if card is not None:
                 rest.remove(card)
@@ -195,22 +219,19 @@ def ranked_programs(
                 program = program_of(chosen)
                 for slot in slots:
                     program[slot] = [*program[slot], LOOP]
-                score = _run(world, resolver, seat, program, start)
-                tried.append((score, program))
-                if score > best_score:
-                    best_score, best = score, program
+                world.restore(start)
+                for slot, cards in enumerate(program):
+                    world.program[seat][slot] = list(cards)  # resolving takes a played BUG out
+                    run(slot)
+                    if world.winner is not None:
+                        break
+                mark = score()
+                tried.append((mark, program))
+                if mark > best_score:
+                    best_score, best = mark, program
     world.restore(start)
     tried.sort(key=lambda item: -item[0])
     return [(best_score, best), *(item for item in tried if item[1] != best)]
-
-
-def _run(world: SimWorld, resolver: Resolver, seat: int, program: list[list[str]], start: tuple) -> float:
-    world.restore(start)
-    for slot, cards in enumerate(program):
-        world.program[seat][slot] = list(cards)  # resolving takes a played BUG out of its slot
-        if resolver.run_slot(seat, slot):
-            break
-    return value(world, seat)
 
 
 # --------------------------------------------------------------------------- the bot
@@ -322,8 +343,10 @@ def candidates(_heuristic: Any, turn: Turn, count: int) -> list[list[Action]]:
     kinds: dict[tuple, list[list[str]]] = {}
     for score, program in scored:
         kinds.setdefault((round(score), sorted(c for cards in program for c in cards).__repr__()), program)
-    ordered = [ranked[0], *([firing] if firing is not None else []), *kinds.values()]
-    building = with_functions(view, seat, ranked[0], turn.legal)[: count // 3]
+    answers = best_answers(turn, GUESSES) if turn.world is not None else []
+    ordered = [ranked[0], *answers[: max(1, count // 3)], *([firing] if firing is not None else [])]
+    ordered += kinds.values()
+    building = with_functions(view, seat, ranked[0], turn.legal)[: count // 4]
     found: list[list[Action]] = []
     for program in ordered:
         if not all(program):  # RD-9: every slot holds a card
@@ -334,6 +357,55 @@ def candidates(_heuristic: Any, turn: Turn, count: int) -> list[list[Action]]:
         if len(found) >= count - len(building):
             break
     return [*found, *building] if found else []
+
+
+GUESSES = 4
+"""Guesses of the other seats' programs that :func:`best_answers` answers."""
+
+
+def best_answers(turn: Turn, guesses: int) -> list[list[list[str]]]:
+    """Programs that do best against what the other seats would program if they were the
+    heuristic, in ``guesses`` guesses of their hidden cards drawn from this seat's view: the
+    one best on average over the guesses first, then each guess's best. The heuristic
+    simulates its pawn alone, so it walks into lasers, fires at cells the target leaves and
+    races to a pickup another pawn takes first; these programs see the others move.
+
+    The guesses' generator is seeded from public facts (the round and the seat), and a guess
+    depends only on the seat's view (``determinize``), so the same view gives the same
+    answers."""
+    assert turn.world is not None
+    view, seat = turn.view, turn.seat
+    rng = Rng(view["round"] * 1009 + seat)
+    totals: dict[str, float] = {}
+    seen: dict[str, int] = {}
+    programs: dict[str, list[list[str]]] = {}
+    bests: list[list[list[str]]] = []
+    for _ in range(guesses):
+        world = turn.world.determinize(seat, rng)
+        assert isinstance(world, DeliveryState)
+        refine(world, seat, rng)
+        others = {
+            other: world.program[other]
+            if world.submitted[other]
+            else best_program(world.view(other), other, list(world.hands[other]), world.program[other])
+            for other in range(world.seats)
+            if other != seat
+        }
+        scored = ranked_programs(view, seat, list(view["hand"]), None, others)
+        bests.append(scored[0][1])
+        for mark, program in scored:
+            key = repr(program)
+            programs.setdefault(key, program)
+            totals[key] = totals.get(key, 0.0) + mark
+            seen[key] = seen.get(key, 0) + 1
+    # loops are tried on each guess's best orders only: weigh the programs every guess tried
+    everywhere = [key for key in totals if seen[key] == guesses] or list(totals)
+    robust = max(everywhere, key=lambda key: totals[key])
+    found = [programs[robust]]
+    for program in bests:
+        if program not in found:
+            found.append(program)
+    return found
 
 
 def _programmed(program: list[list[str]]) -> list[Action]:
