@@ -18,6 +18,7 @@ from robotable.envs.core import (
     Encoder,
     IndexRule,
     Observation,
+    SeatMemo,
     counts,
     one_hot,
     relative_seats,
@@ -152,27 +153,18 @@ class DeliveryEncoder(Encoder):
         assert isinstance(state, DeliveryState)
         obs["board"][:] = _state_board_planes(state.board, self.seats)
 
-    def fill_seat(self, cells: memoryview, obs: Observation, state: State, seat: Seat) -> None:
+    def update_seat(self, memo: SeatMemo, state: State, seat: Seat) -> None:
         """What :meth:`fill` writes, from the state's fields that ``view(seat)`` shows: pawns,
         piles' sizes, discards and function boards (public), the seat's own hand and onPlay
-        slots (secret, RD-9), and of the others' slots only how many cards each holds."""
+        slots (secret, RD-9), and of the others' slots only how many cards each holds. The
+        pawns, the discard piles and the function boards, which move only when programs run (or
+        a card goes onto a board), are rewritten when they differ from the copy kept of them."""
         assert isinstance(state, DeliveryState)
-        at, n = self.layout.offsets, self.seats
+        at, n, cells = self.layout.offsets, self.seats, memo.cells
         order = relative_seats(seat, n)
-        plane = self.height * self.width
-        pawns, boards = at["pawns"], at["function_boards"]
-        for row, s in enumerate(order):
-            cell = state.pos[s]
-            cells[pawns + row * plane + cell] = 1.0
-            cells[pawns + (n + state.facing[s]) * plane + cell] = 1.0
-            if state.parcel[s]:
-                cells[pawns + (n + 4) * plane + cell] = 1.0
-            self._player_row(cells, at["seats"] + row * SEAT_FEATURES, state, s)
-            for letter, slots in state.fboards[s].items():
-                board = (row * len(LETTERS) + _LETTER[letter]) * SLOTS
-                for slot, cards in enumerate(slots):
-                    if cards:
-                        _card_counts(cells, boards + (board + slot) * CARDS, cards, 1 / 4)
+        if memo.moved("pawns", (state.pos, state.facing, state.parcel), at["pawns"], at["round"], _lists):
+            self._pawn_cells(cells, state, order)
+        memo.clear(at["round"], at["seats"])  # round, first, hand, program
         cells[at["round"]] = scaled(state.round, state.options["turn_limit"])
         cells[at["round"] + 1] = state.phase == "over"
         cells[at["first"] + order.index(state.first)] = 1.0
@@ -180,12 +172,43 @@ class DeliveryEncoder(Encoder):
             _card_counts(cells, at["hand"], state.hands[seat], 1 / 8)
             for slot, cards in enumerate(state.program[seat]):
                 _card_counts(cells, at["program"] + slot * CARDS, cards, 1 / 4)
+        for row, s in enumerate(order):
+            start = at["seats"] + row * SEAT_FEATURES
+            memo.clear(start, start + 10)
+            self._player_row(cells, start, state, s)
+            discard = state.discard[s]
+            if memo.moved(_DISCARDS[row], discard, start + 10, start + SEAT_FEATURES, list.copy):
+                _card_counts(cells, start + 10, discard, 0.1)
+        if memo.moved("boards", state.fboards, at["function_boards"], at["misc"], _boards):
+            self._board_cells(cells, state, order)
+        memo.clear(at["misc"], self.layout.size)
         cells[at["misc"]] = scaled(state.bug_pile, 200)
         cells[at["misc"] + 1] = state.options["function_boards"] == "per_player_ad"
 
+    def _pawn_cells(self, cells: memoryview, state: DeliveryState, order: tuple[int, ...]) -> None:
+        """The pawns block: each pawn's plane (the observer's first), facings, parcels."""
+        n, plane, pawns = self.seats, self.height * self.width, self.layout.offsets["pawns"]
+        for row, s in enumerate(order):
+            cell = state.pos[s]
+            cells[pawns + row * plane + cell] = 1.0
+            cells[pawns + (n + state.facing[s]) * plane + cell] = 1.0
+            if state.parcel[s]:
+                cells[pawns + (n + 4) * plane + cell] = 1.0
+
+    def _board_cells(self, cells: memoryview, state: DeliveryState, order: tuple[int, ...]) -> None:
+        """The function boards block: per seat (the observer's first), board and slot, cards."""
+        boards = self.layout.offsets["function_boards"]
+        for row, s in enumerate(order):
+            for letter, slots in state.fboards[s].items():
+                board = (row * len(LETTERS) + _LETTER[letter]) * SLOTS
+                for slot, cards in enumerate(slots):
+                    if cards:
+                        _card_counts(cells, boards + (board + slot) * CARDS, cards, 1 / 4)
+
     @staticmethod
     def _player_row(cells: memoryview, start: int, state: DeliveryState, s: int) -> None:
-        """One seat's row of the seats block, as :meth:`_fill_player` writes it from the view."""
+        """One seat's row of the seats block but its discard pile, as :meth:`_fill_player`
+        writes it from the view."""
         cells[start] = state.parcel[s]
         cells[start + 1] = scaled(state.delivered[s], 2)
         cells[start + 2] = scaled(len(state.hands[s]), 20)
@@ -194,7 +217,6 @@ class DeliveryEncoder(Encoder):
         cells[start + 5] = state.submitted[s]
         for slot, cards in enumerate(state.program[s]):
             cells[start + 6 + slot] = scaled(len(cards), 5)
-        _card_counts(cells, start + 10, state.discard[s], 0.1)
 
     @staticmethod
     def _fill_player(out: np.ndarray, player: Mapping[str, JSON]) -> None:
@@ -207,6 +229,21 @@ class DeliveryEncoder(Encoder):
         for slot, count in enumerate(player["program_counts"]):
             out[6 + slot] = scaled(count, 5)
         counts(out[10:], [_CARD[card] for card in player["discard"]], 0.1)
+
+
+_DISCARDS = tuple(f"discard {row}" for row in range(8))
+
+
+def _lists(shown: tuple[list, ...]) -> tuple[list, ...]:
+    """A copy of lists the state mutates (pawn cells, facings, parcels)."""
+    return tuple(map(list, shown))
+
+
+def _boards(fboards: list[dict[str, list[list[str]]]]) -> list[dict[str, list[list[str]]]]:
+    """A copy of every seat's function boards (letter -> slots -> cards), out of the state's reach."""
+    return [
+        {letter: [cards.copy() for cards in slots] for letter, slots in boards.items()} for boards in fboards
+    ]
 
 
 def _state_board_planes(board: Board, seats: int) -> np.ndarray:
