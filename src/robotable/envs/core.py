@@ -215,13 +215,14 @@ class SeatMemo:
     determinized world or another game of the same board gets the same bytes as a fresh write.
     The array handed out is always a copy: the memo's own is written again next time."""
 
-    __slots__ = ("blank", "blank_cells", "cells", "data", "keys", "views")
+    __slots__ = ("blank", "blank_cells", "bytes", "cells", "data", "keys", "views")
 
     def __init__(self, blank: np.ndarray, layout: Layout) -> None:
         self.blank = blank  # the blank it was made from: a new board makes a new memo
         self.blank_cells = memoryview(blank)
         self.data = blank.copy()
         self.cells = memoryview(self.data)
+        self.bytes = self.cells.cast("B")  # for struct.pack_into: a row of floats in one call
         self.views = layout.views(self.data)
         self.keys: dict[str, Any] = {}
 

@@ -9,13 +9,16 @@ emitter (10), an ``obstacle`` on each cell (100), ``damage`` and ``repair`` each
 
 from __future__ import annotations
 
+import struct
 from collections.abc import Iterable, Mapping
 from functools import lru_cache
+from operator import attrgetter, itemgetter
+from typing import Any
 
 import numpy as np
 
 from robotable.core.game import JSON, Action, Seat, State
-from robotable.envs.core import Encoder, IndexRule, Observation, one_hot, relative_seats, scaled
+from robotable.envs.core import Encoder, IndexRule, Observation, SeatMemo, one_hot, relative_seats, scaled
 from robotable.games.droids.actions import (
     BACK,
     PASS,
@@ -275,15 +278,20 @@ class DroidsEncoder(Encoder):
         if flat:
             out.reshape(-1)[flat] = 1.0
 
-    def fill_seat(self, cells: memoryview, obs: Observation, state: State, seat: Seat) -> None:
+    def update_seat(self, memo: SeatMemo, state: State, seat: Seat) -> None:
         """What :meth:`fill` writes, from the state's fields that ``view(seat)`` shows: the
         board, robots, emitters and counts (public), the seat's own hand and, while it places,
-        its pending choice (DD-46)."""
+        its pending choice (DD-46). The board's pieces and each seat's emitters, which most
+        steps leave alone, are rewritten when they differ from the copy kept of them; the rest
+        every time (the seat rows too: a key of all they show cost as much as writing them)."""
         assert isinstance(state, DroidsState)
-        at, n = self.layout.offsets, self.seats
+        at, n, cells = self.layout.offsets, self.seats, memo.cells
         order = relative_seats(seat, n)
         mine = seat is not None and 0 <= seat < n
-        self._board_cells(cells, state, seat if mine else None, order)
+        shown = (tuple(map(_ROBOT_SHOWN, state.robots)), state.objects)
+        if memo.moved("pieces", shown, self._pieces, at["phase"], _pieces):
+            self._board_cells(cells, state, seat if mine else None, order)
+        memo.clear(at["phase"], at["emitters"])  # phase .. seats
         cells[at["phase"] + PHASES.index(state.phase)] = 1.0
         cells[at["turn"]] = scaled(state.turn, state.options["turn_limit"])
         cells[at["scenario"] + state.scenario.number - 1] = 1.0
@@ -300,8 +308,9 @@ class DroidsEncoder(Encoder):
             if len(placing) == 3:
                 cells[start + len(TYPES) + placing[1]] = 1.0
                 cells[start + len(TYPES) + EMITTERS + placing[2] - 1] = 1.0
-        self._seat_rows(cells, state, order)
-        self._emitter_cells(cells, state, order)
+        self._seat_rows(memo.bytes, state, order)
+        self._emitter_cells(memo, state, order)
+        memo.clear(at["pending"], self.layout.size)  # pending, supply, killer
         if state.pending_hits:
             who, what, count = state.pending_hits[0]
             pending = at["pending"]
@@ -344,38 +353,61 @@ class DroidsEncoder(Encoder):
         for cell, kind in state.objects.items():
             cells[start + (first_object + OBJECT_KINDS.index(kind)) * plane + cell] = 1.0
 
-    def _seat_rows(self, cells: memoryview, state: DroidsState, order: tuple[int, ...]) -> None:
-        """The seats block (:data:`SEAT_FEATURES`), the observer's row first."""
+    def _seat_rows(self, data: memoryview, state: DroidsState, order: tuple[int, ...]) -> None:
+        """The seats block (:data:`SEAT_FEATURES`), the observer's row first: each row's 18
+        values packed at once (``struct`` writes float32 exactly as a memoryview's item write
+        does), the shares of small counts read from tables instead of computed by a call."""
         robots = {r.seat: r for r in state.robots if r.kind == "player"}
         to_act = state.to_act()
         for row, s in enumerate(order):
-            start = self.layout.offsets["seats"] + row * len(SEAT_FEATURES)
-            bins = state.hand_bins[s]
-            cells[start] = scaled(len(state.hands[s]), HAND_SIZE)
-            for b, name in enumerate(BINS, start=1):
-                cells[start + b] = scaled(bins[name], HAND_SIZE)
-            cells[start + 5] = scaled(state.drawn[s], HAND_SIZE)
-            cells[start + 6] = state.stopped[s]
-            cells[start + 7] = state.finished[s]
-            cells[start + 8] = scaled(state.sent[s], EMITTERS)
-            cells[start + 9] = state.eliminated[s]
-            cells[start + 10] = scaled(state.scores[s], 10)
-            cells[start + 17] = s in to_act
+            violet, blue, grey, red = _BIN_COUNTS(state.hand_bins[s])
             robot = robots.get(s)
-            if robot is not None:
-                cells[start + 11] = scaled(robot.stock, 25)
-                if robot.carry in CARRIED:
-                    cells[start + 12 + CARRIED.index(robot.carry)] = 1.0
-                cells[start + 16] = robot.cell < 0
+            stock, carry, off = (
+                (0.0, None, False)
+                if robot is None
+                else (
+                    scaled(robot.stock, 25),
+                    robot.carry,
+                    robot.cell < 0,
+                )
+            )
+            _ROW.pack_into(
+                data,
+                4 * (self.layout.offsets["seats"] + row * len(SEAT_FEATURES)),
+                _SEVENTHS[len(state.hands[s])],
+                _SEVENTHS[violet],
+                _SEVENTHS[blue],
+                _SEVENTHS[grey],
+                _SEVENTHS[red],
+                _SEVENTHS[state.drawn[s]],
+                state.stopped[s],
+                state.finished[s],
+                scaled(state.sent[s], EMITTERS),
+                state.eliminated[s],
+                scaled(state.scores[s], 10),
+                stock,
+                *_CARRYING.get(carry, _CARRYING[None]),
+                off,
+                s in to_act,
+            )
 
-    def _emitter_cells(self, cells: memoryview, state: DroidsState, order: tuple[int, ...]) -> None:
-        """The emitters block: destroyed, then each slot's token and arrow."""
+    @property
+    def _pieces(self) -> int:
+        """Where the board's circles, robots and objects start (after the terrain's 3 planes)."""
+        return self.layout.offsets["board"] + 3 * SIZE * SIZE
+
+    def _emitter_cells(self, memo: SeatMemo, state: DroidsState, order: tuple[int, ...]) -> None:
+        """The emitters block: destroyed, then each slot's token and arrow; a seat's emitters
+        are rewritten when they differ from the copy kept of them."""
         width = 1 + SLOTS * SLOT_WIDTH
+        cells, first = memo.cells, self.layout.offsets["emitters"]
         for row, s in enumerate(order):
             emitters = state.emitters[s]
+            base = first + row * EMITTERS * width
+            if not memo.moved(_EMITTERS_OF[row], emitters, base, base + EMITTERS * width, _emitters):
+                continue
             if emitters == _BLANK_EMITTERS:  # one list comparison skips a seat whose are all blank
                 continue
-            base = self.layout.offsets["emitters"] + row * EMITTERS * width
             for emitter in emitters:
                 if emitter != _BLANK_EMITTER:  # most are: one list comparison skips them
                     if emitter[0]:
@@ -387,6 +419,31 @@ class DroidsEncoder(Encoder):
                             cells[base + 1 + k * SLOT_WIDTH + token] = 1.0
                             cells[base + 1 + k * SLOT_WIDTH + arrow] = 1.0
                 base += width
+
+
+_ROW = struct.Struct(f"{len(SEAT_FEATURES)}f")
+_SEVENTHS = tuple(min(count, HAND_SIZE) / HAND_SIZE for count in range(256))
+"""``scaled(count, 7)`` of a count of tokens (a hand holds far fewer than the 160 of the bins)."""
+_BIN_COUNTS = itemgetter(*BINS)
+_CARRYING = {None: (False,) * len(CARRIED)} | {
+    thing: tuple(thing == other for other in CARRIED) for thing in CARRIED
+}
+"""A robot's load as the seat row's four flags (obstacle, container, mine, statue)."""
+_ROBOT_SHOWN = attrgetter("kind", "seat", "cell")
+"""What the board shows of a robot (read in C)."""
+_EMITTERS_OF = tuple(f"emitters {row}" for row in range(8))
+
+
+def _pieces(shown: tuple) -> tuple:
+    """A copy of the robots' fields (values already) and of the objects (a dict the state
+    mutates)."""
+    robots, objects = shown
+    return robots, objects.copy()
+
+
+def _emitters(emitters: list[list[Any]]) -> list[list[Any]]:
+    """A copy of a seat's emitters (each a list: its destroyed flag, then its slots)."""
+    return [emitter.copy() for emitter in emitters]
 
 
 def _rows(board: Board) -> list[str]:
