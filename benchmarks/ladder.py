@@ -16,6 +16,10 @@ round robin would take too long); the ratings then come from those games alone. 
 keeps every game's record (``games.jsonl``, as ``robotable tournament`` writes them) and its
 think times (``think_times.jsonl``) as they are played, so a run stopped by ``--stop-after`` or
 by hand continues where it stopped; the ladder file is written once every game is in.
+A line-up measured before (in the ladder file already there, for the same plan) and not played
+in this run keeps its head-to-head and distinct-games rows, marked with when they were
+measured: re-measure only the pairings a change affects. The ratings come from the games of
+this run alone (they need the records).
 Each line-up's count of distinct games (different action sequences) is written beside its
 games: seeds that replay the same game are not independent samples.
 """
@@ -149,6 +153,30 @@ def distinct_games(plan: Plan, records: dict[GameKey, Record]) -> list[dict[str,
     ]
 
 
+def carried(earlier: dict[str, Any] | None, plan: Plan, played: list[list[str]]) -> dict[str, Any]:
+    """The rows of an earlier ladder of the same plan for the line-ups not played now: its
+    head-to-head and distinct-games rows (each marked with when it was measured), the pairs
+    they come from, and its think times (for a bot that plays no game now). Nothing from a
+    ladder of another plan (other options, seeds or games)."""
+    rows: dict[str, Any] = {"pairs": [], "head_to_head": [], "distinct_games": [], "think_time": {}}
+    if not earlier or earlier.get("plan") != plan.to_dict():
+        return rows
+    now = {frozenset(pair) for pair in played}
+    when = earlier.get("measured")
+    for pair in [*earlier.get("pairs", []), *earlier.get("pairs_kept", [])]:
+        if frozenset(pair) not in now:
+            rows["pairs"].append(pair)
+    kept = {frozenset(pair) for pair in rows["pairs"]}
+    for row in earlier.get("head_to_head", []):
+        if frozenset((row["first"], row["second"])) in kept:
+            rows["head_to_head"].append({**row, "measured": row.get("measured", when)})
+    for row in earlier.get("distinct_games", []):
+        if frozenset(row["lineup"]) in kept:
+            rows["distinct_games"].append({**row, "measured": row.get("measured", when)})
+    rows["think_time"] = earlier.get("think_time", {})
+    return rows
+
+
 def think_time(times: list[float]) -> dict[str, float | int]:
     return {
         "decisions": len(times),
@@ -211,6 +239,9 @@ def main() -> None:
             f"stopped with {len(records)} of {len(chosen) * plan.games} games played; run again to go on"
         )
     seconds = sum(wall[key] for key in records if key in wall)  # every run's games
+    out = args.out or Path(agents.__file__).parent / "ladders" / f"{game.id}.json"
+    pairs = [list(plan.lineups[i]) for i in sorted(chosen)]
+    earlier = carried(json.loads(out.read_text()) if out.exists() else None, plan, pairs)
     ladder = {
         "game": game.id,
         "measured": datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC"),
@@ -218,14 +249,18 @@ def main() -> None:
         "seconds": round(seconds, 1),
         "note": args.note,
         "plan": plan.to_dict(),
-        "pairs": [list(plan.lineups[i]) for i in sorted(chosen)],
+        "pairs": pairs,
+        "pairs_kept": earlier["pairs"],
         "unfinished": sum(1 for r in records.values() if r.outcome is None),
-        "distinct_games": distinct_games(plan, records),
+        "distinct_games": distinct_games(plan, records) + earlier["distinct_games"],
         "ratings": [_rating_json(r) for r in rate(plan, records)],
-        "head_to_head": [_versus_json(h) for h in head_to_head(plan, records) if h.meetings],
+        "head_to_head": [_versus_json(h) for h in head_to_head(plan, records) if h.meetings]
+        + earlier["head_to_head"],
         "think_time": {label: think_time(times[label]) for label in labels},
     }
-    out = args.out or Path(agents.__file__).parent / "ladders" / f"{game.id}.json"
+    for label in labels:  # a bot that played no game now keeps its earlier figures
+        if not times[label] and label in earlier["think_time"]:
+            ladder["think_time"][label] = earlier["think_time"][label]
     out.write_text(json.dumps(ladder, indent=1) + "\n")
     print(f"wrote {out}")
 
