@@ -27,6 +27,8 @@ LONG = 32  # moves counts are scaled by this (an optimal solution rarely needs m
 _ROBOT = {name: i for i, name in enumerate(ROBOT_NAMES)}
 _TARGET = {code: i for i, code in enumerate(TARGET_CODES)}
 _DIRECTION = {letter: i for i, letter in enumerate(DIRECTIONS)}
+_CHIP_SHARES = tuple(scaled(count, CHIPS) for count in range(CHIPS + 1))
+"""``scaled(count, 17)`` of a count of chips (there are 17)."""
 
 
 @lru_cache(maxsize=64)
@@ -126,10 +128,11 @@ class RicochetEncoder(Encoder):
         at, cells = self.layout.offsets, memo.cells
         target = state.target
         code = target.code if target is not None else None
-        if memo.stale("target", code, at["target_cell"], at["robots"]) and code is not None:
-            cells[at["target_cell"] + self._target_cells[code]] = 1.0
-        if memo.stale("target chip", code, at["target"], at["pile"]) and code is not None:
-            cells[at["target"] + _TARGET[code]] = 1.0
+        if memo.stale("target", code, at["target_cell"], at["robots"]):
+            memo.clear(at["target"], at["pile"])  # the chip's one-hot goes with its cell
+            if code is not None:
+                cells[at["target_cell"] + self._target_cells[code]] = 1.0
+                cells[at["target"] + _TARGET[code]] = 1.0
         if memo.moved("robots", state.robots, at["robots"], at["markers"]):
             for i, cell in enumerate(state.robots):
                 cells[at["robots"] + i * CELLS + cell] = 1.0
@@ -142,16 +145,16 @@ class RicochetEncoder(Encoder):
         memo.clear(at["phase"], self.layout.size)  # phase, seats, moves, ..., solo
         cells[at["phase"] + PHASES.index(state.phase)] = 1.0
         demonstrator = state.queue[0] if state.phase == DEMONSTRATION else None
-        for row, s in enumerate(relative_seats(seat, self.seats)):
-            start = at["seats"] + row * 5
-            cells[start] = scaled(len(state.chips[s]), CHIPS)
-            bid = state.bids.get(s)
-            if bid is not None:
+        start, bids = at["seats"], state.bids
+        for s in relative_seats(seat, self.seats):
+            cells[start] = _CHIP_SHARES[len(state.chips[s])]
+            if s in bids:
                 cells[start + 1] = 1.0
-                cells[start + 2] = scaled(bid.moves, self.max_bid)
+                cells[start + 2] = scaled(bids[s].moves, self.max_bid)
             if demonstrator is not None:
                 cells[start + 3] = demonstrator == s
                 cells[start + 4] = s in state.queue[1:]
+            start += 5
         self._moves_cells(cells, state, demonstrator)
         solo = at["solo"]
         if state.best is not None:

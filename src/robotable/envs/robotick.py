@@ -7,6 +7,7 @@ Actions: ``pass CARD`` for each of the 52 cards (RT-9, one card at a time, twice
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
+from functools import lru_cache
 
 import numpy as np
 
@@ -40,6 +41,7 @@ class RobotickEncoder(Encoder):
     def setup(self, view: Mapping[str, JSON]) -> None:
         self._seatings: dict[Seat, tuple[tuple[int, ...], list[int]]] = {}
         self._kept: tuple | None = None  # see _settled
+        self._ai_cards: dict[tuple, memoryview] = {}  # the AI card block of each card met
 
     def all_actions(self) -> Iterable[Action]:
         yield from (Pass(c) for c in range(DECK))
@@ -132,12 +134,16 @@ class RobotickEncoder(Encoder):
         cells[at["round"] + state.round] = 1.0
         cells[at["trick_number"]] = scaled(min(len(state.history) + 1, HAND), 12)
         if seat in range(HUMANS):
-            _card_ones(cells, at["hand"], state.hands[seat])
+            hand = at["hand"]
+            for c in state.hands[seat]:
+                cells[hand + c] = 1.0
             passing = at["passing"]
-            _card_ones(cells, passing, state.chosen[seat])
-            _card_ones(cells, passing + DECK, state.given[seat])
-            _card_ones(cells, passing + 2 * DECK, state.given[(seat - 1) % HUMANS])
-        _card_ones(cells, at["droco_hand"], state.hands[DROCO])
+            for row, cards in enumerate((state.chosen[seat], state.given[seat], state.given[seat - 1])):
+                for c in cards:  # given[-1] is seat 2's: the seat before seat 0
+                    cells[passing + row * DECK + c] = 1.0
+        droco = at["droco_hand"]
+        for c in state.hands[DROCO]:
+            cells[droco + c] = 1.0
         cells[at["trump"] + state.trump] = 1.0
         cells[at["trump"] + DECK + state.trump // STRENGTHS] = 1.0
         if state.trick:
@@ -181,29 +187,40 @@ class RobotickEncoder(Encoder):
         cells[at["ai_card"] : at["turn"]] = ai_card
         up, down, scores = at["captures"], at["captures"] + HUMANS * DECK, at["scores"]
         for row, s in enumerate(order[:HUMANS]):
-            _card_ones(cells, up + row * DECK, state.up[s])
-            _card_ones(cells, down + row * DECK, state.down[s])
+            for c in state.up[s]:
+                cells[up + row * DECK + c] = 1.0
+            for c in state.down[s]:
+                cells[down + row * DECK + c] = 1.0
             cells[scores + row] = round_scores[s]
             cells[scores + HUMANS + row] = totals[s]
 
-    @staticmethod
-    def _read_settled(state: RobotickState) -> tuple[memoryview, memoryview, list[float], list[float]]:
+    def _read_settled(self, state: RobotickState) -> tuple[memoryview, memoryview, list[float], list[float]]:
         """The played and AI card blocks' cells, and each seat's round score and total as cells."""
         played = np.zeros(DECK, dtype=np.float32)
+        cells = memoryview(played)  # an item write costs a third of numpy's
         for t in state.history:
             for _, c in t["cards"]:
-                played[c] = 1.0
-        ai_card = np.zeros((len(COLUMNS), 2, len(CRITERIA)), dtype=np.float32)
+                cells[c] = 1.0
         ai = state.ai_card
-        for column, ranked in enumerate((ai.follow, ai.no_follow, ai.open)):
-            for rank, criterion in enumerate(ranked[:2]):
-                ai_card[column, rank, _CRITERION[criterion]] = 1.0
-        round_scores = [signed(state.round_score(s), 100) for s in range(HUMANS)]
-        totals = [signed(total, 300) for total in state.totals()]
-        return memoryview(played), memoryview(ai_card.reshape(-1)), round_scores, totals
+        columns = (ai.follow, ai.no_follow, ai.open)
+        ai_card = self._ai_cards.get(columns)
+        if ai_card is None:  # a game draws a few of the deck's cards: each made once
+            ai_card = self._ai_cards[columns] = _ai_cells(columns)
+        round_scores = [_signed(state.round_score(s), 100) for s in range(HUMANS)]
+        totals = [_signed(total, 300) for total in state.totals()]
+        return cells, ai_card, round_scores, totals
 
 
-def _card_ones(cells: memoryview, start: int, cards: Iterable[int]) -> None:
-    """A 52-long block from ``start``: 1 at each card (its engine number is its position)."""
-    for c in cards:
-        cells[start + c] = 1.0
+def _ai_cells(columns: tuple[tuple[str, ...], ...]) -> memoryview:
+    """The AI card block of a card's columns (can follow, cannot follow, leads)."""
+    ai_card = np.zeros((len(COLUMNS), 2, len(CRITERIA)), dtype=np.float32)
+    for column, ranked in enumerate(columns):
+        for rank, criterion in enumerate(ranked[:2]):
+            ai_card[column, rank, _CRITERION[criterion]] = 1.0
+    return memoryview(ai_card.reshape(-1))
+
+
+@lru_cache(maxsize=4096)
+def _signed(value: int, top: int) -> float:
+    """:func:`~robotable.envs.core.signed`, remembered: scores are a few hundred integers."""
+    return signed(value, top)
