@@ -13,7 +13,7 @@ from robotable.games.delivery.bots import HeuristicBot, best_program, cards_to_g
 from robotable.play.clock import VirtualClock
 from robotable.play.match import Match
 
-from .conftest import RED, give_hand, new, place, play, run_slot
+from .conftest import BLUE, RED, give_hand, new, place, play, program_all, run_slot
 
 
 def test_heuristic_is_the_first_bot() -> None:
@@ -161,3 +161,38 @@ def test_the_search_weighs_the_heuristics_program_with_cards_put_on_a_function_b
         assert world.submitted[RED]
     letters = {step.board for c in building for step in c if isinstance(step, PlaceFunction)}
     assert letters and letters <= set(state.fboards[RED])  # the player's own board only
+
+
+def test_an_answer_to_a_guessed_program_fires_where_the_other_pawn_will_stand() -> None:
+    """The heuristic simulates its pawn alone, so its laser aims where the others stand now.
+    Answering Blue's program (one step north into Red's row, then turns), Red's best program
+    fires in a slot after Blue's step and, resolved for real, takes Blue's parcel (RD-16)."""
+    state = new()
+    place(state, {RED: ((0, 3), "E"), BLUE: ((5, 4), "N")})
+    state.parcel[BLUE] = True
+    hand = ["LASER", "RL", "RR", "UT", "LOOP", "BUG"]
+    give_hand(state, RED, hand)
+    blues = [["FWD"], ["RL"], ["RL"], ["RL"]]
+    alone = best_program(state.view(RED), RED, list(hand))
+    answer = ranked_programs(state.view(RED), RED, list(hand), None, {BLUE: blues})[0][1]
+    for program, steals in ((alone, False), (answer, True)):
+        world = state.clone()
+        program_all(world, {RED: program, BLUE: blues})
+        assert world.parcel[RED] is steals and world.parcel[BLUE] is not steals, program
+
+
+def test_answers_depend_only_on_the_seats_view() -> None:
+    """The search's answer candidates guess the other seat's hidden cards from the view: two
+    positions the seat cannot tell apart (the other's hand and face-down program redrawn) give
+    the same candidates."""
+    from robotable.core.rng import Rng
+    from robotable.games.delivery.bots import candidates
+    from robotable.play.table import agent_turn
+
+    for seed in range(3):
+        state = new(seed=seed)
+        play(state, BLUE, *[f"slot {i + 1} {card}" for i, card in enumerate(state.hands[BLUE][:4])], "submit")
+        twin = state.determinize(RED, Rng(seed + 50))
+        assert twin.view(RED) == state.view(RED) and twin.hands[BLUE] != state.hands[BLUE]
+        found = [candidates(None, agent_turn(s, RED, [], 0.0, None), 10) for s in (state, twin)]
+        assert found[0] == found[1] and len(found[0]) > 2

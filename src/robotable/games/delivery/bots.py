@@ -324,12 +324,14 @@ WIN = 1e7
 
 def candidates(_heuristic: Any, turn: Turn, count: int) -> list[list[Action]]:
     """Whole programs worth weighing (``robotable.agents.decisions``), when a round's
-    programming starts on an empty onPlay board: the heuristic's, the best it simulated that
-    fires the laser (its simulation cannot see a hit: other pawns move), then the next best
-    that differ from it (each its cards slot by slot, then ``submit``). When the player may
-    put cards on a function board of its own (RD-10), about a third of the candidates are the
-    heuristic's program with the cards it leaves in hand put there (:func:`with_functions`):
-    the heuristic never builds a function board, the search weighs whether to."""
+    programming starts on an empty onPlay board: the heuristic's, the best answers to what the
+    other seats would program (:func:`best_answers`, from ``count - 2`` guesses of their
+    cards: more guesses at the larger budget), the best it simulated that fires the laser,
+    then the next best that differ from it (each its cards slot by slot, then ``submit``).
+    When the player may put cards on a function board of its own (RD-10), about a quarter of
+    the candidates are the heuristic's program with the cards it leaves in hand put there
+    (:func:`with_functions`): the heuristic never builds a function board, the search weighs
+    whether to."""
     view, seat = turn.view, turn.seat
     if view["phase"] != "programming" or view["hand"] is None or SUBMIT in turn.legal:
         return []
@@ -343,7 +345,7 @@ def candidates(_heuristic: Any, turn: Turn, count: int) -> list[list[Action]]:
     kinds: dict[tuple, list[list[str]]] = {}
     for score, program in scored:
         kinds.setdefault((round(score), sorted(c for cards in program for c in cards).__repr__()), program)
-    answers = best_answers(turn, GUESSES) if turn.world is not None else []
+    answers = best_answers(turn, max(1, count - 2)) if turn.world is not None else []
     ordered = [ranked[0], *answers[: max(1, count // 3)], *([firing] if firing is not None else [])]
     ordered += kinds.values()
     building = with_functions(view, seat, ranked[0], turn.legal)[: count // 4]
@@ -357,10 +359,6 @@ def candidates(_heuristic: Any, turn: Turn, count: int) -> list[list[Action]]:
         if len(found) >= count - len(building):
             break
     return [*found, *building] if found else []
-
-
-GUESSES = 4
-"""Guesses of the other seats' programs that :func:`best_answers` answers."""
 
 
 def best_answers(turn: Turn, guesses: int) -> list[list[list[str]]]:
@@ -536,8 +534,10 @@ LEVEL_PARTS: dict[str, Any] = {
         # work: programs the play-outs' heuristics may simulate per decision (~20 us each on
         # the development machine). Typical decisions stay below it (the largest of 82 in
         # three games: 39,000 and 109,000); one whose play-outs try far more programs
-        # (function boards called, many distinct cards) stops adding worlds at ~1 s / ~2.5 s
-        "hard": {"candidates": 6, "worlds": 6, "horizon": 24, "work": 50_000},
+        # (function boards called, many distinct cards) stops adding worlds at ~0.6 s / ~2.5 s.
+        # hard is kept smaller than the answers alone would allow (they already beat the
+        # heuristic 4 times in 5) so that expert's more guesses and worlds stand apart
+        "hard": {"candidates": 4, "worlds": 4, "horizon": 24, "work": 30_000},
         "expert": {"candidates": 10, "worlds": 10, "horizon": 24, "work": 120_000},
     },
 }
