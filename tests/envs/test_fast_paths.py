@@ -17,7 +17,7 @@ import pytest
 from robotable import games
 from robotable.core.game import REFEREE, Seat, State, Turn, Wait
 from robotable.core.rng import Rng
-from robotable.envs.core import Parts
+from robotable.envs.core import Layout, Parts, SeatMemo
 
 from .cases import CASES, HIDDEN, EnvCase, encoder, new_state, playout
 
@@ -129,3 +129,42 @@ def test_parts_are_made_from_their_key_once() -> None:
     parts.write(cells, 2, (0, 3))
     assert made == [(0, 3), (1,)]
     assert out.tolist() == [0, 0, 1, 0, 0, 1, 0, 1, 0, 0]
+
+
+@pytest.mark.parametrize("case", CASES, ids=lambda c: c.label)
+def test_an_observation_handed_out_never_changes_afterwards(case: EnvCase) -> None:
+    """Each seat's last observation is kept and brought up to date in place: what a learner
+    was given must be a copy that later steps leave alone."""
+    enc = encoder(case)
+    given: list[tuple[np.ndarray, bytes]] = []
+    for seed in range(3, 13):  # random Droids games are short: a few games
+        for step, (seat, state) in enumerate(playout(case, seed, 300)):
+            observation = enc.observe_seat(state, seat)
+            given.append((observation, observation.tobytes()))
+            if step % 7 == 0:  # the other seats too, now and then
+                for other in range(case.seats):
+                    enc.observe_seat(state, other)
+    assert len(given) > 50
+    assert len({data for _, data in given}) > 1  # the game moved: the memo was written again
+    for observation, data in given:
+        assert observation.tobytes() == data
+
+
+def test_a_seat_memo_rewrites_a_part_only_when_its_key_changes() -> None:
+    layout = Layout()
+    layout.add("fixed", 2, "")
+    layout.add("part", 3, "")
+    blank = np.array([7.0, 7.0, 0.0, 0.0, 0.0], dtype=np.float32)
+    memo = SeatMemo(blank, layout)
+    live = [1, 2]
+    assert memo.moved("part", live, 2, 5)  # first time: written
+    memo.cells[3] = 1.0
+    assert not memo.moved("part", live, 2, 5)  # equal to the copy kept: left as written
+    assert memo.data.tolist() == [7, 7, 0, 1, 0]
+    live.append(3)  # the state mutates its list in place: the copy kept does not follow
+    assert memo.moved("part", live, 2, 5)
+    assert memo.data.tolist() == [7, 7, 0, 0, 0]  # cleared back to the blank for the rewrite
+    assert memo.stale("other", (1, 2), 0, 1)
+    assert not memo.stale("other", (1, 2), 0, 1)
+    assert memo.stale("other", None, 0, 1)  # None is a key like any other
+    assert not memo.stale("other", None, 0, 1)
