@@ -265,7 +265,7 @@ def scaled(value: float | None, top: float) -> float:
     if not value or top <= 0:
         return 0.0
     ratio = value / top  # comparisons, not min/max calls: this runs dozens of times a step
-    return 1.0 if ratio >= 1.0 else float(ratio) if ratio > 0.0 else 0.0
+    return 1.0 if ratio >= 1.0 else ratio if ratio > 0.0 else 0.0  # a float already
 
 
 def signed(value: float, top: float) -> float:
