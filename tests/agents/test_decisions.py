@@ -214,3 +214,39 @@ def test_no_world_is_added_once_the_work_budget_is_spent() -> None:
     assert worlds_played(None) == 5
     assert worlds_played(1) == 2
     assert worlds_played(10**9) == 5  # a budget never spent changes nothing
+
+
+def test_a_rival_budget_guesses_every_second_world_as_a_searching_rival_would() -> None:
+    """With ``rival``, the game's refine is asked in the second, fourth... world to guess the
+    others' hidden decisions as a search of that budget would take them: the rival search
+    decides among the game's candidates for the other seat."""
+    state, seat = first_programming()
+    calls: list[list[Action] | None] = []
+
+    def refine(world: State, me: Seat, rng: Rng, rival=None) -> None:
+        if me != seat:  # the rival's own search guessing us: it is given no rival of its own
+            assert rival is None
+            return
+        if rival is None:
+            calls.append(None)
+            return
+        probe = world.clone()
+        assert isinstance(probe, DR2DState)
+        other = 1 - me
+        probe.drafts[other], probe.locked[other] = [], False
+        turn = Turn(other, probe.view(other), probe.legal_actions(other), probe.game, world=probe)
+        calls.append(rival(turn))
+
+    bot = DecisionSearchAgent(
+        heuristic=HeuristicBot,
+        candidates=lambda _heuristic, _turn, count: [STILL, EAST][:count],
+        judge=lambda world, s: float(programmed(world, s) == [1] * 5),
+        budget=DecisionBudget(
+            candidates=2, worlds=4, horizon=8, rival={"candidates": 2, "worlds": 1, "horizon": 8}
+        ),
+        refine=refine,
+    )
+    assert bot.budget.rival == DecisionBudget(candidates=2, worlds=1, horizon=8)
+    bot.act(turn_for(state, seat))
+    assert calls[0::2] == [None, None]
+    assert len(calls) == 4 and all(decision in (STILL, EAST) for decision in calls[1::2])

@@ -2,15 +2,25 @@
 
 from __future__ import annotations
 
+from robotable import games
 from robotable.agents import RandomAgent
-from robotable.core.game import Turn
-from robotable.games.dr2d import GAME
+from robotable.agents.levels import bots_of
+from robotable.core.game import Action, Turn
+from robotable.core.rng import Rng
+from robotable.games.dr2d import GAME, bots
 from robotable.games.dr2d.actions import LOCK, REGISTERS
 from robotable.games.dr2d.bots import HeuristicBot, Planner, candidates, law_distances, planned
 from robotable.games.dr2d.engine import LETTERS
+from robotable.games.dr2d.state import DR2DState
 from robotable.play.clock import VirtualClock
 from robotable.play.match import Match
+from tests.agents.test_search import turn_for
 from tests.dr2d.conftest import DEFAULT, game_with
+
+
+def decision_state() -> tuple[DR2DState, int]:
+    """Two robots face to face, seat 0 to program: their programs meet."""
+    return game_with([((4, 2), "E"), ((5, 2), "W")]), 0
 
 
 def test_heuristic_is_the_first_bot() -> None:
@@ -89,3 +99,33 @@ def test_hint_suggests_a_program() -> None:
     state = game_with([((4, 2), "E"), ((9, 10), "N")])
     assert GAME.hint(state.view(0), 1) == "start with N (forward: your robot faces E, so it heads east)"
     assert GAME.hint(state.view(0), 2).startswith("program N")
+
+
+def test_a_searching_rivals_program_is_put_in_the_guess_and_decided_from_its_view() -> None:
+    """``refine`` with a rival: the other robot's program in the guess is the rival's, asked
+    at that robot's own turn with its program still to write."""
+    state, seat = decision_state()
+    other = 1 - seat
+    world = state.determinize(seat, Rng(4))
+    asked: list[Turn] = []
+
+    def rival(turn: Turn) -> list[Action]:
+        asked.append(turn)
+        return [*(REGISTERS[3] for _ in range(5)), LOCK]
+
+    bots.refine(world, seat, Rng(5), rival=rival)
+    assert world.drafts[other] == [3] * 5 and world.locked[other]
+    (turn,) = asked
+    assert turn.seat == other and turn.view["program"] == [] and REGISTERS[0] in turn.legal
+    assert turn.world is not None and turn.world.view(other) == turn.view
+
+
+def test_expert_decides_from_its_view_alone_with_its_rival_guesses() -> None:
+    """Expert's second world guesses the other robot as a searching rival: two positions the
+    seat cannot tell apart still get the same decision, and the same seed decides the same."""
+    state, seat = decision_state()
+    one, other = state.determinize(seat, Rng(1)), state.determinize(seat, Rng(2))
+    assert one.view(seat) == other.view(seat) and one.to_dict() != other.to_dict()
+    make = bots_of(games.get("dr2d"))["expert"]
+    decisions = {make(seed=7, iterations=2).act(turn_for(world, seat)) for world in (one, other)}
+    assert len(decisions) == 1

@@ -34,7 +34,7 @@ from __future__ import annotations
 
 import math
 import statistics
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
 from robotable.core.errors import RobotableError
@@ -58,9 +58,16 @@ Settled = Callable[[State], Callable[[State], bool]]
 point where judging it compares like with like (e.g. the turn it began in has ended). It reads
 what it needs of ``start`` at once: the play-out then changes that state in place."""
 
-Refine = Callable[[State, Seat, Rng], None]
-"""Changes a guess in place (the hidden choices other seats made, guessed better than at
-random); may read only what the seat sees and the guess itself."""
+Refine = Callable[..., None]
+"""``refine(world, seat, rng)``: changes a guess in place (the hidden choices other seats made,
+guessed better than at random); may read only what the seat sees and the guess itself. With a
+budget's ``rival``, it is called in every second world as ``refine(world, seat, rng,
+rival=decide)``: ``decide(turn)`` gives the decision a searching rival would take at ``turn`` (a
+turn of another seat in the guess, its ``world`` that guess with the decision still open), or
+None; the game opens the decision, asks, and puts the answer in the guess."""
+
+Rival = Callable[[Turn], "list[Action] | None"]
+"""What a searching rival decides at a turn of its own in a guess (see ``Refine``)."""
 
 
 @dataclass(frozen=True)
@@ -80,6 +87,16 @@ class DecisionBudget:
     (their ``work`` attribute, e.g. programs simulated): no world is added once it is spent,
     after two. A count, not seconds, so a seeded game repeats; it bounds the think time of
     the decisions whose play-outs cost far more than most."""
+    rival: DecisionBudget | None = None
+    """With a budget, every second guessed world has the other seats' hidden decisions guessed
+    as a search of this budget would take them (through the game's ``refine``), the others as
+    the heuristic would: an opponent that searches too departs from the heuristic just where
+    it matters, and a decision that only pays against the heuristic's is then not clearly
+    better. A mapping of a budget's fields is taken as that budget."""
+
+    def __post_init__(self) -> None:
+        if isinstance(self.rival, Mapping):  # as written in a game's LEVEL_PARTS
+            object.__setattr__(self, "rival", DecisionBudget(**self.rival))
 
 
 class DecisionSearchAgent:
@@ -144,7 +161,9 @@ class DecisionSearchAgent:
             if self.budget.work is not None and played >= 2 and spent >= self.budget.work:
                 break
             world = turn.world.determinize(turn.seat, rng)
-            if self.refine is not None:
+            if self.refine is not None and self.budget.rival is not None and played % 2:
+                self.refine(world, turn.seat, rng, rival=self._rival(self.budget.rival, rng))
+            elif self.refine is not None:
                 self.refine(world, turn.seat, rng)
             for index, option in enumerate(options):
                 value, whole, work = self.play_out(world.clone(), turn, option)
@@ -159,6 +178,30 @@ class DecisionSearchAgent:
             if gain > best_gain:
                 best, best_gain = index, gain
         return options[best]
+
+    def _rival(self, budget: DecisionBudget, rng: Rng) -> Rival:
+        """How a rival searching with ``budget`` decides at its turns in a guess: like this
+        search (the same candidates, judge and guesses of the hidden parts, which for it are
+        ours), seeded from ``rng``."""
+
+        def decide(turn: Turn) -> list[Action] | None:
+            rival = DecisionSearchAgent(
+                heuristic=self.make_heuristic,
+                candidates=self.candidates,
+                judge=self.judge,
+                budget=budget,
+                refine=self.refine,
+                adopt=self.adopt,
+                settled=self.settled,
+                seed=rng.next_u64(),
+                name=f"{self.name}'s rival",
+            )
+            options = self.candidates(rival.heuristic, turn, budget.candidates)
+            if len(options) < 2:
+                return options[0] if options else None
+            return rival.choose(turn, options)
+
+        return decide
 
     def _clear_gain(self, mine: list[float], base: list[float]) -> float:
         """The mean paired gain of ``mine`` over ``base``, or 0 when it is not clear."""

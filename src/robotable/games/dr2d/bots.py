@@ -386,13 +386,22 @@ def _written(program: list[int]) -> list[Action]:
     return [*(REGISTERS[code] for code in program), LOCK]
 
 
-def refine(world: State, seat: Seat, rng: Rng) -> None:
+RivalDecides = Callable[[Turn], "list[Action] | None"]
+"""A searching rival's decision at a turn of its own (``robotable.agents.decisions``)."""
+
+
+def refine(world: State, seat: Seat, rng: Rng, rival: RivalDecides | None = None) -> None:
     """Another seat's secret program, locked or still to write, is guessed as the heuristic's,
     from that seat's view (public facts and its own draft, which this guess drew at random
     anyway) rather than random registers. Where several programs score the same for it, the
     guess draws one with the search's generator: a heuristic opponent with a seed may write
     any of them. A guessed program counts as locked: whenever the other seat writes it, it
-    does so without seeing ours (DR-10), so playing it out is the same."""
+    does so without seeing ours (DR-10), so playing it out is the same.
+
+    With ``rival`` (``robotable.agents.decisions``: a search's decision at a turn), the other
+    seat's program is instead what that search would write from its view of this guess, where
+    ours is hidden from it as it is in the game: a searching opponent mostly answers the program
+    it expects of us, which the heuristic's guess never foresees."""
     assert isinstance(world, DR2DState)
     if world.phase != "programming":
         return
@@ -403,6 +412,23 @@ def refine(world: State, seat: Seat, rng: Rng) -> None:
         program = planned(world.view(other), other, rng)
         if program is not None:  # else its heuristic stands by (a locked one keeps its guess)
             world.drafts[other], world.locked[other] = program, True
+        if rival is not None:
+            _rivals_program(world, other, rival, rng)
+
+
+def _rivals_program(world: DR2DState, other: Seat, rival: RivalDecides, rng: Rng) -> None:
+    """Puts in ``world`` the program (or standby) ``rival`` decides for ``other`` with its
+    program still to write; the heuristic's guess stays when it decides nothing."""
+    probe = world.clone()
+    probe.drafts[other], probe.locked[other] = [], False
+    legal = probe.legal_actions(other)
+    decision = rival(Turn(other, probe.view(other), legal, world.game, world=probe.determinize(other, rng)))
+    if decision == [STANDBY] and STANDBY in legal:
+        world.drafts[other], world.locked[other] = [], False
+        world.perform(other, STANDBY)
+    elif decision and decision[-1] == LOCK:
+        world.drafts[other] = [REGISTERS.index(step) for step in decision[:-1]]
+        world.locked[other] = True
 
 
 def judge(world: State, seat: Seat) -> float:
@@ -451,7 +477,12 @@ LEVEL_PARTS: dict[str, Any] = {
     "refine": refine,
     "decision_budgets": {
         "hard": {"candidates": 6, "worlds": 1, "horizon": 40},
-        "expert": {"candidates": 16, "worlds": 2, "horizon": 40},
+        "expert": {
+            "candidates": 16,
+            "worlds": 2,
+            "horizon": 40,
+            "rival": {"candidates": 6, "worlds": 1, "horizon": 40},  # hard's budget
+        },
     },
 }
 """What this game's difficulty levels are made of; ``robotable.agents.levels`` builds them and
