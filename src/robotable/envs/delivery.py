@@ -171,7 +171,8 @@ class DeliveryEncoder(Encoder):
         if seat is not None and 0 <= seat < n:
             _card_counts(cells, at["hand"], state.hands[seat], 1 / 8)
             for slot, cards in enumerate(state.program[seat]):
-                _card_counts(cells, at["program"] + slot * CARDS, cards, 1 / 4)
+                if cards:  # most slots are empty: no call for them
+                    _card_counts(cells, at["program"] + slot * CARDS, cards, 1 / 4)
         for row, s in enumerate(order):
             start = at["seats"] + row * SEAT_FEATURES
             memo.clear(start, start + 10)
@@ -216,7 +217,8 @@ class DeliveryEncoder(Encoder):
         cells[start + 4] = scaled(state.bug_top[s], 5)
         cells[start + 5] = state.submitted[s]
         for slot, cards in enumerate(state.program[s]):
-            cells[start + 6 + slot] = scaled(len(cards), 5)
+            if cards:  # an empty slot's cell stays 0, as cleared
+                cells[start + 6 + slot] = scaled(len(cards), 5)
 
     @staticmethod
     def _fill_player(out: np.ndarray, player: Mapping[str, JSON]) -> None:
