@@ -18,6 +18,11 @@ and judges each by playing it out:
 - the position reached is judged for the bot's seat by the game (a win or loss outright,
   otherwise a margin over the best other seat).
 
+With a ``rival`` budget, every second guess has the other seats' hidden decisions taken as a
+search of that budget would take them (from their view of the guess, where ours is hidden from
+them): against an opponent that searches too, a decision that only pays against the
+heuristic's choices is then not clearly better.
+
 Every candidate meets the same guesses (common random numbers), so their comparison is not
 drowned in the luck of the draw. The heuristic's candidate stands unless another beats its
 mean by more than ``margin``: a search that cannot see a clear difference keeps the
