@@ -134,6 +134,12 @@ def decision_levels(parts: Mapping[str, Any]) -> dict[str, Level]:
             f"each played out in {budget.worlds} guessed world{'s' if budget.worlds != 1 else ''} "
             f"by heuristics {reach}, then judged"
         )
+        if budget.rival is not None:
+            rival = budget.rival
+            text += (
+                "; every second world guesses the other seats' hidden decisions as a search of "
+                f"{rival.candidates} x {rival.worlds} would take them from their own view"
+            )
         if budget.work is not None:  # what bounds the rare long decision
             unit = parts.get("work_about", "units of work")
             text += f"; no world added once {budget.work:,} {unit} have been spent"
