@@ -11,7 +11,7 @@ import pytest
 
 from robotable import games
 from robotable.agents.decisions import DecisionBudget, DecisionSearchAgent, Scripted, play_on
-from robotable.agents.levels import bots_of
+from robotable.agents.levels import bots_of, decision_budget
 from robotable.core.game import Action, Agent, Seat, State, Turn, Wait
 from robotable.core.rng import Rng
 from robotable.games.dr2d.actions import LOCK, REGISTERS, STANDBY
@@ -242,7 +242,7 @@ def test_a_rival_budget_guesses_every_second_world_as_a_searching_rival_would() 
         candidates=lambda _heuristic, _turn, count: [STILL, EAST][:count],
         judge=lambda world, s: float(programmed(world, s) == [1] * 5),
         budget=DecisionBudget(
-            candidates=2, worlds=4, horizon=8, rival={"candidates": 2, "worlds": 1, "horizon": 8}
+            candidates=2, worlds=4, horizon=8, rival=DecisionBudget(candidates=2, worlds=1, horizon=8)
         ),
         refine=refine,
     )
@@ -250,3 +250,16 @@ def test_a_rival_budget_guesses_every_second_world_as_a_searching_rival_would() 
     bot.act(turn_for(state, seat))
     assert calls[0::2] == [None, None]
     assert len(calls) == 4 and all(decision in (STILL, EAST) for decision in calls[1::2])
+
+
+def test_a_rival_budget_is_refused_where_it_could_not_work() -> None:
+    rival = DecisionBudget(candidates=2, worlds=1)
+    with pytest.raises(ValueError, match="2 worlds"):
+        DecisionBudget(candidates=4, worlds=1, rival=rival)  # no second world to guess it in
+    with pytest.raises(ValueError, match="not counted in work"):
+        DecisionBudget(candidates=4, worlds=4, work=1000, rival=rival)
+
+
+def test_a_games_written_rival_budget_becomes_a_budget() -> None:
+    budget = decision_budget({"candidates": 4, "worlds": 2, "rival": {"candidates": 2, "worlds": 1}})
+    assert budget.rival == DecisionBudget(candidates=2, worlds=1)

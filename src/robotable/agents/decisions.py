@@ -39,7 +39,7 @@ from __future__ import annotations
 
 import math
 import statistics
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from robotable.core.errors import RobotableError
@@ -97,11 +97,16 @@ class DecisionBudget:
     as a search of this budget would take them (through the game's ``refine``), the others as
     the heuristic would: an opponent that searches too departs from the heuristic just where
     it matters, and a decision that only pays against the heuristic's is then not clearly
-    better. A mapping of a budget's fields is taken as that budget."""
+    better. Needs two worlds at least; not with ``work``, which the rival's own play-outs are
+    not counted in."""
 
     def __post_init__(self) -> None:
-        if isinstance(self.rival, Mapping):  # as written in a game's LEVEL_PARTS
-            object.__setattr__(self, "rival", DecisionBudget(**self.rival))
+        if self.rival is not None and self.worlds < 2:
+            raise ValueError(
+                f"a rival budget guesses every second world: it needs 2 worlds, not {self.worlds}"
+            )
+        if self.rival is not None and self.work is not None:
+            raise ValueError("a rival budget's play-outs are not counted in work: give one or the other")
 
 
 class DecisionSearchAgent:

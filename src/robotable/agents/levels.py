@@ -101,12 +101,20 @@ def seeded(heuristic: Callable[..., Agent], seed: int) -> Agent:
     return heuristic(seed=seed) if takes_seed else heuristic()
 
 
+def decision_budget(fields: Mapping[str, Any]) -> DecisionBudget:
+    """A budget as a game's ``LEVEL_PARTS`` writes it: its fields, a rival's budget as its own."""
+    rival = fields.get("rival")
+    if isinstance(rival, Mapping):
+        fields = {**fields, "rival": DecisionBudget(**rival)}
+    return DecisionBudget(**fields)
+
+
 def decision_levels(parts: Mapping[str, Any]) -> dict[str, Level]:
     """``hard`` and ``expert`` as searches over whole decisions, for a game whose
     ``LEVEL_PARTS`` gives ``candidates``, ``judge`` and ``decision_budgets`` (see
     :mod:`robotable.agents.decisions`)."""
     heuristic: Callable[[], Agent] = parts["heuristic"]
-    budgets = {name: DecisionBudget(**fields) for name, fields in parts["decision_budgets"].items()}
+    budgets = {name: decision_budget(fields) for name, fields in parts["decision_budgets"].items()}
 
     def searcher(name: str) -> Callable[..., Agent]:
         def make(*, seed: int = 0, iterations: int | None = None) -> Agent:

@@ -9,11 +9,11 @@ them. A new command, or a sub-app such as `ricochet`, is one line there.
 from __future__ import annotations
 
 import atexit
-import contextlib
 import functools
 import importlib
 import os
 import sys
+import threading
 from typing import TYPE_CHECKING
 
 import typer
@@ -91,14 +91,15 @@ def run() -> None:
     about 0.2 s, more than a short solve: freeing numba's and LLVM's many objects one by one,
     for nothing, as the process ends. So the end is quick then: the exit handlers run (Ray's
     shutdown, pending finalizers), the standard streams are flushed, and the process ends
-    without the teardown. Commands close their own files before they return."""
+    without the teardown. Not while another thread runs (it would be killed mid-work).
+    Commands close their own files before they return."""
     try:
         app()
     except SystemExit as stop:
         code = _exit_code(stop.code)
     else:
         code = 0
-    if "numba" in sys.modules:
+    if "numba" in sys.modules and threading.active_count() == 1:  # no thread left to finish
         _end_without_teardown(code)
     sys.exit(code)
 
@@ -106,9 +107,17 @@ def run() -> None:
 def _end_without_teardown(code: int) -> None:
     atexit._run_exitfuncs()
     for stream in (sys.stdout, sys.stderr):
-        with contextlib.suppress(OSError, ValueError):  # a closed pipe (`| head`), a closed stream
+        try:
             stream.flush()
+        except OSError:  # a reader gone (`| head`): the status Python itself would give
+            code = code or BROKEN_PIPE
+        except ValueError:  # a stream a command closed: nothing left in it
+            pass
     os._exit(code)
+
+
+BROKEN_PIPE = 120
+"""Python's exit status when flushing the standard streams fails at its end."""
 
 
 def _exit_code(code: object) -> int:
