@@ -120,6 +120,31 @@ def test_a_searching_rivals_program_is_put_in_the_guess_and_decided_from_its_vie
     assert turn.world is not None and turn.world.view(other) == turn.view
 
 
+def test_a_rival_sees_the_tables_lock_flags_not_the_guesses() -> None:
+    """With three robots, the heuristic's guess of robot 1 marks it locked in the world; the
+    rival asked for robot 2 must still see robot 1 as the table shows it: not locked."""
+    state = game_with([((4, 2), "E"), ((5, 2), "W"), ((9, 10), "N")])
+    world = state.determinize(0, Rng(4))
+    seen: dict[int, list[bool]] = {}
+
+    def rival(turn: Turn) -> list[Action]:
+        seen[turn.seat] = [robot["locked"] for robot in turn.view["robots"]]
+        return [*(REGISTERS[3] for _ in range(5)), LOCK]
+
+    bots.refine(world, 0, Rng(5), rival=rival)
+    assert seen == {1: [False, False, False], 2: [False, False, False]}
+    assert world.locked == [False, True, True]
+
+
+def test_a_rivals_decision_that_is_no_program_keeps_the_heuristics_guess() -> None:
+    state, seat = decision_state()
+    world = state.determinize(seat, Rng(4))
+    guessed = world.clone()
+    bots.refine(guessed, seat, Rng(5))
+    bots.refine(world, seat, Rng(5), rival=lambda turn: [REGISTERS[3], "undo", LOCK])
+    assert world.drafts[1 - seat] == guessed.drafts[1 - seat] and world.locked[1 - seat]
+
+
 def test_expert_decides_from_its_view_alone_with_its_rival_guesses() -> None:
     """Expert's second world guesses the other robot as a searching rival: two positions the
     seat cannot tell apart still get the same decision, and the same seed decides the same."""

@@ -406,6 +406,7 @@ def refine(world: State, seat: Seat, rng: Rng, rival: RivalDecides | None = None
     if world.phase != "programming":
         return
     f = world.fleet
+    public_locks = list(world.locked)  # the table's lock flags, before any guess marks one
     for other in range(world.seats):
         if other == seat or f.pos[other] < 0 or f.finished[other] or f.inactive[other]:
             continue  # DR-10: only a robot on the board, not finished and not inactive programs
@@ -413,20 +414,24 @@ def refine(world: State, seat: Seat, rng: Rng, rival: RivalDecides | None = None
         if program is not None:  # else its heuristic stands by (a locked one keeps its guess)
             world.drafts[other], world.locked[other] = program, True
         if rival is not None:
-            _rivals_program(world, other, rival, rng)
+            _rivals_program(world, other, rival, rng, public_locks)
 
 
-def _rivals_program(world: DR2DState, other: Seat, rival: RivalDecides, rng: Rng) -> None:
+def _rivals_program(
+    world: DR2DState, other: Seat, rival: RivalDecides, rng: Rng, public_locks: list[bool]
+) -> None:
     """Puts in ``world`` the program (or standby) ``rival`` decides for ``other`` with its
-    program still to write; the heuristic's guess stays when it decides nothing."""
+    program still to write; the heuristic's guess stays when it decides nothing. The rival sees
+    the table's lock flags, not the guesses' (which mark every guessed program locked)."""
     probe = world.clone()
+    probe.locked[:] = public_locks
     probe.drafts[other], probe.locked[other] = [], False
     legal = probe.legal_actions(other)
     decision = rival(Turn(other, probe.view(other), legal, world.game, world=probe.determinize(other, rng)))
     if decision == [STANDBY] and STANDBY in legal:
         world.drafts[other], world.locked[other] = [], False
         world.perform(other, STANDBY)
-    elif decision and decision[-1] == LOCK:
+    elif decision and decision[-1] == LOCK and all(step in REGISTERS for step in decision[:-1]):
         world.drafts[other] = [REGISTERS.index(step) for step in decision[:-1]]
         world.locked[other] = True
 
