@@ -7,9 +7,10 @@ An :class:`Encoder` turns one game (with its options and seat count) into fixed 
 - **observations**: a flat ``float32`` vector in ``[0, 1]`` defined on ``view(seat)`` only
   (:meth:`Encoder.fill`), laid out as named blocks (:class:`Layout`): board planes first, as
   ``(channels, height, width)`` in C order, then vectors of features. The environments build
-  it by each encoder's faster path (:meth:`Encoder.fill_seat`), which reads the state's fields
-  that the view shows instead of a view's dict of names; the tests hold it byte for byte to
-  :meth:`Encoder.fill` and to determinized worlds (no leak);
+  it by each encoder's faster path (:meth:`Encoder.fill_seat`, and :meth:`Encoder.update_seat`
+  which rewrites only the parts of a seat's last observation whose keys changed: :class:`SeatMemo`),
+  reading the state's fields that the view shows instead of a view's dict of names; the tests
+  hold it byte for byte to :meth:`Encoder.fill` and to determinized worlds (no leak);
 - **masks**: ``int8`` of length N, 1 for each legal action.
 
 The encoders need only NumPy: the PettingZoo and Gymnasium adapters (``aec.py``, ``gym.py``) import
@@ -308,7 +309,6 @@ class Encoder(ABC):
         self.declare()
         self._buffer = np.zeros(self.layout.size, dtype=np.float32)
         self._views = self.layout.views(self._buffer)
-        self._cells = memoryview(self._buffer)
         self._masks: tuple[dict, dict] = ({}, {})  # without, with WAIT: ids of a legal list -> mask
         self._zeros = np.zeros(self.layout.size, dtype=np.float32)
         self._blank_key: object = None
@@ -406,17 +406,19 @@ class Encoder(ABC):
     def observe_seat(self, state: State, seat: Seat) -> np.ndarray:
         """``observe(state.view(seat), seat)``, by :meth:`update_seat`'s faster path: the seat's
         last observation brought up to date, then copied (the memo's array is written again)."""
+        return self._updated_memo(state, seat).data.copy()
+
+    def observe_into(self, out: np.ndarray, state: State, seat: Seat) -> None:
+        """:meth:`observe_seat` written into ``out``, for a caller that keeps its own array."""
+        np.copyto(out, self._updated_memo(state, seat).data)
+
+    def _updated_memo(self, state: State, seat: Seat) -> SeatMemo:
         blank = self.blank(state)
         memo = self._memos.get(seat)
-        if memo is None or memo.blank is not blank:
+        if memo is None or memo.blank is not blank:  # a new board: a new blank
             memo = self._memos[seat] = SeatMemo(blank, self.layout)
         self.update_seat(memo, state, seat)
-        return memo.data.copy()
-
-    def observe_into(self, out: np.ndarray, blocks: Observation, state: State, seat: Seat) -> None:
-        """:meth:`observe_seat` written into ``out`` (``blocks``: its views, from :meth:`blocks`,
-        not needed any more), for a caller that keeps its own array."""
-        np.copyto(out, self.observe_seat(state, seat))
+        return memo
 
     def mask(self, legal: Sequence[Action], *, may_wait: bool = False) -> np.ndarray:
         """A new mask of ``legal`` (and :data:`WAIT` when ``may_wait``)."""

@@ -244,7 +244,7 @@ class RobotableObserver:
             self.tensor.fill(0.0)
             self.encoder.fill(self.dict, engine.view(None), player)
         else:
-            self.encoder.observe_into(self.tensor, self.dict, engine, player)
+            self.encoder.observe_into(self.tensor, engine, player)
 
     def string_from(self, state: RobotableSpielState, player: int) -> str:
         return json.dumps(self._view(state, player), sort_keys=True, separators=(",", ":"))
