@@ -373,7 +373,7 @@ def best_answers(turn: Turn, guesses: int) -> list[list[list[str]]]:
     answers."""
     assert turn.world is not None
     view, seat = turn.view, turn.seat
-    rng = Rng(view["round"] * 1009 + seat)
+    rng = Rng(view["round"] * 1009 + seat)  # not the bot's seed: on purpose, public facts only
     totals: dict[str, float] = {}
     seen: dict[str, int] = {}
     programs: dict[str, list[list[str]]] = {}
@@ -535,6 +535,9 @@ LEVEL_PARTS: dict[str, Any] = {
         # the development machine). Typical decisions stay below it (the largest of 82 in
         # three games: 39,000 and 109,000); one whose play-outs try far more programs
         # (function boards called, many distinct cards) stops adding worlds at ~1 s / ~2.5 s.
+        # The answering candidates' own searches (candidates - 2 guesses, each a search of this
+        # seat's programs) come before and are not counted in work: they add about as much
+        # again (measured worst decisions under load: hard 1.9 s, expert 4.9 s).
         # A smaller hard (4 x 4, two guesses answered) beat medium in only 30 of 55 games
         "hard": {"candidates": 6, "worlds": 6, "horizon": 24, "work": 50_000},
         "expert": {"candidates": 10, "worlds": 10, "horizon": 24, "work": 120_000},
