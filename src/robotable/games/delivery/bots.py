@@ -201,6 +201,16 @@ def ranked_programs(
             search(slot + 1, rest, (*chosen, card), bonus + early)
             world.restore(snap)
 
+    def play(program: list[list[str]]) -> float:
+        """The score of a whole program played from the start."""
+        world.restore(start)
+        for slot, cards in enumerate(program):
+            world.program[seat][slot] = list(cards)  # resolving takes a played BUG out
+            run(slot)
+            if world.winner is not None:
+                break
+        return score()
+
     def program_of(chosen: tuple[str | None, ...]) -> list[list[str]]:
         return [held if card is None else [*held, card] for held, card in zip(placed, chosen, strict=True)]
 
@@ -219,13 +229,7 @@ def ranked_programs(
                 program = program_of(chosen)
                 for slot in slots:
                     program[slot] = [*program[slot], LOOP]
-                world.restore(start)
-                for slot, cards in enumerate(program):
-                    world.program[seat][slot] = list(cards)  # resolving takes a played BUG out
-                    run(slot)
-                    if world.winner is not None:
-                        break
-                mark = score()
+                mark = play(program)
                 tried.append((mark, program))
                 if mark > best_score:
                     best_score, best = mark, program
