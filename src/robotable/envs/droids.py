@@ -362,15 +362,9 @@ class DroidsEncoder(Encoder):
         for row, s in enumerate(order):
             violet, blue, grey, red = _BIN_COUNTS(state.hand_bins[s])
             robot = robots.get(s)
-            stock, carry, off = (
-                (0.0, None, False)
-                if robot is None
-                else (
-                    scaled(robot.stock, 25),
-                    robot.carry,
-                    robot.cell < 0,
-                )
-            )
+            stock, carry, off = 0.0, None, False
+            if robot is not None:
+                stock, carry, off = scaled(robot.stock, 25), robot.carry, robot.cell < 0
             _ROW.pack_into(
                 data,
                 4 * (self.layout.offsets["seats"] + row * len(SEAT_FEATURES)),
