@@ -13,6 +13,7 @@ sending it follows the plan while it holds, and otherwise sends the best candida
 
 from __future__ import annotations
 
+import heapq
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
@@ -41,6 +42,7 @@ EXPECTED_HITS = {
     for n in range(1, SIZE + 1)
 }
 WIN = 1000.0
+STEPS = [DIRS[d] for d in ORTHO]
 
 
 def state_from_view(game: Game, view: Mapping[str, JSON], seed: int = 0) -> DroidsState:
@@ -246,6 +248,59 @@ class Evaluator:
         return value
 
 
+def reach(s: DroidsState, seat: int, enemy: int) -> int:
+    """Steps the robot of ``seat`` needs to stand on land in line (same row or column) with
+    ``enemy``'s robot: from there a shot or a send-order token can reach it (DD-24, DD-29; the
+    river blocks neither). Walks through cells with no rock and no object (robots can be
+    pushed); a river cell costs 2, as the robot stops there and needs a blue order out.
+    ``SIZE * 3`` when no such cell can be reached."""
+    target = s.robots[enemy].cell
+    ex, ey = xy(target)
+    start = s.robots[seat].cell
+    best = {start: 0}
+    queue = [(0, start)]
+    while queue:  # Dijkstra: steps cost 1 or 2 on a 100-cell board
+        cost, cell = heapq.heappop(queue)
+        if cost > best[cell]:
+            continue
+        x, y = xy(cell)
+        if (x == ex or y == ey) and cell != target and not s.board.is_river(cell):
+            return cost
+        for dx, dy in STEPS:
+            nx, ny = x + dx, y + dy
+            if not (0 <= nx < SIZE and 0 <= ny < SIZE):
+                continue
+            nxt = idx(nx, ny)
+            if s.board.is_rock(nxt) or nxt in s.objects:
+                continue
+            step = cost + (2 if s.board.is_river(nxt) else 1)
+            if step < best.get(nxt, SIZE * 3):
+                best[nxt] = step
+                heapq.heappush(queue, (step, nxt))
+    return SIZE * 3
+
+
+class Attacker(Evaluator):
+    """The heuristic's score, in the labyrinth (scenario 6) keen to come within reach of the
+    enemy: the searching levels' plans and judge. The heuristic's own pull towards the enemy
+    (0.1 a cell, as the crow flies) loses to the river's penalty, so two heuristics sit on
+    their sides of the river until the turn limit; a search that out-plays the heuristic at
+    close quarters (it sees the other's orders face up before placing its own) should seek
+    them, and its candidates must include plans that go there."""
+
+    REACH = 0.3  # per step still to walk to a cell in line with the enemy
+    EMITTER = 0.7  # per emitter, on top of the heuristic's 0.3: losing them all eliminates
+
+    def _labyrinth(self, s: DroidsState) -> float:
+        value = super()._labyrinth(s) + self.EMITTER * self.intact(s, self.seat)
+        enemies = self.enemies(s)
+        for e in enemies:
+            value -= self.EMITTER * self.intact(s, e)
+        if enemies:
+            value -= self.REACH * min(reach(s, self.seat, e) for e in enemies)
+        return value
+
+
 class HeuristicBot:
     """Plans its placements by simulating its own sending sequence."""
 
@@ -384,14 +439,20 @@ class HeuristicBot:
         return line_of(SIDE_OF[s.colours[seat]], *xy(s.robots[r].cell))
 
     def _make_plan(
-        self, game: Game, view: Mapping[str, Any], seat: int, first: int = 0, keep_going: bool = False
+        self,
+        game: Game,
+        view: Mapping[str, Any],
+        seat: int,
+        first: int = 0,
+        keep_going: bool = False,
+        ev: Evaluator | None = None,
     ) -> list[tuple[str, str, int, int]]:
         """Greedy, placement after placement; ``first`` > 0 takes the first placement's
         ``first``-th runner-up instead of the best (variations for the searching levels),
         ``keep_going`` places on while a placement is possible rather than stopping when the
-        score would drop."""
+        score would drop, ``ev`` scores positions instead of the heuristic's own evaluator."""
         s = state_from_view(game, view, seed=self.rng.next_u64())
-        ev = Evaluator(seat)
+        ev = Evaluator(seat) if ev is None else ev
         hand = list(view["hand"] or [])
         free = {
             e: [k for k in (1, 2, 3) if em[k] is None] for e, em in enumerate(s.emitters[seat]) if not em[0]
@@ -515,7 +576,10 @@ def candidates(heuristic: Any, turn: Turn, count: int) -> list[list[Action]]:
         return []  # the placement has begun
     assert isinstance(heuristic, HeuristicBot)
     plans = [heuristic._make_plan(turn.game, view, seat)]
-    variations = [{"keep_going": True}, *({"first": k} for k in range(1, count))]
+    variations: list[dict[str, Any]] = [{"keep_going": True}]
+    if view["scenario"] == 6:  # plans that walk towards the enemy (see Attacker)
+        variations += [{"ev": Attacker(seat)}, {"ev": Attacker(seat), "keep_going": True}]
+    variations += [{"first": k} for k in range(1, count)]
     for variation in variations:
         if len(plans) >= count:
             break
@@ -545,7 +609,8 @@ def adopt(heuristic: Any, turn: Turn, steps: list[Action]) -> None:
 
 def judge(world: State, seat: Seat) -> float:
     """A finished game by its result; otherwise the heuristic's score of the position for the
-    seat less the best other seat's."""
+    seat less the best other seat's; in the labyrinth (scenario 6) the seat's own score is the
+    ``Attacker``'s, which values coming within reach of the enemy and keeping its emitters."""
     assert isinstance(world, DroidsState)
     if world.result is not None:
         winners = world.result["winners"]
@@ -553,11 +618,12 @@ def judge(world: State, seat: Seat) -> float:
             return 0.0
         return WIN if seat in winners else -WIN
 
-    def mine(i: int) -> float:
-        return Evaluator(i).score(world, world.hands[i].count("SH"))
+    def score(i: int, ev: Evaluator) -> float:
+        return ev.score(world, world.hands[i].count("SH"))
 
-    others = [mine(i) for i in range(world.seats) if i != seat and not world.eliminated[i]]
-    return mine(seat) - (max(others) if others else 0.0)
+    own = Attacker(seat) if world.scenario.number == 6 else Evaluator(seat)
+    others = [score(i, Evaluator(i)) for i in range(world.seats) if i != seat and not world.eliminated[i]]
+    return score(seat, own) - (max(others) if others else 0.0)
 
 
 SETTLE_TURNS = 2
