@@ -223,13 +223,14 @@ def test_a_rival_budget_guesses_every_second_world_as_a_searching_rival_would() 
     state, seat = first_programming()
     calls: list[list[Action] | None] = []
 
-    def refine(world: State, me: Seat, rng: Rng, rival=None) -> None:
+    def refine(world: State, me: Seat, rng: Rng, rival=None, seen=None) -> None:
         if me != seat:  # the rival's own search guessing us: it is given no rival of its own
-            assert rival is None
+            assert rival is None and seen is None
             return
         if rival is None:
             calls.append(None)
             return
+        assert seen == [shown.view]  # what the seat was shown, and nothing else
         probe = world.clone()
         assert isinstance(probe, DR2DState)
         other = 1 - me
@@ -247,7 +248,8 @@ def test_a_rival_budget_guesses_every_second_world_as_a_searching_rival_would() 
         refine=refine,
     )
     assert bot.budget.rival == DecisionBudget(candidates=2, worlds=1, horizon=8)
-    bot.act(turn_for(state, seat))
+    shown = turn_for(state, seat)
+    bot.act(shown)
     assert calls[0::2] == [None, None]
     assert len(calls) == 4 and all(decision in (STILL, EAST) for decision in calls[1::2])
 
@@ -256,8 +258,56 @@ def test_a_rival_budget_is_refused_where_it_could_not_work() -> None:
     rival = DecisionBudget(candidates=2, worlds=1)
     with pytest.raises(ValueError, match="2 worlds"):
         DecisionBudget(candidates=4, worlds=1, rival=rival)  # no second world to guess it in
-    with pytest.raises(ValueError, match="not counted in work"):
-        DecisionBudget(candidates=4, worlds=4, work=1000, rival=rival)
+
+
+def test_rivals_are_asked_only_while_the_work_budget_lasts_and_their_work_counts() -> None:
+    """With ``work`` and ``rival``, the rival searches' play-outs count in the decision's work,
+    and none is asked once it is spent: they cannot make a decision's worst case."""
+    state, seat = first_programming()
+
+    def answers(work: int | None) -> tuple[list[list[Action] | None], int]:
+        asked: list[list[Action] | None] = []
+
+        def refine(world: State, me: Seat, rng: Rng, rival=None, seen=None) -> None:
+            if rival is None:
+                return
+            probe = world.clone()
+            assert isinstance(probe, DR2DState)
+            other = 1 - me
+            probe.drafts[other], probe.locked[other] = [], False
+            legal = probe.legal_actions(other)
+            asked.append(rival(Turn(other, probe.view(other), legal, probe.game, world=probe)))
+
+        bot = DecisionSearchAgent(
+            heuristic=HeuristicBot,
+            candidates=lambda _heuristic, _turn, count: [STILL, EAST][:count],
+            judge=lambda world, s: float(programmed(world, s) == [1] * 5),
+            budget=DecisionBudget(
+                candidates=2,
+                worlds=4,
+                horizon=12,
+                work=work,
+                rival=DecisionBudget(candidates=2, worlds=1, horizon=12),
+            ),
+            refine=refine,
+        )
+        own: list[int] = []  # the work of this search's own play-outs
+        original = bot.play_out
+
+        def play_out(world: State, turn: Turn, option: list[Action]) -> tuple[float, bool, int]:
+            value, whole, work = original(world, turn, option)
+            own.append(work)
+            return value, whole, work
+
+        bot.play_out = play_out  # type: ignore[method-assign]
+        bot.act(turn_for(state, seat))
+        return asked, bot.spent - sum(own)
+
+    unbounded, rivals_work = answers(None)
+    assert len(unbounded) == 2 and all(answer in (STILL, EAST) for answer in unbounded)
+    assert rivals_work > 0  # DR2D's heuristic counts the registers its planner runs
+    assert answers(10**9) == (unbounded, rivals_work)  # a budget never spent changes nothing
+    assert answers(1) == ([None], 0)  # spent by the first world: two worlds, no rival searched
 
 
 def test_a_games_written_rival_budget_becomes_a_budget() -> None:

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import pytest
+
 from robotable import games
 from robotable.agents import RandomAgent
 from robotable.agents.levels import bots_of
-from robotable.core.game import Action, Turn
+from robotable.core.game import Action, Agent, Turn, Wait
 from robotable.core.rng import Rng
 from robotable.games.dr2d import GAME, bots
 from robotable.games.dr2d.actions import LOCK, REGISTERS
@@ -101,9 +103,17 @@ def test_hint_suggests_a_program() -> None:
     assert GAME.hint(state.view(0), 2).startswith("program N")
 
 
-def test_a_searching_rivals_program_is_put_in_the_guess_and_decided_from_its_view() -> None:
+def searcher_seen(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The seat's memory shows the other robots as searchers: ``refine`` asks the rival always."""
+    monkeypatch.setattr(bots, "searching", lambda _seen, _other: 1.0)
+
+
+def test_a_searching_rivals_program_is_put_in_the_guess_and_decided_from_its_view(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     """``refine`` with a rival: the other robot's program in the guess is the rival's, asked
     at that robot's own turn with its program still to write."""
+    searcher_seen(monkeypatch)
     state, seat = decision_state()
     other = 1 - seat
     world = state.determinize(seat, Rng(4))
@@ -120,9 +130,10 @@ def test_a_searching_rivals_program_is_put_in_the_guess_and_decided_from_its_vie
     assert turn.world is not None and turn.world.view(other) == turn.view
 
 
-def test_a_rival_sees_the_tables_lock_flags_not_the_guesses() -> None:
+def test_a_rival_sees_the_tables_lock_flags_not_the_guesses(monkeypatch: pytest.MonkeyPatch) -> None:
     """With three robots, the heuristic's guess of robot 1 marks it locked in the world; the
     rival asked for robot 2 must still see robot 1 as the table shows it: not locked."""
+    searcher_seen(monkeypatch)
     state = game_with([((4, 2), "E"), ((5, 2), "W"), ((9, 10), "N")])
     world = state.determinize(0, Rng(4))
     seen: dict[int, list[bool]] = {}
@@ -136,7 +147,10 @@ def test_a_rival_sees_the_tables_lock_flags_not_the_guesses() -> None:
     assert world.locked == [False, True, True]
 
 
-def test_a_rivals_decision_that_is_no_program_keeps_the_heuristics_guess() -> None:
+def test_a_rivals_decision_that_is_no_program_keeps_the_heuristics_guess(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    searcher_seen(monkeypatch)
     state, seat = decision_state()
     world = state.determinize(seat, Rng(4))
     guessed = world.clone()
@@ -145,12 +159,88 @@ def test_a_rivals_decision_that_is_no_program_keeps_the_heuristics_guess() -> No
     assert world.drafts[1 - seat] == guessed.drafts[1 - seat] and world.locked[1 - seat]
 
 
-def test_expert_decides_from_its_view_alone_with_its_rival_guesses() -> None:
+def test_expert_decides_from_its_view_alone_with_its_rival_guesses(monkeypatch: pytest.MonkeyPatch) -> None:
     """Expert's second world guesses the other robot as a searching rival: two positions the
     seat cannot tell apart still get the same decision, and the same seed decides the same."""
+    searcher_seen(monkeypatch)
     state, seat = decision_state()
     one, other = state.determinize(seat, Rng(1)), state.determinize(seat, Rng(2))
     assert one.view(seat) == other.view(seat) and one.to_dict() != other.to_dict()
     make = bots_of(games.get("dr2d"))["expert"]
     decisions = {make(seed=7, iterations=2).act(turn_for(world, seat)) for world in (one, other)}
     assert len(decisions) == 1
+
+
+class Recording:
+    """A seat's heuristic that keeps every view it is shown, as the search levels' memory does."""
+
+    def __init__(self, seed: int) -> None:
+        self.inner = HeuristicBot(seed=seed)
+        self.name = "recording"
+        self.seen: list[dict] = []
+
+    def act(self, turn: Turn) -> Action | Wait:
+        self.seen.append(turn.view)
+        return self.inner.act(turn)
+
+
+class Stubborn(HeuristicBot):
+    """Places as the heuristic does, then programs five STAY every turn: never the heuristic's."""
+
+    def act(self, turn: Turn) -> Action | Wait:
+        if turn.view["phase"] == "programming" and turn.legal:
+            draft = turn.view["program"] or []
+            return LOCK if len(draft) == 5 else REGISTERS[4]
+        return super().act(turn)
+
+
+def seen_against(other: Agent, turns: int = 10) -> list[dict]:
+    me = Recording(seed=1)
+    state = GAME.new_state({"turn_limit": turns}, seed=2, seats=2)
+    Match(GAME, state, [me, other], VirtualClock()).run()
+    return me.seen
+
+
+def test_a_heuristic_opponent_never_departs_and_soon_looks_like_no_searcher() -> None:
+    """``departures`` compares the other robot's revealed programs with the heuristic's best
+    from the views the seat was shown: a seeded heuristic, which draws among
+    its equal best, never departs, and ``searching`` falls with every turn it is seen to keep."""
+    seen = seen_against(HeuristicBot(seed=9))
+    departed, told = bots.departures(seen, 1)
+    assert departed == 0 and told >= 4
+    assert bots.searching(seen, 1) < 0.1 < bots.searching(seen[:1], 1) == 0.2
+
+
+def test_an_opponent_that_ignores_the_heuristic_is_seen_to_depart() -> None:
+    seen = seen_against(Stubborn())
+    departed, told = bots.departures(seen, 1)
+    assert told >= 4 and departed == told
+    assert bots.searching(seen, 1) > 0.99
+
+
+def test_departures_read_the_views_alone() -> None:
+    """The memory is the views the seat was shown: views with the other's draft and hidden
+    parts redrawn (``determinize``) are the same views, and give the same count."""
+    state, seat = decision_state()
+    views = [state.view(seat)]
+    guesses = [state.determinize(seat, Rng(n)).view(seat) for n in range(3)]
+    assert all(guess == views[0] for guess in guesses)
+    assert {bots.departures([guess], 1) for guess in guesses} == {bots.departures(views, 1)}
+
+
+def test_expert_asks_the_rival_only_as_often_as_the_other_robot_looks_like_a_searcher() -> None:
+    """With a memory that shows a heuristic opponent, refine's rival is almost never asked;
+    with one that shows a robot departing every turn, it is almost always asked."""
+    for opponent, low, high in ((HeuristicBot(seed=9), 0, 8), (Stubborn(), 36, 40)):
+        seen = seen_against(opponent)
+        state, seat = decision_state()
+        asked = 0
+
+        def rival(turn: Turn) -> list[Action]:
+            nonlocal asked
+            asked += 1
+            return [*(REGISTERS[3] for _ in range(5)), LOCK]
+
+        for n in range(40):
+            bots.refine(state.determinize(seat, Rng(n)), seat, Rng(100 + n), rival=rival, seen=seen)
+        assert low <= asked <= high

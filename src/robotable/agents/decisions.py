@@ -39,8 +39,9 @@ from __future__ import annotations
 
 import math
 import statistics
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from robotable.core.errors import RobotableError
 from robotable.core.game import REFEREE, Action, Agent, Game, Seat, State, Turn, Wait
@@ -67,9 +68,16 @@ Refine = Callable[..., None]
 """``refine(world, seat, rng)``: changes a guess in place (the hidden choices other seats made,
 guessed better than at random); may read only what the seat sees and the guess itself. With a
 budget's ``rival``, it is called in every second world as ``refine(world, seat, rng,
-rival=decide)``: ``decide(turn)`` gives the decision a searching rival would take at ``turn`` (a
-turn of another seat in the guess, its ``world`` that guess with the decision still open), or
-None; the game opens the decision, asks, and puts the answer in the guess."""
+rival=decide, seen=views)``: ``decide(turn)`` gives the decision a searching rival would take at
+``turn`` (a turn of another seat in the guess, its ``world`` that guess with the decision still
+open), or None; the game opens the decision, asks, and puts the answer in the guess. ``views``
+(``Seen``) is what the seat has been shown so far: the game may judge from it whether the other
+seats search at all (their revealed choices against its heuristic's), and ask the rival only as
+often as they seem to."""
+
+Seen = Sequence[Mapping[str, Any]]
+"""The views a search agent's seat was shown at its decisions, oldest first: its memory of the
+game, public to it by construction (nothing else is put in)."""
 
 Rival = Callable[[Turn], "list[Action] | None"]
 """What a searching rival decides at a turn of its own in a guess (see ``Refine``)."""
@@ -97,16 +105,15 @@ class DecisionBudget:
     as a search of this budget would take them (through the game's ``refine``), the others as
     the heuristic would: an opponent that searches too departs from the heuristic just where
     it matters, and a decision that only pays against the heuristic's is then not clearly
-    better. Needs two worlds at least; not with ``work``, which the rival's own play-outs are
-    not counted in."""
+    better. Needs two worlds at least. With ``work`` too, the rivals' play-outs count in it,
+    and a rival is asked only while less than ``work`` has been spent (the world's others keep
+    the heuristic's guess): the rival searches cannot make a decision's worst case."""
 
     def __post_init__(self) -> None:
         if self.rival is not None and self.worlds < 2:
             raise ValueError(
                 f"a rival budget guesses every second world: it needs 2 worlds, not {self.worlds}"
             )
-        if self.rival is not None and self.work is not None:
-            raise ValueError("a rival budget's play-outs are not counted in work: give one or the other")
 
 
 class DecisionSearchAgent:
@@ -140,6 +147,10 @@ class DecisionSearchAgent:
         self.settled = settled
         self.rng = Rng(seed)
         self.plan: list[Action] = []
+        self.spent = 0
+        """The work the play-outs of the last decision weighed did (``DecisionBudget.work``)."""
+        self.seen: list[Mapping[str, Any]] = []
+        """The views of the turns this agent thought about (``Seen``), for the game's ``refine``."""
 
     def act(self, turn: Turn) -> Action | Wait:
         if self.plan:
@@ -147,6 +158,7 @@ class DecisionSearchAgent:
             if step in turn.legal:
                 return step
             self.plan = []  # the decision was overtaken: think again
+        self.seen.append(turn.view)
         options = self.candidates(self.heuristic, turn, self.budget.candidates)
         if len(options) < 2:
             return self.heuristic.act(turn)
@@ -172,7 +184,10 @@ class DecisionSearchAgent:
                 break
             world = turn.world.determinize(turn.seat, rng)
             if self.refine is not None and self.budget.rival is not None and played % 2:
-                self.refine(world, turn.seat, rng, rival=self._rival(self.budget.rival, rng))
+                rivals: list[int] = []  # the work of the rival searches asked in this world
+                rival = self._rival(self.budget.rival, rng, rivals, spent)
+                self.refine(world, turn.seat, rng, rival=rival, seen=self.seen)
+                spent += sum(rivals)
             elif self.refine is not None:
                 self.refine(world, turn.seat, rng)
             for index, option in enumerate(options):
@@ -180,6 +195,7 @@ class DecisionSearchAgent:
                 scores[index].append(value)
                 broken[index] |= not whole
                 spent += work
+        self.spent = spent
         best, best_gain = 0, 0.0
         for index in range(1, len(options)):
             if broken[index]:  # a step was refused in some guess: not a decision to trust
@@ -189,12 +205,16 @@ class DecisionSearchAgent:
                 best, best_gain = index, gain
         return options[best]
 
-    def _rival(self, budget: DecisionBudget, rng: Rng) -> Rival:
+    def _rival(self, budget: DecisionBudget, rng: Rng, works: list[int], spent: int) -> Rival:
         """How a rival searching with ``budget`` decides at its turns in a guess: like this
         search (the same candidates, judge and guesses of the hidden parts, which for it are
-        ours), seeded from ``rng``."""
+        ours), seeded from ``rng``. Each search's work goes into ``works``; once this
+        decision's ``work`` is spent (``spent`` before the world, plus ``works``), it answers
+        None: the heuristic's guess stays."""
 
         def decide(turn: Turn) -> list[Action] | None:
+            if self.budget.work is not None and spent + sum(works) >= self.budget.work:
+                return None
             rival = DecisionSearchAgent(
                 heuristic=self.make_heuristic,
                 candidates=self.candidates,
@@ -209,7 +229,9 @@ class DecisionSearchAgent:
             options = self.candidates(rival.heuristic, turn, budget.candidates)
             if len(options) < 2:
                 return options[0] if options else None
-            return rival.choose(turn, options)
+            decision = rival.choose(turn, options)
+            works.append(rival.spent)
+            return decision
 
         return decide
 

@@ -103,6 +103,8 @@ class Planner:
         self.board = load_board(view["options"]["board_file"])
         self.rules = rules_of(view)
         self.seat = seat
+        self.expanded = 0
+        """Registers run for our programs so far: the planner's work (a count, not seconds)."""
         self.turn = view["turn"]
         self.fleet = fleet_from_view(view)
         for i in range(self.fleet.n):
@@ -146,6 +148,7 @@ class Planner:
                     g = f.copy()
                     g.program[me][k - 1] = code  # type: ignore[index]
                     run_register(self.board, g, self.rules, k, None)
+                    self.expanded += 1
                     key = (*g.pos, *g.facing, *g.pc, *g.skip, g.cancelled[me], g.pending[me])
                     if key not in following:
                         following[key] = (g, [*prefix, code])
@@ -186,36 +189,51 @@ class Planner:
 def planned(view: Mapping[str, Any], seat: int, rng: Rng | None = None) -> list[int] | None:
     """:meth:`Planner.decide` for ``seat``, its best programs remembered by position: the
     searching levels replay the heuristic from the same positions over and over."""
-    best = _best_programs(view, seat)
+    return _pick(_best_programs(view, seat), rng)
+
+
+def _pick(best: list[list[int]] | None, rng: Rng | None) -> list[int] | None:
     if best is None:
         return None
     return list(best[0] if rng is None or len(best) == 1 else rng.choice(best))
 
 
-def _best_programs(view: Mapping[str, Any], seat: int) -> list[list[int]] | None:
-    """:meth:`Planner.best_programs`, remembered (callers copy what they keep)."""
+def _plan_key(view: Mapping[str, Any], seat: int) -> tuple:
+    """What the heuristic's plan for ``seat`` depends on: the public position of ``view``."""
     fleet = fleet_from_view(view)
-    key = (
+    return (
         view["options"]["board_file"],
         rules_of(view),
         view["turn"],
         seat,
         *(tuple(getattr(fleet, name)) for name in Fleet._LISTS),
     )
-    found = _PLANS.get(key, _UNKNOWN)
-    if found is _UNKNOWN:
-        found = Planner(view, seat).best_programs()
+
+
+def _best_programs(view: Mapping[str, Any], seat: int) -> list[list[int]] | None:
+    """:meth:`Planner.best_programs`, remembered (callers copy what they keep)."""
+    return _plan(view, seat)[0]
+
+
+def _plan(view: Mapping[str, Any], seat: int) -> tuple[list[list[int]] | None, int]:
+    """:func:`_best_programs` and the planner's work to find them (``Planner.expanded``), both
+    remembered: the work is charged again when the plan is remembered, so what a seeded game
+    counts does not depend on what an earlier game left in memory."""
+    key = _plan_key(view, seat)
+    found = _PLANS.get(key)
+    if found is None:
+        planner = Planner(view, seat)
+        found = (planner.best_programs(), planner.expanded)
         with _PLANS_LOCK:  # a server's bots may plan in several threads
             while len(_PLANS) >= PLANS_KEPT:
                 _PLANS.pop(next(iter(_PLANS)))  # the oldest
             _PLANS[key] = found
-    return found  # type: ignore[return-value]
+    return found
 
 
 PLANS_KEPT = 4096
-_PLANS: dict[tuple, list[list[int]] | None] = {}
+_PLANS: dict[tuple, tuple[list[list[int]] | None, int]] = {}
 _PLANS_LOCK = threading.Lock()
-_UNKNOWN = object()
 
 
 class HeuristicBot:
@@ -226,6 +244,9 @@ class HeuristicBot:
         without one, the first found is taken."""
         self.plans: dict[tuple[int, int], list[int] | None] = {}
         self.rng = None if seed is None else Rng(seed)
+        self.work = 0
+        """Registers its planner ran (remembered plans counted as if found again): what a
+        search's play-outs count (``robotable.agents.decisions``' ``work``)."""
 
     def act(self, turn: Turn) -> Action | Wait:
         view, legal = turn.view, turn.legal
@@ -240,7 +261,8 @@ class HeuristicBot:
         if key not in self.plans or not _prefix(draft, self.plans[key]):
             if draft:
                 return UNDO
-            self.plans = {key: planned(view, turn.seat, self.rng)}
+            best, work = _plan(view, turn.seat)
+            self.plans, self.work = {key: _pick(best, self.rng)}, self.work + work
         plan = self.plans[key]
         if plan is None:
             return STANDBY
@@ -389,8 +411,83 @@ def _written(program: list[int]) -> list[Action]:
 RivalDecides = Callable[[Turn], "list[Action] | None"]
 """A searching rival's decision at a turn of its own (``robotable.agents.decisions``)."""
 
+SEARCHER_DEPARTS = 0.25
+"""The share of its programs a searching robot writes outside the heuristic's best (hard's, seen
+by a medium seat: 8 of 33 turns told in 8 games)."""
+HEURISTIC_SLIPS = 0.02
+"""The same share for a robot that plays the heuristic (none, but a guess must never be certain)."""
+SEARCHER_ODDS = 0.25
+"""The odds that the other robot searches before any of its programs is told. Not even: a
+race is mostly decided in its first turns, where even odds would keep wrong rival guesses
+against the heuristic in half the worlds they may be in; at 1 to 4, one departure makes them
+3 to 1, and every turn kept lowers them by about a quarter."""
 
-def refine(world: State, seat: Seat, rng: Rng, rival: RivalDecides | None = None) -> None:
+
+def departures(seen: Sequence[Mapping[str, Any]], other: Seat) -> tuple[int, int]:
+    """From one seat's views in the order it was shown them (``robotable.agents.decisions``'
+    ``Seen``): in how many turns ``other`` revealed a program that is none of the heuristic's
+    best for it (or stood by where the heuristic would not), out of how many turns could be
+    told. A turn is told when the views show its start (programming, before the reveal) and the
+    next turn's, whose ``last_programs`` are the revealed ones, and the other robot programmed
+    with PC above 2 (at 2 or less a fumble swaps registers)."""
+    starts: dict[int, Mapping[str, Any]] = {}
+    revealed: dict[int, list[str] | None] = {}
+    for view in seen:
+        if view["phase"] == "programming":
+            starts.setdefault(view["turn"], view)
+            revealed.setdefault(view["turn"] - 1, view["last_programs"][other])
+    departed = told = 0
+    for turn, start in starts.items():
+        if turn not in revealed:
+            continue
+        verdict = _departed(start, other, revealed[turn])
+        if verdict is not None:
+            told += 1
+            departed += verdict
+    return departed, told
+
+
+def _departed(start: Mapping[str, Any], other: Seat, program: list[str] | None) -> bool | None:
+    """Whether ``other``'s revealed ``program`` (None: no program) departs from the heuristic's
+    best from ``start``; None when that cannot be told. Remembered by position: a seat asks
+    again at every decision about every turn it has seen."""
+    robot = start["robots"][other]
+    if not _programs(robot) or robot["pc"] <= 2:
+        return None
+    key = (_plan_key(start, other), None if program is None else tuple(program))
+    verdict = _DEPARTED.get(key)
+    if verdict is None:
+        best = _best_programs(start, other)
+        codes = None if program is None else [LETTERS.index(letter) for letter in program]
+        verdict = best is not None if codes is None else best is None or codes not in best
+        with _PLANS_LOCK:
+            while len(_DEPARTED) >= PLANS_KEPT:
+                _DEPARTED.pop(next(iter(_DEPARTED)))
+            _DEPARTED[key] = verdict
+    return verdict
+
+
+_DEPARTED: dict[tuple, bool] = {}
+
+
+def searching(seen: Sequence[Mapping[str, Any]], other: Seat) -> float:
+    """How likely ``other`` is a searching robot rather than the heuristic, from its revealed
+    programs (``departures``): the two guesses weighed by how well each explains them (Bayes,
+    from ``SEARCHER_ODDS`` before any turn is told)."""
+    departed, told = departures(seen, other)
+    kept = told - departed
+    odds = SEARCHER_ODDS * (SEARCHER_DEPARTS / HEURISTIC_SLIPS) ** departed
+    odds *= ((1 - SEARCHER_DEPARTS) / (1 - HEURISTIC_SLIPS)) ** kept
+    return odds / (1 + odds)
+
+
+def refine(
+    world: State,
+    seat: Seat,
+    rng: Rng,
+    rival: RivalDecides | None = None,
+    seen: Sequence[Mapping[str, Any]] = (),
+) -> None:
     """Another seat's secret program, locked or still to write, is guessed as the heuristic's,
     from that seat's view (public facts and its own draft, which this guess drew at random
     anyway) rather than random registers. Where several programs score the same for it, the
@@ -401,7 +498,9 @@ def refine(world: State, seat: Seat, rng: Rng, rival: RivalDecides | None = None
     With ``rival`` (``robotable.agents.decisions``: a search's decision at a turn), the other
     seat's program is instead what that search would write from its view of this guess, where
     ours is hidden from it as it is in the game: a searching opponent mostly answers the program
-    it expects of us, which the heuristic's guess never foresees."""
+    it expects of us, which the heuristic's guess never foresees. It is asked only as often as
+    ``seen`` (this seat's views so far) makes the other robot look like a searcher
+    (``searching``): against the heuristic, a searching rival's guess is a wrong one."""
     assert isinstance(world, DR2DState)
     if world.phase != "programming":
         return
@@ -413,7 +512,7 @@ def refine(world: State, seat: Seat, rng: Rng, rival: RivalDecides | None = None
         program = planned(world.view(other), other, rng)
         if program is not None:  # else its heuristic stands by (a locked one keeps its guess)
             world.drafts[other], world.locked[other] = program, True
-        if rival is not None:
+        if rival is not None and rng.random() < searching(seen, other):
             _rivals_program(world, other, rival, rng, public_locks)
 
 
@@ -487,8 +586,12 @@ LEVEL_PARTS: dict[str, Any] = {
             "worlds": 2,
             "horizon": 40,
             "rival": {"candidates": 6, "worlds": 1, "horizon": 40},  # hard's budget
+            # no rival is searched once the decision's play-outs have run this many registers
+            # (half its decisions spend about 150,000 with their rival, the costliest 190,000)
+            "work": 100_000,
         },
     },
+    "work_about": "registers run by the heuristics' planners",
 }
 """What this game's difficulty levels are made of; ``robotable.agents.levels`` builds them and
 says what each part means."""
