@@ -44,7 +44,7 @@ import numpy as np
 from rich.console import Console
 from rich.table import Table
 
-from robotable.cli.ricochet import QUICK_STATES
+from robotable.cli.ricochet import quick_states
 from robotable.core.rng import Rng
 from robotable.games.ricochet import _kernel, puzzles
 from robotable.games.ricochet.board import (
@@ -394,10 +394,10 @@ def run_placement_search(console: Console, depth: int, seeds: int, must_ricochet
 
 
 def run_startup(console: Console, count: int, seed: int) -> None:
-    """Whole ``robotable ricochet solve CODE`` commands, each a new process (the numba cache warm)."""
+    """Whole ``robotable ricochet solve CODE`` commands, each a new process (the kernel built: warm)."""
     command = [sys.executable, "-m", "robotable.cli.main", "ricochet", "solve", "--json"]
     table = Table(title=f"robotable ricochet solve CODE, {count} random positions (whole process)")
-    for column in ("moves", "positions", "median", "worst", "under 0.4 s", "numba loaded"):
+    for column in ("moves", "positions", "median", "worst", "under 0.4 s", "compiled solver"):
         table.add_column(column, justify="right")
     by_group: dict[str, list[tuple[float, bool]]] = {}
     for board, cells, target in random_positions(count, seed, 4):
@@ -407,7 +407,7 @@ def run_startup(console: Console, count: int, seed: int) -> None:
         seconds = time.perf_counter() - begin
         length = json.loads(done.stdout)["length"] or 0
         try:  # what the command did: the quick search's answer, or the compiled solver's
-            quick_solve(board, cells, target, max_states=QUICK_STATES)
+            quick_solve(board, cells, target, max_states=quick_states())
             compiled = False
         except GaveUp:
             compiled = True

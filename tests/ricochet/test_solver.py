@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Sequence
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -306,29 +307,32 @@ def test_rr34_helper_pruning_keeps_the_optimum(position: tuple[Board, list[int],
 
 def test_warm_up_prepares_the_kernel_and_kernel_ready_says_so() -> None:
     """Issue 12: the first solve compiled for seconds in silence. ``warm_up`` (``robotable warmup``)
-    compiles or loads the kernel; ``kernel_ready`` tells a face whether the next solve is quick."""
+    builds or loads the kernel; ``kernel_ready`` tells a face whether the next solve is quick."""
     import time
 
     from robotable import games
-    from robotable.games.ricochet import _kernel
-    from robotable.games.ricochet.solver import kernel_ready
+    from robotable.games.ricochet import kernel_build
 
     games.get("ricochet").warm_up()
-    assert kernel_ready()
-    assert _kernel.search.signatures and _kernel.rehash.signatures  # rehash: only big searches reach it
+    assert solver.kernel_ready()
+    in_use = solver._kernels_in_use
+    assert in_use is not None and all(hasattr(in_use, name) for name in kernel_build.SIGNATURES)
     begin = time.perf_counter()
     for _ in range(100):
-        kernel_ready()
+        solver.kernel_ready()
     assert time.perf_counter() - begin < 0.1  # cheap enough to ask before every solve
 
 
-def test_kernel_ready_is_false_for_a_kernel_neither_loaded_nor_cached(
-    monkeypatch: pytest.MonkeyPatch,
+def test_kernel_ready_is_false_while_the_first_use_must_build_or_compile(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
-    from robotable.games.ricochet import solver
+    from robotable.games.ricochet import kernel_build
 
-    class Cold:  # a dispatcher never compiled, whose disk cache numba cannot tell
-        signatures = ()
-
-    monkeypatch.setattr(solver, "_compiled_kernels", lambda: (Cold(),))
-    assert not solver.kernel_ready()
+    monkeypatch.setenv("ROBOTABLE_CACHE_DIR", str(tmp_path))
+    monkeypatch.setattr(solver, "_kernels_in_use", None)
+    monkeypatch.setattr(solver, "_jit_cache_ready", lambda: False)  # numba's cache cold too
+    assert not solver.kernel_ready()  # nothing built: the first use builds
+    kernel_build.failure_path().write_text("no compiler")
+    assert not solver.kernel_ready()  # the build failed here: the JIT kernel, not compiled yet
+    monkeypatch.setattr(solver, "_jit_cache_ready", lambda: True)
+    assert solver.kernel_ready()

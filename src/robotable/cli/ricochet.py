@@ -42,10 +42,21 @@ MAX_LIMIT = 10_000  # solutions listed by --all: each holds a row of the solver'
 MAX_TIMEOUT = 86_400.0  # a day: more is no timeout at all
 MAX_JOBS = 256
 MAX_COUNT = 100_000  # puzzles asked by `puzzle --count`
-# States the plain-Python search of `solve CODE` may generate before the compiled solver takes over.
-# Issue 17, 300 random positions, loaded 2-core machine: all of up to 7 moves answered (within 0.06 s),
-# 29 of 31 of 8 moves, 16 of 20 of 9 and 5 of 13 of 10 (within 0.15 s); giving up costs up to 0.16 s.
+# States the plain-Python search of `solve CODE` may generate before the compiled solver takes over
+# (about 2 us each). Issue 17, 300 random positions, loaded 2-core machine: 80,000 answered all of
+# up to 7 moves (within 0.06 s), 29 of 31 of 8 moves, 16 of 20 of 9 and 5 of 13 of 10 (within
+# 0.15 s); giving up costs up to 0.16 s. Worth it while the compiled solver means loading numba
+# (0.3 s); once the kernel is built ahead of time it means loading NumPy (0.07 s), so the plain
+# search then gets about as long as that.
 QUICK_STATES = 80_000
+QUICK_STATES_BUILT = 20_000
+
+
+def quick_states() -> int:
+    """The plain search's budget before the compiled solver takes over (see QUICK_STATES)."""
+    from robotable.games.ricochet import kernel_build
+
+    return QUICK_STATES_BUILT if kernel_build.module_path().exists() else QUICK_STATES
 _DECIMAL = re.compile(r"[0-9]{1,9}(\.[0-9]{0,9})?|\.[0-9]{1,9}")
 _SIZE = re.compile(r"([0-9]{1,12}(?:\.[0-9]{1,6})?)\s*([KMGT]?)(?:I?B)?", re.IGNORECASE)
 
@@ -162,7 +173,7 @@ def quick_solve(puzzle: Puzzle, board: Board, *, classic: bool) -> dict[str, Any
     begin = time.perf_counter()
     try:
         moves = search(board, puzzle.robot_cells(), puzzle.target, must_ricochet=not classic,
-                       max_states=QUICK_STATES)  # fmt: skip
+                       max_states=quick_states())  # fmt: skip
     except GaveUp:
         return None
     result: dict[str, Any] = {"code": str(puzzle), "length": None, "moves": []}

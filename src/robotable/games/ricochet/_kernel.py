@@ -18,6 +18,7 @@ over the other robots (a pass per direction cost a third more time on the slowes
 
 from __future__ import annotations
 
+import sys
 import time
 
 import numba
@@ -27,9 +28,14 @@ from numba import njit, types
 from numba.core import cgutils
 from numba.extending import intrinsic
 
-INF = 255
-MAX_DEPTH = 63  # the table keeps 6 bits of remaining depth
-FOUND, EXHAUSTED, TIMEOUT, GROW = 0, 1, 2, 3
+from robotable.games.ricochet.kernel_contract import (
+    EXHAUSTED,
+    FOUND,
+    GROW,
+    INF,
+    KIDS,
+    TIMEOUT,
+)
 
 STEP = np.array([-16, 1, 16, -1], dtype=np.int64)
 KEY_MASK = np.uint64((1 << 50) - 1)
@@ -38,9 +44,6 @@ U6 = np.uint64(63)
 SH50 = np.uint64(50)
 SH56 = np.uint64(56)
 CHECK_EVERY = 0xFFFF  # visited nodes between two clock readings
-WORK_ROWS, WORK_WIDTH = 14, 256  # the search's scratch arrays, see search()
-KIDS = 20  # children of a node at most: 5 robots, 4 directions
-KEYS_SIZE = MAX_DEPTH + 2
 TABLE_FROM = 3  # remaining depth from which a node is looked up in the table (below: a few moves)
 
 
@@ -65,11 +68,44 @@ def prefetch(typingctx, array, index):  # type: ignore[no-untyped-def]
     return signature, codegen
 
 
-@njit(cache=True)
-def _now() -> float:
-    with numba.objmode(t="float64"):
-        t = time.perf_counter()
-    return t
+# time.perf_counter's clock, read without calling back into Python: the ahead-of-time build
+# (kernel_build.py) runs where numba, which a callback needs, is not loaded. 64-bit Linux only
+# (its struct timespec is two 64-bit words); elsewhere the kernel calls perf_counter itself.
+CLOCK_IN_KERNEL = sys.platform.startswith("linux") and sys.maxsize > 2**32
+_CLOCK_MONOTONIC = 1  # Linux's id of the clock behind time.perf_counter
+
+
+@intrinsic
+def _monotonic_seconds(typingctx):  # type: ignore[no-untyped-def]
+    """``clock_gettime(CLOCK_MONOTONIC)`` in seconds, from libc."""
+    signature = types.float64()
+
+    def codegen(context, builder, sig, args):  # type: ignore[no-untyped-def]
+        i64, i32 = ir.IntType(64), ir.IntType(32)
+        timespec = cgutils.alloca_once(builder, ir.ArrayType(i64, 2))
+        function_type = ir.FunctionType(i32, [i32, timespec.type])
+        clock_gettime = cgutils.get_or_insert_function(builder.module, function_type, "clock_gettime")
+        builder.call(clock_gettime, [i32(_CLOCK_MONOTONIC), timespec])
+        seconds = builder.sitofp(builder.load(cgutils.gep(builder, timespec, 0, 0)), ir.DoubleType())
+        nanoseconds = builder.sitofp(builder.load(cgutils.gep(builder, timespec, 0, 1)), ir.DoubleType())
+        return builder.fadd(seconds, builder.fmul(nanoseconds, ir.DoubleType()(1e-9)))
+
+    return signature, codegen
+
+
+if CLOCK_IN_KERNEL:
+
+    @njit(cache=True)
+    def _now() -> float:
+        return _monotonic_seconds()
+
+else:
+
+    @njit(cache=True)
+    def _now() -> float:
+        with numba.objmode(t="float64"):
+            t = time.perf_counter()
+        return t
 
 
 @njit(cache=True)
@@ -584,7 +620,7 @@ def search(
 @njit(cache=True, inline="always")
 def _bound(pos: np.ndarray, ts: np.ndarray, n: int, h: np.ndarray, fin_mask: int) -> int:
     """The lowest bound over the robots that may finish."""
-    value = INF
+    value = np.int64(INF)  # typed: the ahead-of-time build does not widen a literal
     for j in range(n):
         if (fin_mask >> j) & 1:
             value = min(value, h[pos[j] * 4 + ts[j]])

@@ -18,7 +18,9 @@ transposition table and scratch arrays are shared by all Solvers of a process an
 (a stamp per call stands for clearing). The table is bounded (``max_memory``, 32 MiB by default).
 
 RR-15 (must ricochet) is a turn state, the set of axes a robot has moved along, kept only for robots
-that may finish. The kernel compiles on first use (seconds), then loads from numba's on-disk cache.
+that may finish. The kernel is compiled once per machine, ahead of time into an extension module
+that loads without numba (``kernel_build.py``), or, where that build cannot run, by numba's JIT
+(then loaded from numba's on-disk cache by later processes).
 """
 
 from __future__ import annotations
@@ -30,15 +32,25 @@ import threading
 import time
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
+from types import ModuleType
 
 import numpy as np
 
 from robotable.core.errors import RobotableError
-from robotable.games.ricochet import _kernel
+from robotable.games.ricochet import kernel_build
 from robotable.games.ricochet.board import CELLS, Board, Target
+from robotable.games.ricochet.kernel_contract import (
+    EXHAUSTED,
+    GROW,
+    KEYS_SIZE,
+    KIDS,
+    MAX_DEPTH,
+    TIMEOUT,
+    WORK_ROWS,
+    WORK_WIDTH,
+)
 from robotable.games.ricochet.search import Move, check_position, finishers
 
-MAX_DEPTH = _kernel.MAX_DEPTH
 # Transposition table sizes tried in turn (8-byte entries): a small search stays in the CPU caches,
 # a big one gets room. Tables up to _KEEP_BITS stay allocated between calls; bigger ones are freed
 # after their search, so a long-lived process does not keep a hard search's memory.
@@ -144,10 +156,10 @@ class _Table:
 
 _TABLES = tuple(_Table(bits) for bits in _TABLE_BITS)
 _LOCK = threading.Lock()  # the tables and scratch arrays are shared by every Solver of the process
-_WORK = np.empty((_kernel.WORK_ROWS, _kernel.WORK_WIDTH), np.int64)
-_KEYS = np.empty(_kernel.KEYS_SIZE, np.uint64)
-_KIDS = np.empty((4, _kernel.KEYS_SIZE * _kernel.KIDS), np.int64)  # each level's children
-_KID_KEYS = np.empty(_kernel.KEYS_SIZE * _kernel.KIDS, np.uint64)
+_WORK = np.empty((WORK_ROWS, WORK_WIDTH), np.int64)
+_KEYS = np.empty(KEYS_SIZE, np.uint64)
+_KIDS = np.empty((4, KEYS_SIZE * KIDS), np.int64)  # each level's children
+_KID_KEYS = np.empty(KEYS_SIZE * KIDS, np.uint64)
 
 
 def table_levels(max_memory: int | None) -> int:
@@ -189,7 +201,7 @@ class _Goal:
         self.cell = cell
         self.vortex = target.is_vortex
         self.roles = {count: _roles(count, target) for count in (4, 5)}
-        self.h = _kernel.lower_bounds(stops, cell, np.empty(1024, np.uint8))
+        self.h = _kernels().lower_bounds(stops, cell, np.empty(1024, np.uint8))
         self.rel = np.zeros((1024, 4), np.uint64)
         self.rel_done = np.zeros(1024, np.bool_)
 
@@ -203,10 +215,10 @@ class Solver:
 
     def __init__(self, board: Board) -> None:
         walls = np.array(board.walls, dtype=np.uint8)
-        _load_kernels(walls)  # once a process, and not this board's cost: kept out of build_seconds
+        kernels = _kernels()  # once a process, and not this board's cost: kept out of build_seconds
         begin = time.perf_counter()
         self.board = board
-        self.stops = _kernel.wall_stops(walls)
+        self.stops = kernels.wall_stops(walls)
         self._goals: dict[Target, _Goal] = {}
         self._built = time.perf_counter() - begin  # reported by the first solve, then 0
 
@@ -249,22 +261,23 @@ class Solver:
         The caller holds ``_LOCK``: the tables, the scratch arrays and the target's tables are shared."""
         fin_mask, active = goal.roles[len(robots)]
         start = np.array(robots, dtype=np.int64)
+        kernels = _kernels()
         visited = 0
         previous: tuple[np.ndarray, int] | None = None
         try:
             for level in range(levels):
                 data, stamp = _TABLES[level].next_stamp()
                 if previous is not None:
-                    _kernel.rehash(*previous, data, stamp)
+                    kernels.rehash(*previous, data, stamp)
                 previous = data, stamp
                 grow_at = 1 << 62 if level == levels - 1 else len(data) // 2
-                status, depth, count, found = _kernel.search(
+                status, depth, count, found = kernels.search(
                     self.stops, goal.h, goal.rel, goal.rel_done, goal.cell, fin_mask, goal.vortex, active,
                     must_ricochet, start, min_depth, max_depth, deadline, data, stamp, len(out) > 1, out,
                     grow_at, RELEVANCE_AFTER, _WORK, _KEYS, _KIDS, _KID_KEYS,
                 )  # fmt: skip
                 visited += count
-                if status != _kernel.GROW:
+                if status != GROW:
                     break
                 min_depth = depth
         finally:
@@ -300,9 +313,9 @@ class Solver:
             status, depth, visited, _ = self._search(robots, goal, levels, must_ricochet, depth_limit,
                                                      deadline, out)  # fmt: skip
             seconds = time.perf_counter() - begin
-        if status == _kernel.TIMEOUT:
+        if status == TIMEOUT:
             return Solution((), False, visited, seconds, depth, build_seconds)
-        if status == _kernel.EXHAUSTED:
+        if status == EXHAUSTED:
             return None
         moves = tuple([(code >> 2, code & 3) for code in out[0, :depth].tolist()])
         return Solution(moves, True, visited, seconds, depth, build_seconds)
@@ -331,28 +344,42 @@ class Solver:
         return [tuple((code >> 2, code & 3) for code in row[:depth]) for row in out[:found].tolist()]
 
 
-_loaded = False
+_kernels_in_use: ModuleType | None = None  # the kernel functions this process calls, once chosen
+_KERNELS_LOCK = threading.Lock()
 _BLAS_PROBE = "scipy.linalg.cython_blas"
 
 
-def _load_kernels(walls: np.ndarray) -> None:
-    """Load (or, the first time ever, compile) the kernels the solver calls, with the argument types
-    of its real calls: a search from depth 1 to 0 returns at once."""
-    global _loaded
-    if _loaded:
-        return
-    with _LOCK, _numba_without_blas():  # the table and scratch arrays are shared
-        stops = _kernel.wall_stops(walls)
+def _kernels() -> ModuleType:
+    """The kernel functions (``wall_stops``, ``lower_bounds``, ``search``, ``rehash``), chosen once
+    a process: the ahead-of-time module, built on the machine's first use (seconds) and loaded
+    in milliseconds after; numba's JIT kernel where that build cannot run."""
+    global _kernels_in_use
+    if _kernels_in_use is None:
+        with _KERNELS_LOCK:
+            if _kernels_in_use is None:
+                _kernels_in_use = kernel_build.load() or kernel_build.build() or _jit_kernels()
+    return _kernels_in_use
+
+
+def _jit_kernels() -> ModuleType:
+    """numba's kernel, loaded (or, the first time ever, compiled) with the argument types of the
+    solver's calls: a search from depth 1 to 0 on a board walled all round returns at once."""
+    from robotable.games.ricochet import _kernel
+
+    with _numba_without_blas():
+        stops = _kernel.wall_stops(np.full(CELLS, 15, np.uint8))
         h = _kernel.lower_bounds(stops, 0, np.empty(1024, np.uint8))
         rel, rel_done = np.empty((1024, 4), np.uint64), np.zeros(1024, np.bool_)
-        data, stamp = _TABLES[0].next_stamp()
+        table = np.zeros(MIN_TABLE_BYTES // ENTRY_BYTES, np.uint64)
+        work, keys = np.empty((WORK_ROWS, WORK_WIDTH), np.int64), np.empty(KEYS_SIZE, np.uint64)
+        kids, kid_keys = np.empty((4, KEYS_SIZE * KIDS), np.int64), np.empty(KEYS_SIZE * KIDS, np.uint64)
         out = np.empty((1, MAX_DEPTH + 1), np.int64)
         _kernel.search(
             stops, h, rel, rel_done, 0, 1, False, 0, True, np.arange(4, dtype=np.int64), 1, 0, 0.0,
-            data, stamp, False, out, 1, RELEVANCE_AFTER, _WORK, _KEYS, _KIDS, _KID_KEYS,
+            table, 1, False, out, 1, RELEVANCE_AFTER, work, keys, kids, kid_keys,
         )  # fmt: skip
         _kernel.rehash(np.zeros(4, np.uint64), 1, np.zeros(8, np.uint64), 1)  # only big searches grow
-        _loaded = True
+    return _kernel
 
 
 @contextlib.contextmanager
@@ -385,7 +412,7 @@ def _roles(robots: int, target: Target) -> tuple[int, int]:
 
 _SOLVERS: collections.OrderedDict[tuple[tuple[str, ...], tuple[int, ...]], Solver] = collections.OrderedDict()
 _SOLVER_CACHE_SIZE = 32
-_SOLVERS_LOCK = threading.Lock()  # not _LOCK: a new Solver may take that one to load the kernels
+_SOLVERS_LOCK = threading.Lock()  # not _LOCK: the game and the server solve from several threads
 _last: tuple[Board, Solver] | None = None  # the latest board object: found again without hashing
 
 
@@ -462,28 +489,31 @@ def solve_all(
 # --------------------------------------------------------------------------- first use
 
 
-def _compiled_kernels() -> tuple[object, ...]:
-    """The kernel functions Python calls (the others are compiled inside them)."""
-    return (_kernel.wall_stops, _kernel.lower_bounds, _kernel.search, _kernel.rehash)
-
-
 def kernel_ready() -> bool:
-    """True when the first solve will be quick: the compiled kernel is loaded in this process,
-    or numba's disk cache holds it for the current source (loading takes a fraction of a
-    second, compiling takes seconds). Cheap: it reads at most four small index files."""
-    kernels = _compiled_kernels()
-    if all(kernel.signatures for kernel in kernels):  # type: ignore[attr-defined]
+    """True when the first solve will be quick: the kernel is loaded in this process, or built
+    ahead of time for this machine, or (where that build cannot run) in numba's disk cache for
+    the current source. Cheap: it looks for a file, or reads four small index files."""
+    if _kernels_in_use is not None or kernel_build.module_path().exists():
         return True
+    if kernel_build.SUPPORTED and not kernel_build.build_failed():
+        return False  # the first use builds the module
+    return _jit_cache_ready()
+
+
+def _jit_cache_ready() -> bool:
+    """numba's disk cache holds the JIT kernel for the current source."""
+    from robotable.games.ricochet import _kernel
+
+    dispatchers = (_kernel.wall_stops, _kernel.lower_bounds, _kernel.search, _kernel.rehash)
     try:  # numba's cache index; its layout is numba's own, so any surprise means "not ready"
-        return all(kernel.signatures or kernel._cache._cache_file._load_index() for kernel in kernels)  # type: ignore[attr-defined]
+        return all(kernel.signatures or kernel._cache._cache_file._load_index() for kernel in dispatchers)
     except Exception:
         return False
 
 
 def warm_up() -> None:
-    """Compile (first run) or load (later runs) every kernel the solver calls, on a board walled
-    all round: no search runs, none is needed."""
-    _load_kernels(np.full(CELLS, 15, np.uint8))
+    """Build (first use on this machine) or load (later) the kernel the solver calls."""
+    _kernels()
 
 
 def rank_by_robots_moved(solutions: Iterable[Sequence[Move]]) -> list[tuple[Move, ...]]:

@@ -1,0 +1,148 @@
+"""Issue 17: the solver kernel built ahead of time (``kernel_build.py``) answers exactly as numba's
+JIT kernel, loads without numba, is never taken stale, and a machine that cannot build it keeps
+the JIT kernel."""
+
+from __future__ import annotations
+
+import os
+import random
+import subprocess
+import sys
+from pathlib import Path
+from types import ModuleType
+
+import numpy as np
+import pytest
+
+from robotable.games.ricochet import kernel_build, solver
+from robotable.games.ricochet.board import assemble, random_board
+from tests.ricochet.conftest import HARDEST, P1
+
+REQUIRED = os.environ.get("ROBOTABLE_REQUIRE_AOT") == "1"  # CI: a machine that must build it
+
+
+@pytest.fixture(scope="module")
+def built() -> ModuleType:
+    """The module for this machine (built on the first use of the solver, or now)."""
+    module = kernel_build.load() or kernel_build.build(retry=REQUIRED)
+    if module is None:
+        reason = kernel_build.build_failed() or "not 64-bit Linux"
+        if REQUIRED:
+            pytest.fail(f"the ahead-of-time kernel did not build: {reason}")
+        pytest.skip(f"the ahead-of-time kernel cannot be built here: {reason}")
+    return module
+
+
+@pytest.fixture(scope="module")
+def jit() -> ModuleType:
+    return solver._jit_kernels()
+
+
+def solve_with(monkeypatch: pytest.MonkeyPatch, kernels: ModuleType, board, robots, target, **options):  # type: ignore[no-untyped-def]
+    """A fresh Solver's answer with these kernel functions."""
+    monkeypatch.setattr(solver, "_kernels_in_use", kernels)
+    return solver.Solver(board).solve(robots, target, **options)
+
+
+def test_signatures_are_the_jit_kernels_own(jit: ModuleType) -> None:
+    """The exported types are those of the solver's real calls (a wrong one would be undefined
+    behaviour: the module checks no argument types)."""
+    from numba.core import sigutils
+
+    for name, text in kernel_build.SIGNATURES.items():
+        args, returns = sigutils.normalize_signature(text)
+        (compiled,) = getattr(jit, name).nopython_signatures
+        assert tuple(args) == tuple(compiled.args), name
+        assert returns == compiled.return_type, name
+
+
+@pytest.mark.parametrize("rule", [True, False])
+def test_built_kernel_answers_as_the_jit_kernel(
+    built: ModuleType, jit: ModuleType, monkeypatch: pytest.MonkeyPatch, rule: bool
+) -> None:
+    """Same moves and the same count of visited states on 60 random positions."""
+    rng = random.Random(17)
+    for _ in range(60):
+        board = assemble(random_board(rng))
+        target = rng.choice(sorted(board.targets, key=str))
+        centre = {119, 120, 135, 136}
+        robots = rng.sample([c for c in range(256) if c not in centre], 4)
+        ours = solve_with(monkeypatch, built, board, robots, target, must_ricochet=rule)
+        theirs = solve_with(monkeypatch, jit, board, robots, target, must_ricochet=rule)
+        assert (ours is None) == (theirs is None)
+        if ours is not None and theirs is not None:
+            assert (ours.moves, ours.visited) == (theirs.moves, theirs.visited)
+
+
+def test_built_kernel_keeps_the_timeout(built: ModuleType, monkeypatch: pytest.MonkeyPatch) -> None:
+    """RR-34: the clock read inside the kernel stops a 25-move search as the JIT kernel's does."""
+    from robotable.games.ricochet.code import Puzzle
+
+    puzzle = Puzzle.parse(HARDEST)
+    found = solve_with(monkeypatch, built, puzzle.board(), puzzle.robot_cells(), puzzle.target, timeout=0.05)
+    assert found is not None and not found.optimal and found.moves == ()
+    assert 1 <= found.lower_bound < 25 and found.seconds < 2.0
+
+
+def test_built_kernel_refuses_an_open_board_edge(built: ModuleType) -> None:
+    with pytest.raises(ValueError, match="RR-3"):
+        built.wall_stops(np.zeros(256, np.uint8))
+
+
+def test_solve_command_runs_without_numba(built: ModuleType) -> None:
+    """The point of the build: a whole `solve` process never imports numba."""
+    program = (
+        "import sys\n"
+        "from robotable.games.ricochet.code import Puzzle\n"
+        "from robotable.games.ricochet.solver import solve\n"
+        f"p = Puzzle.parse({P1!r})\n"
+        "s = solve(p.board(), p.robot_cells(), p.target)\n"
+        "assert s.length == 3, s\n"
+        "print('numba' in sys.modules)\n"
+    )
+    done = subprocess.run([sys.executable, "-c", program], capture_output=True, text=True, check=True)
+    assert done.stdout.strip() == "False"
+
+
+def test_module_name_follows_the_kernel_source(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """A changed kernel gets another module name: a stale build is never loaded."""
+    copies = []
+    for source in kernel_build.SOURCES:
+        copy = tmp_path / source.name
+        copy.write_bytes(source.read_bytes())
+        copies.append(copy)
+    monkeypatch.setattr(kernel_build, "SOURCES", tuple(copies))
+    kernel_build.module_name.cache_clear()
+    try:
+        before = kernel_build.module_name()
+        copies[0].write_bytes(copies[0].read_bytes() + b"\n# changed\n")
+        kernel_build.module_name.cache_clear()
+        assert kernel_build.module_name() != before
+    finally:
+        monkeypatch.undo()
+        kernel_build.module_name.cache_clear()
+
+
+def test_a_failed_build_falls_back_to_the_jit_kernel_once(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, jit: ModuleType
+) -> None:
+    """No C compiler (or a numba without pycc): the reason is kept, the next process does not
+    try again, and the solver answers with the JIT kernel."""
+    attempts = []
+
+    def no_compiler(folder: Path) -> None:
+        attempts.append(folder)
+        raise OSError("gcc: not found")
+
+    monkeypatch.setenv("ROBOTABLE_CACHE_DIR", str(tmp_path))
+    monkeypatch.setattr(kernel_build, "_compile", no_compiler)
+    assert kernel_build.build() is None
+    assert kernel_build.build_failed() == "OSError: gcc: not found"
+    assert kernel_build.build() is None and len(attempts) == 1  # remembered
+    monkeypatch.setattr(solver, "_kernels_in_use", None)
+    assert solver._kernels() is jit
+    from robotable.games.ricochet.code import Puzzle
+
+    puzzle = Puzzle.parse(P1)
+    found = solver.Solver(puzzle.board()).solve(puzzle.robot_cells(), puzzle.target)
+    assert found is not None and found.length == 3
