@@ -153,7 +153,7 @@ def test_the_search_weighs_the_heuristics_program_with_cards_put_on_a_function_b
     found = candidates(None, turn, 9)
     building = [c for c in found if any(isinstance(step, PlaceFunction) for step in c)]
     assert building and found[0] not in building  # the heuristic's own program stays first
-    for candidate in found:
+    for candidate in [*found, *candidates(None, turn, 12)]:
         world = state.clone()
         for step in candidate:
             assert step in world.legal_actions(RED), (candidate, step)
@@ -194,5 +194,37 @@ def test_answers_depend_only_on_the_seats_view() -> None:
         play(state, BLUE, *[f"slot {i + 1} {card}" for i, card in enumerate(state.hands[BLUE][:4])], "submit")
         twin = state.determinize(RED, Rng(seed + 50))
         assert twin.view(RED) == state.view(RED) and twin.hands[BLUE] != state.hands[BLUE]
-        found = [candidates(None, agent_turn(s, RED, [], 0.0, None), 10) for s in (state, twin)]
+        found = [candidates(None, agent_turn(s, RED, [], 0.0, None, world=True), 10) for s in (state, twin)]
         assert found[0] == found[1] and len(found[0]) > 2
+
+
+def test_a_larger_budget_also_builds_on_the_best_answers_leftovers() -> None:
+    """Expert's candidates (12) put on the function board the cards that the best answer to
+    the other seat's guessed program leaves in hand, besides the heuristic's leftovers: more
+    function-board candidates than hard's (6), each of them legal step by step."""
+    from robotable.games.delivery.actions import PlaceFunction, Program
+    from robotable.games.delivery.bots import best_answers, candidates
+    from robotable.play.table import agent_turn
+
+    def building(found: list) -> list:
+        return [c for c in found if any(isinstance(step, PlaceFunction) for step in c)]
+
+    more = 0
+    for seed in (0, 4, 5):
+        state = new(seed=seed)
+        play(state, BLUE, *[f"slot {i + 1} {card}" for i, card in enumerate(state.hands[BLUE][:4])], "submit")
+        turn = agent_turn(state, RED, [], 0.0, None, world=True)
+        hard, expert = candidates(None, turn, 6), candidates(None, turn, 12)
+        more += len(building(expert)) > len(building(hard))
+        answer = [
+            Program(slot, card) for slot, cards in enumerate(best_answers(turn, 10)[0], 1) for card in cards
+        ]
+        if answer != [step for step in expert[0] if isinstance(step, Program)]:  # an answer of its own
+            assert any(c[: len(answer)] == answer for c in building(expert))
+        for candidate in expert:
+            world = state.clone()
+            for step in candidate:
+                assert step in world.legal_actions(RED), (candidate, step)
+                world.apply(RED, step)
+            assert world.round == state.round + 1 or world.is_over()  # both submitted: resolved
+    assert more == 3

@@ -335,7 +335,8 @@ def candidates(_heuristic: Any, turn: Turn, count: int) -> list[list[Action]]:
     When the player may put cards on a function board of its own (RD-10), about a quarter of
     the candidates are the heuristic's program with the cards it leaves in hand put there
     (:func:`with_functions`): the heuristic never builds a function board, the search weighs
-    whether to."""
+    whether to. With a quarter of ``count`` above one (expert), one fewer than that quarter also
+    build with the cards the best answer leaves in hand."""
     view, seat = turn.view, turn.seat
     if view["phase"] != "programming" or view["hand"] is None or SUBMIT in turn.legal:
         return []
@@ -353,6 +354,9 @@ def candidates(_heuristic: Any, turn: Turn, count: int) -> list[list[Action]]:
     ordered = [ranked[0], *answers[: max(1, count // 3)], *([firing] if firing is not None else [])]
     ordered += kinds.values()
     building = with_functions(view, seat, ranked[0], turn.legal)[: count // 4]
+    if answers and count // 4 > 1:  # a larger budget also builds on the best answer's leftovers
+        on_answer = with_functions(view, seat, answers[0], turn.legal)
+        building += [c for c in on_answer if c not in building][: count // 4 - 1]
     found: list[list[Action]] = []
     for program in ordered:
         if not all(program):  # RD-9: every slot holds a card
@@ -542,9 +546,12 @@ LEVEL_PARTS: dict[str, Any] = {
         # The answering candidates' own searches (candidates - 2 guesses, each a search of this
         # seat's programs) come before and are not counted in work: they add about as much
         # again (measured worst decisions under load: hard 1.9 s, expert 4.9 s).
-        # A smaller hard (4 x 4, two guesses answered) beat medium in only 30 of 55 games
+        # A smaller hard (4 x 4, two guesses answered) beat medium in only 30 of 55 games.
+        # Expert's 12 candidates: 3 put the heuristic's leftover cards on a function board and
+        # 2 the best answer's (hard: 1 and 0); measured against play-outs to the end, those
+        # building candidates gain the most when the search picks them.
         "hard": {"candidates": 6, "worlds": 6, "horizon": 24, "work": 50_000},
-        "expert": {"candidates": 10, "worlds": 10, "horizon": 24, "work": 120_000},
+        "expert": {"candidates": 12, "worlds": 12, "horizon": 24, "work": 180_000},
     },
 }
 """What this game's difficulty levels are made of; ``robotable.agents.levels`` builds them and
