@@ -46,7 +46,7 @@ from rich.table import Table
 
 from robotable.cli.ricochet import quick_states
 from robotable.core.rng import Rng
-from robotable.games.ricochet import _kernel, puzzles
+from robotable.games.ricochet import _kernel, kernel_build, puzzles, solver
 from robotable.games.ricochet.board import (
     ALL_TARGETS,
     CENTRE,
@@ -216,9 +216,22 @@ def run_random(console: Console, args: argparse.Namespace, must_ricochet: bool) 
     }
 
 
+KERNEL = "built"
+
+
+def use_kernel(name: str) -> None:
+    """Load the solver's kernel: the one built ahead of time, or numba's JIT kernel instead."""
+    if name == "jit":
+        solver._kernels_in_use = solver._jit_kernels()
+        return
+    warm_up()
+    if solver._kernels_in_use is _kernel:
+        raise SystemExit(f"the kernel could not be built ahead of time: {kernel_build.build_failed()}")
+
+
 def run_hard_child(code: str, must_ricochet: bool, max_memory: int | None) -> None:
     """In the child process: solve one hard position, print one JSON line."""
-    warm_up()
+    use_kernel(KERNEL)
     puzzle = Puzzle.parse(code)
     solver = Solver(puzzle.board())
     begin = time.process_time()
@@ -249,6 +262,7 @@ def run_hard(console: Console, code: str, must_ricochet: bool, max_memory: int |
     process is small; the child's own VmHWM is shown beside it as a check.
     """
     command = [sys.executable, __file__, "--child", code, "--max-memory", str(max_memory or 0)]
+    command += ["--kernel", KERNEL]
     if not must_ricochet:
         command.append("--classic")
     child = subprocess.Popen(command, stdout=subprocess.PIPE, text=True)
@@ -394,33 +408,42 @@ def run_placement_search(console: Console, depth: int, seeds: int, must_ricochet
 
 
 def run_startup(console: Console, count: int, seed: int) -> None:
-    """Whole ``robotable ricochet solve CODE`` commands, each a new process (the kernel built: warm)."""
+    """Whole ``robotable ricochet solve CODE`` commands, each a new process (the kernel built: warm).
+
+    Beside each command's wall time, its CPU time (user + system, from the child's resource
+    usage): on a shared machine the wall time counts the other jobs too, the CPU time does not."""
+    import resource
+
     command = [sys.executable, "-m", "robotable.cli.main", "ricochet", "solve", "--json"]
     table = Table(title=f"robotable ricochet solve CODE, {count} random positions (whole process)")
-    for column in ("moves", "positions", "median", "worst", "under 0.4 s", "compiled solver"):
+    columns = ("moves", "positions", "median", "worst", "under 0.4 s", "cpu median", "cpu worst")
+    for column in (*columns, "compiled solver"):
         table.add_column(column, justify="right")
-    by_group: dict[str, list[tuple[float, bool]]] = {}
+    by_group: dict[str, list[tuple[float, float, bool]]] = {}
     for board, cells, target in random_positions(count, seed, 4):
         code = str(Puzzle(board.faces, tuple(map(cell_xy, cells)), target))
+        before = resource.getrusage(resource.RUSAGE_CHILDREN)
         begin = time.perf_counter()
         done = subprocess.run([*command, code], capture_output=True, text=True, check=True)
         seconds = time.perf_counter() - begin
+        after = resource.getrusage(resource.RUSAGE_CHILDREN)
+        cpu = after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime
         length = json.loads(done.stdout)["length"] or 0
         try:  # what the command did: the quick search's answer, or the compiled solver's
             quick_solve(board, cells, target, max_states=quick_states())
             compiled = False
         except GaveUp:
             compiled = True
-        by_group.setdefault(group_of(max(length, 1)), []).append((seconds, compiled))
+        by_group.setdefault(group_of(max(length, 1)), []).append((seconds, cpu, compiled))
     for name in (group_of(lo) for lo, _ in GROUPS):
         runs = by_group.get(name, [])
         if runs:
-            times = [t for t, _ in runs]
+            times, cpus = [t for t, _, _ in runs], [c for _, c, _ in runs]
             quick = sum(t < 0.4 for t in times)
-            compiled = sum(used for _, used in runs)
-            median, worst = statistics.median(times), max(times)
-            cells = (f"{median:.3f} s", f"{worst:.3f} s", str(quick), str(compiled))
-            table.add_row(name, str(len(runs)), *cells)
+            compiled = sum(used for _, _, used in runs)
+            walls = f"{statistics.median(times):.3f} s", f"{max(times):.3f} s", str(quick)
+            cpu = f"{statistics.median(cpus):.3f} s", f"{max(cpus):.3f} s"
+            table.add_row(name, str(len(runs)), *walls, *cpu, str(compiled))
     console.print(table)
 
 
@@ -464,8 +487,14 @@ def main() -> None:
     parser.add_argument("--placement-search", type=int, help="time one search per placement to this depth")
     parser.add_argument("--seeds", type=int, default=5, help="generator seeds 0..K-1 (default 5)")
     parser.add_argument("--startup", type=int, help="time `ricochet solve CODE` on this many positions")
+    parser.add_argument(
+        "--kernel", choices=("built", "jit"), default="built",
+        help="the kernel built ahead of time (what the solver uses) or numba's JIT kernel",
+    )  # fmt: skip
     parser.add_argument("--child", help=argparse.SUPPRESS)
     args = parser.parse_args()
+    global KERNEL
+    KERNEL = args.kernel
     must_ricochet = not args.classic
     max_memory = args.max_memory or None
     if args.child:
@@ -475,8 +504,8 @@ def main() -> None:
     rule = "must ricochet" if must_ricochet else "classic (no ricochet rule)"
     console.print(f"[bold]Ricochet solver[/bold]: {machine()}")
     begin = time.perf_counter()
-    warm_up()
-    console.print(f"compile / cache load: {time.perf_counter() - begin:.2f} s")
+    use_kernel(args.kernel)
+    console.print(f"{args.kernel} kernel, compile / load: {time.perf_counter() - begin:.2f} s")
     if args.startup:
         run_startup(console, args.startup, args.seed)
         return
