@@ -46,6 +46,22 @@ def open_table(server: Server, page_at: Any, game: str, seats: list[str], option
     return page
 
 
+def hold_animations(page: Any) -> None:
+    """Every animation the page starts from now on runs at a hundredth of its speed: on a loaded
+    machine a move of a few cells could otherwise end before the test reads it. The tests set
+    an animation's time themselves; its timing and what it draws are unchanged."""
+    page.evaluate(
+        """() => {
+          const animate = Element.prototype.animate;
+          Element.prototype.animate = function (...args) {
+            const animation = animate.apply(this, args);
+            animation.playbackRate = 0.01;
+            return animation;
+          };
+        }"""
+    )
+
+
 def play(page: Any, action: str) -> None:
     """Type ``action`` in the notation box and wait for the table to take it."""
     version = int(page.get_attribute("body", "data-version"))
@@ -60,6 +76,7 @@ def test_a_ricochet_robot_walks_both_moves_and_turns_the_corner(server: Server, 
     stops at (4,5). The animation is stopped at chosen moments to see where red is drawn."""
     page = open_table(server, page_at, "ricochet", ["human"], {"puzzle": PUZZLE})
     page.select_option("#movement", "slow")
+    hold_animations(page)
     held: list[Any] = []
     page.route("**/board.svg", lambda route: held.append(route))
     play(page, "red W")
@@ -270,6 +287,7 @@ def test_the_replay_viewer_walks_one_step_forward(server: Server, page_at: Any, 
     (tmp_path / "moves.json").write_text(json.dumps(record.to_dict()))
     page = page_at(f"{server.url}/replay")
     page.evaluate("() => localStorage.setItem('robotable:movement', 'slow')")
+    hold_animations(page)
     page.set_input_files("#record-file", str(tmp_path / "moves.json"))
     page.wait_for_selector("body[data-number='0'] #board svg")
     page.keyboard.press("ArrowRight")
