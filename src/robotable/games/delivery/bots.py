@@ -157,6 +157,23 @@ def ranked_programs(
     by slot in the round's order instead of standing still, and a program is scored by the
     seat's end position minus the mean of theirs: their programs are fixed, so what differs
     is only what this one does to them (pushes, a laser that steals a parcel)."""
+    best_score, best, tried, _ = _explore(view, seat, hand, placed, others, keep=True)
+    tried.sort(key=lambda item: -item[0])
+    return [(best_score, best), *(item for item in tried if item[1] != best)]
+
+
+def _explore(
+    view: Mapping[str, Any],
+    seat: int,
+    hand: list[str],
+    placed: list[list[str]] | None,
+    others: Mapping[int, list[list[str]]] | None,
+    *,
+    keep: bool,
+) -> tuple[float, list[list[str]], list[tuple[float, list[list[str]]]], int]:
+    """:func:`ranked_programs`' search: the best score and program, the programs tried with
+    their scores when ``keep`` (building them all costs a tenth of the time, and the heuristic
+    needs only the best), and how many were tried."""
     placed = [list(cards) for cards in placed] if placed else [[] for _ in range(SLOTS)]
     fixed = [any(is_action(card) for card in cards) for cards in placed]
     if len(hand) < fixed.count(False):  # cannot happen with the card-keeping rule (RD-10); be safe
@@ -164,7 +181,7 @@ def ranked_programs(
         fallback = [
             list(held) if fixed[i] else [*held, *[next(cards, LOOP)]] for i, held in enumerate(placed)
         ]
-        return [(0.0, fallback)]
+        return 0.0, fallback, [(0.0, fallback)], 1
     world = SimWorld(view)
     resolver = Resolver(world, trace=False)
     start = world.snapshot()
@@ -217,7 +234,8 @@ def ranked_programs(
     search(0, list(hand), (), 0.0)
     heads.sort(key=lambda item: -item[0])
     best_score, best = heads[0][0], program_of(heads[0][1])
-    tried = [(score, program_of(chosen)) for score, chosen in heads]
+    tried = [(score, program_of(chosen)) for score, chosen in heads] if keep else []
+    total = len(heads)
     for _, chosen in heads[:HEADS_KEPT]:
         loops = list(hand)
         for card in chosen:
@@ -230,12 +248,13 @@ def ranked_programs(
                 for slot in slots:
                     program[slot] = [*program[slot], LOOP]
                 mark = play(program)
-                tried.append((mark, program))
+                total += 1
+                if keep:
+                    tried.append((mark, program))
                 if mark > best_score:
                     best_score, best = mark, program
     world.restore(start)
-    tried.sort(key=lambda item: -item[0])
-    return [(best_score, best), *(item for item in tried if item[1] != best)]
+    return best_score, best, tried, total
 
 
 # --------------------------------------------------------------------------- the bot
@@ -256,9 +275,9 @@ class HeuristicBot:
         if self._plan is None or self._plan[0] != view["round"]:
             if any(program):  # start from a clean board
                 return Take(next(i for i, cards in enumerate(program) if cards) + 1)
-            ranked = ranked_programs(view, seat, list(view["hand"]))
-            self.work += len(ranked)
-            self._plan = (view["round"], ranked[0][1])
+            tried, best = planned(view, seat)
+            self.work += tried
+            self._plan = (view["round"], best)
         for slot, (want, have) in enumerate(zip(self._plan[1], program, strict=True)):
             missing = list(want)
             for card in have:
@@ -271,6 +290,38 @@ class HeuristicBot:
                 self._plan = None  # the plan no longer fits the hand: think again
                 return Take(slot + 1) if have else SUBMIT if SUBMIT in turn.legal else turn.legal[0]
         return SUBMIT if SUBMIT in turn.legal else turn.legal[0]
+
+
+PLANS_KEPT = 20_000
+"""How many heuristic decisions :func:`planned` remembers (a few MB)."""
+
+_plans: dict[tuple, tuple[int, list[list[str]]]] = {}
+
+
+def planned(view: Mapping[str, Any], seat: int) -> tuple[int, list[list[str]]]:
+    """:func:`ranked_programs`' count of programs tried and its best, for a program made from
+    the whole hand; remembered by what the simulation reads of the view, since a search's
+    play-outs ask the same question again and again (the other seat's program in one guessed
+    world is the same for every candidate). The count is returned either way, so the work a
+    search counts, and therefore its decisions, do not depend on what was remembered."""
+    key = (
+        seat,
+        tuple(view["hand"]),
+        tuple((tuple(p["cell"]), p["facing"], p["parcel"], p["delivered"]) for p in view["players"]),
+        view["bug_pile"],
+        view["function_boards_mode"],
+        tuple((b["owner"], b["letter"], tuple(map(tuple, b["slots"]))) for b in view["function_boards"]),
+        tuple(view["board"]["rows"]),
+        tuple(map(tuple, view["board"]["starts"])),
+    )
+    found = _plans.get(key)
+    if found is None:  # every program tried is a distinct one: the count is len(ranked_programs)
+        _, best, _, count = _explore(view, seat, list(view["hand"]), None, None, keep=False)
+        found = (count, best)
+        if len(_plans) >= PLANS_KEPT:
+            _plans.clear()
+        _plans[key] = found
+    return found[0], [list(cards) for cards in found[1]]
 
 
 def hint(view: Mapping[str, Any], level: int) -> str:
