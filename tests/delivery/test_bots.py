@@ -228,3 +228,20 @@ def test_a_larger_budget_also_builds_on_the_best_answers_leftovers() -> None:
                 world.apply(RED, step)
             assert world.round == state.round + 1 or world.is_over()  # both submitted: resolved
     assert more == 3
+
+
+def test_the_heuristics_remembered_decision_is_the_one_it_would_make() -> None:
+    """The heuristic remembers its decisions (search play-outs ask the same again): what it
+    remembers is the best program and the count of programs tried that ``ranked_programs``
+    gives, and changing a program handed out does not change what it remembers."""
+    from robotable.games.delivery.bots import planned
+
+    for seed in range(4):
+        state = new(seed=seed)
+        for seat in (RED, BLUE):
+            view = state.view(seat)
+            ranked = ranked_programs(view, seat, list(view["hand"]))
+            first = planned(view, seat)
+            assert first == (len(ranked), ranked[0][1])
+            first[1][0].append("LOOP")  # the caller's copy
+            assert planned(view, seat) == (len(ranked), ranked[0][1])
