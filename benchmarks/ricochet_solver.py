@@ -216,9 +216,6 @@ def run_random(console: Console, args: argparse.Namespace, must_ricochet: bool) 
     }
 
 
-KERNEL = "built"
-
-
 def use_kernel(name: str) -> None:
     """Load the solver's kernel: the one built ahead of time, or numba's JIT kernel instead."""
     if name == "jit":
@@ -229,13 +226,13 @@ def use_kernel(name: str) -> None:
         raise SystemExit(f"the kernel could not be built ahead of time: {kernel_build.build_failed()}")
 
 
-def run_hard_child(code: str, must_ricochet: bool, max_memory: int | None) -> None:
+def run_hard_child(code: str, must_ricochet: bool, max_memory: int | None, kernel: str) -> None:
     """In the child process: solve one hard position, print one JSON line."""
-    use_kernel(KERNEL)
+    use_kernel(kernel)
     puzzle = Puzzle.parse(code)
-    solver = Solver(puzzle.board())
+    board_solver = Solver(puzzle.board())
     begin = time.process_time()
-    solution = solver.solve(
+    solution = board_solver.solve(
         puzzle.robot_cells(), puzzle.target, must_ricochet=must_ricochet, max_memory=max_memory
     )
     assert solution is not None
@@ -254,7 +251,9 @@ def own_peak_mb() -> float | None:
     return int(line.split()[1]) / 1024
 
 
-def run_hard(console: Console, code: str, must_ricochet: bool, max_memory: int | None) -> dict[str, float]:
+def run_hard(
+    console: Console, code: str, must_ricochet: bool, max_memory: int | None, kernel: str
+) -> dict[str, float]:
     """Solve in a child process; its peak resident memory comes from wait4 (ru_maxrss, KiB on Linux).
 
     On Linux a child's ru_maxrss starts from its parent's resident size when it was started (the
@@ -262,7 +261,7 @@ def run_hard(console: Console, code: str, must_ricochet: bool, max_memory: int |
     process is small; the child's own VmHWM is shown beside it as a check.
     """
     command = [sys.executable, __file__, "--child", code, "--max-memory", str(max_memory or 0)]
-    command += ["--kernel", KERNEL]
+    command += ["--kernel", kernel]
     if not must_ricochet:
         command.append("--classic")
     child = subprocess.Popen(command, stdout=subprocess.PIPE, text=True)
@@ -493,12 +492,12 @@ def main() -> None:
     )  # fmt: skip
     parser.add_argument("--child", help=argparse.SUPPRESS)
     args = parser.parse_args()
-    global KERNEL
-    KERNEL = args.kernel
     must_ricochet = not args.classic
     max_memory = args.max_memory or None
+    if args.startup and args.kernel == "jit":
+        parser.error("--startup times the command as users run it, with the built kernel: no --kernel jit")
     if args.child:
-        run_hard_child(args.child, must_ricochet, max_memory)
+        run_hard_child(args.child, must_ricochet, max_memory, args.kernel)
         return
     console = Console(width=max(Console().width, 110))  # the tables stay whole in a log file
     rule = "must ricochet" if must_ricochet else "classic (no ricochet rule)"
@@ -516,7 +515,11 @@ def main() -> None:
             run_placement_search(console, args.placement_search, args.seeds, must_ricochet)
         return
     # The hard positions first: see run_hard on measuring a child's peak memory.
-    hard = [] if args.no_hard else [run_hard(console, code, must_ricochet, max_memory) for code, _ in HARD]
+    hard = (
+        []
+        if args.no_hard
+        else [run_hard(console, code, must_ricochet, max_memory, args.kernel) for code, _ in HARD]
+    )
     found: dict[str, float] = {}
     if not args.no_random:
         robots = 5 if args.silver else 4

@@ -16,7 +16,7 @@ import pytest
 
 from robotable.games.ricochet import kernel_build, solver
 from robotable.games.ricochet.board import assemble, random_board
-from tests.ricochet.conftest import HARDEST, P1
+from tests.ricochet.conftest import HARDEST, P1, P2, P3
 
 REQUIRED = os.environ.get("ROBOTABLE_REQUIRE_AOT") == "1"  # CI: a machine that must build it
 
@@ -44,16 +44,55 @@ def solve_with(monkeypatch: pytest.MonkeyPatch, kernels: ModuleType, board, robo
     return solver.Solver(board).solve(robots, target, **options)
 
 
-def test_signatures_are_the_jit_kernels_own(jit: ModuleType) -> None:
-    """The exported types are those of the solver's real calls (a wrong one would be undefined
-    behaviour: the module checks no argument types)."""
+class Recording:
+    """The JIT kernel's functions, recording the numba types of every call's arguments."""
+
+    def __init__(self, kernels: ModuleType) -> None:
+        self.kernels = kernels
+        self.calls: dict[str, set[tuple]] = {}
+
+    def __getattr__(self, name: str):  # type: ignore[no-untyped-def]
+        import numba
+
+        function = getattr(self.kernels, name)
+
+        def call(*args):  # type: ignore[no-untyped-def]
+            self.calls.setdefault(name, set()).add(tuple(numba.typeof(arg) for arg in args))
+            return function(*args)
+
+        return call
+
+
+def test_signatures_are_those_of_the_solvers_real_calls(
+    jit: ModuleType, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The exported types are those the solver passes (the module checks none: a wrong one would
+    be undefined behaviour), in a solve, a search that grows its table, and a solve_all."""
     from numba.core import sigutils
 
-    for name, text in kernel_build.SIGNATURES.items():
-        args, returns = sigutils.normalize_signature(text)
-        (compiled,) = getattr(jit, name).nopython_signatures
-        assert tuple(args) == tuple(compiled.args), name
-        assert returns == compiled.return_type, name
+    from robotable.games.ricochet.code import Puzzle
+
+    recording = Recording(jit)
+    monkeypatch.setattr(solver, "_kernels_in_use", recording)
+    puzzle = Puzzle.parse(HARDEST)
+    board, robots = puzzle.board(), puzzle.robot_cells()
+    solver.Solver(board).solve(robots, puzzle.target, timeout=0.3)  # deep enough to grow its table
+    easy = Puzzle.parse(P1)
+    solver.Solver(easy.board()).solve_all(easy.robot_cells(), easy.target, limit=5)
+    assert set(recording.calls) == set(kernel_build.SIGNATURES) - {"now"}
+    for name, seen in recording.calls.items():
+        args, _ = sigutils.normalize_signature(kernel_build.SIGNATURES[name])
+        assert seen == {tuple(args)}, name
+
+
+def test_built_kernel_reads_perf_counters_clock(built: ModuleType) -> None:
+    """Deadlines are computed in Python with time.perf_counter: the kernel's clock is the same."""
+    import time
+
+    before = time.perf_counter()
+    inside = built.now()
+    after = time.perf_counter()
+    assert before <= inside <= after
 
 
 @pytest.mark.parametrize("rule", [True, False])
@@ -74,6 +113,21 @@ def test_built_kernel_answers_as_the_jit_kernel(
             assert (ours.moves, ours.visited) == (theirs.moves, theirs.visited)
 
 
+def test_built_kernel_lists_every_optimal_solution_as_the_jit_kernel(
+    built: ModuleType, jit: ModuleType, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from robotable.games.ricochet.code import Puzzle
+
+    for code in (P1, P2, P3):
+        puzzle = Puzzle.parse(code)
+        lists = []
+        for kernels in (built, jit):
+            monkeypatch.setattr(solver, "_kernels_in_use", kernels)
+            fresh = solver.Solver(puzzle.board())
+            lists.append(fresh.solve_all(puzzle.robot_cells(), puzzle.target, limit=50))
+        assert lists[0] == lists[1] and lists[0]
+
+
 def test_built_kernel_keeps_the_timeout(built: ModuleType, monkeypatch: pytest.MonkeyPatch) -> None:
     """RR-34: the clock read inside the kernel stops a 25-move search as the JIT kernel's does."""
     from robotable.games.ricochet.code import Puzzle
@@ -81,7 +135,8 @@ def test_built_kernel_keeps_the_timeout(built: ModuleType, monkeypatch: pytest.M
     puzzle = Puzzle.parse(HARDEST)
     found = solve_with(monkeypatch, built, puzzle.board(), puzzle.robot_cells(), puzzle.target, timeout=0.05)
     assert found is not None and not found.optimal and found.moves == ()
-    assert 1 <= found.lower_bound < 25 and found.seconds < 2.0
+    assert 1 <= found.lower_bound < 25 and 0.05 <= found.seconds < 2.0
+    assert found.visited > 0xFFFF  # searched until the clock said stop, not stopped at once
 
 
 def test_built_kernel_refuses_an_open_board_edge(built: ModuleType) -> None:
@@ -146,3 +201,39 @@ def test_a_failed_build_falls_back_to_the_jit_kernel_once(
     puzzle = Puzzle.parse(P1)
     found = solver.Solver(puzzle.board()).solve(puzzle.robot_cells(), puzzle.target)
     assert found is not None and found.length == 3
+
+
+def test_an_unwritable_cache_folder_means_the_jit_kernel(
+    monkeypatch: pytest.MonkeyPatch, jit: ModuleType
+) -> None:
+    """No folder to build in (a read-only home, a service's account): no crash, the JIT kernel."""
+    monkeypatch.setenv("ROBOTABLE_CACHE_DIR", "/proc/robotable-cannot-be-made")
+    assert kernel_build.build() is None
+    monkeypatch.setattr(solver, "_kernels_in_use", None)
+    assert solver._kernels() is jit
+
+
+def test_a_damaged_module_is_set_aside_and_not_loaded(tmp_path: Path) -> None:
+    path = kernel_build.module_path(tmp_path)
+    path.write_bytes(b"not a shared object")
+    assert kernel_build.load(tmp_path) is None
+    assert not path.exists() and path.with_name(path.name + ".bad").exists()  # a build replaces it
+
+
+def test_a_module_others_may_write_is_never_loaded(tmp_path: Path) -> None:
+    """Loading a module runs its code: one in a folder anybody may write could be planted."""
+    shared = tmp_path / "shared"
+    shared.mkdir()
+    path = kernel_build.module_path(shared)
+    path.write_bytes(b"planted")
+    shared.chmod(0o777)
+    assert kernel_build.load(shared) is None and path.exists()  # refused, and left alone
+
+
+def test_a_failure_is_remembered_for_a_day_then_retried(tmp_path: Path) -> None:
+    failure = kernel_build.failure_path(tmp_path)
+    failure.write_text("OSError: gcc: not found")
+    assert kernel_build.build_failed(tmp_path) == "OSError: gcc: not found"
+    old = failure.stat().st_mtime - kernel_build.RETRY_AFTER - 60
+    os.utime(failure, (old, old))
+    assert kernel_build.build_failed(tmp_path) is None

@@ -51,14 +51,15 @@ MAX_COUNT = 100_000  # puzzles asked by `puzzle --count`
 QUICK_STATES = 80_000
 QUICK_STATES_BUILT = 20_000
 
+_DECIMAL = re.compile(r"[0-9]{1,9}(\.[0-9]{0,9})?|\.[0-9]{1,9}")
+_SIZE = re.compile(r"([0-9]{1,12}(?:\.[0-9]{1,6})?)\s*([KMGT]?)(?:I?B)?", re.IGNORECASE)
+
 
 def quick_states() -> int:
     """The plain search's budget before the compiled solver takes over (see QUICK_STATES)."""
     from robotable.games.ricochet import kernel_build
 
     return QUICK_STATES_BUILT if kernel_build.module_path().exists() else QUICK_STATES
-_DECIMAL = re.compile(r"[0-9]{1,9}(\.[0-9]{0,9})?|\.[0-9]{1,9}")
-_SIZE = re.compile(r"([0-9]{1,12}(?:\.[0-9]{1,6})?)\s*([KMGT]?)(?:I?B)?", re.IGNORECASE)
 
 
 def whole_number(minimum: int | None = None, maximum: int | None = None) -> Callable[[Any], int]:
@@ -598,11 +599,20 @@ def _date(text: str) -> dt.date:
 def preparing_solver() -> Iterator[None]:
     """On the very first run the solver compiles for seconds: say so on standard error while it
     does, instead of a silent wait; later runs load it at once and show nothing."""
+    from robotable.games.ricochet import kernel_build
     from robotable.games.ricochet.solver import kernel_ready, warm_up
 
     if not kernel_ready():
         with err().status("preparing the solver (first run only)..."):
             warm_up()
+        failure = kernel_build.build_failed()
+        if failure:
+            err().print(
+                f"the solver could not be compiled ahead of time ({failure}): numba's JIT kernel "
+                f"answers instead, about 0.3 s slower to start. Fix the cause, then delete "
+                f"{kernel_build.failure_path()} to try again.",
+                markup=False,
+            )
     yield
 
 

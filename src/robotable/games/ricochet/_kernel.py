@@ -18,7 +18,6 @@ over the other robots (a pass per direction cost a third more time on the slowes
 
 from __future__ import annotations
 
-import sys
 import time
 
 import numba
@@ -29,6 +28,8 @@ from numba.core import cgutils
 from numba.extending import intrinsic
 
 from robotable.games.ricochet.kernel_contract import (
+    CLOCK_IN_KERNEL,
+    CLOCK_MONOTONIC,
     EXHAUSTED,
     FOUND,
     GROW,
@@ -68,24 +69,18 @@ def prefetch(typingctx, array, index):  # type: ignore[no-untyped-def]
     return signature, codegen
 
 
-# time.perf_counter's clock, read without calling back into Python: the ahead-of-time build
-# (kernel_build.py) runs where numba, which a callback needs, is not loaded. 64-bit Linux only
-# (its struct timespec is two 64-bit words); elsewhere the kernel calls perf_counter itself.
-CLOCK_IN_KERNEL = sys.platform.startswith("linux") and sys.maxsize > 2**32
-_CLOCK_MONOTONIC = 1  # Linux's id of the clock behind time.perf_counter
-
-
 @intrinsic
 def _monotonic_seconds(typingctx):  # type: ignore[no-untyped-def]
-    """``clock_gettime(CLOCK_MONOTONIC)`` in seconds, from libc."""
+    """``clock_gettime(CLOCK_MONOTONIC)`` in seconds, from libc: time.perf_counter's clock (see
+    kernel_contract.CLOCK_IN_KERNEL), so that deadlines computed in Python hold here."""
     signature = types.float64()
 
     def codegen(context, builder, sig, args):  # type: ignore[no-untyped-def]
         i64, i32 = ir.IntType(64), ir.IntType(32)
-        timespec = cgutils.alloca_once(builder, ir.ArrayType(i64, 2))
+        timespec = cgutils.alloca_once_value(builder, ir.Constant(ir.ArrayType(i64, 2), [0, 0]))
         function_type = ir.FunctionType(i32, [i32, timespec.type])
         clock_gettime = cgutils.get_or_insert_function(builder.module, function_type, "clock_gettime")
-        builder.call(clock_gettime, [i32(_CLOCK_MONOTONIC), timespec])
+        builder.call(clock_gettime, [i32(CLOCK_MONOTONIC), timespec])
         seconds = builder.sitofp(builder.load(cgutils.gep(builder, timespec, 0, 0)), ir.DoubleType())
         nanoseconds = builder.sitofp(builder.load(cgutils.gep(builder, timespec, 0, 1)), ir.DoubleType())
         return builder.fadd(seconds, builder.fmul(nanoseconds, ir.DoubleType()(1e-9)))
@@ -96,13 +91,13 @@ def _monotonic_seconds(typingctx):  # type: ignore[no-untyped-def]
 if CLOCK_IN_KERNEL:
 
     @njit(cache=True)
-    def _now() -> float:
+    def now() -> float:
         return _monotonic_seconds()
 
 else:
 
     @njit(cache=True)
-    def _now() -> float:
+    def now() -> float:
         with numba.objmode(t="float64"):
             t = time.perf_counter()
         return t
@@ -489,7 +484,7 @@ def search(
                             if nt == last_ts and not (dest == target and (fin_mask >> i) & 1):
                                 continue
                         visited += 1
-                        if deadline > 0 and (visited & CHECK_EVERY) == 0 and _now() > deadline:
+                        if deadline > 0 and (visited & CHECK_EVERY) == 0 and now() > deadline:
                             return TIMEOUT, depth, visited, found
                         if dest == target and (fin_mask >> i) & 1:
                             if nt == 3:  # RR-14/RR-15: a valid arrival
