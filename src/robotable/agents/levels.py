@@ -145,12 +145,14 @@ def decision_levels(parts: Mapping[str, Any]) -> dict[str, Level]:
         if budget.rival is not None:
             rival = budget.rival
             text += (
-                "; every second world guesses the other seats' hidden decisions as a search of "
-                f"{rival.candidates} x {rival.worlds} would take them from their own view"
+                "; every second world may guess the other seats' hidden decisions as a search of "
+                f"{rival.candidates} x {rival.worlds} would take them from their own view (as often "
+                "as what this seat has seen says they search)"
             )
         if budget.work is not None:  # what bounds the rare long decision
             unit = parts.get("work_about", "units of work")
-            text += f"; no world added once {budget.work:,} {unit} have been spent"
+            bounded = "no rival searched" if budget.rival is not None else "no world added"
+            text += f"; {bounded} once {budget.work:,} {unit} have been spent"
         return text
 
     return {name: Level(name, about(budgets[name]), searcher(name)) for name in ("hard", "expert")}
