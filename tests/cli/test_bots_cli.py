@@ -139,6 +139,19 @@ def test_the_shipped_ladders_are_read(ladder_at: Path) -> None:
         assert run(shipped.stem).exit_code == 0
 
 
+def test_the_other_scenarios_ladders_are_ladders_of_their_scenario() -> None:
+    """``ladders/scenarios/GAME-N.json``: a game's ladder at its scenario N (the listing shows the
+    game's default scenario; these are the README's other rows), in the listing's format."""
+    shipped = sorted((bots_cli.LADDERS / "scenarios").glob("*.json"))
+    assert shipped
+    for path in shipped:
+        game_id, scenario = path.stem.rsplit("-", 1)
+        ladder = json.loads(path.read_text())
+        bots_cli._check_ladder(ladder)
+        assert ladder["plan"]["game"] == games.get(game_id).id
+        assert ladder["plan"]["options"]["scenario"] == int(scenario)
+
+
 @pytest.mark.parametrize("game_id", ["robotick", "dr2d", "droids", "delivery", "ricochet"])
 def test_every_level_is_offered_by_the_seats_the_server_and_tournaments(game_id: str) -> None:
     from fastapi.testclient import TestClient
