@@ -166,8 +166,9 @@ def solve_puzzle(
 
 def quick_solve(puzzle: Puzzle, board: Board, *, classic: bool) -> dict[str, Any] | None:
     """The answer of the plain-Python search (games/ricochet/quick.py), or None when it gives up
-    (issue 17: loading numba and the compiled solver takes about a third of a second before any
-    search, longer than this search takes on most positions of up to nine moves)."""
+    (issue 17: loading the compiled solver takes NumPy, 0.07 s, or numba where it could not be
+    built ahead of time, 0.3 s: longer than this search takes on short positions; see
+    QUICK_STATES)."""
     from robotable.games.ricochet.quick import GaveUp
     from robotable.games.ricochet.quick import quick_solve as search
 
