@@ -11,6 +11,7 @@ from typer.testing import CliRunner
 from robotable import games
 from robotable.cli import bots as bots_cli
 from robotable.cli.main import app
+from robotable.core.game import Game
 
 runner = CliRunner()
 
@@ -18,7 +19,11 @@ runner = CliRunner()
 @pytest.fixture
 def ladder_at(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     """Ladder files read from a folder of the test's own."""
-    monkeypatch.setattr(bots_cli, "ladder_path", lambda game: tmp_path / f"{game.id}.json")
+
+    def at(game: Game, scenario: int | None = None) -> Path:
+        return tmp_path / (f"{game.id}.json" if scenario is None else f"scenarios/{game.id}-{scenario}.json")
+
+    monkeypatch.setattr(bots_cli, "ladder_path", at)
     monkeypatch.setattr(bots_cli, "KILLER_TABLES", tmp_path / "killer")
     return tmp_path
 
@@ -137,6 +142,25 @@ def test_the_shipped_ladders_are_read(ladder_at: Path) -> None:
         assert bots_cli.load_ladder(games.get(shipped.stem)) is None  # the fixture points elsewhere
         (ladder_at / shipped.name).write_text(shipped.read_text())
         assert run(shipped.stem).exit_code == 0
+
+
+def test_a_scenarios_ladder_is_shown_when_asked_and_named_otherwise(ladder_at: Path) -> None:
+    """`robotable bots droids --scenario 6` shows the scenario-6 ladder; without the option the
+    default scenario's, with a line naming the others; a scenario never measured is one line."""
+    shipped = bots_cli.LADDERS / "scenarios" / "droids-6.json"
+    (ladder_at / "droids.json").write_text((bots_cli.LADDERS / "droids.json").read_text())
+    (ladder_at / "scenarios").mkdir()
+    (ladder_at / "scenarios" / "droids-6.json").write_text(shipped.read_text())
+    expert = next(r for r in json.loads(shipped.read_text())["ratings"] if r["bot"] == "bot:expert")
+    six = run("droids", "--scenario", "6")
+    assert six.exit_code == 0, six.output
+    assert f"{expert['mu']:.1f} ({expert['low']:.1f}" in six.output
+    assert "Also measured at scenario 1" in six.output
+    assert "Also measured at scenario 6" in run("droids").output
+    assert run("droids", "--scenario", "1").output == run("droids").output  # the default's own
+    missing = run("droids", "--scenario", "3")
+    assert missing.exit_code == 2 and missing.output.strip().count("\n") == 0
+    assert "scenario 3 (scenarios measured: 1, 6)" in missing.output
 
 
 def test_the_other_scenarios_ladders_are_ladders_of_their_scenario() -> None:

@@ -27,21 +27,46 @@ LADDERS = Path(agents.__file__).parent / "ladders"
 """Measured ladders live beside the levels they rate, not in the games' data: no game reads them."""
 
 
-def ladder_path(game: Game) -> Path:
-    return LADDERS / f"{game.id}.json"
+def ladder_path(game: Game, scenario: int | None = None) -> Path:
+    """The ladder measured with the game's default options, or the one of its ``scenario``
+    (``ladders/scenarios/GAME-N.json``)."""
+    if scenario is None:
+        return LADDERS / f"{game.id}.json"
+    return LADDERS / "scenarios" / f"{game.id}-{scenario}.json"
 
 
-def load_ladder(game: Game) -> dict[str, Any] | None:
-    """The measured ladder, or None when there is none yet."""
-    path = ladder_path(game)
+def load_ladder(game: Game, scenario: int | None = None) -> dict[str, Any] | None:
+    """The measured ladder, or None when there is none yet; for a ``scenario`` that was not
+    measured, an error naming those that were."""
+    path = ladder_path(game, scenario)
     if not path.exists():
-        return None
+        if scenario is None:
+            return None
+        default = load_ladder(game)
+        if default is not None and default["plan"].get("options", {}).get("scenario") == scenario:
+            return default
+        measured = ", ".join(map(str, measured_scenarios(game))) or "none"
+        raise RobotableError(
+            f"no {game.title} ladder was measured at scenario {scenario} (scenarios measured: {measured})"
+        )
     try:
         ladder = json.loads(path.read_text())
         _check_ladder(ladder)
     except (OSError, ValueError, KeyError, TypeError) as exc:
         raise RobotableError(f"{path}: not a ladder file ({exc!r})") from None
     return ladder
+
+
+def measured_scenarios(game: Game) -> list[int]:
+    """The scenarios a ladder was measured at: the default options' one, then the others."""
+    default = load_ladder(game)
+    found = [default["plan"].get("options", {}).get("scenario")] if default is not None else []
+    folder = ladder_path(game, 0).parent
+    for path in folder.glob(f"{game.id}-*.json"):
+        number = path.stem.rsplit("-", 1)[1]
+        if number.isascii() and number.isdigit():
+            found.append(int(number))
+    return sorted({n for n in found if isinstance(n, int)})
 
 
 def _check_ladder(ladder: Any) -> None:
@@ -104,6 +129,10 @@ def bots_table(game: Game, ladder: dict[str, Any] | None) -> Table:
     return table
 
 
+def _scenario_of(ladder: dict[str, Any] | None) -> int | None:
+    return None if ladder is None else ladder["plan"].get("options", {}).get("scenario")
+
+
 def ladder_note(ladder: dict[str, Any] | None) -> str:
     if ladder is None:
         return "No ladder measured yet: python benchmarks/ladder.py GAME writes one."
@@ -157,17 +186,30 @@ def killer_table(measured: dict[str, Any]) -> Table:
     return table
 
 
-def bots_command(game: Annotated[str, typer.Argument(help="Game id, see `robotable games`.")]) -> None:
+def bots_command(
+    game: Annotated[str, typer.Argument(help="Game id, see `robotable games`.")],
+    scenario: Annotated[
+        int | None,
+        typer.Option(min=1, help="The ratings measured at this scenario (Droids)."),
+    ] = None,
+) -> None:
     """List a game's bots and difficulty levels: what each is, its think time per decision and its
     rating, as measured by `benchmarks/ladder.py` (or "not measured yet"); for Droids also each
-    level's wins against the solo Killer (`benchmarks/killer.py`)."""
+    level's wins against the solo Killer (`benchmarks/killer.py`).
+
+    Examples: `robotable bots dr2d`, `robotable bots droids --scenario 6`
+    """
     with reporting():
         chosen = games.get(game)
-        ladder = load_ladder(chosen)
+        ladder = load_ladder(chosen, scenario)
+        others = [n for n in measured_scenarios(chosen) if n != _scenario_of(ladder)]
         killer = load_killer_table(chosen)
     console = out()
     console.print(bots_table(chosen, ladder))
     console.print(ladder_note(ladder))
+    if others:
+        shown = ", ".join(f"`robotable bots {chosen.id} --scenario {n}`" for n in others)
+        console.print(f"Also measured at scenario {', '.join(map(str, others))}: {shown}.", markup=False)
     if killer is not None:
         console.print(killer_table(killer))
         note = f" {killer['note']}" if killer.get("note") else ""
