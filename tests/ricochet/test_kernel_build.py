@@ -190,6 +190,7 @@ def test_a_failed_build_falls_back_to_the_jit_kernel_once(
         raise OSError("gcc: not found")
 
     monkeypatch.setenv("ROBOTABLE_CACHE_DIR", str(tmp_path))
+    monkeypatch.setattr(kernel_build, "HERE", tmp_path / "package")  # no module built there either
     monkeypatch.setattr(kernel_build, "_compile", no_compiler)
     assert kernel_build.build() is None
     assert kernel_build.build_failed() == "OSError: gcc: not found"
@@ -208,6 +209,7 @@ def test_an_unwritable_cache_folder_means_the_jit_kernel(
 ) -> None:
     """No folder to build in (a read-only home, a service's account): no crash, the JIT kernel."""
     monkeypatch.setenv("ROBOTABLE_CACHE_DIR", "/proc/robotable-cannot-be-made")
+    monkeypatch.setattr(kernel_build, "HERE", Path("/proc/robotable-no-package"))
     assert kernel_build.build() is None
     monkeypatch.setattr(solver, "_kernels_in_use", None)
     assert solver._kernels() is jit
@@ -237,3 +239,19 @@ def test_a_failure_is_remembered_for_a_day_then_retried(tmp_path: Path) -> None:
     old = failure.stat().st_mtime - kernel_build.RETRY_AFTER - 60
     os.utime(failure, (old, old))
     assert kernel_build.build_failed(tmp_path) is None
+
+
+def test_a_module_built_in_the_package_folder_serves_every_user(
+    built: ModuleType, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """A system-wide install warmed by its owner: users whose cache folder is elsewhere load the
+    module from the package's own __pycache__ instead of building their own."""
+    package = tmp_path / "package"
+    (package / "__pycache__").mkdir(parents=True)
+    source = Path(built.__file__)
+    kernel_build.module_path(package / "__pycache__").write_bytes(source.read_bytes())
+    monkeypatch.setenv("ROBOTABLE_CACHE_DIR", str(tmp_path / "empty"))
+    monkeypatch.setattr(kernel_build, "HERE", package)
+    assert kernel_build.built_path() == kernel_build.module_path(package / "__pycache__")
+    found = kernel_build.load()
+    assert found is not None and found.now() > 0

@@ -329,6 +329,7 @@ def test_kernel_ready_is_false_while_the_first_use_must_build_or_compile(
     from robotable.games.ricochet import kernel_build
 
     monkeypatch.setenv("ROBOTABLE_CACHE_DIR", str(tmp_path))
+    monkeypatch.setattr(kernel_build, "HERE", tmp_path / "package")  # nothing built there either
     monkeypatch.setattr(solver, "_kernels_in_use", None)
     monkeypatch.setattr(solver, "_jit_cache_ready", lambda: False)  # numba's cache cold too
     assert not solver.kernel_ready()  # nothing built: the first use builds

@@ -59,7 +59,7 @@ def quick_states() -> int:
     """The plain search's budget before the compiled solver takes over (see QUICK_STATES)."""
     from robotable.games.ricochet import kernel_build
 
-    return QUICK_STATES_BUILT if kernel_build.module_path().exists() else QUICK_STATES
+    return QUICK_STATES_BUILT if kernel_build.built_path() is not None else QUICK_STATES
 
 
 def whole_number(minimum: int | None = None, maximum: int | None = None) -> Callable[[Any], int]:

@@ -15,7 +15,8 @@ module for a day (then the next use tries again; deleting the ``.failed`` file r
 and the solver uses numba's JIT-compiled kernel instead, as before: slower to start, the same answers.
 ``ROBOTABLE_CACHE_DIR`` chooses the folder; by default it is the package's ``__pycache__`` when
 writable (as numba's own cache), else the user's cache folder (``~/.cache/robotable`` on Linux).
-A module is loaded only from a file and folder of this user's own that nobody else may write.
+A module is loaded only from a file and folder of this user's own (or root's: a system-wide
+install's package folder, where its owner built it) that nobody else may write.
 
 The exported functions check no argument types (a wrong array type is undefined behaviour):
 only ``solver.py`` calls them, with the arrays it builds itself.
@@ -109,12 +110,25 @@ def failure_path(folder: Path | None = None) -> Path:
     return (folder or cache_dir()) / (module_name() + ".failed")
 
 
+def built_path() -> Path | None:
+    """Where a module for this kernel and machine was built: the cache folder, else the package's
+    own ``__pycache__`` (built there by the package's owner, for instance `sudo robotable warmup`
+    after a system-wide install), or None."""
+    shipped = HERE / "__pycache__"
+    for folder in dict.fromkeys((cache_dir(), shipped)):
+        path = module_path(folder)
+        if path.exists():
+            return path
+    return None
+
+
 def load(folder: Path | None = None) -> ModuleType | None:
-    """The built module, or None when it has not been built for this kernel and machine. A file
-    that is not this user's own (or that others may write), or that does not load, is not used;
-    one that does not load is moved aside, for a new build to replace."""
-    path = module_path(folder)
-    if not SUPPORTED or not path.exists() or not _trusted(path):
+    """The built module (in ``folder``, or where :func:`built_path` finds it), or None when it
+    has not been built for this kernel and machine. A file that is not this user's or root's,
+    or that others may write, or that does not load, is not used; one that does not load is
+    moved aside, for a new build to replace."""
+    path = module_path(folder) if folder is not None else built_path()
+    if not SUPPORTED or path is None or not path.exists() or not _trusted(path):
         return None
     spec = importlib.util.spec_from_file_location(module_name(), path)
     if spec is None or spec.loader is None:
@@ -130,11 +144,12 @@ def load(folder: Path | None = None) -> ModuleType | None:
 
 
 def _trusted(path: Path) -> bool:
-    """The file and its folder belong to this user, and nobody else may write them: loading
-    a module runs its code, so one planted in a shared folder must not be."""
+    """The file and its folder belong to this user (or to root, as the installed package's own
+    files do), and nobody else may write them: loading a module runs its code, so one planted
+    in a shared folder must not be."""
     for item in (path, path.parent):
         info = item.stat()
-        if info.st_uid != os.getuid() or info.st_mode & (stat.S_IWGRP | stat.S_IWOTH):
+        if info.st_uid not in (os.getuid(), 0) or info.st_mode & (stat.S_IWGRP | stat.S_IWOTH):
             return False
     return True
 

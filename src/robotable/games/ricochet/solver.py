@@ -493,7 +493,7 @@ def kernel_ready() -> bool:
     """True when the first solve will be quick: the kernel is loaded in this process, or built
     ahead of time for this machine, or (where that build cannot run) in numba's disk cache for
     the current source. Cheap: it looks for a file, or reads four small index files."""
-    if _kernels_in_use is not None or kernel_build.module_path().exists():
+    if _kernels_in_use is not None or kernel_build.built_path() is not None:
         return True
     if kernel_build.SUPPORTED and not kernel_build.build_failed():
         return False  # the first use builds the module
