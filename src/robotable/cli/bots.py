@@ -35,6 +35,11 @@ def ladder_path(game: Game, scenario: int | None = None) -> Path:
     return LADDERS / "scenarios" / f"{game.id}-{scenario}.json"
 
 
+def _scenario_of(ladder: dict[str, Any] | None) -> int | None:
+    """The scenario a ladder was measured at (None: no ladder, or a game without scenarios)."""
+    return None if ladder is None else ladder["plan"].get("options", {}).get("scenario")
+
+
 def load_ladder(game: Game, scenario: int | None = None) -> dict[str, Any] | None:
     """The measured ladder, or None when there is none yet; for a ``scenario`` that was not
     measured, an error naming those that were."""
@@ -43,7 +48,7 @@ def load_ladder(game: Game, scenario: int | None = None) -> dict[str, Any] | Non
         if scenario is None:
             return None
         default = load_ladder(game)
-        if default is not None and default["plan"].get("options", {}).get("scenario") == scenario:
+        if default is not None and _scenario_of(default) == scenario:
             return default
         measured = ", ".join(map(str, measured_scenarios(game))) or "none"
         raise RobotableError(
@@ -59,14 +64,13 @@ def load_ladder(game: Game, scenario: int | None = None) -> dict[str, Any] | Non
 
 def measured_scenarios(game: Game) -> list[int]:
     """The scenarios a ladder was measured at: the default options' one, then the others."""
-    default = load_ladder(game)
-    found = [default["plan"].get("options", {}).get("scenario")] if default is not None else []
-    folder = ladder_path(game, 0).parent
+    found = {_scenario_of(load_ladder(game))}
+    folder = ladder_path(game, 0).parent  # where the scenarios' ladders are
     for path in folder.glob(f"{game.id}-*.json"):
         number = path.stem.rsplit("-", 1)[1]
         if number.isascii() and number.isdigit():
-            found.append(int(number))
-    return sorted({n for n in found if isinstance(n, int)})
+            found.add(int(number))
+    return sorted(n for n in found if isinstance(n, int))
 
 
 def _check_ladder(ladder: Any) -> None:
@@ -127,10 +131,6 @@ def bots_table(game: Game, ladder: dict[str, Any] | None) -> Table:
         label = f"bot:{name}"
         table.add_row(name, about.get(name, ""), think_time(ladder, label), rating(ladder, label))
     return table
-
-
-def _scenario_of(ladder: dict[str, Any] | None) -> int | None:
-    return None if ladder is None else ladder["plan"].get("options", {}).get("scenario")
 
 
 def ladder_note(ladder: dict[str, Any] | None) -> str:

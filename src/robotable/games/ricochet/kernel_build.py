@@ -45,7 +45,7 @@ from robotable.games.ricochet.kernel_contract import CLOCK_IN_KERNEL
 HERE = Path(__file__).resolve().parent
 SOURCES = (HERE / "_kernel.py", HERE / "kernel_contract.py", Path(__file__).resolve())
 SUPPORTED = CLOCK_IN_KERNEL  # 64-bit Linux, where the kernel reads its clock without Python
-RETRY_AFTER = 24 * 3600.0  # seconds a failed build is remembered (a compiler installed since...)
+RETRY_AFTER = 24 * 3600.0  # seconds a failed build is remembered (a compiler may come meanwhile)
 
 # The functions Python calls, with the argument types of solver.py's calls (a test records those
 # calls and checks them against these). Every array is C-contiguous.
