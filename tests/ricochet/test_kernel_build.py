@@ -8,6 +8,7 @@ import os
 import random
 import subprocess
 import sys
+import time
 from pathlib import Path
 from types import ModuleType
 
@@ -255,3 +256,51 @@ def test_a_module_built_in_the_package_folder_serves_every_user(
     assert kernel_build.built_path() == kernel_build.module_path(package / "__pycache__")
     found = kernel_build.load()
     assert found is not None and found.now() > 0
+
+
+def _aged(path: Path, seconds: float) -> Path:
+    """``path`` with its modification time ``seconds`` in the past."""
+    then = path.stat().st_mtime - seconds
+    os.utime(path, (then, then))
+    return path
+
+
+def _file(path: Path, age: float = 0.0) -> Path:
+    path.write_bytes(b"some bytes")
+    return _aged(path, age)
+
+
+def test_a_build_removes_other_kernels_files_unused_for_a_month(
+    built: ModuleType, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    month = kernel_build.PRUNE_AFTER + 60
+    stale = _file(tmp_path / "_kernel_aot_0123456789abcdef0123.so", month)
+    stale_mark = _file(tmp_path / "_kernel_aot_0123456789abcdef0123.failed", month)
+    recent = _file(tmp_path / "_kernel_aot_fedcba9876543210fedc.so")  # another Python's, in use
+    unrelated = _file(tmp_path / "notes.txt", month)
+    target = _file(tmp_path / "elsewhere.so", month)
+    link = tmp_path / "_kernel_aot_aaaaaaaaaaaaaaaaaaaa.so"
+    link.symlink_to(target)
+    os.utime(link, (0, 0), follow_symlinks=False)
+
+    def compile_by_copy(folder: Path) -> None:  # the real build, without its 10 s
+        kernel_build.module_path(folder).write_bytes(Path(built.__file__).read_bytes())
+
+    monkeypatch.setattr(kernel_build, "_compile", compile_by_copy)
+    assert kernel_build.build(tmp_path) is not None
+    assert not stale.exists() and not stale_mark.exists()
+    assert recent.exists() and link.is_symlink() and target.exists()
+    assert unrelated.exists()
+    assert kernel_build.module_path(tmp_path).exists()
+
+
+def test_loading_a_module_marks_it_in_use_at_most_daily(built: ModuleType, tmp_path: Path) -> None:
+    path = kernel_build.module_path(tmp_path)
+    path.write_bytes(Path(built.__file__).read_bytes())
+    _aged(path, kernel_build.FRESHEN_AFTER / 2)
+    half_a_day_ago = path.stat().st_mtime
+    assert kernel_build.load(tmp_path) is not None
+    assert path.stat().st_mtime == half_a_day_ago  # no write for a module used today
+    _aged(path, kernel_build.PRUNE_AFTER)
+    assert kernel_build.load(tmp_path) is not None
+    assert time.time() - path.stat().st_mtime < 60  # in use: not pruned by another kernel's build

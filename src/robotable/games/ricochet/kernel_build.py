@@ -7,7 +7,8 @@ extension module of the cache folder, and every later process loads that module 
 milliseconds. The module's name carries a digest of the kernel's source, of this file (the
 exported types), of the Python build and of the CPU (the code is compiled for this CPU, as
 numba's JIT does), so a changed kernel or another machine sharing the folder never loads a stale
-module; one that fails to load (another NumPy's ABI) is set aside and built again.
+module; one that fails to load (another NumPy's ABI) is set aside and built again. A build
+removes the files of other kernels that have not been loaded for a month.
 
 Where the build cannot run (not 64-bit Linux, no C compiler or Python headers, a numba without
 ``pycc``: it has been pending deprecation since numba 0.57), the reason is kept beside the
@@ -46,6 +47,8 @@ HERE = Path(__file__).resolve().parent
 SOURCES = (HERE / "_kernel.py", HERE / "kernel_contract.py", Path(__file__).resolve())
 SUPPORTED = CLOCK_IN_KERNEL  # 64-bit Linux, where the kernel reads its clock without Python
 RETRY_AFTER = 24 * 3600.0  # seconds a failed build is remembered (a compiler may come meanwhile)
+PRUNE_AFTER = 30 * 24 * 3600.0  # seconds unused after which another kernel's files are removed
+FRESHEN_AFTER = 24 * 3600.0  # a loaded module's time is brought forward at most daily (one write)
 
 # The functions Python calls, with the argument types of solver.py's calls (a test records those
 # calls and checks them against these). Every array is C-contiguous.
@@ -140,7 +143,34 @@ def load(folder: Path | None = None) -> ModuleType | None:
         with contextlib.suppress(OSError):
             os.replace(path, path.with_name(path.name + ".bad"))
         return None
+    _freshen(path)
     return module
+
+
+def _freshen(path: Path) -> None:
+    """Mark a module as in use (its modification time, which :func:`_prune` reads: access times
+    are not kept on every file system), at most once a day. A file of root's stays as it is."""
+    with contextlib.suppress(OSError):
+        if time.time() - path.stat().st_mtime > FRESHEN_AFTER:
+            os.utime(path)
+
+
+def _prune(folder: Path) -> None:
+    """Remove the files of other kernels (an earlier robotable's, another Python's) that this
+    user made and no process has loaded for :data:`PRUNE_AFTER`: each upgrade builds a module
+    of its own, and the old ones would otherwise pile up. One still in use elsewhere is at worst
+    built again (about 10 s)."""
+    keep, now = module_name(), time.time()
+    for path in folder.glob("_kernel_aot_*"):
+        with contextlib.suppress(OSError):
+            info = path.lstat()  # a link is never followed, nor removed
+            if (
+                not path.name.startswith(keep)
+                and stat.S_ISREG(info.st_mode)
+                and info.st_uid == os.getuid()
+                and now - info.st_mtime > PRUNE_AFTER
+            ):
+                path.unlink()
 
 
 def _trusted(path: Path) -> bool:
@@ -186,6 +216,7 @@ def build(folder: Path | None = None, *, retry: bool = False) -> ModuleType | No
                 _write_atomically(failure_path(folder), f"{type(error).__name__}: {error}")
                 return None
             failure_path(folder).unlink(missing_ok=True)
+            _prune(folder)
             return load(folder)
     except OSError:  # the folder cannot be made or written: nothing to remember the failure in
         return None
