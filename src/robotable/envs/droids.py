@@ -10,7 +10,7 @@ emitter (10), an ``obstacle`` on each cell (100), ``damage`` and ``repair`` each
 from __future__ import annotations
 
 import struct
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from functools import lru_cache
 from operator import attrgetter, itemgetter
 from typing import Any
@@ -67,15 +67,12 @@ _TYPE = {t: i for i, t in enumerate(TYPES)}
 _ARROW = {d: i for i, d in enumerate(ARROWS)}
 _BIN = {b: i for i, b in enumerate(BINS)}
 SLOT_WIDTH = len(TYPES) + len(ARROWS)
+EMITTER_WIDTH = 1 + SLOTS * SLOT_WIDTH
 _SLOT_CONTENT = {  # a slot's "TOKEN:ARROW" -> its two positions in the slot's 24
     f"{t}:{d}": (_TYPE[t], len(TYPES) + _ARROW[d]) for t in TYPES for d in ARROWS
 }
 
 
-_BLANK_EMITTER = [False, *[None] * SLOTS]
-_BLANK_EMITTERS = [_BLANK_EMITTER] * EMITTERS
-"""A seat's emitters in the state when none is destroyed or holds a token: each its destroyed
-flag, then its slots."""
 _TYPES_OF_BIN = tuple(tuple(t for t in TYPES if bin_of(t) == b) for b in BINS)
 
 
@@ -174,6 +171,20 @@ class DroidsEncoder(Encoder):
         add("pending", 4, "a hit to answer: it is the observer's, damage, repair, emitters to choose / 10")
         add("supply", 2, "mines left / 24, setup obstacles left to place / 25")
         add("killer", 11, "scenario 7: the killer's die (0-9) one-hot, its turn is done")
+        self._places()
+
+    def _places(self) -> None:
+        """Where the fast path writes (cells; the slices, of the memo's bytes): the robots' and
+        objects' planes, and the two runs of blocks joined from bytes (phase to seats, pending
+        to killer)."""
+        at, plane = self.layout.offsets, SIZE * SIZE
+        self._robot_planes = at["board"] + 5 * plane
+        first_other = self._robot_planes + self.seats * plane
+        self._other_planes = {kind: first_other + i * plane for i, kind in enumerate(OTHER_KINDS)}
+        self._object_planes = first_other + len(OTHER_KINDS) * plane
+        self._object_plane = {kind: self._object_planes + i * plane for i, kind in enumerate(OBJECT_KINDS)}
+        self._middle = slice(4 * at["phase"], 4 * at["emitters"])
+        self._tail = slice(4 * at["pending"], 4 * self.layout.size)
 
     def fill(self, obs: Observation, view: Mapping[str, JSON], seat: Seat) -> None:
         order = relative_seats(seat, self.seats)
@@ -262,7 +273,7 @@ class DroidsEncoder(Encoder):
     @staticmethod
     def _fill_emitters(out: np.ndarray, view: Mapping[str, JSON], order: tuple[int, ...]) -> None:
         """Positions gathered, then one write (a numpy scalar write per position costs more)."""
-        width = out.shape[2]
+        width = EMITTER_WIDTH
         flat: list[int] = []
         for row, s in enumerate(order):
             base = row * EMITTERS * width
@@ -281,48 +292,55 @@ class DroidsEncoder(Encoder):
     def update_seat(self, memo: SeatMemo, state: State, seat: Seat) -> None:
         """What :meth:`fill` writes, from the state's fields that ``view(seat)`` shows: the
         board, robots, emitters and counts (public), the seat's own hand and, while it places,
-        its pending choice (DD-46). The board's pieces and each seat's emitters, which most
-        steps leave alone, are rewritten when they differ from the copy kept of them; the rest
-        every time (the seat rows too: a key of all they show cost as much as writing them)."""
+        its pending choice (DD-46).
+
+        Every part is a function of a few state fields (its key): the board's pieces and each
+        seat's emitters are rewritten when they differ from the copy kept of them; the other
+        parts (phase to seat rows, then pending to killer) are joined from bytes made once per
+        key (:class:`_Made`: a look-up in C) and written in one slice each. Their keys recur:
+        a hand, a seat's row of counts, a turn."""
         assert isinstance(state, DroidsState)
-        at, n, cells = self.layout.offsets, self.seats, memo.cells
-        order = relative_seats(seat, n)
-        mine = seat is not None and 0 <= seat < n
-        shown = (tuple(map(_ROBOT_SHOWN, state.robots)), state.objects)
-        if memo.moved("pieces", shown, self._pieces, at["phase"], _pieces):
-            self._board_cells(cells, state, seat if mine else None, order)
-        memo.clear(at["phase"], at["emitters"])  # phase .. seats
-        cells[at["phase"] + PHASES.index(state.phase)] = 1.0
-        cells[at["turn"]] = scaled(state.turn, state.options["turn_limit"])
-        cells[at["scenario"] + state.scenario.number - 1] = 1.0
-        if mine:
-            cells[at["colour"] + COLOURS.index(state.colours[seat])] = 1.0
-            _hand_cells(cells[at["hand"] : at["hand"] + len(TYPES)], state.hands[seat])
-        count = state.bins.__getitem__
-        for b, types in enumerate(_TYPES_OF_BIN):
-            cells[at["bins"] + b] = scaled(sum(map(count, types)), 40)
-        placing = state.placing
-        if placing and state._placer() == seat:
-            start = at["placing"]
-            cells[start + _TYPE[placing[0]]] = 1.0
-            if len(placing) == 3:
-                cells[start + len(TYPES) + placing[1]] = 1.0
-                cells[start + len(TYPES) + EMITTERS + placing[2] - 1] = 1.0
-        self._seat_rows(memo.bytes, state, order)
+        mine = seat is not None and 0 <= seat < self.seats
+        order = relative_seats(seat, self.seats)
+        self._piece_cells(memo, state, seat if mine else None, order)
+        hands, hand_bins, drawn, stopped, finished, sent, eliminated, scores, robots = _ROW_FIELDS(state)
+        to_act, placing = state.to_act(), state.placing
+        parts = [
+            _HEAD[
+                state.phase,
+                state.turn,
+                state.options["turn_limit"],
+                state.scenario.number,
+                state.colours[seat] if mine else None,
+            ],
+            _BINS[_TYPE_COUNTS(state.bins)],
+            _HAND[tuple(hands[seat])] if mine else _NO_HAND,
+            _PLACING[tuple(placing)] if placing and state._placer() == seat else _NO_PLACING,
+        ]
+        for s in order:  # the first robots are the players', seat by seat
+            parts.append(
+                _ROW_BYTES[
+                    len(hands[s]),
+                    _BIN_COUNTS(hand_bins[s]),
+                    drawn[s],
+                    stopped[s],
+                    finished[s],
+                    sent[s],
+                    eliminated[s],
+                    scores[s],
+                    _ROBOT_ROW(robots[s]),
+                    s in to_act,
+                ]
+            )
+        memo.bytes[self._middle] = b"".join(parts)
         self._emitter_cells(memo, state, order)
-        memo.clear(at["pending"], self.layout.size)  # pending, supply, killer
-        if state.pending_hits:
-            who, what, count = state.pending_hits[0]
-            pending = at["pending"]
-            cells[pending] = who == seat
-            cells[pending + (1 if what == "damage" else 2)] = 1.0
-            cells[pending + 3] = scaled(count, EMITTERS)
-        cells[at["supply"]] = scaled(state.mines_left, MINES)
-        cells[at["supply"] + 1] = scaled(state.setup_left, 25)
-        if state.scenario.killer:
-            if state.killer_die is not None:
-                cells[at["killer"] + state.killer_die] = 1.0
-            cells[at["killer"] + 10] = state.killer_done
+        hit = state.pending_hits[0] if state.pending_hits else None
+        memo.bytes[self._tail] = _TAIL[
+            None if hit is None else (hit[0] == seat, hit[1], hit[2]),
+            state.mines_left,
+            state.setup_left,
+            (state.killer_die, state.killer_done) if state.scenario.killer else None,
+        ]
 
     def fixed_key(self, state: State) -> object:
         assert isinstance(state, DroidsState)
@@ -332,112 +350,214 @@ class DroidsEncoder(Encoder):
         assert isinstance(state, DroidsState)
         obs["board"][:3] = terrain_planes(tuple(_rows(state.board)))
 
-    def _board_cells(
-        self, cells: memoryview, state: DroidsState, seat: Seat | None, order: tuple[int, ...]
+    def _piece_cells(
+        self, memo: SeatMemo, state: DroidsState, seat: Seat | None, order: tuple[int, ...]
     ) -> None:
-        """The board block but its terrain (on the blank): circles, robots and objects."""
-        start, plane = self.layout.offsets["board"], SIZE * SIZE
+        """The board block but its terrain (on the blank): the start circles, the robots and the
+        objects, each rewritten when it differs from what the memo last wrote. The objects are
+        brought up to date by their difference (a setup step adds one obstacle to some twenty):
+        the dicts are compared, and their items subtracted, in C."""
+        start, plane, cells = self._pieces, SIZE * SIZE, memo.cells
         own = state.colours[seat] if seat is not None else None
-        for colour, cell in state.board.circles.items():
-            cells[start + (3 if colour == own else 4) * plane + cell] = 1.0
-        first_other = 5 + self.seats
-        for robot in state.robots:
-            if robot.cell < 0:
-                continue
-            if robot.kind == "player":
-                kind_plane = 5 + order.index(robot.seat)
-            else:
-                kind_plane = first_other + OTHER_KINDS.index(robot.kind)
-            cells[start + kind_plane * plane + robot.cell] = 1.0
-        first_object = first_other + len(OTHER_KINDS)
-        for cell, kind in state.objects.items():
-            cells[start + (first_object + OBJECT_KINDS.index(kind)) * plane + cell] = 1.0
+        if memo.stale("circles", own, start, start + 2 * plane):
+            for colour, cell in state.board.circles.items():
+                cells[start + (0 if colour == own else 1) * plane + cell] = 1.0
+        robots = tuple(map(_ROBOT_SHOWN, state.robots))
+        if memo.stale("robots", robots, self._robot_planes, self._object_planes):
+            for kind, robot_seat, cell in robots:
+                if cell >= 0:
+                    if kind == "player":
+                        kind_plane = self._robot_planes + order.index(robot_seat) * plane
+                    else:
+                        kind_plane = self._other_planes[kind]
+                    cells[kind_plane + cell] = 1.0
+        objects, kept = state.objects, memo.keys.get("objects", _NO_OBJECTS)
+        if objects != kept:
+            planes = self._object_plane
+            for cell, kind in kept.items() - objects.items():
+                cells[planes[kind] + cell] = 0.0
+            for cell, kind in objects.items() - kept.items():
+                cells[planes[kind] + cell] = 1.0
+            memo.keys["objects"] = objects.copy()
 
-    def _seat_rows(self, data: memoryview, state: DroidsState, order: tuple[int, ...]) -> None:
-        """The seats block (:data:`SEAT_FEATURES`), the observer's row first: each row's 18
-        values packed at once (``struct`` writes float32 exactly as a memoryview's item write
-        does), the shares of small counts read from tables instead of computed by a call."""
-        robots = {r.seat: r for r in state.robots if r.kind == "player"}
-        to_act = state.to_act()
+    def _emitter_cells(self, memo: SeatMemo, state: DroidsState, order: tuple[int, ...]) -> None:
+        """The emitters block: a seat's emitters are rewritten, each from the bytes made once
+        for its contents, when they differ from the copy kept of them (compared in C)."""
+        first, size, keys = self.layout.offsets["emitters"], EMITTERS * EMITTER_WIDTH, memo.keys
         for row, s in enumerate(order):
-            violet, blue, grey, red = _BIN_COUNTS(state.hand_bins[s])
-            robot = robots.get(s)
-            stock, carry, off = 0.0, None, False
-            if robot is not None:
-                stock, carry, off = scaled(robot.stock, 25), robot.carry, robot.cell < 0
-            _ROW.pack_into(
-                data,
-                4 * (self.layout.offsets["seats"] + row * len(SEAT_FEATURES)),
-                _SEVENTHS[len(state.hands[s])],
-                _SEVENTHS[violet],
-                _SEVENTHS[blue],
-                _SEVENTHS[grey],
-                _SEVENTHS[red],
-                _SEVENTHS[state.drawn[s]],
-                state.stopped[s],
-                state.finished[s],
-                scaled(state.sent[s], EMITTERS),
-                state.eliminated[s],
-                scaled(state.scores[s], 10),
-                stock,
-                *_CARRYING.get(carry, _CARRYING[None]),
-                off,
-                s in to_act,
-            )
+            emitters = state.emitters[s]
+            if keys.get(_EMITTERS_OF[row]) != emitters:
+                keys[_EMITTERS_OF[row]] = [emitter.copy() for emitter in emitters]
+                start = 4 * (first + row * size)
+                memo.bytes[start : start + 4 * size] = b"".join(
+                    map(_EMITTER.__getitem__, map(tuple, emitters))
+                )
 
     @property
     def _pieces(self) -> int:
         """Where the board's circles, robots and objects start (after the terrain's 3 planes)."""
         return self.layout.offsets["board"] + 3 * SIZE * SIZE
 
-    def _emitter_cells(self, memo: SeatMemo, state: DroidsState, order: tuple[int, ...]) -> None:
-        """The emitters block: destroyed, then each slot's token and arrow; a seat's emitters
-        are rewritten when they differ from the copy kept of them."""
-        width = 1 + SLOTS * SLOT_WIDTH
-        cells, first = memo.cells, self.layout.offsets["emitters"]
-        for row, s in enumerate(order):
-            emitters = state.emitters[s]
-            base = first + row * EMITTERS * width
-            if not memo.moved(_EMITTERS_OF[row], emitters, base, base + EMITTERS * width, _emitters):
-                continue
-            if emitters == _BLANK_EMITTERS:  # one list comparison skips a seat whose are all blank
-                continue
-            for emitter in emitters:
-                if emitter != _BLANK_EMITTER:  # most are: one list comparison skips them
-                    if emitter[0]:
-                        cells[base] = 1.0
-                    for k in range(SLOTS):
-                        content = emitter[1 + k]
-                        if content is not None:
-                            token, arrow = _SLOT_CONTENT[content]
-                            cells[base + 1 + k * SLOT_WIDTH + token] = 1.0
-                            cells[base + 1 + k * SLOT_WIDTH + arrow] = 1.0
-                base += width
 
+class _Made(dict):
+    """The bytes of one part of the observation per key, made by ``make(key)`` on the first
+    look-up (``__missing__``); every later one is a dictionary look-up in C. A part's bytes are
+    a function of its key by construction, so equal keys from any state give equal bytes."""
+
+    LIMIT = 1 << 14
+    """Keys kept (cleared when full): a few MB at most."""
+
+    def __init__(self, make: Callable[[Any], bytes]) -> None:
+        super().__init__()
+        self.make = make
+
+    def __missing__(self, key: Any) -> bytes:
+        if len(self) >= self.LIMIT:
+            self.clear()
+        made = self[key] = self.make(key)
+        return made
+
+
+def _floats(size: int, write: Callable[[memoryview], None]) -> bytes:
+    """``size`` float32 zeros, written by ``write`` through a memoryview (as the fast path
+    writes: a Python float stored as float32, exactly as numpy's item write stores it)."""
+    out = np.zeros(size, dtype=np.float32)
+    write(memoryview(out))
+    return out.tobytes()
+
+
+def _head(key: tuple) -> bytes:
+    """The phase, turn, scenario and colour blocks (5 + 1 + 7 + 4)."""
+    phase, turn, turn_limit, scenario, colour = key
+
+    def write(cells: memoryview) -> None:
+        cells[PHASES.index(phase)] = 1.0
+        cells[len(PHASES)] = scaled(turn, turn_limit)
+        cells[len(PHASES) + 1 + scenario - 1] = 1.0
+        if colour is not None:
+            cells[len(PHASES) + 1 + SCENARIOS + COLOURS.index(colour)] = 1.0
+
+    return _floats(len(PHASES) + 1 + SCENARIOS + len(COLOURS), write)
+
+
+def _bins(counts: tuple[int, ...]) -> bytes:
+    """The bins block from the count of each token type left (in :data:`TYPES` order): the
+    counts rarely recur (a game's draws), their sums per bin do."""
+    left = dict(zip(TYPES, counts, strict=True))
+    return _BIN_SUMS[tuple(sum(left[t] for t in types) for types in _TYPES_OF_BIN)]
+
+
+def _bin_sums(sums: tuple[int, ...]) -> bytes:
+    return struct.pack(f"{len(BINS)}f", *(scaled(count, 40) for count in sums))
+
+
+def _hand(tokens: tuple[str, ...]) -> bytes:
+    """The hand block: each type's share of the tokens held (a tenth of the hands met are new)."""
+    shares = [0.0] * len(TYPES)
+    for token in set(tokens):
+        shares[_TYPE[token]] = _HAND_SHARE[tokens.count(token)]
+    return struct.pack(f"{len(TYPES)}f", *shares)
+
+
+def _placing(placing: tuple) -> bytes:
+    """The placing block: the pending token, then its emitter and slot once chosen."""
+
+    def write(cells: memoryview) -> None:
+        cells[_TYPE[placing[0]]] = 1.0
+        if len(placing) == 3:
+            cells[len(TYPES) + placing[1]] = 1.0
+            cells[len(TYPES) + EMITTERS + placing[2] - 1] = 1.0
+
+    return _floats(len(TYPES) + EMITTERS + SLOTS, write)
+
+
+def _seat_row(key: tuple) -> bytes:
+    """One seat's row (:data:`SEAT_FEATURES`) from its counts, flags and robot."""
+    size, bins, drawn, stopped, finished, sent, eliminated, score, robot, acting = key
+    stock, carry, cell = robot
+    return _ROW.pack(
+        _SEVENTHS[size],
+        *(_SEVENTHS[count] for count in bins),
+        _SEVENTHS[drawn],
+        stopped,
+        finished,
+        scaled(sent, EMITTERS),
+        eliminated,
+        scaled(score, 10),
+        scaled(stock, 25),
+        *_CARRYING.get(carry, _CARRYING[None]),
+        cell < 0,
+        acting,
+    )
+
+
+def _tail(key: tuple) -> bytes:
+    """The pending, supply and killer blocks (4 + 2 + 11)."""
+    hit, mines_left, setup_left, killer = key
+
+    def write(cells: memoryview) -> None:
+        if hit is not None:
+            mine, what, count = hit
+            cells[0] = mine
+            cells[1 if what == "damage" else 2] = 1.0
+            cells[3] = scaled(count, EMITTERS)
+        cells[4] = scaled(mines_left, MINES)
+        cells[5] = scaled(setup_left, 25)
+        if killer is not None:
+            die, done = killer
+            if die is not None:
+                cells[6 + die] = 1.0
+            cells[6 + 10] = done
+
+    return _floats(4 + 2 + 11, write)
+
+
+def _emitter(emitter: tuple) -> bytes:
+    """One emitter's cells: destroyed, then each slot's token type and arrow."""
+
+    def write(cells: memoryview) -> None:
+        if emitter[0]:
+            cells[0] = 1.0
+        for k, content in enumerate(emitter[1:]):
+            if content is not None:
+                token, arrow = _SLOT_CONTENT[content]
+                cells[1 + k * SLOT_WIDTH + token] = 1.0
+                cells[1 + k * SLOT_WIDTH + arrow] = 1.0
+
+    return _floats(EMITTER_WIDTH, write)
+
+
+_HEAD = _Made(_head)
+_BINS = _Made(_bins)
+_BIN_SUMS = _Made(_bin_sums)
+_HAND = _Made(_hand)
+_NO_HAND = bytes(4 * len(TYPES))
+_PLACING = _Made(_placing)
+_NO_PLACING = bytes(4 * (len(TYPES) + EMITTERS + SLOTS))
+_ROW_BYTES = _Made(_seat_row)
+_TAIL = _Made(_tail)
+_EMITTER = _Made(_emitter)
+_NO_OBJECTS: dict[int, str] = {}
+"""A memo's objects before it first wrote any (its planes are the blank's zeros): never mutated."""
 
 _ROW = struct.Struct(f"{len(SEAT_FEATURES)}f")
 _SEVENTHS = tuple(min(count, HAND_SIZE) / HAND_SIZE for count in range(256))
 """``scaled(count, 7)`` of a count of tokens (a hand holds far fewer than the 160 of the bins)."""
 _BIN_COUNTS = itemgetter(*BINS)
+_TYPE_COUNTS = itemgetter(*TYPES)
 _CARRYING = {None: (False,) * len(CARRIED)} | {
     thing: tuple(thing == other for other in CARRIED) for thing in CARRIED
 }
 """A robot's load as the seat row's four flags (obstacle, container, mine, statue)."""
 _ROBOT_SHOWN = attrgetter("kind", "seat", "cell")
 """What the board shows of a robot (read in C)."""
+_ROW_FIELDS = attrgetter(
+    "hands", "hand_bins", "drawn", "stopped", "finished", "sent", "eliminated", "scores", "robots"
+)
+"""What the seat rows are read from (in one C call)."""
+_ROBOT_ROW = attrgetter("stock", "carry", "cell")
+"""What a seat's row shows of its robot (read in C)."""
 _EMITTERS_OF = tuple(f"emitters {row}" for row in range(8))
-
-
-def _pieces(shown: tuple) -> tuple:
-    """A copy of the robots' fields (values already) and of the objects (a dict the state
-    mutates)."""
-    robots, objects = shown
-    return robots, objects.copy()
-
-
-def _emitters(emitters: list[list[Any]]) -> list[list[Any]]:
-    """A copy of a seat's emitters (each a list: its destroyed flag, then its slots)."""
-    return [emitter.copy() for emitter in emitters]
 
 
 def _rows(board: Board) -> list[str]:
