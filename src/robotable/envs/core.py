@@ -314,6 +314,7 @@ class Encoder(ABC):
         self._blank_key: object = None
         self._blank = self._zeros
         self._memos: dict[Seat, SeatMemo] = {}  # per observer: its last observation (update_seat)
+        self._fixed_blocks = type(self).fixed_key is not Encoder.fixed_key
 
     # ---- what each game provides
     def setup(self, view: Mapping[str, JSON]) -> None:
@@ -406,18 +407,24 @@ class Encoder(ABC):
     def observe_seat(self, state: State, seat: Seat) -> np.ndarray:
         """``observe(state.view(seat), seat)``, by :meth:`update_seat`'s faster path: the seat's
         last observation brought up to date, then copied (the memo's array is written again)."""
-        return self._updated_memo(state, seat).data.copy()
+        memo = self._memos.get(seat)  # _memo_for, inlined: the hot path of every learner
+        if memo is None or (self._fixed_blocks and memo.blank is not self.blank(state)):
+            memo = self._memo_for(state, seat)
+        self.update_seat(memo, state, seat)
+        return memo.data.copy()
 
     def observe_into(self, out: np.ndarray, state: State, seat: Seat) -> None:
         """:meth:`observe_seat` written into ``out``, for a caller that keeps its own array."""
-        np.copyto(out, self._updated_memo(state, seat).data)
-
-    def _updated_memo(self, state: State, seat: Seat) -> SeatMemo:
-        blank = self.blank(state)
-        memo = self._memos.get(seat)
-        if memo is None or memo.blank is not blank:  # a new board: a new blank
-            memo = self._memos[seat] = SeatMemo(blank, self.layout)
+        memo = self._memo_for(state, seat)
         self.update_seat(memo, state, seat)
+        np.copyto(out, memo.data)
+
+    def _memo_for(self, state: State, seat: Seat) -> SeatMemo:
+        """The seat's memo, made anew for a new board (a new blank). Encoders without fixed
+        blocks have one blank, zeros: no board to ask the state for."""
+        memo = self._memos.get(seat)
+        if memo is None or (self._fixed_blocks and memo.blank is not self.blank(state)):
+            memo = self._memos[seat] = SeatMemo(self.blank(state), self.layout)
         return memo
 
     def mask(self, legal: Sequence[Action], *, may_wait: bool = False) -> np.ndarray:

@@ -6,13 +6,24 @@ Actions: ``pass CARD`` for each of the 52 cards (RT-9, one card at a time, twice
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Iterable, Mapping
 from functools import lru_cache
+from typing import cast
 
 import numpy as np
 
 from robotable.core.game import JSON, Action, Seat, State
-from robotable.envs.core import Encoder, IndexRule, Observation, one_hot, relative_seats, scaled, signed
+from robotable.envs.core import (
+    Encoder,
+    IndexRule,
+    Observation,
+    SeatMemo,
+    one_hot,
+    relative_seats,
+    scaled,
+    signed,
+)
 from robotable.games.robotick.actions import Pass, Play
 from robotable.games.robotick.cards import CRITERIA, DECK, HAND, HUMANS, ROUNDS, STRENGTHS, TYPES
 from robotable.games.robotick.state import RobotickState
@@ -25,6 +36,9 @@ _CARD = {name: i for i, name in enumerate(CARD_NAMES)}
 """A card's position in a 52-long block: its engine number (type * 13 + strength - 1), the
 fast path's index."""
 _CRITERION = {c: i for i, c in enumerate(CRITERIA)}
+_HUMAN_SEATS = frozenset(range(HUMANS))
+_TRICK_NUMBER = tuple(scaled(min(finished + 1, HAND), 12) for finished in range(HAND + 1))
+"""The trick number's cell per count of finished tricks (12 once the last one is played)."""
 
 
 def _cards(out: np.ndarray, names: Iterable[str]) -> None:
@@ -40,8 +54,8 @@ class RobotickEncoder(Encoder):
 
     def setup(self, view: Mapping[str, JSON]) -> None:
         self._seatings: dict[Seat, tuple[tuple[int, ...], list[int]]] = {}
-        self._kept: tuple | None = None  # see _settled
         self._ai_cards: dict[tuple, memoryview] = {}  # the AI card block of each card met
+        self._settled: _Settled | None = None  # the last state's round (see _Settled)
 
     def all_actions(self) -> Iterable[Action]:
         yield from (Pass(c) for c in range(DECK))
@@ -86,6 +100,11 @@ class RobotickEncoder(Encoder):
             "the trick's leader, then the player to play: observer, next, next but one, Droco",
         )
         add("variants", 2, "hangars / 12; fixed AI card (variant 2)")
+        at = self.layout.offsets
+        hot = ("hand", "droco_hand", "trump", "trick", "led", "played", "turn", "variants")
+        self._hot = tuple(at[name] for name in hot)  # update_seat's, in locals at once
+        self._trick_number = at["trick_number"]
+        assert at["scores"] + 2 * HUMANS == at["ai_card"] == at["played"] + _Settled.SIZE
 
     def fill(self, obs: Observation, view: Mapping[str, JSON], seat: Seat) -> None:
         order = [*relative_seats(seat, HUMANS), DROCO]
@@ -123,42 +142,86 @@ class RobotickEncoder(Encoder):
                 turn[row, row_of[view[key]]] = 1.0
         obs["variants"][:] = (scaled(view["hangars"], 12), float(view["options"]["fixed_ai_card"]))
 
-    def fill_seat(self, cells: memoryview, obs: Observation, state: State, seat: Seat) -> None:
+    def update_seat(self, memo: SeatMemo, state: State, seat: Seat) -> None:
         """What :meth:`fill` writes, from the state's fields that ``view(seat)`` shows (RT-25: the
         public table, and the seat's own hand, pass choice, given and received cards only). A
-        card's position in a block is its engine number."""
-        assert isinstance(state, RobotickState)
-        at = self.layout.offsets
-        order, row_of = self._seating(seat)
+        card's position in a block is its engine number.
+
+        A seat observes about once a trick: between two of its observations its hand, Droco's
+        hand, the table and the turn move (rewritten each time: Robotick has no fixed blocks, so
+        a part is cleared with zeros), a trick is finished and cards are captured (the settled
+        blocks, read once a trick for every observer: :class:`_Settled`), while the round's
+        facts and the passed cards stay (rewritten when the round or the phase moves, and the
+        passed cards all through the pass phase)."""
+        rt = cast(RobotickState, state)  # the encoder is made for Robotick: no isinstance here
+        cells, keys = memo.cells, memo.keys
+        hand_at, droco_at, trump_at, trick_at, led_at, settled_at, turn_at, variants_at = self._hot
+        order, row_of = self._seatings.get(seat) or self._seating(seat)
+        history, phase = rt.history, rt.phase
+        # the round's list of finished tricks (held in the key: no other list takes its
+        # identity) names one round of one state: a new round and a clone bring new lists
+        kept = keys.get("round")
+        new_round = kept is None or kept[0] is not history
+        if new_round or kept[1] != phase:
+            keys["round"] = (history, phase)
+            self._round_facts(memo, rt)
+        cells[self._trick_number] = _TRICK_NUMBER[len(history)]
+        if seat in _HUMAN_SEATS:
+            cells[hand_at : hand_at + DECK] = _ZEROS[:DECK]
+            for c in rt.hands[seat]:
+                cells[hand_at + c] = 1.0
+            if new_round or phase == "pass" or kept[1] == "pass":  # the choices, the exchange
+                self._passing(cells, rt, seat)
+        cells[droco_at:trump_at] = _ZEROS[:DECK]
+        for c in rt.hands[DROCO]:
+            cells[droco_at + c] = 1.0
+        cells[trick_at:settled_at] = _ZEROS[: settled_at - trick_at]  # the table, the type led
+        trick = rt.trick
+        if trick:
+            for player, c in trick:
+                cells[trick_at + row_of[player] * DECK + c] = 1.0
+            cells[led_at + trick[0][1] // STRENGTHS] = 1.0
+        settled = self._settled
+        if settled is None or settled.history is not history:
+            settled = self._settled = _Settled(rt)
+        settled.catch_up(rt)
+        if keys.get("settled") != settled.version:  # versions are never reused (see _Settled)
+            keys["settled"] = settled.version
+            cells[settled_at : settled_at + _Settled.SIZE] = settled.cells[order[0]]
+        cells[turn_at:variants_at] = _ZEROS[: variants_at - turn_at]
+        to_play = rt.current_player()
+        if to_play is not None:  # in the play phase: the trick's leader and who plays
+            cells[turn_at + row_of[rt.leader]] = 1.0
+            cells[turn_at + HUMANS + 1 + row_of[to_play]] = 1.0
+
+    def _round_facts(self, memo: SeatMemo, state: RobotickState) -> None:
+        """Phase, round, trump, AI card and the options shown: within one round of one state,
+        only the phase moves (when the cards are passed, and when the game ends)."""
+        at, cells, options = self.layout.offsets, memo.cells, state.options
+        memo.clear(at["phase"], at["trick_number"])
         cells[at["phase"] + PHASES.index(state.phase)] = 1.0
         cells[at["round"] + state.round] = 1.0
-        cells[at["trick_number"]] = scaled(min(len(state.history) + 1, HAND), 12)
-        if seat in range(HUMANS):
-            hand = at["hand"]
-            for c in state.hands[seat]:
-                cells[hand + c] = 1.0
-            passing = at["passing"]
-            for row, cards in enumerate((state.chosen[seat], state.given[seat], state.given[seat - 1])):
-                for c in cards:  # given[-1] is seat 2's: the seat before seat 0
-                    cells[passing + row * DECK + c] = 1.0
-        droco = at["droco_hand"]
-        for c in state.hands[DROCO]:
-            cells[droco + c] = 1.0
+        memo.clear(at["trump"], at["trick"])
         cells[at["trump"] + state.trump] = 1.0
         cells[at["trump"] + DECK + state.trump // STRENGTHS] = 1.0
-        if state.trick:
-            trick = at["trick"]
-            for player, c in state.trick:
-                cells[trick + row_of[player] * DECK + c] = 1.0
-            cells[at["led"] + state.trick[0][1] // STRENGTHS] = 1.0
-        self._settled(cells, state, seat, order)
-        if state.phase == "play":
-            cells[at["turn"] + row_of[state.leader]] = 1.0
-        to_play = state.current_player()
-        if to_play is not None:
-            cells[at["turn"] + HUMANS + 1 + row_of[to_play]] = 1.0
-        cells[at["variants"]] = scaled(state.options["hangars"], 12)
-        cells[at["variants"] + 1] = float(state.options["fixed_ai_card"])
+        ai = state.ai_card
+        columns = (ai.follow, ai.no_follow, ai.open)
+        ai_card = self._ai_cards.get(columns)
+        if ai_card is None:  # a game draws a few of the deck's cards: each made once
+            ai_card = self._ai_cards[columns] = _ai_cells(columns)
+        cells[at["ai_card"] : at["turn"]] = ai_card
+        cells[at["variants"]] = scaled(options["hangars"], 12)
+        cells[at["variants"] + 1] = float(options["fixed_ai_card"])
+
+    def _passing(self, cells: memoryview, state: RobotickState, seat: int) -> None:
+        """The cards the seat chose to pass, gave and received (secret). Within one round of one
+        state they move only in the pass phase (the choice grows) and when it ends (the cards
+        change hands): written then, and kept through the play phase."""
+        start = self.layout.offsets["passing"]
+        cells[start : start + 3 * DECK] = _ZEROS[: 3 * DECK]
+        for row, cards in enumerate((state.chosen[seat], state.given[seat], state.given[seat - 1])):
+            for c in cards:  # given[-1] is seat 2's: the seat before seat 0
+                cells[start + row * DECK + c] = 1.0
 
     def _seating(self, seat: Seat) -> tuple[tuple[int, ...], list[int]]:
         """The players in the observer's order (itself, the next two, Droco), and each one's row."""
@@ -171,44 +234,92 @@ class RobotickEncoder(Encoder):
             seating = self._seatings[seat] = (order, row_of)
         return seating
 
-    def _settled(self, cells: memoryview, state: RobotickState, seat: Seat, order: tuple[int, ...]) -> None:
-        """Finished tricks, captures, scores and the AI card. All but the captures (short lists)
-        change only when a trick ends or a round starts, which the round, the count of finished
-        tricks and the phase tell: they are read once for every observer (each seat observes
-        once a trick) and kept with the state they were read from (held, so that no other
-        state can take its identity)."""
-        at = self.layout.offsets
-        key = (state.round, len(state.history), state.phase)
-        kept = self._kept
-        if kept is None or kept[0] is not state or kept[1] != key:
-            kept = self._kept = (state, key, *self._read_settled(state))
-        _, _, played, ai_card, round_scores, totals = kept
-        cells[at["played"] : at["played"] + DECK] = played
-        cells[at["ai_card"] : at["turn"]] = ai_card
-        up, down, scores = at["captures"], at["captures"] + HUMANS * DECK, at["scores"]
-        for row, s in enumerate(order[:HUMANS]):
-            for c in state.up[s]:
-                cells[up + row * DECK + c] = 1.0
-            for c in state.down[s]:
-                cells[down + row * DECK + c] = 1.0
-            cells[scores + row] = round_scores[s]
-            cells[scores + HUMANS + row] = totals[s]
 
-    def _read_settled(self, state: RobotickState) -> tuple[memoryview, memoryview, list[float], list[float]]:
-        """The played and AI card blocks' cells, and each seat's round score and total as cells."""
-        played = np.zeros(DECK, dtype=np.float32)
-        cells = memoryview(played)  # an item write costs a third of numpy's
-        for t in state.history:
-            for _, c in t["cards"]:
-                cells[c] = 1.0
-        ai = state.ai_card
-        columns = (ai.follow, ai.no_follow, ai.open)
-        ai_card = self._ai_cards.get(columns)
-        if ai_card is None:  # a game draws a few of the deck's cards: each made once
-            ai_card = self._ai_cards[columns] = _ai_cells(columns)
-        round_scores = [_signed(state.round_score(s), 100) for s in range(HUMANS)]
-        totals = [_signed(total, 300) for total in state.totals()]
-        return cells, ai_card, round_scores, totals
+class _Settled:
+    """The blocks that move only when a trick is finished: the played, captures and scores
+    blocks (consecutive: the cards played in the round's finished tricks, each seat's captures,
+    round score and total). Kept for one round of one state (its list of finished tricks,
+    held, names it: a new round or a clone brings a new list) and shared by the observers, who
+    each observe about once a trick: read once a trick for all of them, and copied into an
+    observation in one slice, made for each seat that may come first (the observer's rows
+    first).
+
+    The round's finished tricks and each pile of captures are lists the state only appends to
+    within a round: only their new items are read (the lengths read so far are kept). Each
+    change takes a new version number from a counter shared by all (an observer's memo keeps
+    the version it copied: a number never handed out twice stands for one content)."""
+
+    SIZE = DECK + 2 * HUMANS * DECK + 2 * HUMANS
+    CAPTURES, SCORES = DECK, DECK + 2 * HUMANS * DECK  # where they start in the part
+    _versions = itertools.count(1)
+
+    def __init__(self, state: RobotickState) -> None:
+        self.history = state.history
+        self.piles = (*state.up, *state.down)  # the round's: replaced with the history
+        self.read = [0] * len(self.piles)  # how much of each pile is read
+        self.tricks = 0  # how many finished tricks are read
+        self.rounds = -1  # how many rounds' scores the totals are read from
+        self.points = [0] * HUMANS  # each seat's round score (RT-23)
+        self.version = 0
+        parts = np.zeros((HUMANS, self.SIZE), dtype=np.float32)
+        parts[:, self.SCORES : self.SCORES + HUMANS] = _signed(0, 100)
+        self.cells = tuple(memoryview(part) for part in parts)  # per first seat
+
+    def catch_up(self, state: RobotickState) -> None:
+        """Read what the state added since (it is this round of the state that made this)."""
+        history = state.history
+        if len(history) == self.tricks and len(state.scores) == self.rounds:
+            return
+        first, second, third = self.cells
+        for trick in history[self.tricks :]:
+            for _, c in trick["cards"]:
+                first[c] = second[c] = third[c] = 1.0
+        self.tricks = len(history)
+        self._read_captures(state.pv)
+        if len(state.scores) != self.rounds:  # the game's last round is scored in it
+            self.rounds = len(state.scores)
+            for s, total in enumerate(state.totals()):
+                self._write_seat(_TOTAL_AT[s], _signed(total, 300))
+        self.version = next(self._versions)
+
+    def _read_captures(self, pv: tuple[int, ...]) -> None:
+        """The captures added to each pile, and the round scores they move."""
+        read, points = self.read, self.points
+        first, second, third = self.cells
+        for pile_index, pile in enumerate(self.piles):
+            done = read[pile_index]
+            if len(pile) == done:
+                continue
+            read[pile_index] = len(pile)
+            s = pile_index % HUMANS
+            at_first, at_second, at_third = _PILE_AT[pile_index]
+            for c in pile[done:]:
+                first[at_first + c] = second[at_second + c] = third[at_third + c] = 1.0
+                points[s] += -pv[c] if pile_index >= HUMANS else pv[c]
+            self._write_seat(_ROUND_SCORE_AT[s], _signed(points[s], 100))
+
+    def _write_seat(self, at: tuple[int, ...], value: float) -> None:
+        """``value`` at its place in every first seat's part."""
+        for cells, position in zip(self.cells, at, strict=True):
+            cells[position] = value
+
+
+def _rows_at(start: int, s: int, row: int) -> tuple[int, ...]:
+    """Where seat ``s``'s row (``row`` cells long, rows from ``start``) is in each first seat's
+    part: the first seat's own row comes first."""
+    return tuple(start + (s - first) % HUMANS * row for first in range(HUMANS))
+
+
+_PILE_AT = tuple(
+    _rows_at(_Settled.CAPTURES + face_down * HUMANS * DECK, s, DECK)
+    for face_down in (0, 1)
+    for s in range(HUMANS)
+)
+"""Each pile (face up for seats 0-2, then face down) in each first seat's part."""
+_ROUND_SCORE_AT = tuple(_rows_at(_Settled.SCORES, s, 1) for s in range(HUMANS))
+_TOTAL_AT = tuple(_rows_at(_Settled.SCORES + HUMANS, s, 1) for s in range(HUMANS))
+_ZEROS = memoryview(np.zeros((HUMANS + 2) * DECK, dtype=np.float32))  # the longest part: the table
+"""What a cleared part holds: Robotick has no fixed blocks, its blank is zeros."""
 
 
 def _ai_cells(columns: tuple[tuple[str, ...], ...]) -> memoryview:

@@ -91,6 +91,8 @@ class RobotickState(State):
         self.chosen: list[list[int]] = [[] for _ in range(HUMANS)]  # pass choices before the exchange
         self.given: list[list[int]] = [[] for _ in range(HUMANS)]  # cards each seat gave this round
         self.leader = DROCO
+        # the round's finished tricks and captures are only ever appended to, and a new round
+        # brings new lists for all of them at once (envs/robotick.py reads only what was added)
         self.trick: list[list[int]] = []  # [player, card] in play order
         self.history: list[dict[str, Any]] = []  # this round's finished tricks
         self.up: list[list[int]] = [[] for _ in range(HUMANS)]
