@@ -35,7 +35,7 @@ from robotable.games.droids.actions import (
 from robotable.games.droids.board import SIZE, Board
 from robotable.games.droids.phases import EMITTERS, HAND_SIZE, MINES, PHASES, SLOTS
 from robotable.games.droids.state import DroidsState
-from robotable.games.droids.tokens import BINS, COLOURS, DIRS, TYPES, bin_of
+from robotable.games.droids.tokens import BINS, COLOURS, DIRS, TYPES
 
 SCENARIOS = 7
 ARROWS = tuple(DIRS)  # N E S W NE SE SW NW
@@ -71,9 +71,6 @@ EMITTER_WIDTH = 1 + SLOTS * SLOT_WIDTH
 _SLOT_CONTENT = {  # a slot's "TOKEN:ARROW" -> its two positions in the slot's 24
     f"{t}:{d}": (_TYPE[t], len(TYPES) + _ARROW[d]) for t in TYPES for d in ARROWS
 }
-
-
-_TYPES_OF_BIN = tuple(tuple(t for t in TYPES if bin_of(t) == b) for b in BINS)
 
 
 def _hand_shares(top: int) -> tuple[float, ...]:
@@ -313,7 +310,7 @@ class DroidsEncoder(Encoder):
                 state.scenario.number,
                 state.colours[seat] if mine else None,
             ],
-            _BINS[_TYPE_COUNTS(state.bins)],
+            _BINS[_BIN_COUNTS(state.bin_totals)],
             _HAND[tuple(hands[seat])] if mine else _NO_HAND,
             _PLACING[tuple(placing)] if placing and state._placer() == seat else _NO_PLACING,
         ]
@@ -354,16 +351,21 @@ class DroidsEncoder(Encoder):
         self, memo: SeatMemo, state: DroidsState, seat: Seat | None, order: tuple[int, ...]
     ) -> None:
         """The board block but its terrain (on the blank): the start circles, the robots and the
-        objects, each rewritten when it differs from what the memo last wrote. The objects are
-        brought up to date by their difference (a setup step adds one obstacle to some twenty):
-        the dicts are compared, and their items subtracted, in C."""
-        start, plane, cells = self._pieces, SIZE * SIZE, memo.cells
+        objects, each rewritten when it differs from what the memo last wrote (compared in C).
+        The objects are brought up to date by their difference: a setup step adds an obstacle
+        to some twenty, a robot takes or puts one."""
+        keys, cells, plane = memo.keys, memo.cells, SIZE * SIZE
         own = state.colours[seat] if seat is not None else None
-        if memo.stale("circles", own, start, start + 2 * plane):
+        if keys.get("circles", _UNSET) != own:
+            keys["circles"] = own
+            start = self._pieces
+            memo.clear(start, start + 2 * plane)
             for colour, cell in state.board.circles.items():
                 cells[start + (0 if colour == own else 1) * plane + cell] = 1.0
         robots = tuple(map(_ROBOT_SHOWN, state.robots))
-        if memo.stale("robots", robots, self._robot_planes, self._object_planes):
+        if keys.get("robots") != robots:
+            keys["robots"] = robots
+            memo.clear(self._robot_planes, self._object_planes)
             for kind, robot_seat, cell in robots:
                 if cell >= 0:
                     if kind == "player":
@@ -371,14 +373,16 @@ class DroidsEncoder(Encoder):
                     else:
                         kind_plane = self._other_planes[kind]
                     cells[kind_plane + cell] = 1.0
-        objects, kept = state.objects, memo.keys.get("objects", _NO_OBJECTS)
+        objects, kept = state.objects, keys.get("objects", _NO_OBJECTS)
         if objects != kept:
             planes = self._object_plane
-            for cell, kind in kept.items() - objects.items():
-                cells[planes[kind] + cell] = 0.0
-            for cell, kind in objects.items() - kept.items():
+            added = objects.items() - kept.items()
+            if len(objects) != len(kept) + len(added):  # some were taken away or changed kind
+                for cell, kind in kept.items() - objects.items():
+                    cells[planes[kind] + cell] = 0.0
+            for cell, kind in added:
                 cells[planes[kind] + cell] = 1.0
-            memo.keys["objects"] = objects.copy()
+            keys["objects"] = objects.copy()
 
     def _emitter_cells(self, memo: SeatMemo, state: DroidsState, order: tuple[int, ...]) -> None:
         """The emitters block: a seat's emitters are rewritten, each from the bytes made once
@@ -387,7 +391,7 @@ class DroidsEncoder(Encoder):
         for row, s in enumerate(order):
             emitters = state.emitters[s]
             if keys.get(_EMITTERS_OF[row]) != emitters:
-                keys[_EMITTERS_OF[row]] = [emitter.copy() for emitter in emitters]
+                keys[_EMITTERS_OF[row]] = list(map(list.copy, emitters))
                 start = 4 * (first + row * size)
                 memo.bytes[start : start + 4 * size] = b"".join(
                     map(_EMITTER.__getitem__, map(tuple, emitters))
@@ -440,15 +444,9 @@ def _head(key: tuple) -> bytes:
     return _floats(len(PHASES) + 1 + SCENARIOS + len(COLOURS), write)
 
 
-def _bins(counts: tuple[int, ...]) -> bytes:
-    """The bins block from the count of each token type left (in :data:`TYPES` order): the
-    counts rarely recur (a game's draws), their sums per bin do."""
-    left = dict(zip(TYPES, counts, strict=True))
-    return _BIN_SUMS[tuple(sum(left[t] for t in types) for types in _TYPES_OF_BIN)]
-
-
-def _bin_sums(sums: tuple[int, ...]) -> bytes:
-    return struct.pack(f"{len(BINS)}f", *(scaled(count, 40) for count in sums))
+def _bins(totals: tuple[int, ...]) -> bytes:
+    """The bins block from the tokens left in each bin (the state keeps them: ``bin_totals``)."""
+    return struct.pack(f"{len(BINS)}f", *(scaled(count, 40) for count in totals))
 
 
 def _hand(tokens: tuple[str, ...]) -> bytes:
@@ -529,7 +527,6 @@ def _emitter(emitter: tuple) -> bytes:
 
 _HEAD = _Made(_head)
 _BINS = _Made(_bins)
-_BIN_SUMS = _Made(_bin_sums)
 _HAND = _Made(_hand)
 _NO_HAND = bytes(4 * len(TYPES))
 _PLACING = _Made(_placing)
@@ -537,6 +534,8 @@ _NO_PLACING = bytes(4 * (len(TYPES) + EMITTERS + SLOTS))
 _ROW_BYTES = _Made(_seat_row)
 _TAIL = _Made(_tail)
 _EMITTER = _Made(_emitter)
+_UNSET = object()
+"""A memo's key before the part was first written: equal to nothing."""
 _NO_OBJECTS: dict[int, str] = {}
 """A memo's objects before it first wrote any (its planes are the blank's zeros): never mutated."""
 
@@ -544,7 +543,6 @@ _ROW = struct.Struct(f"{len(SEAT_FEATURES)}f")
 _SEVENTHS = tuple(min(count, HAND_SIZE) / HAND_SIZE for count in range(256))
 """``scaled(count, 7)`` of a count of tokens (a hand holds far fewer than the 160 of the bins)."""
 _BIN_COUNTS = itemgetter(*BINS)
-_TYPE_COUNTS = itemgetter(*TYPES)
 _CARRYING = {None: (False,) * len(CARRIED)} | {
     thing: tuple(thing == other for other in CARRIED) for thing in CARRIED
 }

@@ -58,6 +58,7 @@ class Orders(Killer):
                 if roll < 0:
                     break
         self.bins[token] -= 1
+        self.bin_totals[bin_of(token)] -= 1
         self.hands[seat].append(token)
         self.hands[seat].sort(key=TYPES.index)
         self.hand_bins[seat][bin_of(token)] += 1
@@ -226,7 +227,9 @@ class Orders(Killer):
         for em in self.emitters[seat]:
             for slot in range(1, SLOTS + 1):
                 if em[slot] is not None:
-                    self.bins[em[slot].split(":")[0]] += 1
+                    kind = em[slot].split(":")[0]
+                    self.bins[kind] += 1
+                    self.bin_totals[bin_of(kind)] += 1
                     em[slot] = None
         events.append(ev.Finished(seat, self.sent[seat]))
 
@@ -237,6 +240,7 @@ class Orders(Killer):
         self.emitters[seat][emitter][slot] = None
         kind, direction = token.split(":")
         self.bins[kind] += 1
+        self.bin_totals[bin_of(kind)] += 1
         self.sent[seat] += 1
         events.append(ev.Sent(seat, kind, direction, emitter, self.robots[recipient].name))
         before = [r.cell for r in self.robots]

@@ -47,7 +47,7 @@ from robotable.games.droids.phases import (
 from robotable.games.droids.pieces import Robot
 from robotable.games.droids.saved import check_saved
 from robotable.games.droids.scenario_setup import ScenarioSetup
-from robotable.games.droids.tokens import BINS, COLOUR_NAMES, COLOURS, TYPES, bin_of, full_bins
+from robotable.games.droids.tokens import BINS, COLOUR_NAMES, COLOURS, TYPES, bin_of, bin_totals, full_bins
 
 __all__ = ["DRAW", "OVER", "PLACE", "SEND", "SETUP", "DroidsState"]
 
@@ -76,6 +76,9 @@ class DroidsState(ScenarioSetup, State):
         self.sent = [0] * seats
         self.placing: list[Any] = []
         self.bins: dict[str, int] = full_bins(self.scenario.removed)
+        self.bin_totals: dict[str, int] = bin_totals(self.bins)
+        """The tokens left in each bin: ``bins`` summed per bin, kept beside it by the code that
+        changes ``bins`` (the learning environments read it at every step)."""
         self.hands: list[list[str]] = [[] for _ in range(seats)]
         self.hand_bins: list[dict[str, int]] = [dict.fromkeys(BINS, 0) for _ in range(seats)]
         self.emitters: list[list[list[Any]]] = [
@@ -151,6 +154,7 @@ class DroidsState(ScenarioSetup, State):
         for seat in range(self.seats):
             for token in self.hands[seat]:
                 self.bins[token] += 1
+                self.bin_totals[bin_of(token)] += 1
             self.hands[seat] = []
             self.hand_bins[seat] = dict.fromkeys(BINS, 0)
         self.phase = SEND
@@ -381,6 +385,7 @@ class DroidsState(ScenarioSetup, State):
         for key in ("goers", "drawn", "stopped", "finished", "sent", "eliminated", "scores"):
             setattr(state, key, list(data[key]))
         state.bins = dict(data["bins"])
+        state.bin_totals = bin_totals(state.bins)
         state.hands = [list(h) for h in data["hands"]]
         state.hand_bins = [dict(h) for h in data["hand_bins"]]
         state.placing = list(data["placing"])
@@ -407,6 +412,7 @@ class DroidsState(ScenarioSetup, State):
         for key in ("goers", "drawn", "stopped", "finished", "sent", "eliminated", "scores", "killer_sent"):
             setattr(twin, key, list(getattr(self, key)))
         twin.bins = dict(self.bins)
+        twin.bin_totals = dict(self.bin_totals)
         twin.hands = [list(h) for h in self.hands]
         twin.hand_bins = [dict(h) for h in self.hand_bins]
         twin.placing = list(self.placing)
@@ -438,6 +444,7 @@ class DroidsState(ScenarioSetup, State):
             for t in TYPES:
                 if bin_of(t) == b:
                     twin.bins[t] = pool.count(t)
+        twin.bin_totals = bin_totals(twin.bins)  # the same: each bin kept what it lent the hands
         placer = self._placer()
         if self.placing and placer in others:
             # hidden from ``seat``: the pending token becomes one of the redrawn hand

@@ -90,6 +90,11 @@ def full_bins(removed: tuple[str, ...] = ()) -> dict[str, int]:
     return {t: (0 if t in removed or TOKENS[t][0] in removed else n) for t, (_, n, _) in TOKENS.items()}
 
 
+def bin_totals(bins: dict[str, int]) -> dict[str, int]:
+    """The tokens of ``bins`` (counts per type) in each bin."""
+    return {b: sum(count for t, count in bins.items() if TOKENS[t][0] == b) for b in BINS}
+
+
 # ---------------------------------------------------------------- colours and sides
 COLOURS = "YBRG"  # clockwise play order: South, West, North, East (DD-11)
 COLOUR_NAMES = {"Y": "Yellow", "B": "Blue", "R": "Red", "G": "Green"}

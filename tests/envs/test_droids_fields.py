@@ -1,0 +1,69 @@
+"""The fields a Droids state keeps for the learning environments beside the ones the rules
+read (``bin_totals``): right at every step of seeded games, in clones that then go their own
+way, in determinized worlds and in states loaded from their records."""
+
+from __future__ import annotations
+
+import pytest
+
+from robotable import games
+from robotable.core.game import REFEREE
+from robotable.core.rng import Rng
+from robotable.games.droids.actions import Draw
+from robotable.games.droids.phases import DRAW
+from robotable.games.droids.state import DroidsState
+from robotable.games.droids.tokens import bin_totals
+
+from .cases import CASES, EnvCase, playout
+from .test_fast_paths import bot_playout
+
+DROIDS = [case for case in CASES if case.game_id == "droids"]
+
+
+def kept_right(state: DroidsState) -> bool:
+    return state.bin_totals == bin_totals(state.bins)
+
+
+@pytest.mark.parametrize("case", DROIDS, ids=lambda c: c.label)
+def test_the_kept_fields_follow_the_game(case: EnvCase) -> None:
+    checked = 0
+    for seed in range(3):
+        for states in (playout(case, seed, 400), bot_playout(case, seed, 200)):
+            for _, state in states:
+                assert isinstance(state, DroidsState)
+                assert kept_right(state), f"seed {seed}, turn {state.turn}, phase {state.phase}"
+                checked += 1
+    assert checked > 100
+
+
+def a_state_in_the_draw_phase(seed: int) -> DroidsState:
+    game = games.get("droids")
+    state = game.new_state({}, seed=seed, seats=2)
+    rng = Rng(seed)
+    while not (state.phase == DRAW and any(state.hands)):  # a hand to redraw, a draw to make
+        acting = state.to_act()
+        seat = acting[0] if acting else REFEREE
+        state.apply(seat, rng.choice(state.legal_actions(seat)))
+    assert isinstance(state, DroidsState)
+    return state
+
+
+def test_a_clone_keeps_its_own_fields() -> None:
+    state = a_state_in_the_draw_phase(5)
+    before = dict(state.bin_totals)
+    twin = state.clone()
+    seat = twin.to_act()[0]
+    draw = next(a for a in twin.legal_actions(seat) if isinstance(a, Draw))
+    twin.apply(seat, draw)
+    assert state.bin_totals == before and kept_right(state)
+    assert twin.bin_totals != before and kept_right(twin)
+
+
+def test_determinized_and_loaded_states_keep_their_fields_right() -> None:
+    game = games.get("droids")
+    state = a_state_in_the_draw_phase(8)
+    for seat in (0, 1, None):
+        world = state.determinize(seat, Rng(3))
+        assert kept_right(world) and world.bin_totals == state.bin_totals  # redrawn within each bin
+    loaded = game.state_from_dict(state.to_dict())
+    assert isinstance(loaded, DroidsState) and loaded.bin_totals == state.bin_totals
