@@ -121,6 +121,23 @@ def test_index_rules_are_checked_against_the_table_and_build_the_same_masks() ->
         ruled.mask([Play(1), Pass(7)])
 
 
+def test_masks_by_identity_learn_each_object_once_and_equal_the_rules_masks(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    actions = [Pass(1), Pass(2), Play(1), Play(2)]
+    by_id = ActionTable(actions, {Play: lambda a: 1 + a.card}, by_id=True)
+    ready = [Play(2), Pass(1)]
+    assert by_id.mask(ready).tolist() == ActionTable(actions).mask(ready).tolist() == [1, 0, 0, 1]
+    assert by_id.mask(ready).tolist() == [1, 0, 0, 1]  # known now: looked up by identity
+    assert sorted(by_id._known.values()) == [0, 3] and by_id._held == ready
+    equal = [Play(2), Play(1)]  # equal to known ones, other objects: learnt by the rules
+    assert by_id.mask(equal).tolist() == [0, 0, 1, 1] and len(by_id._held) == 4
+    with pytest.raises(UnknownAction, match="Pass\\(card=7\\)"):
+        by_id.mask([Play(1), Pass(7)])
+    monkeypatch.setattr(ActionTable, "KNOWN_LIMIT", 4)  # full: forgotten, then learnt again
+    assert by_id.mask([Pass(2)]).tolist() == [0, 1, 0, 0] and len(by_id._held) == 1
+
+
 def test_shared_masks_are_kept_per_list_of_action_objects_and_never_written() -> None:
     case = next(c for c in CASES if c.game_id == "ricochet")
     enc = encoder(case)

@@ -59,8 +59,18 @@ class ActionTable:
     dataclass's ``__hash__`` and ``__eq__``), three times slower. Every rule is checked against
     the table when it is made."""
 
-    def __init__(self, actions: Iterable[Action], rules: Mapping[type, IndexRule] | None = None) -> None:
+    def __init__(
+        self,
+        actions: Iterable[Action],
+        rules: Mapping[type, IndexRule] | None = None,
+        *,
+        by_id: bool = False,
+    ) -> None:
         self.actions: tuple[Action, ...] = tuple(actions)
+        self.by_id = by_id
+        """Whether masks look the game's action objects up by identity (see :meth:`mask`)."""
+        self._known: dict[int, int] = {}  # id of an action object met in a legal list -> index
+        self._held: list[Action] = []  # those objects: held, so that their ids stay theirs
         # actions are frozen dataclasses: equal only to an action of the same class and fields
         self.index: dict[Action, int] = {}
         for i, action in enumerate(self.actions):
@@ -98,8 +108,11 @@ class ActionTable:
         """1 at each legal action's index. The game's legal actions are in the table (the encoding
         tests check it on seeded games): a rule is not asked to refuse anything."""
         out = np.zeros(len(self.actions), dtype=np.int8)
-        cells, rules = memoryview(out), self.rules  # item writes: a third of numpy's fancy index
-        kind: type | None = None
+        cells = memoryview(out)  # item writes: a third of numpy's fancy index
+        if self.by_id:
+            self._mark_by_id(cells, legal)
+            return out
+        rules, kind = self.rules, None
         try:
             for action in legal:
                 if type(action) is not kind:  # legal lists come in runs of one class: one look-up a run
@@ -107,9 +120,38 @@ class ActionTable:
                     rule = rules[kind]
                 cells[rule(action)] = 1
         except KeyError:
-            missing = next(a for a in legal if type(a) not in rules or a not in self.index)
-            raise UnknownAction(f"{missing!r} is not in this game's action table") from None
+            raise self._unknown(legal) from None
         return out
+
+    KNOWN_LIMIT = 65536
+    """Action objects remembered by identity (cleared when full): a few MB at most."""
+
+    def _mark_by_id(self, cells: memoryview, legal: Iterable[Action]) -> None:
+        """Where the game hands out ready-made action objects (built once, at import), an
+        action's index is remembered by the object's identity, which the table holds so that no
+        other object can take it: the look-ups run in C (``map``), where a rule is a Python call
+        per action. An object met for the first time is indexed by its rule."""
+        known = self._known
+        try:
+            for index in map(known.__getitem__, map(id, legal)):
+                cells[index] = 1
+        except KeyError:  # some objects are new: learn them, then mark them all
+            if len(known) >= self.KNOWN_LIMIT:  # a game that makes new objects: start afresh
+                known.clear()
+                self._held.clear()
+            for action in legal:
+                if id(action) not in known:
+                    try:
+                        known[id(action)] = self.rules[type(action)](action)
+                    except KeyError:
+                        raise self._unknown(legal) from None
+                    self._held.append(action)
+            for index in map(known.__getitem__, map(id, legal)):
+                cells[index] = 1
+
+    def _unknown(self, legal: Iterable[Action]) -> UnknownAction:
+        missing = next(a for a in legal if type(a) not in self.rules or a not in self.index)
+        return UnknownAction(f"{missing!r} is not in this game's action table")
 
 
 @dataclass(frozen=True)
@@ -293,6 +335,9 @@ class Encoder(ABC):
     game_id: ClassVar[str]
     uses_clock: ClassVar[bool] = True
     """Whether some phase may wait on a timer: then :data:`WAIT` ends the table."""
+    ready_made_actions: ClassVar[bool] = False
+    """Whether the game's legal lists are made of action objects built once (so masks look them
+    up by identity: :meth:`ActionTable.mask`)."""
     shares_masks: ClassVar[bool] = False
     """Whether the game's legal lists recur, so that masks are kept (see :meth:`shared_mask`)."""
 
@@ -304,7 +349,7 @@ class Encoder(ABC):
         actions = list(self.all_actions())
         if self.uses_clock:
             actions.append(WAIT)
-        self.table = ActionTable(actions, self.index_rules())
+        self.table = ActionTable(actions, self.index_rules(), by_id=self.ready_made_actions)
         self.layout = Layout()
         self.declare()
         self._buffer = np.zeros(self.layout.size, dtype=np.float32)

@@ -8,8 +8,10 @@ card and its place as one decision, RD-10), ``submit``, and ``wait`` (with
 
 from __future__ import annotations
 
+import struct
 from collections.abc import Iterable, Mapping, Sequence
 from functools import lru_cache
+from typing import cast
 
 import numpy as np
 
@@ -18,6 +20,7 @@ from robotable.envs.core import (
     Encoder,
     IndexRule,
     Observation,
+    Parts,
     SeatMemo,
     counts,
     one_hot,
@@ -53,10 +56,12 @@ def board_planes(rows: tuple[str, ...], starts: tuple[tuple[int, int], ...]) -> 
 
 class DeliveryEncoder(Encoder):
     game_id = "delivery"
+    ready_made_actions = True  # the engine builds each action once: masks by identity
 
     def setup(self, view: Mapping[str, JSON]) -> None:
         rows = view["board"]["rows"]
         self.height, self.width = len(rows), len(rows[0])
+        self._hands = Parts(CARDS, _hand_cells)
 
     def all_actions(self) -> Iterable[Action]:
         yield from (Program(slot, card) for card in ALL_CARDS for slot in range(1, SLOTS + 1))
@@ -156,35 +161,89 @@ class DeliveryEncoder(Encoder):
     def update_seat(self, memo: SeatMemo, state: State, seat: Seat) -> None:
         """What :meth:`fill` writes, from the state's fields that ``view(seat)`` shows: pawns,
         piles' sizes, discards and function boards (public), the seat's own hand and onPlay
-        slots (secret, RD-9), and of the others' slots only how many cards each holds. The
-        pawns, the discard piles and the function boards, which move only when programs run (or
-        a card goes onto a board), are rewritten when they differ from the copy kept of them."""
-        assert isinstance(state, DeliveryState)
+        slots (secret, RD-9), and of the others' slots only how many cards each holds.
+
+        Between two of a seat's observations, programming moves its hand and slots and the
+        seat rows (sizes, slots filled, submitted): rewritten each time, a row in one
+        ``struct`` call, the hand from the parts met before (:class:`Parts`, by its sorted
+        cards: a game's hands recur). What moves only when a round is resolved (the round, the
+        first player, the BUG pile, the pawns, the discard piles) and the function boards (a
+        card placed) are rewritten when they differ from the copy kept of them."""
+        delivery = cast(DeliveryState, state)  # the encoder is made for Robot Delivery
         at, n, cells = self.layout.offsets, self.seats, memo.cells
         order = relative_seats(seat, n)
-        if memo.moved("pawns", (state.pos, state.facing, state.parcel), at["pawns"], at["round"], _lists):
-            self._pawn_cells(cells, state, order)
-        memo.clear(at["round"], at["seats"])  # round, first, hand, program
-        cells[at["round"]] = scaled(state.round, state.options["turn_limit"])
+        options = delivery.options
+        resolved = (
+            delivery.round,
+            delivery.phase,
+            delivery.first,
+            delivery.bug_pile,
+            options["turn_limit"],
+            options["function_boards"],
+            delivery.pos,
+            delivery.facing,
+            delivery.parcel,
+            *delivery.discard,
+        )
+        if memo.moved("resolved", resolved, at["pawns"], at["round"], _resolved_copy):
+            self._resolved_cells(memo, delivery, order)
+        memo.clear(at["program"], at["seats"])  # the seat's own slots
+        if seat is not None and 0 <= seat < n:
+            self._hands.write(cells, at["hand"], tuple(sorted(delivery.hands[seat])))
+            self._program_cells(cells, at["program"], delivery.program[seat])
+        else:
+            memo.clear(at["hand"], at["program"])
+        self._seat_rows(memo.bytes, delivery, order)
+        if memo.moved("boards", delivery.fboards, at["function_boards"], at["misc"], _boards):
+            self._board_cells(cells, delivery, order)
+
+    def _seat_rows(self, buffer: memoryview, state: DeliveryState, order: tuple[int, ...]) -> None:
+        """Each seat's row but its discard pile, packed in one call: what ``_fill_player``
+        writes (``scaled`` of a count ``k`` below ``top`` is exactly ``k / top``)."""
+        hands, draws, programs, bug_top = state.hands, state.draw, state.program, state.bug_top
+        parcel, delivered, submitted = state.parcel, state.delivered, state.submitted
+        pack, start = _ROW.pack_into, 4 * self.layout.offsets["seats"]
+        for s in order:
+            hand, draw, bugs, done = len(hands[s]), len(draws[s]), bug_top[s], delivered[s]
+            pack(
+                buffer,
+                start,
+                parcel[s],
+                _HALVES[done] if done < 2 else 1.0,
+                hand / 20 if hand < 20 else 1.0,
+                draw / 40 if draw < 40 else 1.0,
+                bugs / 5 if bugs < 5 else 1.0,
+                submitted[s],
+                *map(_FIFTHS.__getitem__, map(len, programs[s])),
+            )
+            start += 4 * SEAT_FEATURES
+
+    def _resolved_cells(self, memo: SeatMemo, state: DeliveryState, order: tuple[int, ...]) -> None:
+        """What moves only when a round is resolved: the pawns (cleared by the caller), the
+        round, whether the game is over, the first player, the discard piles, the BUG pile."""
+        at, cells, options = self.layout.offsets, memo.cells, state.options
+        self._pawn_cells(cells, state, order)
+        memo.clear(at["round"], at["hand"])
+        cells[at["round"]] = scaled(state.round, options["turn_limit"])
         cells[at["round"] + 1] = state.phase == "over"
         cells[at["first"] + order.index(state.first)] = 1.0
-        if seat is not None and 0 <= seat < n:
-            _card_counts(cells, at["hand"], state.hands[seat], 1 / 8)
-            for slot, cards in enumerate(state.program[seat]):
-                if cards:  # most slots are empty: no call for them
-                    _card_counts(cells, at["program"] + slot * CARDS, cards, 1 / 4)
         for row, s in enumerate(order):
-            start = at["seats"] + row * SEAT_FEATURES
-            memo.clear(start, start + 10)
-            self._player_row(cells, start, state, s)
-            discard = state.discard[s]
-            if memo.moved(_DISCARDS[row], discard, start + 10, start + SEAT_FEATURES, list.copy):
-                _card_counts(cells, start + 10, discard, 0.1)
-        if memo.moved("boards", state.fboards, at["function_boards"], at["misc"], _boards):
-            self._board_cells(cells, state, order)
+            start = at["seats"] + row * SEAT_FEATURES + 10
+            memo.clear(start, start + CARDS)
+            _card_counts(cells, start, state.discard[s], _TENTHS)
         memo.clear(at["misc"], self.layout.size)
         cells[at["misc"]] = scaled(state.bug_pile, 200)
-        cells[at["misc"] + 1] = state.options["function_boards"] == "per_player_ad"
+        cells[at["misc"] + 1] = options["function_boards"] == "per_player_ad"
+
+    @staticmethod
+    def _program_cells(cells: memoryview, start: int, program: list[list[str]]) -> None:
+        """The seat's onPlay slots: per slot, cards of each kind / 4 (onto cleared cells)."""
+        for cards in program:
+            if len(cards) == 1:  # most filled slots: one action card
+                cells[start + _CARD[cards[0]]] = 0.25
+            elif cards:
+                _card_counts(cells, start, cards, _QUARTERS)
+            start += CARDS
 
     def _pawn_cells(self, cells: memoryview, state: DeliveryState, order: tuple[int, ...]) -> None:
         """The pawns block: each pawn's plane (the observer's first), facings, parcels."""
@@ -204,21 +263,7 @@ class DeliveryEncoder(Encoder):
                 board = (row * len(LETTERS) + _LETTER[letter]) * SLOTS
                 for slot, cards in enumerate(slots):
                     if cards:
-                        _card_counts(cells, boards + (board + slot) * CARDS, cards, 1 / 4)
-
-    @staticmethod
-    def _player_row(cells: memoryview, start: int, state: DeliveryState, s: int) -> None:
-        """One seat's row of the seats block but its discard pile, as :meth:`_fill_player`
-        writes it from the view."""
-        cells[start] = state.parcel[s]
-        cells[start + 1] = scaled(state.delivered[s], 2)
-        cells[start + 2] = scaled(len(state.hands[s]), 20)
-        cells[start + 3] = scaled(len(state.draw[s]), 40)
-        cells[start + 4] = scaled(state.bug_top[s], 5)
-        cells[start + 5] = state.submitted[s]
-        for slot, cards in enumerate(state.program[s]):
-            if cards:  # an empty slot's cell stays 0, as cleared
-                cells[start + 6 + slot] = scaled(len(cards), 5)
+                        _card_counts(cells, boards + (board + slot) * CARDS, cards, _QUARTERS)
 
     @staticmethod
     def _fill_player(out: np.ndarray, player: Mapping[str, JSON]) -> None:
@@ -233,12 +278,10 @@ class DeliveryEncoder(Encoder):
         counts(out[10:], [_CARD[card] for card in player["discard"]], 0.1)
 
 
-_DISCARDS = tuple(f"discard {row}" for row in range(8))
-
-
-def _lists(shown: tuple[list, ...]) -> tuple[list, ...]:
-    """A copy of lists the state mutates (pawn cells, facings, parcels)."""
-    return tuple(map(list, shown))
+def _resolved_copy(shown: tuple) -> tuple:
+    """A copy of what a round's resolution moves: six numbers and words, then lists the state
+    mutates (pawn cells, facings, parcels, discard piles)."""
+    return (*shown[:6], *map(list, shown[6:]))
 
 
 def _boards(fboards: list[dict[str, list[list[str]]]]) -> list[dict[str, list[list[str]]]]:
@@ -260,9 +303,27 @@ def _slot_positions(slots: Sequence[Sequence[str]], start: int) -> list[int]:
     return [start + slot * CARDS + _CARD[card] for slot, cards in enumerate(slots) for card in cards]
 
 
-def _card_counts(cells: memoryview, start: int, cards: Sequence[str], unit: float) -> None:
-    """:func:`~robotable.envs.core.count_cells` of ``cards`` from ``start``: per kind, ``unit``
-    times how many, clipped to 1 (counted by ``list.count``, in C: hands, slots and discard
-    piles are short)."""
+def _hand_cells(cells: memoryview, hand: tuple[str, ...]) -> None:
+    """The hand block of a hand (its cards in any order)."""
+    _card_counts(cells, 0, hand, _EIGHTHS)
+
+
+def _card_counts(cells: memoryview, start: int, cards: Sequence[str], shares: tuple[float, ...]) -> None:
+    """:func:`~robotable.envs.core.count_cells` of ``cards`` from ``start``: per kind, its share
+    of how many (``shares[count]``, 1 past the table) onto cleared cells. Counted by
+    ``list.count``, in C: hands, slots and discard piles are short."""
     for card in set(cards):
-        cells[start + _CARD[card]] = min(cards.count(card) * unit, 1.0)
+        count = cards.count(card)
+        cells[start + _CARD[card]] = shares[count] if count < _COUNTED else 1.0
+
+
+_COUNTED = 16
+"""Counts the share tables hold: from there on every share is 1 (16 * 0.1 is past 1)."""
+_EIGHTHS, _QUARTERS, _TENTHS = (
+    tuple(min(count * unit, 1.0) for count in range(_COUNTED)) for unit in (1 / 8, 1 / 4, 0.1)
+)
+"""Shares of cards of a kind in a hand, a slot, a discard pile: what ``counts`` writes for them."""
+_HALVES = (0.0, 0.5)  # scaled(delivered, 2) below 2
+_FIFTHS = tuple(scaled(count, 5) for count in range(64))  # cards in a slot: one action card, LOOPs
+_ROW = struct.Struct(f"{10}f")
+"""A seat's row but its discard pile: parcel, delivered, hand, draw, BUGs on top, submitted, slots."""

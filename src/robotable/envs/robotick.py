@@ -51,6 +51,7 @@ def _cards(out: np.ndarray, names: Iterable[str]) -> None:
 class RobotickEncoder(Encoder):
     game_id = "robotick"
     uses_clock = False
+    ready_made_actions = True  # the engine builds each action once: masks by identity
 
     def setup(self, view: Mapping[str, JSON]) -> None:
         self._seatings: dict[Seat, tuple[tuple[int, ...], list[int]]] = {}
