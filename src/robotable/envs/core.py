@@ -453,7 +453,10 @@ class Encoder(ABC):
         """``observe(state.view(seat), seat)``, by :meth:`update_seat`'s faster path: the seat's
         last observation brought up to date, then copied (the memo's array is written again)."""
         memo = self._memos.get(seat)  # _memo_for, inlined: the hot path of every learner
-        if memo is None or (self._fixed_blocks and memo.blank is not self.blank(state)):
+        if memo is None or (
+            self._fixed_blocks
+            and (memo.blank is not self._blank or self.fixed_key(state) is not self._blank_key)
+        ):
             memo = self._memo_for(state, seat)
         self.update_seat(memo, state, seat)
         return memo.data.copy()
@@ -570,6 +573,13 @@ class Driver:
             number = int(number)
         if type(number) is int and 0 <= number < mask.size and mask[number]:
             action = self.encoder.table.actions[number]
+            if action is not WAIT:  # apply(checked=True), inlined: every step of a learner
+                self.state.perform(seat, action)
+                if self.waited:
+                    self.waited.clear()
+                self.last_seat = seat
+                self.moves += 1
+                return action
         else:
             action = check_choice(self.encoder, number, legal, may_wait, seat)
         self.apply(seat, action, checked=True)
@@ -599,7 +609,7 @@ class Driver:
             acting = state.to_act()
             if len(acting) == 1 and not self.waited:  # most steps: one seat to act, none waited
                 return acting[0]
-            waiting = [s for s in acting if s not in self.waited]
+            waiting = [s for s in acting if s not in self.waited] if self.waited else acting
             if waiting:
                 after = [s for s in waiting if s > self.last_seat]
                 return min(after) if after else min(waiting)

@@ -151,8 +151,8 @@ class DeliveryEncoder(Encoder):
         )
 
     def fixed_key(self, state: State) -> object:
-        assert isinstance(state, DeliveryState)
-        return state.board  # the board is an option: one per encoder, in practice
+        # the board is an option: one per encoder, in practice; asked at every observation
+        return cast(DeliveryState, state).board
 
     def fill_fixed(self, obs: Observation, state: State) -> None:
         assert isinstance(state, DeliveryState)
@@ -168,24 +168,19 @@ class DeliveryEncoder(Encoder):
         ``struct`` call, the hand from the parts met before (:class:`Parts`, by its sorted
         cards: a game's hands recur). What moves only when a round is resolved (the round, the
         first player, the BUG pile, the pawns, the discard piles) and the function boards (a
-        card placed) are rewritten when they differ from the copy kept of them."""
+        card placed) are rewritten when the round moves and when they differ from the copy kept
+        of them."""
         delivery = cast(DeliveryState, state)  # the encoder is made for Robot Delivery
         at, n, cells = self.layout.offsets, self.seats, memo.cells
         order = relative_seats(seat, n)
-        options = delivery.options
-        resolved = (
-            delivery.round,
-            delivery.phase,
-            delivery.first,
-            delivery.bug_pile,
-            options["turn_limit"],
-            options["function_boards"],
-            delivery.pos,
-            delivery.facing,
-            delivery.parcel,
-            *delivery.discard,
-        )
-        if memo.moved("resolved", resolved, at["pawns"], at["round"], _resolved_copy):
+        # only a round's resolution moves the pawns, the discard piles, the BUG pile, the first
+        # player, and it moves the round or ends the game; a state moves only forward, by its
+        # actions (a clone or a new game is another object): the same state at the same round
+        # and phase shows the same ones (the key holds the state: no other takes its identity)
+        kept = memo.keys.get("resolved")
+        if kept is None or kept[0] is not delivery or kept[1:] != (delivery.round, delivery.phase):
+            memo.keys["resolved"] = (delivery, delivery.round, delivery.phase)
+            memo.clear(at["pawns"], at["round"])
             self._resolved_cells(memo, delivery, order)
         memo.clear(at["program"], at["seats"])  # the seat's own slots
         if seat is not None and 0 <= seat < n:
@@ -205,6 +200,7 @@ class DeliveryEncoder(Encoder):
         pack, start = _ROW.pack_into, 4 * self.layout.offsets["seats"]
         for s in order:
             hand, draw, bugs, done = len(hands[s]), len(draws[s]), bug_top[s], delivered[s]
+            first, second, third, fourth = programs[s]  # SLOTS: unpacked, a third of a map's cost
             pack(
                 buffer,
                 start,
@@ -214,7 +210,10 @@ class DeliveryEncoder(Encoder):
                 draw / 40 if draw < 40 else 1.0,
                 bugs / 5 if bugs < 5 else 1.0,
                 submitted[s],
-                *map(_FIFTHS.__getitem__, map(len, programs[s])),
+                _FIFTHS[len(first)],
+                _FIFTHS[len(second)],
+                _FIFTHS[len(third)],
+                _FIFTHS[len(fourth)],
             )
             start += 4 * SEAT_FEATURES
 
@@ -278,12 +277,6 @@ class DeliveryEncoder(Encoder):
         counts(out[10:], [_CARD[card] for card in player["discard"]], 0.1)
 
 
-def _resolved_copy(shown: tuple) -> tuple:
-    """A copy of what a round's resolution moves: six numbers and words, then lists the state
-    mutates (pawn cells, facings, parcels, discard piles)."""
-    return (*shown[:6], *map(list, shown[6:]))
-
-
 def _boards(fboards: list[dict[str, list[list[str]]]]) -> list[dict[str, list[list[str]]]]:
     """A copy of every seat's function boards (letter -> slots -> cards), out of the state's reach."""
     return [
@@ -325,5 +318,6 @@ _EIGHTHS, _QUARTERS, _TENTHS = (
 """Shares of cards of a kind in a hand, a slot, a discard pile: what ``counts`` writes for them."""
 _HALVES = (0.0, 0.5)  # scaled(delivered, 2) below 2
 _FIFTHS = tuple(scaled(count, 5) for count in range(64))  # cards in a slot: one action card, LOOPs
-_ROW = struct.Struct(f"{10}f")
+_ROW = struct.Struct(f"{6 + SLOTS}f")
+assert SLOTS == 4  # _seat_rows unpacks a seat's four slots
 """A seat's row but its discard pile: parcel, delivered, hand, draw, BUGs on top, submitted, slots."""
