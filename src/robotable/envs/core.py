@@ -109,8 +109,12 @@ class ActionTable:
         tests check it on seeded games): a rule is not asked to refuse anything."""
         out = np.zeros(len(self.actions), dtype=np.int8)
         cells = memoryview(out)  # item writes: a third of numpy's fancy index
-        if self.by_id:
-            self._mark_by_id(cells, legal)
+        if self.by_id:  # see _mark_by_id: its first try, inlined (every step of a learner)
+            try:
+                for index in map(self._known.__getitem__, map(id, legal)):
+                    cells[index] = 1
+            except KeyError:
+                self._mark_by_id(cells, legal)
             return out
         rules, kind = self.rules, None
         try:
@@ -130,24 +134,21 @@ class ActionTable:
         """Where the game hands out ready-made action objects (built once, at import), an
         action's index is remembered by the object's identity, which the table holds so that no
         other object can take it: the look-ups run in C (``map``), where a rule is a Python call
-        per action. An object met for the first time is indexed by its rule."""
+        per action. :meth:`mask` tries that; when some object is new, this indexes it by its
+        rule, then marks them all."""
         known = self._known
-        try:
-            for index in map(known.__getitem__, map(id, legal)):
-                cells[index] = 1
-        except KeyError:  # some objects are new: learn them, then mark them all
-            if len(known) >= self.KNOWN_LIMIT:  # a game that makes new objects: start afresh
-                known.clear()
-                self._held.clear()
-            for action in legal:
-                if id(action) not in known:
-                    try:
-                        known[id(action)] = self.rules[type(action)](action)
-                    except KeyError:
-                        raise self._unknown(legal) from None
-                    self._held.append(action)
-            for index in map(known.__getitem__, map(id, legal)):
-                cells[index] = 1
+        if len(known) >= self.KNOWN_LIMIT:  # a game that makes new objects: start afresh
+            known.clear()
+            self._held.clear()
+        for action in legal:
+            if id(action) not in known:
+                try:
+                    known[id(action)] = self.rules[type(action)](action)
+                except KeyError:
+                    raise self._unknown(legal) from None
+                self._held.append(action)
+        for index in map(known.__getitem__, map(id, legal)):
+            cells[index] = 1
 
     def _unknown(self, legal: Iterable[Action]) -> UnknownAction:
         missing = next(a for a in legal if type(a) not in self.rules or a not in self.index)
@@ -555,14 +556,15 @@ class Driver:
         asked = self._asked
         if asked is None or asked[0] != seat or asked[1] != self.moves:
             legal = self.state.legal_actions(seat)
-            may_wait = self.encoder.uses_clock and bool(self.state.timers())
-            asked = self._asked = (
-                seat,
-                self.moves,
-                legal,
-                may_wait,
-                self.encoder.shared_mask(legal, may_wait=may_wait),
-            )
+            encoder = self.encoder
+            may_wait = encoder.uses_clock and bool(self.state.timers())
+            if encoder.shares_masks:
+                mask = encoder.shared_mask(legal, may_wait=may_wait)
+            else:  # _new_mask, inlined
+                mask = encoder.table.mask(legal)
+                if may_wait:
+                    mask[-1] = 1
+            asked = self._asked = (seat, self.moves, legal, may_wait, mask)
         return asked
 
     def act(self, seat: Seat, number: object) -> Action:
