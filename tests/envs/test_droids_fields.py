@@ -1,6 +1,7 @@
 """The fields a Droids state keeps for the learning environments beside the ones the rules
-read (``bin_totals``): right at every step of seeded games, in clones that then go their own
-way, in determinized worlds and in states loaded from their records."""
+read (``bin_totals``, the change tags ``pieces_tag`` and ``emitter_tags``): right at every step
+of seeded games, in clones that then go their own way, in determinized worlds and in states
+loaded from their records. A tag is right when it is unchanged only while what it tags is."""
 
 from __future__ import annotations
 
@@ -24,16 +25,30 @@ def kept_right(state: DroidsState) -> bool:
     return state.bin_totals == bin_totals(state.bins)
 
 
+def tagged(state: DroidsState) -> list[tuple[object, object]]:
+    """Each tag with a copy of what it tags."""
+    pieces = ([robot.cell for robot in state.robots], dict(state.objects))
+    emitters = [[list(em) for em in ems] for ems in state.emitters]
+    return [(state.pieces_tag, pieces), *zip(state.emitter_tags, emitters, strict=True)]
+
+
 @pytest.mark.parametrize("case", DROIDS, ids=lambda c: c.label)
 def test_the_kept_fields_follow_the_game(case: EnvCase) -> None:
-    checked = 0
+    checked = changed = 0
     for seed in range(3):
         for states in (playout(case, seed, 400), bot_playout(case, seed, 200)):
+            before: list[tuple[object, object]] = []
             for _, state in states:
                 assert isinstance(state, DroidsState)
-                assert kept_right(state), f"seed {seed}, turn {state.turn}, phase {state.phase}"
+                where = f"seed {seed}, turn {state.turn}, phase {state.phase}"
+                assert kept_right(state), where
+                now = tagged(state)
+                for (tag, shown), (old_tag, old_shown) in zip(now, before, strict=False):
+                    assert tag != old_tag or shown == old_shown, f"{where}: a change kept its tag"
+                    changed += tag != old_tag
+                before = now
                 checked += 1
-    assert checked > 100
+    assert checked > 100 and changed > 10
 
 
 def a_state_in_the_draw_phase(seed: int) -> DroidsState:
@@ -59,6 +74,21 @@ def test_a_clone_keeps_its_own_fields() -> None:
     assert twin.bin_totals != before and kept_right(twin)
 
 
+def test_a_clone_shares_the_tags_until_it_changes_what_they_tag() -> None:
+    game = games.get("droids")
+    state = game.new_state({}, seed=2, seats=2)
+    assert isinstance(state, DroidsState)
+    twin = state.clone()
+    assert tagged(twin) == tagged(state)
+    seat = twin.to_act()[0]
+    twin.apply(seat, twin.legal_actions(seat)[0])  # a setup obstacle
+    assert twin.pieces_tag != state.pieces_tag and twin.emitter_tags == state.emitter_tags
+    assert tagged(state)[0][1] != tagged(twin)[0][1]
+    other = game.new_state({}, seed=2, seats=2)
+    assert isinstance(other, DroidsState) and other.pieces_tag != state.pieces_tag  # new games: new tags
+    assert not set(other.emitter_tags) & set(state.emitter_tags)
+
+
 def test_determinized_and_loaded_states_keep_their_fields_right() -> None:
     game = games.get("droids")
     state = a_state_in_the_draw_phase(8)
@@ -67,3 +97,4 @@ def test_determinized_and_loaded_states_keep_their_fields_right() -> None:
         assert kept_right(world) and world.bin_totals == state.bin_totals  # redrawn within each bin
     loaded = game.state_from_dict(state.to_dict())
     assert isinstance(loaded, DroidsState) and loaded.bin_totals == state.bin_totals
+    assert loaded.pieces_tag != state.pieces_tag  # a loaded state's are new: nothing is assumed

@@ -292,7 +292,7 @@ class DroidsEncoder(Encoder):
         its pending choice (DD-46).
 
         Every part is a function of a few state fields (its key): the board's pieces and each
-        seat's emitters are rewritten when they differ from the copy kept of them; the other
+        seat's emitters are rewritten when the state's tag of them changed; the other
         parts (phase to seat rows, then pending to killer) are joined from bytes made once per
         key (:class:`_Made`: a look-up in C) and written in one slice each. Their keys recur:
         a hand, a seat's row of counts, a turn."""
@@ -351,10 +351,15 @@ class DroidsEncoder(Encoder):
         self, memo: SeatMemo, state: DroidsState, seat: Seat | None, order: tuple[int, ...]
     ) -> None:
         """The board block but its terrain (on the blank): the start circles, the robots and the
-        objects, each rewritten when it differs from what the memo last wrote (compared in C).
-        The objects are brought up to date by their difference: a setup step adds an obstacle
+        objects. Nothing is read while the state's ``pieces_tag`` is the one the memo last
+        wrote from (the state replaces it when a robot moves or an object comes or goes: most
+        steps move nothing); else each is rewritten when it differs from what the memo last
+        wrote (compared in C), the objects by their difference: a setup step adds an obstacle
         to some twenty, a robot takes or puts one."""
         keys, cells, plane = memo.keys, memo.cells, SIZE * SIZE
+        if keys.get("pieces") == state.pieces_tag:  # most steps: nothing moved on the board
+            return
+        keys["pieces"] = state.pieces_tag
         own = state.colours[seat] if seat is not None else None
         if keys.get("circles", _UNSET) != own:
             keys["circles"] = own
@@ -373,7 +378,7 @@ class DroidsEncoder(Encoder):
                     else:
                         kind_plane = self._other_planes[kind]
                     cells[kind_plane + cell] = 1.0
-        objects, kept = state.objects, keys.get("objects", _NO_OBJECTS)
+        objects, kept = state.objects, keys.get("objects", _NO_OBJECTS)  # by value: a clone's tag is new
         if objects != kept:
             planes = self._object_plane
             added = objects.items() - kept.items()
@@ -386,15 +391,21 @@ class DroidsEncoder(Encoder):
 
     def _emitter_cells(self, memo: SeatMemo, state: DroidsState, order: tuple[int, ...]) -> None:
         """The emitters block: a seat's emitters are rewritten, each from the bytes made once
-        for its contents, when they differ from the copy kept of them (compared in C)."""
-        first, size, keys = self.layout.offsets["emitters"], EMITTERS * EMITTER_WIDTH, memo.keys
+        for its contents, when the state's tag of them is not the one the memo last wrote from
+        (the state replaces it when a token is placed, sent or returned, an emitter destroyed or
+        repaired)."""
+        first, size, keys, tags = (
+            self.layout.offsets["emitters"],
+            EMITTERS * EMITTER_WIDTH,
+            memo.keys,
+            state.emitter_tags,
+        )
         for row, s in enumerate(order):
-            emitters = state.emitters[s]
-            if keys.get(_EMITTERS_OF[row]) != emitters:
-                keys[_EMITTERS_OF[row]] = list(map(list.copy, emitters))
+            if keys.get(_EMITTERS_OF[row]) != tags[s]:
+                keys[_EMITTERS_OF[row]] = tags[s]
                 start = 4 * (first + row * size)
                 memo.bytes[start : start + 4 * size] = b"".join(
-                    map(_EMITTER.__getitem__, map(tuple, emitters))
+                    map(_EMITTER.__getitem__, map(tuple, state.emitters[s]))
                 )
 
     @property

@@ -11,7 +11,7 @@ from __future__ import annotations
 from robotable.core.game import Event
 from robotable.games.droids import events as ev
 from robotable.games.droids.board import SIZE, idx, xy
-from robotable.games.droids.phases import Rooms
+from robotable.games.droids.phases import Rooms, new_tag
 from robotable.games.droids.pieces import (
     BLOCKING,
     KILLER,
@@ -111,6 +111,7 @@ class Mechanics(Rooms):
         """A robot enters a cell: mines go off (DD-36), a carried mine may explode."""
         robot = self.robots[r]
         robot.cell = cell
+        self.pieces_tag = new_tag()
         if self.objects.get(cell) == MINE:
             del self.objects[cell]
             events.append(ev.MineExploded(robot.name, xy(cell), False, None))
@@ -145,6 +146,7 @@ class Mechanics(Rooms):
     def _lay_mine(self, cell: int, events: list[Event]) -> None:
         if self.mines_left > 0 and cell not in self.objects and self.robot_at(cell) is None:
             self.objects[cell] = MINE
+            self.pieces_tag = new_tag()
             self.mines_left -= 1
             events.append(ev.MineLaid(xy(cell)))
 
@@ -196,6 +198,7 @@ class Mechanics(Rooms):
     def _take(self, r: int, c: int, events: list[Event]) -> None:
         robot = self.robots[r]
         holder = self.robot_at(c)
+        self.pieces_tag = new_tag()
         if c in self.objects:
             robot.carry = self.objects.pop(c)
         elif holder is not None and self.robots[holder].kind == STATUE:
@@ -214,6 +217,7 @@ class Mechanics(Rooms):
             events.append(ev.NoEffect(robot.name, "the cell is not free"))
             return
         thing, robot.carry = str(robot.carry), None
+        self.pieces_tag = new_tag()
         if thing == STATUE:
             statue = next(i for i, rb in enumerate(self.robots) if rb.kind == STATUE)
             self.robots[statue].cell = c
@@ -223,6 +227,7 @@ class Mechanics(Rooms):
 
     def _stock_take_put(self, r: int, c: int, events: list[Event]) -> None:
         robot = self.robots[r]
+        self.pieces_tag = new_tag()
         if self.objects.get(c) == OBSTACLE:
             del self.objects[c]
             robot.stock += 1

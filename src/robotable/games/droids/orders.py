@@ -15,7 +15,7 @@ from robotable.core.game import Action, Event
 from robotable.games.droids import events as ev
 from robotable.games.droids.actions import BACK, PASS, STOP, Arrow, Draw, Pick, Send, Slot, Token
 from robotable.games.droids.killer import Killer
-from robotable.games.droids.phases import DRAW, EMITTERS, HAND_SIZE, KILLER_SEAT, PLACE, SEND, SLOTS
+from robotable.games.droids.phases import DRAW, EMITTERS, HAND_SIZE, KILLER_SEAT, PLACE, SEND, SLOTS, new_tag
 from robotable.games.droids.pieces import REPAIRER
 from robotable.games.droids.tokens import (
     BINS,
@@ -57,13 +57,14 @@ class Orders(Killer):
                 roll -= self.bins[token]
                 if roll < 0:
                     break
+        drawn_from = bin_of(token)
         self.bins[token] -= 1
-        self.bin_totals[bin_of(token)] -= 1
+        self.bin_totals[drawn_from] -= 1
         self.hands[seat].append(token)
         self.hands[seat].sort(key=TYPES.index)
-        self.hand_bins[seat][bin_of(token)] += 1
+        self.hand_bins[seat][drawn_from] += 1
         self.drawn[seat] += 1
-        events.append(ev.Drawn(seat, bin_of(token), token))
+        events.append(ev.Drawn(seat, drawn_from, token))
         self._skip_drawers(events)
 
     def _check_draw(self, seat: int, action: Draw | Pick, refuse: Any) -> None:
@@ -129,6 +130,7 @@ class Orders(Killer):
         self.hands[seat].remove(token)
         self.hand_bins[seat][bin_of(token)] -= 1
         self.emitters[seat][emitter][slot] = f"{token}:{direction}"
+        self.emitter_tags[seat] = new_tag()
         events.append(ev.Placed(seat, token, direction, emitter, slot))
         if not self._can_place(seat):
             self.stopped[seat] = True
@@ -231,6 +233,7 @@ class Orders(Killer):
                     self.bins[kind] += 1
                     self.bin_totals[bin_of(kind)] += 1
                     em[slot] = None
+        self.emitter_tags[seat] = new_tag()
         events.append(ev.Finished(seat, self.sent[seat]))
 
     def _send(self, seat: int, emitter: int, events: list[Event]) -> None:
@@ -238,6 +241,7 @@ class Orders(Killer):
         assert recipient is not None
         slot, token = self.candidate(seat, emitter)  # type: ignore[misc]
         self.emitters[seat][emitter][slot] = None
+        self.emitter_tags[seat] = new_tag()
         kind, direction = token.split(":")
         self.bins[kind] += 1
         self.bin_totals[bin_of(kind)] += 1

@@ -26,6 +26,7 @@ one of the hooks below, which the state provides.
 
 from __future__ import annotations
 
+from itertools import count
 from typing import TYPE_CHECKING, Any
 
 from robotable.core.game import Event
@@ -42,6 +43,12 @@ KILLER_SEAT = -2  # the killer's goes in ``goers`` and its events (never a playe
 EMITTERS = 10  # DD-2: per side
 SLOTS = 3  # DD-2: per emitter
 MINES = 24  # DD-36: the mine supply
+
+new_tag = count().__next__
+"""A number never handed out before, for the change tags of the state (``pieces_tag``,
+``emitter_tags``): the code that changes what a tag covers gives it a new number, so a state,
+its clones and its determinized worlds share a tag only while they agree on what it covers.
+The learning environments compare the tags at every step instead of the fields."""
 
 
 class Rooms:
@@ -66,11 +73,14 @@ class Rooms:
     sent: list[int]
     placing: list[Any]  # the placer's pending choice: [] / [token] / [token, emitter, slot]
     bins: dict[str, int]  # token type -> count in its bin
+    bin_totals: dict[str, int]  # bin -> tokens left in it: bins summed per bin, kept beside it
     hands: list[list[str]]
     hand_bins: list[dict[str, int]]  # seat -> bin -> tokens of the hand drawn from it (public)
     emitters: list[list[list[Any]]]  # [seat][e] = [destroyed, slot1, slot2, slot3]; a slot "M2:N"
     robots: list[Robot]
     objects: dict[int, str]  # cell -> obstacle / container / mine
+    pieces_tag: int  # new_tag() when a robot's cell or an object changes
+    emitter_tags: list[int]  # seat -> new_tag() when its emitters change
     mines_left: int
     eliminated: list[bool]
     scores: list[int]  # containers scored (scenario 3)

@@ -13,7 +13,7 @@ from robotable.games.droids import events as ev
 from robotable.games.droids.actions import Obstacle
 from robotable.games.droids.board import SIZE, idx, xy
 from robotable.games.droids.orders import Orders
-from robotable.games.droids.phases import SETUP
+from robotable.games.droids.phases import SETUP, new_tag
 from robotable.games.droids.pieces import CONTAINER, KILLER, OBSTACLE, PLAYER, REPAIRER, STATUE, Robot
 from robotable.games.droids.tokens import COLOUR_NAMES, OPPOSITE_COLOUR
 
@@ -53,6 +53,7 @@ class ScenarioSetup(Orders):
             )
             for cell in cells:
                 self.objects[cell] = CONTAINER
+        self.pieces_tag = new_tag()
 
     def _check_set_up(self) -> None:
         """The board and the scenario table are each checked at load; what depends on both,
@@ -103,6 +104,7 @@ class ScenarioSetup(Orders):
 
     def _setup_obstacle(self, seat: int, action: Obstacle, events: list[Event]) -> None:
         self.objects[idx(action.x, action.y)] = OBSTACLE
+        self.pieces_tag = new_tag()
         events.append(ev.ObstaclePlaced(seat, (action.x, action.y)))
         self.setup_left -= 1
         self.cursor = (self.cursor + 1) % len(self.goers)

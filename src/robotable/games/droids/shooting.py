@@ -15,7 +15,7 @@ from robotable.games.droids import events as ev
 from robotable.games.droids.actions import Choose
 from robotable.games.droids.board import SIZE, idx, xy
 from robotable.games.droids.mechanics import Mechanics
-from robotable.games.droids.phases import EMITTERS, SLOTS
+from robotable.games.droids.phases import EMITTERS, SLOTS, new_tag
 from robotable.games.droids.tokens import COLOUR_NAMES, DIRS, ORTHO, bin_of
 
 KILLER_HITS = {2: 1, 3: 2, 4: 3, 5: 5, 6: 10}  # DD-44: emitters destroyed by a hit, level 2..6
@@ -111,6 +111,7 @@ class Shooting(Mechanics):
 
     def _choose(self, seat: int, what: str, emitter: int, events: list[Event]) -> None:
         em = self.emitters[seat][emitter]
+        self.emitter_tags[seat] = new_tag()
         if what == "damage":
             returned = 0
             for slot in range(1, SLOTS + 1):

@@ -43,11 +43,21 @@ from robotable.games.droids.phases import (
     PLACE,
     SEND,
     SETUP,
+    new_tag,
 )
 from robotable.games.droids.pieces import Robot
 from robotable.games.droids.saved import check_saved
 from robotable.games.droids.scenario_setup import ScenarioSetup
-from robotable.games.droids.tokens import BINS, COLOUR_NAMES, COLOURS, TYPES, bin_of, bin_totals, full_bins
+from robotable.games.droids.tokens import (
+    BINS,
+    COLOUR_NAMES,
+    COLOURS,
+    TYPES,
+    bin_of,
+    bin_totals,
+    full_bin_totals,
+    full_bins,
+)
 
 __all__ = ["DRAW", "OVER", "PLACE", "SEND", "SETUP", "DroidsState"]
 
@@ -76,9 +86,7 @@ class DroidsState(ScenarioSetup, State):
         self.sent = [0] * seats
         self.placing: list[Any] = []
         self.bins: dict[str, int] = full_bins(self.scenario.removed)
-        self.bin_totals: dict[str, int] = bin_totals(self.bins)
-        """The tokens left in each bin: ``bins`` summed per bin, kept beside it by the code that
-        changes ``bins`` (the learning environments read it at every step)."""
+        self.bin_totals: dict[str, int] = full_bin_totals(self.scenario.removed)
         self.hands: list[list[str]] = [[] for _ in range(seats)]
         self.hand_bins: list[dict[str, int]] = [dict.fromkeys(BINS, 0) for _ in range(seats)]
         self.emitters: list[list[list[Any]]] = [
@@ -86,6 +94,8 @@ class DroidsState(ScenarioSetup, State):
         ]
         self.robots: list[Robot] = []
         self.objects: dict[int, str] = {}
+        self.pieces_tag = new_tag()  # the change tags (phases.new_tag): the robots' cells and objects,
+        self.emitter_tags = [new_tag() for _ in range(seats)]  # and each seat's emitters
         self.mines_left = MINES
         self.eliminated = [False] * seats
         self.scores = [0] * seats
@@ -391,7 +401,7 @@ class DroidsState(ScenarioSetup, State):
         state.placing = list(data["placing"])
         state.emitters = [[list(em) for em in ems] for ems in data["emitters"]]
         state.robots = [Robot.from_list(r) for r in data["robots"]]
-        state.objects = {c: k for c, k in data["objects"]}
+        state.objects = {c: k for c, k in data["objects"]}  # the tags: new ones, from __init__
         state.pending_hits = [list(p) for p in data["pending"]]
         state.result = None if data["result"] is None else dict(data["result"])
         die, line0, sent, done = data["killer"]
@@ -419,6 +429,7 @@ class DroidsState(ScenarioSetup, State):
         twin.emitters = [[list(em) for em in ems] for ems in self.emitters]
         twin.robots = [Robot(r.kind, r.cell, r.seat, r.carry, r.stock, r.name) for r in self.robots]
         twin.objects = dict(self.objects)
+        twin.emitter_tags = list(self.emitter_tags)  # the same tags (pieces_tag too): equal until changed
         twin.pending_hits = [list(p) for p in self.pending_hits]
         twin.result = None if self.result is None else dict(self.result)
         return twin  # type: ignore[return-value]

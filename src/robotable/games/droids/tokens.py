@@ -6,6 +6,8 @@ are counts of types.
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 # ---------------------------------------------------------------- directions
 DIRS: dict[str, tuple[int, int]] = {
     "N": (0, -1),
@@ -93,6 +95,16 @@ def full_bins(removed: tuple[str, ...] = ()) -> dict[str, int]:
 def bin_totals(bins: dict[str, int]) -> dict[str, int]:
     """The tokens of ``bins`` (counts per type) in each bin."""
     return {b: sum(count for t, count in bins.items() if TOKENS[t][0] == b) for b in BINS}
+
+
+def full_bin_totals(removed: tuple[str, ...] = ()) -> dict[str, int]:
+    """:func:`bin_totals` of :func:`full_bins` (a new dict; summed once per scenario)."""
+    return dict(_full_bin_totals(removed))
+
+
+@lru_cache(maxsize=16)
+def _full_bin_totals(removed: tuple[str, ...]) -> dict[str, int]:
+    return bin_totals(full_bins(removed))
 
 
 # ---------------------------------------------------------------- colours and sides
