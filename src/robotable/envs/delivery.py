@@ -164,10 +164,10 @@ class DeliveryEncoder(Encoder):
         slots (secret, RD-9), and of the others' slots only how many cards each holds.
 
         Between two of a seat's observations, programming moves its hand and slots and the
-        seat rows (sizes, slots filled, submitted): rewritten each time, a row in one
+        seat rows (hand sizes, slots filled, submitted): rewritten each time, a row's in one
         ``struct`` call, the hand from the parts met before (:class:`Parts`, by its sorted
         cards: a game's hands recur). What moves only when a round is resolved (the round, the
-        first player, the BUG pile, the pawns, the discard piles) and the function boards (a
+        first player, the BUG pile, the pawns, the rest of the seat rows) and the function boards (a
         card placed) are rewritten when the round moves and when they differ from the copy kept
         of them."""
         delivery = cast(DeliveryState, state)  # the encoder is made for Robot Delivery
@@ -188,38 +188,37 @@ class DeliveryEncoder(Encoder):
             self._program_cells(cells, at["program"], delivery.program[seat])
         else:
             memo.clear(at["hand"], at["program"])
-        self._seat_rows(memo.bytes, delivery, order)
+        self._seat_rows(memo, delivery, order)
         if memo.moved("boards", delivery.fboards, at["function_boards"], at["misc"], _boards):
             self._board_cells(cells, delivery, order)
 
-    def _seat_rows(self, buffer: memoryview, state: DeliveryState, order: tuple[int, ...]) -> None:
-        """Each seat's row but its discard pile, packed in one call: what ``_fill_player``
-        writes (``scaled`` of a count ``k`` below ``top`` is exactly ``k / top``)."""
-        hands, draws, programs, bug_top = state.hands, state.draw, state.program, state.bug_top
-        parcel, delivered, submitted = state.parcel, state.delivered, state.submitted
-        pack, start = _ROW.pack_into, 4 * self.layout.offsets["seats"]
+    def _seat_rows(self, memo: SeatMemo, state: DeliveryState, order: tuple[int, ...]) -> None:
+        """What programming moves in each seat's row: its hand size (``scaled`` of a count
+        ``k`` below ``top`` is exactly ``k / top``), whether it submitted and how many cards
+        each slot holds, these five packed in one call; the rest of the row moves only when a
+        round is resolved (:meth:`_resolved_cells`)."""
+        hands, programs, submitted = state.hands, state.program, state.submitted
+        cells, buffer, pack = memo.cells, memo.bytes, _PROGRAMMING.pack_into
+        start = self.layout.offsets["seats"]
         for s in order:
-            hand, draw, bugs, done = len(hands[s]), len(draws[s]), bug_top[s], delivered[s]
+            hand = len(hands[s])
             first, second, third, fourth = programs[s]  # SLOTS: unpacked, a third of a map's cost
+            cells[start + 2] = hand / 20 if hand < 20 else 1.0
             pack(
                 buffer,
-                start,
-                parcel[s],
-                _HALVES[done] if done < 2 else 1.0,
-                hand / 20 if hand < 20 else 1.0,
-                draw / 40 if draw < 40 else 1.0,
-                bugs / 5 if bugs < 5 else 1.0,
+                4 * (start + 5),
                 submitted[s],
                 _FIFTHS[len(first)],
                 _FIFTHS[len(second)],
                 _FIFTHS[len(third)],
                 _FIFTHS[len(fourth)],
             )
-            start += 4 * SEAT_FEATURES
+            start += SEAT_FEATURES
 
     def _resolved_cells(self, memo: SeatMemo, state: DeliveryState, order: tuple[int, ...]) -> None:
         """What moves only when a round is resolved: the pawns (cleared by the caller), the
-        round, whether the game is over, the first player, the discard piles, the BUG pile."""
+        round, whether the game is over, the first player, each seat's parcel, deliveries,
+        draw pile, BUGs on top and discard pile, the BUG pile."""
         at, cells, options = self.layout.offsets, memo.cells, state.options
         self._pawn_cells(cells, state, order)
         memo.clear(at["round"], at["hand"])
@@ -227,9 +226,13 @@ class DeliveryEncoder(Encoder):
         cells[at["round"] + 1] = state.phase == "over"
         cells[at["first"] + order.index(state.first)] = 1.0
         for row, s in enumerate(order):
-            start = at["seats"] + row * SEAT_FEATURES + 10
-            memo.clear(start, start + CARDS)
-            _card_counts(cells, start, state.discard[s], _TENTHS)
+            start = at["seats"] + row * SEAT_FEATURES
+            cells[start] = state.parcel[s]
+            cells[start + 1] = scaled(state.delivered[s], 2)
+            cells[start + 3] = scaled(len(state.draw[s]), 40)
+            cells[start + 4] = scaled(state.bug_top[s], 5)
+            memo.clear(start + 10, start + SEAT_FEATURES)
+            _card_counts(cells, start + 10, state.discard[s], _TENTHS)
         memo.clear(at["misc"], self.layout.size)
         cells[at["misc"]] = scaled(state.bug_pile, 200)
         cells[at["misc"] + 1] = options["function_boards"] == "per_player_ad"
@@ -316,8 +319,7 @@ _EIGHTHS, _QUARTERS, _TENTHS = (
     tuple(min(count * unit, 1.0) for count in range(_COUNTED)) for unit in (1 / 8, 1 / 4, 0.1)
 )
 """Shares of cards of a kind in a hand, a slot, a discard pile: what ``counts`` writes for them."""
-_HALVES = (0.0, 0.5)  # scaled(delivered, 2) below 2
 _FIFTHS = tuple(scaled(count, 5) for count in range(64))  # cards in a slot: one action card, LOOPs
-_ROW = struct.Struct(f"{6 + SLOTS}f")
+_PROGRAMMING = struct.Struct(f"{1 + SLOTS}f")
+"""What programming moves in a seat's row after its hand size: submitted, cards in each slot."""
 assert SLOTS == 4  # _seat_rows unpacks a seat's four slots
-"""A seat's row but its discard pile: parcel, delivered, hand, draw, BUGs on top, submitted, slots."""

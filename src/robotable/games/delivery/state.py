@@ -320,9 +320,10 @@ class DeliveryState(State):
         return [(self.first + k) % self.seats for k in range(self.seats)]
 
     def resolve_round(self) -> list[Event]:
-        # the only place (with the Resolver it runs) that moves the pawns, the discard piles,
-        # the BUG pile and the first player; it always moves the round or ends the game
-        # (envs/delivery.py rewrites those blocks when the round or the phase moves)
+        # the only place (with the Resolver and the refills it runs) that moves the pawns,
+        # parcels, deliveries, draw and discard piles, BUGs on top, the BUG pile and the first
+        # player; it always moves the round or ends the game (envs/delivery.py rewrites those
+        # blocks when the round or the phase moves)
         resolver = Resolver(self)
         order = self.order()
         revealed: list[list[list[str] | None]] = [[None] * SLOTS for _ in range(self.seats)]
