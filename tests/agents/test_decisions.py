@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Callable
+from dataclasses import replace
+from typing import ClassVar
 
 import pytest
 
@@ -207,7 +209,9 @@ def test_no_world_is_added_once_the_work_budget_is_spent() -> None:
             budget=DecisionBudget(candidates=2, worlds=5, horizon=20, work=work),
         )
         original = bot.play_out
-        bot.play_out = lambda world, turn, option: played.append(1) or original(world, turn, option)  # type: ignore[method-assign]
+        bot.play_out = lambda world, turn, option, seeds=None: (
+            played.append(1) or original(world, turn, option, seeds)
+        )  # type: ignore[method-assign]
         bot.act(turn_for(state, seat))
         return len(played) // 2
 
@@ -294,8 +298,10 @@ def test_rivals_are_asked_only_while_the_work_budget_lasts_and_their_work_counts
         own: list[int] = []  # the work of this search's own play-outs
         original = bot.play_out
 
-        def play_out(world: State, turn: Turn, option: list[Action]) -> tuple[float, bool, int]:
-            value, whole, work = original(world, turn, option)
+        def play_out(
+            world: State, turn: Turn, option: list[Action], seeds: list[int] | None = None
+        ) -> tuple[float, bool, int]:
+            value, whole, work = original(world, turn, option, seeds)
             own.append(work)
             return value, whole, work
 
@@ -313,3 +319,90 @@ def test_rivals_are_asked_only_while_the_work_budget_lasts_and_their_work_counts
 def test_a_games_written_rival_budget_becomes_a_budget() -> None:
     budget = decision_budget({"candidates": 4, "worlds": 2, "rival": {"candidates": 2, "worlds": 1}})
     assert budget.rival == DecisionBudget(candidates=2, worlds=1)
+
+
+class Recorded(HeuristicBot):
+    """DR2D's heuristic, every instance's seed written down (None: made without one)."""
+
+    seeds: ClassVar[list[int | None]] = []
+
+    def __init__(self, seed: int | None = None) -> None:
+        super().__init__(seed)
+        Recorded.seeds.append(seed)
+
+
+def seeds_of_play_outs(budget: DecisionBudget, decisions: int = 1) -> list[list[int | None]]:
+    """The seeds the play-outs' heuristics were made with, per play-out, over ``decisions``
+    decisions of one agent at the first programming."""
+    state, seat = first_programming()
+    bot = DecisionSearchAgent(
+        heuristic=Recorded,
+        candidates=lambda _heuristic, _turn, count: [STILL, EAST][:count],
+        judge=lambda world, s: float(programmed(world, s) == [1] * 5),
+        budget=budget,
+        seed=4,
+    )
+    Recorded.seeds = []
+    for _ in range(decisions):
+        bot.plan = []  # think again, as at a later decision
+        bot.act(turn_for(state, seat))
+    made = Recorded.seeds[:]
+    return [made[i : i + 2] for i in range(0, len(made), 2)]  # two seats a play-out
+
+
+def test_varied_play_outs_seed_the_heuristics_per_world_the_same_for_every_candidate() -> None:
+    """With ``varied``, from the seat's second decision on, each guessed world gives the
+    play-outs' heuristics seeds of its own (they break ties as seeded opponents do), the same
+    for every candidate in it (common random numbers); the same agent seed gives the same seeds.
+    At the first decision, and without ``varied``, they are made unseeded."""
+    budget = DecisionBudget(candidates=2, worlds=3, horizon=6)
+    plain = seeds_of_play_outs(budget, decisions=2)
+    assert len(plain) == 12 and all(seed is None for pair in plain for seed in pair)
+    made = seeds_of_play_outs(replace(budget, varied=True), decisions=2)
+    first, varied = made[:6], made[6:]
+    assert all(seed is None for pair in first for seed in pair)
+    assert len(varied) == 6 and all(seed is not None for pair in varied for seed in pair)
+    worlds = varied[0::2]
+    assert varied[1::2] == worlds  # both candidates of a world meet the same heuristics
+    assert len({tuple(pair) for pair in worlds}) == 3  # and every world its own
+    assert seeds_of_play_outs(replace(budget, varied=True), decisions=2) == made
+
+
+def test_a_world_whose_others_the_game_guessed_as_searchers_is_not_varied() -> None:
+    """``refine`` answering True (the others of this guess search) keeps that world's
+    play-outs unvaried; with ``varied`` it is given the seat's memory in every world."""
+    state, seat = first_programming()
+    memories: list[object] = []
+
+    def refine(world: State, me: Seat, rng: Rng, rival=None, seen=None) -> bool:
+        memories.append(seen)
+        return len(memories) % 2 == 0  # the second, fourth... world: searchers
+
+    bot = DecisionSearchAgent(
+        heuristic=Recorded,
+        candidates=lambda _heuristic, _turn, count: [STILL, EAST][:count],
+        judge=lambda world, s: float(programmed(world, s) == [1] * 5),
+        budget=DecisionBudget(candidates=2, worlds=4, horizon=6, varied=True),
+        refine=refine,
+        seed=4,
+    )
+    bot.act(turn_for(state, seat))  # the first decision: never varied
+    memories.clear()
+    Recorded.seeds = []
+    bot.plan = []
+    bot.act(turn_for(state, seat))
+    assert memories == [bot.seen] * 4
+    made = [Recorded.seeds[i : i + 2] for i in range(0, len(Recorded.seeds), 2)]
+    per_world = [made[i] for i in range(0, 8, 2)]
+    assert [all(seed is None for seed in pair) for pair in per_world] == [False, True, False, True]
+
+
+def test_the_opening_decision_is_weighed_in_more_worlds_varied_and_not_cut_by_work() -> None:
+    """``opening`` worlds for the seat's first decision of the game, even with its work spent,
+    and varied there; ``worlds`` afterwards, cut by ``work`` as ever."""
+    budget = DecisionBudget(candidates=2, worlds=3, horizon=20, varied=True, opening=5, work=1)
+    made = seeds_of_play_outs(budget, decisions=2)
+    first, later = made[: 2 * 5], made[2 * 5 :]
+    assert all(seed is not None for pair in first for seed in pair)
+    assert len(later) == 2 * 2  # the work of one register is spent after two worlds
+    assert len(seeds_of_play_outs(replace(budget, opening=None), decisions=2)) == 2 * (2 + 2)

@@ -244,3 +244,20 @@ def test_expert_asks_the_rival_only_as_often_as_the_other_robot_looks_like_a_sea
         for n in range(40):
             bots.refine(state.determinize(seat, Rng(n)), seat, Rng(100 + n), rival=rival, seen=seen)
         assert low <= asked <= high
+
+
+def test_refine_says_whether_it_drew_the_other_robot_as_a_searcher() -> None:
+    """Given the seat's memory, ``refine`` draws the other robot as a searcher as often as that
+    memory says it searches, rival or not, and says so (the search then does not vary its
+    play-outs' ties in that world); without memory or rival it draws nothing. The program in
+    the guess is the heuristic's when no rival is asked."""
+    state, seat = decision_state()
+    for opponent, low, high in ((HeuristicBot(seed=9), 0, 8), (Stubborn(), 36, 40)):
+        seen = seen_against(opponent)
+        drawn = 0
+        for n in range(40):
+            world = state.determinize(seat, Rng(n))
+            drawn += bots.refine(world, seat, Rng(100 + n), seen=seen)
+            assert world.drafts[1 - seat] in bots._best_programs(state.view(1 - seat), 1 - seat)
+        assert low <= drawn <= high
+    assert not any(bots.refine(state.determinize(seat, Rng(n)), seat, Rng(n)) for n in range(10))

@@ -64,7 +64,7 @@ Settled = Callable[[State], Callable[[State], bool]]
 point where judging it compares like with like (e.g. the turn it began in has ended). It reads
 what it needs of ``start`` at once: the play-out then changes that state in place."""
 
-Refine = Callable[..., None]
+Refine = Callable[..., "bool | None"]
 """``refine(world, seat, rng)``: changes a guess in place (the hidden choices other seats made,
 guessed better than at random); may read only what the seat sees and the guess itself. With a
 budget's ``rival``, it is called in every second world as ``refine(world, seat, rng,
@@ -73,7 +73,10 @@ rival=decide, seen=views)``: ``decide(turn)`` gives the decision a searching riv
 open), or None; the game opens the decision, asks, and puts the answer in the guess. ``views``
 (``Seen``) is what the seat has been shown so far: the game may judge from it whether the other
 seats search at all (their revealed choices against its heuristic's), and ask the rival only as
-often as they seem to."""
+often as they seem to. With a budget's ``varied``, the others' worlds get ``seen`` too, and
+``refine`` may answer True: it guessed the other seats of this world as searchers, whose later
+decisions a seeded heuristic's varied ties do not foretell (that world's play-outs are then
+not varied)."""
 
 Seen = Sequence[Mapping[str, Any]]
 """The views a search agent's seat was shown at its decisions, oldest first: its memory of the
@@ -108,6 +111,20 @@ class DecisionBudget:
     better. Needs two worlds at least. With ``work`` too, the rivals' play-outs count in it,
     and a rival is asked only while less than ``work`` has been spent (the world's others keep
     the heuristic's guess): the rival searches cannot make a decision's worst case."""
+
+    varied: bool = False
+    """Whether the play-outs' heuristics are given seeds drawn for each guessed world (the
+    game's heuristic must take a ``seed``): a seeded heuristic draws among its equally good
+    choices, as a seeded opponent does, so the worlds differ in how the others break their
+    ties later on, not only in what is hidden now. Without it they take the first found. Not
+    in a world whose other seats the game's ``refine`` guessed as searchers (see ``Refine``),
+    and not at the seat's first decision (a placement, say) unless ``opening`` gives it more
+    worlds: taken once and weighed in a few, it would be a coin toss between the answers the
+    worlds happened to draw."""
+    opening: int | None = None
+    """Worlds for the seat's first decision of the game (its placement, say), not cut by
+    ``work``: it is taken once, shapes the whole game, and meets the others' different answers
+    to it (``varied``) only across worlds."""
 
     def __post_init__(self) -> None:
         if self.rival is not None and self.worlds < 2:
@@ -179,19 +196,26 @@ class DecisionSearchAgent:
         scores: list[list[float]] = [[] for _ in options]
         broken = [False] * len(options)
         spent = 0
-        for played in range(self.budget.worlds):
-            if self.budget.work is not None and played >= 2 and spent >= self.budget.work:
+        opening = self.budget.opening is not None and len(self.seen) == 1
+        worlds = max(self.budget.worlds, self.budget.opening or 0) if opening else self.budget.worlds
+        varied = self.budget.varied and (len(self.seen) > 1 or opening)
+        for played in range(worlds):
+            if self.budget.work is not None and not opening and played >= 2 and spent >= self.budget.work:
                 break
             world = turn.world.determinize(turn.seat, rng)
+            searchers = None  # whether the game guessed the others of this world as searchers
             if self.refine is not None and self.budget.rival is not None and played % 2:
                 rivals: list[int] = []  # the work of the rival searches asked in this world
                 rival = self._rival(self.budget.rival, rng, rivals, spent)
-                self.refine(world, turn.seat, rng, rival=rival, seen=self.seen)
+                searchers = self.refine(world, turn.seat, rng, rival=rival, seen=self.seen)
                 spent += sum(rivals)
+            elif self.refine is not None and varied:
+                searchers = self.refine(world, turn.seat, rng, seen=self.seen)
             elif self.refine is not None:
                 self.refine(world, turn.seat, rng)
+            seeds = [rng.next_u64() for _ in range(world.seats)] if varied and not searchers else None
             for index, option in enumerate(options):
-                value, whole, work = self.play_out(world.clone(), turn, option)
+                value, whole, work = self.play_out(world.clone(), turn, option, seeds)
                 scores[index].append(value)
                 broken[index] |= not whole
                 spent += work
@@ -244,12 +268,18 @@ class DecisionSearchAgent:
             return 0.0
         return mean
 
-    def play_out(self, world: State, turn: Turn, option: list[Action]) -> tuple[float, bool, int]:
-        """Play ``option`` for the seat of ``turn`` in ``world``, then heuristics for everyone;
-        the judgement, whether every step of ``option`` that came up was legal, and the work
-        the heuristics say they did."""
+    def play_out(
+        self, world: State, turn: Turn, option: list[Action], seeds: Sequence[int] | None = None
+    ) -> tuple[float, bool, int]:
+        """Play ``option`` for the seat of ``turn`` in ``world``, then heuristics for everyone
+        (seeded with ``seeds``, one a seat, if given); the judgement, whether every step of
+        ``option`` that came up was legal, and the work the heuristics say they did."""
         seat = turn.seat
-        heuristics = [self.make_heuristic() for _ in range(world.seats)]
+        if seeds is None:
+            heuristics = [self.make_heuristic() for _ in range(world.seats)]
+        else:
+            seeded: Callable[..., Agent] = self.make_heuristic
+            heuristics = [seeded(seed=seed) for seed in seeds]
         if self.adopt is not None:
             self.adopt(heuristics[seat], turn, option)
         agents: list[Agent] = list(heuristics)
