@@ -11,7 +11,6 @@ from __future__ import annotations
 import struct
 from collections.abc import Iterable, Mapping, Sequence
 from functools import lru_cache
-from typing import cast
 
 import numpy as np
 
@@ -117,6 +116,8 @@ class DeliveryEncoder(Encoder):
             "per seat (observer first), board A-D and slot, cards of each kind / 4 (face up, public)",
         )
         add("misc", 2, "BUG pile / 200; four function boards per player (option per_player_ad)")
+        hot = ("pawns", "round", "hand", "program", "seats", "function_boards", "misc")
+        self._hot = tuple(self.layout.offsets[name] for name in hot)  # update_seat's, at once
 
     def fill(self, obs: Observation, view: Mapping[str, JSON], seat: Seat) -> None:
         board = view["board"]
@@ -152,7 +153,7 @@ class DeliveryEncoder(Encoder):
 
     def fixed_key(self, state: State) -> object:
         # the board is an option: one per encoder, in practice; asked at every observation
-        return cast(DeliveryState, state).board
+        return state.board  # type: ignore[attr-defined]  # a DeliveryState: no check
 
     def fill_fixed(self, obs: Observation, state: State) -> None:
         assert isinstance(state, DeliveryState)
@@ -170,26 +171,27 @@ class DeliveryEncoder(Encoder):
         first player, the BUG pile, the pawns, the rest of the seat rows) and the function boards (a
         card placed) are rewritten when the round moves and when they differ from the copy kept
         of them."""
-        delivery = cast(DeliveryState, state)  # the encoder is made for Robot Delivery
-        at, n, cells = self.layout.offsets, self.seats, memo.cells
+        delivery: DeliveryState = state  # type: ignore[assignment]  # made for it: no check
+        n, cells = self.seats, memo.cells
+        pawns_at, round_at, hand_at, program_at, seats_at, boards_at, misc_at = self._hot
         order = relative_seats(seat, n)
         # only a round's resolution moves the pawns, the discard piles, the BUG pile, the first
         # player, and it moves the round or ends the game; a state moves only forward, by its
         # actions (a clone or a new game is another object): the same state at the same round
         # and phase shows the same ones (the key holds the state: no other takes its identity)
         kept = memo.keys.get("resolved")
-        if kept is None or kept[0] is not delivery or kept[1:] != (delivery.round, delivery.phase):
+        if kept is None or kept[0] is not delivery or kept[1] != delivery.round or kept[2] != delivery.phase:
             memo.keys["resolved"] = (delivery, delivery.round, delivery.phase)
-            memo.clear(at["pawns"], at["round"])
+            memo.clear(pawns_at, round_at)
             self._resolved_cells(memo, delivery, order)
-        memo.clear(at["program"], at["seats"])  # the seat's own slots
+        memo.clear(program_at, seats_at)  # the seat's own slots
         if seat is not None and 0 <= seat < n:
-            self._hands.write(cells, at["hand"], tuple(sorted(delivery.hands[seat])))
-            self._program_cells(cells, at["program"], delivery.program[seat])
+            self._hands.write(cells, hand_at, tuple(sorted(delivery.hands[seat])))
+            self._program_cells(cells, program_at, delivery.program[seat])
         else:
-            memo.clear(at["hand"], at["program"])
+            memo.clear(hand_at, program_at)
         self._seat_rows(memo, delivery, order)
-        if memo.moved("boards", delivery.fboards, at["function_boards"], at["misc"], _boards):
+        if memo.moved("boards", delivery.fboards, boards_at, misc_at, _boards):
             self._board_cells(cells, delivery, order)
 
     def _seat_rows(self, memo: SeatMemo, state: DeliveryState, order: tuple[int, ...]) -> None:

@@ -9,7 +9,6 @@ from __future__ import annotations
 import itertools
 from collections.abc import Iterable, Mapping
 from functools import lru_cache
-from typing import cast
 
 import numpy as np
 
@@ -154,7 +153,7 @@ class RobotickEncoder(Encoder):
         blocks, read once a trick for every observer: :class:`_Settled`), while the round's
         facts and the passed cards stay (rewritten when the round or the phase moves, and the
         passed cards all through the pass phase)."""
-        rt = cast(RobotickState, state)  # the encoder is made for Robotick: no isinstance here
+        rt: RobotickState = state  # type: ignore[assignment]  # made for it: no isinstance
         cells, keys = memo.cells, memo.keys
         hand_at, droco_at, trump_at, trick_at, led_at, settled_at, turn_at, variants_at = self._hot
         order, row_of = self._seatings.get(seat) or self._seating(seat)
