@@ -606,8 +606,8 @@ LEVEL_PARTS: dict[str, Any] = {
             # opponent does (unseeded, every play-out met the same first-found answers), and the
             # placement is weighed in 8 such worlds (in 2, varied, it was a coin toss): 40 games
             # against medium (seeds 0-39), 34 won instead of 27; varied without the 8 placement
-            # worlds, 28: the gain is the start tile (where expert placed first at (11, 2) facing
-            # W, medium's tied answer (11, 9) facing N won 7 of the 10 games it came up in)
+            # worlds, 28: the gain is the start tile (before, answering medium's (11, 2) facing
+            # W, expert took (11, 9) facing N and won 11 of the 21 games that came up in 200)
             "varied": True,
             "opening": 8,
         },
