@@ -143,19 +143,38 @@ class DroidsEncoder(Encoder):
     it saved (measured: the garbage collector walks every list kept)."""
 
     def shared_mask(self, legal: Sequence[Action], *, may_wait: bool = False) -> np.ndarray:
-        """A new mask of ``legal`` (to be read, not written); the setup's lists, some ninety
-        obstacles a step, written by one loop of index arithmetic (the table's rule per action,
-        a call each, cost twice as much)."""
-        if legal and type(legal[0]) is Obstacle and not may_wait:
-            out = np.zeros(self.action_count, dtype=np.int8)
-            cells, first = memoryview(out), self._first_obstacle
+        """A new mask of ``legal`` (to be read, not written), by index arithmetic written in
+        the loop (the table's rules cost a call per action, twice as much): the setup's lists,
+        some ninety obstacles a step, in a loop of their own; a placement's slots, tokens and
+        arrows, and the draws, before the word that may end the list ('back', 'stop')."""
+        out = np.zeros(self.action_count, dtype=np.int8)
+        cells = memoryview(out)
+        kind = type(legal[0]) if legal else None
+        if kind is Obstacle:
+            first = self._first[Obstacle]
             try:
                 for action in legal:
                     cells[first + action.y * SIZE + action.x] = 1
             except AttributeError:  # not all obstacles (the engine's setup lists are): as any list
                 return self._new_mask(legal, may_wait)
-            return out
-        return self._new_mask(legal, may_wait)
+        else:
+            first, rules = self._first.get(kind, 0), self.table.rules
+            for action in legal:
+                if type(action) is not kind:
+                    cells[rules[type(action)](action)] = 1
+                elif kind is Slot:
+                    cells[first + action.emitter * SLOTS + action.slot - 1] = 1
+                elif kind is Token:
+                    cells[first + _TYPE[action.token]] = 1
+                elif kind is Arrow:
+                    cells[first + _ARROW[action.direction]] = 1
+                elif kind is Draw:
+                    cells[_BIN[action.bin]] = 1
+                else:
+                    cells[rules[kind](action)] = 1
+        if may_wait:
+            out[-1] = 1
+        return out
 
     def declare(self) -> None:
         add, n = self.layout.add, self.seats
@@ -189,7 +208,8 @@ class DroidsEncoder(Encoder):
         add("supply", 2, "mines left / 24, setup obstacles left to place / 25")
         add("killer", 11, "scenario 7: the killer's die (0-9) one-hot, its turn is done")
         self._places()
-        self._first_obstacle = self.encode(Obstacle(0, 0))
+        self._first = {kind: self.encode(first) for kind, first in _FIRSTS.items()}
+        """Where the actions written in :meth:`shared_mask`'s loop start in the table."""
 
     def _places(self) -> None:
         """Where the fast path writes (cells; the slices, of the memo's bytes): the robots' and
@@ -566,6 +586,8 @@ _NO_PLACING = bytes(4 * (len(TYPES) + EMITTERS + SLOTS))
 _ROW_BYTES = _Made(_seat_row)
 _TAIL = _Made(_tail)
 _EMITTER = _Made(_emitter)
+_FIRSTS = {Obstacle: Obstacle(0, 0), Slot: Slot(0, 1), Token: Token(TYPES[0]), Arrow: Arrow(ARROWS[0])}
+"""The first action of each class whose mask index :meth:`DroidsEncoder.shared_mask` computes."""
 _UNSET = object()
 """A memo's key before the part was first written: equal to nothing."""
 _NO_OBJECTS: dict[int, str] = {}
