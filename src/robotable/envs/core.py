@@ -257,7 +257,11 @@ class SeatMemo:
     (tuples of lists, numbers; never a mutable list itself, which would compare equal to its own
     later contents), so that equal keys mean equal cells whatever state they came from: a
     determinized world or another game of the same board gets the same bytes as a fresh write.
-    The array handed out is always a copy: the memo's own is written again next time."""
+    A key may also be an object that the state replaces whenever the part moves (a round's
+    list of finished tricks; the state itself with its round, where only a round's resolution
+    moves the part), compared by identity and held in the key, so that no other object can
+    take its identity: the engine says where it relies on it. The array handed out is always
+    a copy: the memo's own is written again next time."""
 
     __slots__ = ("blank", "blank_cells", "bytes", "cells", "data", "keys", "views")
 
