@@ -18,6 +18,7 @@ from robotable.games.droids.killer import Killer
 from robotable.games.droids.phases import DRAW, EMITTERS, HAND_SIZE, KILLER_SEAT, PLACE, SEND, SLOTS, new_tag
 from robotable.games.droids.pieces import REPAIRER
 from robotable.games.droids.tokens import (
+    BIN_OF,
     BINS,
     DIRS,
     MOVE_STEPS,
@@ -57,7 +58,7 @@ class Orders(Killer):
                 roll -= self.bins[token]
                 if roll < 0:
                     break
-        drawn_from = bin_of(token)
+        drawn_from = BIN_OF[token]
         self.bins[token] -= 1
         self.bin_totals[drawn_from] -= 1
         self.hands[seat].append(token)
@@ -128,7 +129,7 @@ class Orders(Killer):
         token, emitter, slot = self.placing
         self.placing = []
         self.hands[seat].remove(token)
-        self.hand_bins[seat][bin_of(token)] -= 1
+        self.hand_bins[seat][BIN_OF[token]] -= 1
         self.emitters[seat][emitter][slot] = f"{token}:{direction}"
         self.emitter_tags[seat] = new_tag()
         events.append(ev.Placed(seat, token, direction, emitter, slot))
@@ -231,7 +232,7 @@ class Orders(Killer):
                 if em[slot] is not None:
                     kind = em[slot].split(":")[0]
                     self.bins[kind] += 1
-                    self.bin_totals[bin_of(kind)] += 1
+                    self.bin_totals[BIN_OF[kind]] += 1
                     em[slot] = None
         self.emitter_tags[seat] = new_tag()
         events.append(ev.Finished(seat, self.sent[seat]))
@@ -244,7 +245,7 @@ class Orders(Killer):
         self.emitter_tags[seat] = new_tag()
         kind, direction = token.split(":")
         self.bins[kind] += 1
-        self.bin_totals[bin_of(kind)] += 1
+        self.bin_totals[BIN_OF[kind]] += 1
         self.sent[seat] += 1
         events.append(ev.Sent(seat, kind, direction, emitter, self.robots[recipient].name))
         before = [r.cell for r in self.robots]

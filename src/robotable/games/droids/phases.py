@@ -26,7 +26,7 @@ one of the hooks below, which the state provides.
 
 from __future__ import annotations
 
-from itertools import count
+from itertools import count, islice
 from typing import TYPE_CHECKING, Any
 
 from robotable.core.game import Event
@@ -44,11 +44,17 @@ EMITTERS = 10  # DD-2: per side
 SLOTS = 3  # DD-2: per emitter
 MINES = 24  # DD-36: the mine supply
 
-new_tag = count().__next__
+_TAGS = count()
+new_tag = _TAGS.__next__
 """A number never handed out before, for the change tags of the state (``pieces_tag``,
 ``emitter_tags``): the code that changes what a tag covers gives it a new number, so a state,
 its clones and its determinized worlds share a tag only while they agree on what it covers.
 The learning environments compare the tags at every step instead of the fields."""
+
+
+def new_tags(n: int) -> list[int]:
+    """``n`` numbers never handed out before."""
+    return list(islice(_TAGS, n))
 
 
 class Rooms:

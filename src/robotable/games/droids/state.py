@@ -44,6 +44,7 @@ from robotable.games.droids.phases import (
     SEND,
     SETUP,
     new_tag,
+    new_tags,
 )
 from robotable.games.droids.pieces import Robot
 from robotable.games.droids.saved import check_saved
@@ -95,7 +96,7 @@ class DroidsState(ScenarioSetup, State):
         self.robots: list[Robot] = []
         self.objects: dict[int, str] = {}
         self.pieces_tag = new_tag()  # the change tags (phases.new_tag): the robots' cells and objects,
-        self.emitter_tags = [new_tag() for _ in range(seats)]  # and each seat's emitters
+        self.emitter_tags = new_tags(seats)  # and each seat's emitters
         self.mines_left = MINES
         self.eliminated = [False] * seats
         self.scores = [0] * seats
@@ -164,7 +165,8 @@ class DroidsState(ScenarioSetup, State):
         for seat in range(self.seats):
             for token in self.hands[seat]:
                 self.bins[token] += 1
-                self.bin_totals[bin_of(token)] += 1
+            for b, count in self.hand_bins[seat].items():  # the hand's tokens, bin by bin
+                self.bin_totals[b] += count
             self.hands[seat] = []
             self.hand_bins[seat] = dict.fromkeys(BINS, 0)
         self.phase = SEND
