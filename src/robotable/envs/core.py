@@ -482,8 +482,15 @@ class Encoder(ABC):
 
     def mask(self, legal: Sequence[Action], *, may_wait: bool = False) -> np.ndarray:
         """A new mask of ``legal`` (and :data:`WAIT` when ``may_wait``)."""
+        out = self.step_mask(legal, may_wait)
+        return out.copy() if self.shares_masks else out
+
+    def step_mask(self, legal: Sequence[Action], may_wait: bool) -> np.ndarray:
+        """The mask the driver reads at each step, never written: :meth:`shared_mask` where
+        masks are kept, else a new one by the table's rules. An encoder with a faster way
+        through its own lists overrides it (Droids)."""
         if self.shares_masks:
-            return self.shared_mask(legal, may_wait=may_wait).copy()
+            return self.shared_mask(legal, may_wait=may_wait)
         return self._new_mask(legal, may_wait)
 
     def _new_mask(self, legal: Sequence[Action], may_wait: bool) -> np.ndarray:
@@ -562,12 +569,7 @@ class Driver:
             legal = self.state.legal_actions(seat)
             encoder = self.encoder
             may_wait = encoder.uses_clock and bool(self.state.timers())
-            if encoder.shares_masks:
-                mask = encoder.shared_mask(legal, may_wait=may_wait)
-            else:  # _new_mask, inlined
-                mask = encoder.table.mask(legal)
-                if may_wait:
-                    mask[-1] = 1
+            mask = encoder.step_mask(legal, may_wait)
             asked = self._asked = (seat, self.moves, legal, may_wait, mask)
         return asked
 

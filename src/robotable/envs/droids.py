@@ -137,16 +137,13 @@ class DroidsEncoder(Encoder):
             Choose: lambda a: choose + (EMITTERS if a.what == "repair" else 0) + a.emitter,
         }
 
-    shares_masks = True
-    """So that the driver asks :meth:`shared_mask`, which keeps no masks here: Droids' legal
-    lists hold actions the engine makes afresh (draws, sends), and a cache of them cost more than
-    it saved (measured: the garbage collector walks every list kept)."""
-
-    def shared_mask(self, legal: Sequence[Action], *, may_wait: bool = False) -> np.ndarray:
-        """A new mask of ``legal`` (to be read, not written), by index arithmetic written in
-        the loop (the table's rules cost a call per action, twice as much): the setup's lists,
-        some ninety obstacles a step, in a loop of their own; a placement's slots, tokens and
-        arrows, and the draws, before the word that may end the list ('back', 'stop')."""
+    def step_mask(self, legal: Sequence[Action], may_wait: bool) -> np.ndarray:
+        """A new mask of ``legal``, by index arithmetic written in the loop (the table's rules
+        cost a call per action, twice as much): the setup's lists, some ninety obstacles a step,
+        in a loop of their own; a placement's slots, tokens and arrows, and the draws, before the
+        word that may end the list ('back', 'stop'). No mask is kept: Droids' legal lists hold
+        actions the engine makes afresh (draws, sends), and a cache of them cost more than it
+        saved (measured: the garbage collector walks every list kept)."""
         out = np.zeros(self.action_count, dtype=np.int8)
         cells = memoryview(out)
         kind = type(legal[0]) if legal else None
@@ -209,7 +206,7 @@ class DroidsEncoder(Encoder):
         add("killer", 11, "scenario 7: the killer's die (0-9) one-hot, its turn is done")
         self._places()
         self._first = {kind: self.encode(first) for kind, first in _FIRSTS.items()}
-        """Where the actions written in :meth:`shared_mask`'s loop start in the table."""
+        """Where the actions written in :meth:`step_mask`'s loop start in the table."""
 
     def _places(self) -> None:
         """Where the fast path writes (cells; the slices, of the memo's bytes): the robots' and
@@ -587,7 +584,7 @@ _ROW_BYTES = _Made(_seat_row)
 _TAIL = _Made(_tail)
 _EMITTER = _Made(_emitter)
 _FIRSTS = {Obstacle: Obstacle(0, 0), Slot: Slot(0, 1), Token: Token(TYPES[0]), Arrow: Arrow(ARROWS[0])}
-"""The first action of each class whose mask index :meth:`DroidsEncoder.shared_mask` computes."""
+"""The first action of each class whose mask index :meth:`DroidsEncoder.step_mask` computes."""
 _UNSET = object()
 """A memo's key before the part was first written: equal to nothing."""
 _NO_OBJECTS: dict[int, str] = {}
