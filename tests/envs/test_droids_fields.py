@@ -5,6 +5,9 @@ loaded from their records. A tag is right when it is unchanged only while what i
 
 from __future__ import annotations
 
+import copy
+import pickle
+
 import pytest
 
 from robotable import games
@@ -98,3 +101,14 @@ def test_determinized_and_loaded_states_keep_their_fields_right() -> None:
     loaded = game.state_from_dict(state.to_dict())
     assert isinstance(loaded, DroidsState) and loaded.bin_totals == state.bin_totals
     assert loaded.pieces_tag != state.pieces_tag  # a loaded state's are new: nothing is assumed
+
+
+def test_an_unpickled_state_gets_new_tags() -> None:
+    """Another process's tag counter hands out the same numbers to its own states: a state sent
+    from there (pickled, as a process pool or Ray does) must not match an encoder's memo here."""
+    state = a_state_in_the_draw_phase(4)
+    for copy_of in (lambda s: pickle.loads(pickle.dumps(s)), copy.deepcopy):
+        twin = copy_of(state)
+        assert twin.to_dict() == state.to_dict() and kept_right(twin)
+        assert twin.pieces_tag != state.pieces_tag
+        assert not set(twin.emitter_tags) & set(state.emitter_tags)

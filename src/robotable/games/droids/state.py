@@ -436,6 +436,13 @@ class DroidsState(ScenarioSetup, State):
         twin.result = None if self.result is None else dict(self.result)
         return twin  # type: ignore[return-value]
 
+    def __setstate__(self, fields: dict[str, Any]) -> None:
+        """Unpickled (from another process, or by ``copy.deepcopy``): new change tags, since
+        another process's counter hands out the same numbers to other states."""
+        self.__dict__.update(fields)
+        self.pieces_tag = new_tag()
+        self.emitter_tags = new_tags(len(self.emitter_tags))
+
     def determinize(self, seat: Seat | None, rng: Rng) -> Self:
         """Other seats' hands are redrawn from what they could be (same bins drawn from);
         the generator is replaced, so future draws and rolls are unknown too."""
