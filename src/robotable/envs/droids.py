@@ -156,19 +156,22 @@ class DroidsEncoder(Encoder):
                 return self._new_mask(legal, may_wait)
         else:
             first, rules = self._first.get(kind, 0), self.table.rules
-            for action in legal:
-                if type(action) is not kind:
-                    cells[rules[type(action)](action)] = 1
-                elif kind is Slot:
-                    cells[first + action.emitter * SLOTS + action.slot - 1] = 1
-                elif kind is Token:
-                    cells[first + _TYPE[action.token]] = 1
-                elif kind is Arrow:
-                    cells[first + _ARROW[action.direction]] = 1
-                elif kind is Draw:
-                    cells[_BIN[action.bin]] = 1
-                else:
-                    cells[rules[kind](action)] = 1
+            try:
+                for action in legal:
+                    if type(action) is not kind:
+                        cells[rules[type(action)](action)] = 1
+                    elif kind is Slot:
+                        cells[first + action.emitter * SLOTS + action.slot - 1] = 1
+                    elif kind is Token:
+                        cells[first + _TYPE[action.token]] = 1
+                    elif kind is Arrow:
+                        cells[first + _ARROW[action.direction]] = 1
+                    elif kind is Draw:
+                        cells[_BIN[action.bin]] = 1
+                    else:
+                        cells[rules[kind](action)] = 1
+            except KeyError:  # an action not in the table: the table's mask says which, clearly
+                return self._new_mask(legal, may_wait)
         if may_wait:
             out[-1] = 1
         return out
