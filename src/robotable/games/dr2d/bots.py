@@ -369,7 +369,7 @@ def candidates(heuristic: Any, turn: Turn, count: int) -> list[list[Action]]:
     standby); at placement, the best start tiles. Nothing else."""
     view, legal = turn.view, turn.legal
     if view["phase"] == "placement":
-        return [[spot] for spot in _ranked_spots(view, list(legal))[: min(count, PLACEMENTS)]]
+        return [[spot] for spot in _ranked_spots(view, list(legal))[:count]]
     if view["phase"] != "programming" or view["program"] or REGISTERS[0] not in legal:
         return []
     planner = Planner(view, turn.seat)
@@ -394,10 +394,6 @@ def candidates(heuristic: Any, turn: Turn, count: int) -> list[list[Action]]:
         found.append([STANDBY])
     return found
 
-
-PLACEMENTS = 8
-"""At most this many start tiles weighed (the shortest tours first): expert weighs its
-placement in more worlds (``opening``), not in more far-fetched tiles."""
 
 ANSWERS = 2
 """Candidates taken from the best answers to the others' expected programs."""
@@ -602,14 +598,10 @@ LEVEL_PARTS: dict[str, Any] = {
             # no rival is searched once the decision's play-outs have run this many registers
             # (half its decisions spend about 150,000 with their rival, the costliest 190,000)
             "work": 100_000,
-            # the play-outs' heuristics break ties with seeds of each world's, as a seeded
-            # opponent does (unseeded, every play-out met the same first-found answers), and the
-            # placement is weighed in 8 such worlds (in 2, varied, it was a coin toss): 40 games
-            # against medium (seeds 0-39), 34 won instead of 27; varied without the 8 placement
-            # worlds, 28: the gain is the start tile (before, answering medium's (11, 2) facing
-            # W, expert took (11, 9) facing N and won 11 of the 21 games that came up in 200)
-            "varied": True,
-            "opening": 8,
+            # not "varied" and "opening" (decisions.py): play-outs breaking the heuristics' ties
+            # with each world's seeds and the placement weighed in 8 such worlds (among the 8
+            # shortest tours) won 153 of 200 against medium (148 without), but against hard
+            # 100 won, 21 drawn, 79 lost (123-0-77 without): no longer clearly above hard
         },
     },
     "work_about": "registers run by the heuristics' planners",
