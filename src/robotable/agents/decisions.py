@@ -141,7 +141,7 @@ class DecisionSearchAgent:
     def __init__(
         self,
         *,
-        heuristic: Callable[[], Agent],
+        heuristic: Callable[..., Agent],
         candidates: Candidates,
         judge: Judge,
         budget: DecisionBudget,
@@ -277,9 +277,8 @@ class DecisionSearchAgent:
         seat = turn.seat
         if seeds is None:
             heuristics = [self.make_heuristic() for _ in range(world.seats)]
-        else:
-            seeded: Callable[..., Agent] = self.make_heuristic
-            heuristics = [seeded(seed=seed) for seed in seeds]
+        else:  # varied: the game's heuristic takes a seed
+            heuristics = [self.make_heuristic(seed=seed) for seed in seeds]
         if self.adopt is not None:
             self.adopt(heuristics[seat], turn, option)
         agents: list[Agent] = list(heuristics)
