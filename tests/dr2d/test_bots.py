@@ -75,6 +75,20 @@ def test_the_search_levels_answer_the_program_the_other_robot_would_write() -> N
     assert all(len(c) == 6 and c[-1] == LOCK for c in found) and len(found) == len(set(map(tuple, found)))
 
 
+def test_expert_also_answers_the_other_robots_other_equal_best_programs() -> None:
+    """Beyond hard's six candidates (unchanged), expert's go on with the best answer to each of
+    the other robot's other equal-best programs: a seeded heuristic (medium) draws among them."""
+    state = game_with([((4, 2), "E"), ((5, 2), "W")])
+    turn = Turn(0, state.view(0), state.legal_actions(0), GAME)
+    hard, expert = candidates(HeuristicBot(), turn, 6), candidates(HeuristicBot(), turn, 16)
+    assert expert[:6] == hard and len(expert) == 16 == len(set(map(tuple, expert)))
+    ties = bots._best_programs(state.view(1), 1)
+    assert ties is not None and len(ties) > 2  # the position has ties to answer
+    for tie in ties[1:3]:
+        answer = Planner(state.view(0), 0, {1: list(tie)}).ranked_programs()[0][1]
+        assert [*(REGISTERS[c] for c in answer), LOCK] in expert
+
+
 def test_heuristic_only_reads_its_view_and_plays_legal_actions() -> None:
     state = GAME.new_state(seed=3, seats=4)
     bot = HeuristicBot()

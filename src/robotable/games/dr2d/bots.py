@@ -385,11 +385,9 @@ def candidates(heuristic: Any, turn: Turn, count: int) -> list[list[Action]]:
         if other != turn.seat and _programs(view["robots"][other])
     }
     answers = Planner(view, turn.seat, expected).ranked_programs()[:ANSWERS] if expected else []
-    for _, program in [*answers, *ranked]:
-        if len(found) >= count:
-            break
-        if _written(program) not in found:
-            found.append(_written(program))
+    _add(found, [*answers, *ranked], min(count, FIRST_CANDIDATES))
+    if count > FIRST_CANDIDATES:  # expert: then the answers to the other robot's other ties
+        _add(found, [*_answers_to_ties(view, turn.seat, expected), *ranked], count)
     if decision is not None and len(found) < count and STANDBY in legal and planner.fleet.pc[turn.seat] <= 4:
         found.append([STANDBY])
     return found
@@ -397,6 +395,34 @@ def candidates(heuristic: Any, turn: Turn, count: int) -> list[list[Action]]:
 
 ANSWERS = 2
 """Candidates taken from the best answers to the others' expected programs."""
+FIRST_CANDIDATES = 6
+"""The candidates made as above (hard's all); a larger count goes on with :func:`_answers_to_ties`."""
+TIES_ANSWERED = 6
+"""How many of the other robot's other equal-best programs get their best answer."""
+
+
+def _add(found: list[list[Action]], programs: list[tuple[float, list[int]]], count: int) -> None:
+    """Each program written out, in order, unless already found, until ``count`` are."""
+    for _, program in programs:
+        if len(found) >= count:
+            return
+        if _written(program) not in found:
+            found.append(_written(program))
+
+
+def _answers_to_ties(
+    view: Mapping[str, Any], seat: Seat, expected: Mapping[int, list[int] | None]
+) -> list[tuple[float, list[int]]]:
+    """Against one other robot: the best answer to each of its other equal-best programs (a
+    seeded heuristic, as medium, draws among them; the candidates so far answer the first)."""
+    if len(expected) != 1:
+        return []
+    (other,) = expected
+    ties = _best_programs(view, other) or []
+    found: list[tuple[float, list[int]]] = []
+    for program in ties[1 : 1 + TIES_ANSWERED]:
+        found += Planner(view, seat, {other: list(program)}).ranked_programs()[:1]
+    return found
 
 
 def _programs(robot: Mapping[str, Any]) -> bool:
