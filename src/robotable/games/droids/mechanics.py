@@ -22,11 +22,17 @@ from robotable.games.droids.pieces import (
     REPAIRER,
     STATUE,
 )
-from robotable.games.droids.tokens import DIRS, ORTHO, SIDE_OF, line_of, nearness
+from robotable.games.droids.tokens import BIN_OF, DIRS, ORTHO, SIDE_OF, line_of, nearness
 
 
 class Mechanics(Rooms):
     # ------------------------------------------------------------ lookups
+
+    def _back_to_bin(self, kind: str) -> None:
+        """A token goes back face down to its bin (DD-14, DD-18, DD-25), counted in ``bins``
+        and in its bin's total (``bin_totals``, which the learning environments read)."""
+        self.bins[kind] += 1
+        self.bin_totals[BIN_OF[kind]] += 1
 
     def robot_at(self, cell: int) -> int | None:
         for i, robot in enumerate(self.robots):

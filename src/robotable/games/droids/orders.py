@@ -230,9 +230,7 @@ class Orders(Killer):
         for em in self.emitters[seat]:
             for slot in range(1, SLOTS + 1):
                 if em[slot] is not None:
-                    kind = em[slot].split(":")[0]
-                    self.bins[kind] += 1
-                    self.bin_totals[BIN_OF[kind]] += 1
+                    self._back_to_bin(em[slot].split(":")[0])
                     em[slot] = None
         self.emitter_tags[seat] = new_tag()
         events.append(ev.Finished(seat, self.sent[seat]))
@@ -244,8 +242,7 @@ class Orders(Killer):
         self.emitters[seat][emitter][slot] = None
         self.emitter_tags[seat] = new_tag()
         kind, direction = token.split(":")
-        self.bins[kind] += 1
-        self.bin_totals[BIN_OF[kind]] += 1
+        self._back_to_bin(kind)
         self.sent[seat] += 1
         events.append(ev.Sent(seat, kind, direction, emitter, self.robots[recipient].name))
         before = [r.cell for r in self.robots]

@@ -16,7 +16,7 @@ from robotable.games.droids.actions import Choose
 from robotable.games.droids.board import SIZE, idx, xy
 from robotable.games.droids.mechanics import Mechanics
 from robotable.games.droids.phases import EMITTERS, SLOTS, new_tag
-from robotable.games.droids.tokens import BIN_OF, COLOUR_NAMES, DIRS, ORTHO
+from robotable.games.droids.tokens import COLOUR_NAMES, DIRS, ORTHO
 
 KILLER_HITS = {2: 1, 3: 2, 4: 3, 5: 5, 6: 10}  # DD-44: emitters destroyed by a hit, level 2..6
 ROCKET = 6  # DD-44: at this level any hit loses the game
@@ -116,9 +116,7 @@ class Shooting(Mechanics):
             returned = 0
             for slot in range(1, SLOTS + 1):
                 if em[slot] is not None:
-                    kind = em[slot].split(":")[0]
-                    self.bins[kind] += 1
-                    self.bin_totals[BIN_OF[kind]] += 1
+                    self._back_to_bin(em[slot].split(":")[0])
                     em[slot] = None
                     returned += 1
             em[0] = True

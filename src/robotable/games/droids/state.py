@@ -164,9 +164,7 @@ class DroidsState(ScenarioSetup, State):
         """DD-14: unplaced tokens go back face down."""
         for seat in range(self.seats):
             for token in self.hands[seat]:
-                self.bins[token] += 1
-            for b, count in self.hand_bins[seat].items():  # the hand's tokens, bin by bin
-                self.bin_totals[b] += count
+                self._back_to_bin(token)
             self.hands[seat] = []
             self.hand_bins[seat] = dict.fromkeys(BINS, 0)
         self.phase = SEND
