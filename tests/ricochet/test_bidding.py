@@ -137,7 +137,7 @@ def test_rr21_give_up_and_time_out_fail_the_demonstration() -> None:
     play(state, 0, "bid 2")
     play(state, 1, "bid 3")
     time_up(state)
-    assert [t.label for t in state.timers()] == ["demonstration time"]
+    assert [t.code for t in state.timers()] == ["demonstration_time"]
     assert state.timers()[0].seconds == 120
     events = time_up(state)
     assert events[0].kind == "demonstration-failed" and events[0].reason == "ran out of time"

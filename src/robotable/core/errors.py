@@ -11,11 +11,18 @@ class RobotableError(ValueError):
     """Base class of every error robotable raises on purpose.
 
     ``fr``: the same sentence in French, for the refusals a person meets in the browser's
-    French pages (the server sends it as ``error_fr``); the message stays the English one."""
+    French pages (the server sends it as ``error_fr``); the message stays the English one.
+    ``code`` and ``params``: what a face reacts to or words itself (``too_late`` with the
+    timer that ran out), so that no face ever reads the English sentence; empty when the
+    sentence is all there is to say."""
+
+    code: str = ""
+    params: dict[str, object]
 
     def __init__(self, *args: object, fr: str | None = None) -> None:
         super().__init__(*args)
         self.fr = fr
+        self.params = {}
 
 
 class IllegalAction(RobotableError):

@@ -29,6 +29,7 @@ from typing import Any, ClassVar, Protocol, Self
 from robotable.core.errors import IllegalAction, InvalidOptions, RobotableError, StateError
 from robotable.core.numbers import MAX_INT
 from robotable.core.rng import Rng
+from robotable.core.words import catalogue, fill
 
 Seat = int
 """Players are seats ``0 .. n-1``."""
@@ -111,7 +112,10 @@ class Timer:
     key: str
     seconds: float
     action: Action
-    label: str = ""
+    code: str = ""
+    """What runs out, as a word of the game's catalogue (``timer.CODE``, :mod:`.words`)."""
+    params: Mapping[str, JSON] = field(default_factory=dict, hash=False)
+    """The values the catalogue's template names (Droids: which robot chooses, how many)."""
 
 
 @dataclass(frozen=True)
@@ -420,8 +424,8 @@ class Game(ABC):
     ) -> str | None:
         """One readable sentence for an event (its ``to_dict()`` form), or None for the
         generic ``kind: field=value`` line. ``name(seat)`` names a seat for the reader.
-        ``lang``: ``en`` or ``fr`` (a game keeps its sentences in its own ``log.py``, one set
-        per language; a language it does not have gets its English)."""
+        ``lang``: ``en`` or ``fr`` (a game keeps its sentences in its own ``sentences.py``,
+        one set per language; a language it does not have gets its English)."""
         return None
 
     def phase_help(self, view: Mapping[str, JSON], lang: str = "en") -> str | None:
@@ -452,9 +456,26 @@ class Game(ABC):
             return []
         return sorted(f.name.removesuffix(".md") for f in folder.iterdir() if f.name.endswith(".md"))
 
+    def words(self, lang: str = "en") -> dict[str, str]:
+        """Every word a person reads about the game in ``lang`` (its title, summary, phases,
+        timers, robots): the catalogue ``words/LANG.json`` in the game's package, English
+        filling what a language lacks (:mod:`robotable.core.words`)."""
+        return catalogue(self._package(), lang)
+
+    def say(self, key: str, params: Mapping[str, JSON] | None = None, lang: str = "en") -> str:
+        """The catalogue's template ``key`` in ``lang``, filled with ``params``.
+
+        >>> from robotable import games
+        >>> games.get("droids").say("robot.Yellow", lang="fr")
+        'Jaune'
+        """
+        return fill(self.words(lang), key, params or {})
+
     def _rules_folder(self) -> Traversable:
-        package = type(self).__module__.rpartition(".")[0]  # robotable.games.X.game -> robotable.games.X
-        return resources.files(package).joinpath("rules")
+        return resources.files(self._package()).joinpath("rules")
+
+    def _package(self) -> str:
+        return type(self).__module__.rpartition(".")[0]  # robotable.games.X.game -> robotable.games.X
 
     def __repr__(self) -> str:
         return f"<Game {self.id}>"

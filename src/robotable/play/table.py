@@ -21,8 +21,8 @@ its bots in threads.
 >>> from robotable import games
 >>> table = Table(games.get("ricochet"), {"chips_to_win": 1}, seed=1, seats=["human", "human"])
 >>> accepted = table.submit(0, "bid 9", now=5.0)
->>> [(t.timer.label, t.deadline) for t in table.running_timers()]
-[('bidding closes', 65.0)]
+>>> [(t.timer.code, t.label, t.deadline) for t in table.running_timers()]
+[('bidding_closes', 'bidding closes', 65.0)]
 """
 
 from __future__ import annotations
@@ -54,6 +54,9 @@ class RunningTimer:
 
     timer: Timer
     start: float
+    label: str = ""
+    """What runs out in English words (the game's catalogue): for logs and the terminal. Pages
+    word the timer's ``code`` and ``params`` in their own language instead."""
 
     @property
     def deadline(self) -> float:
@@ -63,7 +66,14 @@ class RunningTimer:
         return max(0.0, self.deadline - now)
 
     def to_dict(self) -> dict[str, JSON]:
-        return {"key": self.timer.key, "label": self.timer.label, "deadline": self.deadline}
+        timer = self.timer
+        return {
+            "key": timer.key,
+            "code": timer.code,
+            "params": dict(timer.params),
+            "label": self.label,
+            "deadline": self.deadline,
+        }
 
 
 @dataclass(frozen=True)
@@ -177,7 +187,8 @@ class Table:
                 raise RobotableError(
                     f"the state changed behind the table's back: timer {timer.key!r} never started"
                 )
-            running.append(RunningTimer(timer, self._starts[timer.key]))
+            label = self.game.say(f"timer.{timer.code}", timer.params) if timer.code else timer.key
+            running.append(RunningTimer(timer, self._starts[timer.key], label))
         return running
 
     def next_deadline(self) -> float | None:
@@ -232,9 +243,9 @@ class Table:
         action is due first, whatever order the messages arrived in."""
         late = self.due(now)
         if late is not None and seat != REFEREE:
-            raise IllegalAction(
-                f"too late: the timer ran out ({late.timer.label or late.timer.key})", seat=seat
-            )
+            refusal = IllegalAction(f"too late: the timer ran out ({late.label})", seat=seat)
+            refusal.code, refusal.params = "too_late", {"timer": late.timer.code}
+            raise refusal
         self.state.check(seat, action)
 
     def accept(self, seat: Seat, action: Action, now: float) -> Accepted:

@@ -160,7 +160,7 @@ class DeliveryState(State):
         seconds = self.options["program_timeout_s"]
         if self.phase != PROGRAMMING or seconds is None:
             return []
-        return [Timer(f"program-{self.round}", seconds, TIME_UP, "programming time")]
+        return [Timer(f"program-{self.round}", seconds, TIME_UP, "programming_time")]
 
     def legal_actions(self, seat: Seat) -> list[Action]:
         if seat == REFEREE:

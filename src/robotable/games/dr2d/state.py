@@ -14,7 +14,7 @@ from typing import Any, Self
 from robotable.core.errors import IllegalAction, InvalidOptions
 from robotable.core.game import JSON, REFEREE, Action, Event, Outcome, Seat, State, Timer
 from robotable.core.rng import Rng
-from robotable.games.dr2d import engine, saved
+from robotable.games.dr2d import engine, state_check
 from robotable.games.dr2d import events as E
 from robotable.games.dr2d.actions import (
     GO,
@@ -120,11 +120,11 @@ class DR2DState(State):
 
     def timers(self) -> list[Timer]:
         if self.phase == PROGRAMMING and self.options["program_timeout_s"] is not None:
-            label = "programming closes"
-            return [Timer(f"program-{self.turn}", self.options["program_timeout_s"], TIME_UP, label)]
+            seconds = self.options["program_timeout_s"]
+            return [Timer(f"program-{self.turn}", seconds, TIME_UP, "programming_closes")]
         if self.phase == WINDOW:
             key = f"window-{self.turn}-{self.register}"
-            return [Timer(key, self.options["standby_window_s"], WINDOW_CLOSED, "standby window closes")]
+            return [Timer(key, self.options["standby_window_s"], WINDOW_CLOSED, "standby_window_closes")]
         return []
 
     # ------------------------------------------------------------------ checking
@@ -424,16 +424,16 @@ class DR2DState(State):
     @classmethod
     def from_dict(cls, game: Any, data: Mapping[str, JSON], *, trusted: bool = False) -> DR2DState:
         """A state from :meth:`to_dict`'s data. Unless ``trusted`` (a clone), every field is
-        checked first (see ``saved``): a damaged or hostile one raises ``KeyError``,
+        checked first (see ``state_check``): a damaged or hostile one raises ``KeyError``,
         ``TypeError`` or ``ValueError`` naming the field, before anything is built."""
         if trusted:
             options, seats = dict(data["options"]), data["seats"]
         else:
-            options = game.validate_options(saved.mapping(data["options"], "options"))
-            seats = saved.whole(data["seats"], "seats", game.min_seats, game.max_seats)
-            saved.whole(data["rng"], "rng", 0, 2**64 - 1)
-            saved.check_turn_fields(data, seats, options["turn_limit"])
-            saved.check_fleet(data["fleet"], seats, data["turn"])
+            options = game.validate_options(state_check.mapping(data["options"], "options"))
+            seats = state_check.whole(data["seats"], "seats", game.min_seats, game.max_seats)
+            state_check.whole(data["rng"], "rng", 0, 2**64 - 1)
+            state_check.check_turn_fields(data, seats, options["turn_limit"])
+            state_check.check_fleet(data["fleet"], seats, data["turn"])
         state = cls(game, options, Rng.from_state(data["rng"]), seats)
         state.fleet = Fleet.from_dict(data["fleet"])
         state.order = list(data["order"])

@@ -47,7 +47,7 @@ from robotable.games.droids.phases import (
     new_tags,
 )
 from robotable.games.droids.pieces import Robot
-from robotable.games.droids.saved import check_saved
+from robotable.games.droids.state_check import check_saved
 from robotable.games.droids.scenario_setup import ScenarioSetup
 from robotable.games.droids.tokens import (
     BINS,
@@ -218,8 +218,9 @@ class DroidsState(ScenarioSetup, State):
     def timers(self) -> list[Timer]:
         if self.pending_hits and self.phase != OVER:
             seat, what, count = self.pending_hits[0]
-            label = f"{COLOUR_NAMES[self.colours[seat]]} chooses {count} emitter(s) to {what}"
-            return [Timer(f"choice-{self.choice_no}", float(self.options["choice_timeout_s"]), AUTO, label)]
+            chooser = {"robot": COLOUR_NAMES[self.colours[seat]], "count": count, "what": what}
+            seconds = float(self.options["choice_timeout_s"])
+            return [Timer(f"choice-{self.choice_no}", seconds, AUTO, "choose_emitters", chooser)]
         return []
 
     # ================================================================== contract: checking
@@ -387,7 +388,7 @@ class DroidsState(ScenarioSetup, State):
 
     @classmethod
     def from_dict(cls, game: Any, data: Mapping[str, JSON]) -> DroidsState:
-        """Inverse of :meth:`to_dict`; every field is checked first (``saved.py``)."""
+        """Inverse of :meth:`to_dict`; every field is checked first (``state_check.py``)."""
         check_saved(game, data)
         state = cls(game, dict(data["options"]), Rng.from_state(data["rng"]), data["seats"])
         for key in ("turn", "first", "phase", "cursor", "setup_left", "mines_left", "choice_no"):

@@ -40,7 +40,7 @@ from robotable.games.ricochet.board import (
     random_board,
 )
 from robotable.games.ricochet.code import ROBOT_NAMES, Puzzle
-from robotable.games.ricochet.saved import check_saved
+from robotable.games.ricochet.state_check import check_saved
 from robotable.games.ricochet.search import finishers
 
 SOLVING, COUNTDOWN_PHASE, DEMONSTRATION, PUZZLE, OVER = (
@@ -238,14 +238,14 @@ class RicochetState(State):
     def timers(self) -> list[Timer]:
         prefix = f"chip{self.draws}"
         if self.phase == SOLVING and self.options["stall_after_s"] is not None:
-            return [Timer(f"{prefix}-stall", self.options["stall_after_s"], COUNTDOWN, "no bid yet")]
+            return [Timer(f"{prefix}-stall", self.options["stall_after_s"], COUNTDOWN, "no_bid_yet")]
         if self.phase == COUNTDOWN_PHASE:
-            return [Timer(f"{prefix}-countdown", self.options["bid_window_s"], TIME_UP, "bidding closes")]
+            return [Timer(f"{prefix}-countdown", self.options["bid_window_s"], TIME_UP, "bidding_closes")]
         if self.phase == DEMONSTRATION:
             key = f"{prefix}-demo-{len(self.bids) - len(self.queue)}"
-            return [Timer(key, self.options["demo_timeout_s"], TIME_UP, "demonstration time")]
+            return [Timer(key, self.options["demo_timeout_s"], TIME_UP, "demonstration_time")]
         if self.phase == PUZZLE and self.options["puzzle_time_limit_s"] is not None:
-            return [Timer(f"{prefix}-puzzle", self.options["puzzle_time_limit_s"], TIME_UP, "puzzle time")]
+            return [Timer(f"{prefix}-puzzle", self.options["puzzle_time_limit_s"], TIME_UP, "puzzle_time")]
         return []
 
     # ------------------------------------------------------------------ contract: checking
@@ -587,7 +587,7 @@ class RicochetState(State):
     @classmethod
     def from_dict(cls, game: Game, data: Mapping[str, JSON], *, trusted: bool = False) -> RicochetState:
         """The state ``data`` describes; unless ``trusted`` (a copy of our own ``to_dict()``),
-        every field is checked first (:mod:`saved`)."""
+        every field is checked first (:mod:`state_check`)."""
         options = dict(data["options"]) if trusted else check_saved(game, data)
         state = cls(game, options, Rng.from_state(data["rng"]), data["seats"])
         state.faces = tuple(data["faces"])
