@@ -1,15 +1,17 @@
-// The lobby: the games, a form to create a table (options from the game's schema), the open
+// The lobby: the games (their words from their own catalogues), a form to create a table (options from the game's schema), the open
 // tables to join and the running ones to watch, each game's rules.
 
 import { api, ApiError, el, tokens } from "./api.js";
+import { gameSay, gameTitle, loadGames } from "./game_words.js";
 import { language, t, translatePage } from "./i18n.js";
+import "./words/lobby.js";
 
 let gamesList = [];
 let chosen = null; // the game of the open creation form
 
 async function start() {
   translatePage(redraw);
-  gamesList = await api("/api/games");
+  gamesList = await loadGames();
   redraw();
   document.getElementById("create-form").addEventListener("submit", create);
   document.getElementById("create-cancel").addEventListener("click", () => showForm(null));
@@ -35,9 +37,9 @@ function drawGames() {
         "article",
         { class: "card", dataset: { game: game.id } },
         el("img", { src: `/api/games/${game.id}/picture.svg`, alt: "", loading: "lazy" }),
-        el("h3", {}, game.title),
+        el("h3", {}, gameTitle(game.id)),
         el("p", { class: "players" }, players),
-        el("p", {}, t(`summary.${game.id}`)),
+        el("p", { class: "summary" }, gameSay(game.id, "summary")),
         el(
           "p",
           { class: "actions" },
@@ -59,7 +61,7 @@ function showForm(game) {
     document.getElementById("options-box").dataset.game = ""; // a new form starts from the defaults
     return;
   }
-  document.getElementById("create-title").textContent = t("create.title", { game: game.title });
+  document.getElementById("create-title").textContent = t("create.title", { game: gameTitle(game.id) });
   const count = document.getElementById("seat-count");
   const before = Number(count.value) || 0;
   count.replaceChildren();
@@ -227,7 +229,7 @@ function creationRefusal(failure) {
     const label = document.querySelector(`label[for="option-${option}"]`)?.textContent ?? option;
     return t("create.bad_option", { name: label, reason });
   }
-  if (code === "needs_clock") return t("create.needs_clock", { game: chosen.title, timers: t("create.timers"), reason });
+  if (code === "needs_clock") return t("create.needs_clock", { game: gameTitle(chosen.id), timers: t("create.timers"), reason });
   return failure.message;
 }
 
@@ -246,7 +248,6 @@ async function listTables() {
     box.replaceChildren(el("p", {}, t("lobby.none")));
     return;
   }
-  const titles = Object.fromEntries(gamesList.map((g) => [g.id, g.title]));
   box.replaceChildren(
     el(
       "ul",
@@ -255,7 +256,7 @@ async function listTables() {
         el(
           "li",
           { dataset: { table: table.table } },
-          el("strong", {}, titles[table.game] || table.game),
+          el("strong", {}, gameTitle(table.game)),
           " ",
           table.seats.map((s) => s.name).join(", "),
           " · ",
