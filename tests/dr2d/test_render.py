@@ -8,7 +8,7 @@ from rich.console import Console
 
 from robotable.core.rng import Rng
 from robotable.games.dr2d import GAME
-from robotable.games.dr2d.log import SENTENCES
+from robotable.games.dr2d.sentences import SENTENCES
 from tests.dr2d.conftest import as_dicts, game_with, program
 
 
@@ -151,7 +151,7 @@ def test_dr12_placement_text_says_what_the_facing_is_for() -> None:
 
 def test_terminal_legend_lines_fit_80_columns() -> None:
     """The drawing is cropped, not wrapped: every legend line must fit a standard terminal."""
-    from robotable.games.dr2d.text import PLACEMENT_LINES, REGISTER_LINES, SYMBOL_LEGEND
+    from robotable.games.dr2d.terminal import PLACEMENT_LINES, REGISTER_LINES, SYMBOL_LEGEND
 
     lines = [
         *SYMBOL_LEGEND,
@@ -225,7 +225,7 @@ def _rgb(colour: str) -> tuple[int, int, int]:
 def test_svg_laws_and_pushers_have_clearly_different_colours() -> None:
     """Issue 12: laws and pushers were drawn in the same yellow. They differ clearly now (in the
     board and in the legend), and so do the terminal's law digits and pusher marks."""
-    from robotable.games.dr2d import svg, text
+    from robotable.games.dr2d import svg, terminal
 
     assert svg.LAW_COLOUR != svg.PUSHER_COLOUR
     distance = sum((a - b) ** 2 for a, b in zip(_rgb(svg.LAW_COLOUR), _rgb(svg.PUSHER_COLOUR), strict=True))
@@ -238,4 +238,4 @@ def test_svg_laws_and_pushers_have_clearly_different_colours() -> None:
     legend = dict((label, colour) for colour, label in svg.LEGEND)
     assert legend["law"] == svg.LAW_COLOUR and legend["pusher"] == svg.PUSHER_COLOUR
     assert len(set(legend.values())) == len(legend)  # every legend entry has its own colour
-    assert text.PUSHER.color != text.LAW.color
+    assert terminal.PUSHER.color != terminal.LAW.color

@@ -121,7 +121,7 @@ def test_rules_summaries() -> None:
 
 def test_text_sendable_matches_the_engine() -> None:
     """DD-16: the terminal prompt's list of sendable emitters is the engine's."""
-    from robotable.games.droids.text import sendable
+    from robotable.games.droids.terminal import sendable
 
     for seed in range(3):
         state = GAME.new_state({"scenario": 2}, seed=seed, seats=3)

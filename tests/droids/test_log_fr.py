@@ -3,11 +3,11 @@ all said in French (no English sentence slips through)."""
 
 from __future__ import annotations
 
-from robotable.games.droids import log
+from robotable.games.droids import sentences
 
 from ..sentences import check_french
 
 
 def test_every_event_of_the_golden_games_is_said_in_french() -> None:
-    seen = check_french("droids", log)
+    seen = check_french("droids", sentences)
     assert seen, "the golden games made no event"

@@ -13,7 +13,7 @@ from robotable.core.errors import DataFileError
 from robotable.core.rng import Rng
 from robotable.games.droids.actions import Obstacle, parse_action
 from robotable.games.droids.board import load_board, load_killer_sheets, load_scenarios
-from robotable.games.droids.text import setup_left_for
+from robotable.games.droids.terminal import setup_left_for
 
 from .conftest import GAME, new
 

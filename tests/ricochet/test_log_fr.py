@@ -3,13 +3,13 @@ all said in French (no English sentence slips through)."""
 
 from __future__ import annotations
 
-from robotable.games.ricochet import log
+from robotable.games.ricochet import sentences
 
 from ..sentences import check_french
 
 
 def test_every_event_of_the_golden_games_is_said_in_french() -> None:
-    seen = check_french("ricochet", log)
+    seen = check_french("ricochet", sentences)
     assert seen, "the golden games made no event"
 
 
@@ -25,6 +25,6 @@ def test_every_reason_a_demonstration_fails_is_said_in_french() -> None:
     }
     for reason, french in said.items():
         failed = {"kind": "demonstration-failed", "seat": 0, "reason": reason}
-        assert log.describe_event(failed, lambda seat: "Ada", "fr") == f"Ada échoue : {french}"
+        assert sentences.describe_event(failed, lambda seat: "Ada", "fr") == f"Ada échoue : {french}"
         attempt = {"kind": "attempt-failed", "reason": reason}
-        assert log.describe_event(attempt, lambda seat: "Ada", "fr") == f"tentative manquée : {french}"
+        assert sentences.describe_event(attempt, lambda seat: "Ada", "fr") == f"tentative manquée : {french}"

@@ -13,7 +13,7 @@ from robotable.core.errors import InvalidOptions, RobotableError
 from robotable.games.ricochet.board import Target, assemble, cell_index
 from robotable.games.ricochet.code import Puzzle
 from robotable.games.ricochet.svg import board_svg, solution_paths
-from robotable.games.ricochet.text import board_text
+from robotable.games.ricochet.terminal import board_text
 
 NS = "{http://www.w3.org/2000/svg}"
 P1 = "1A2A3A4A-8A44FF0F-RC"

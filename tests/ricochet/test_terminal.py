@@ -8,7 +8,7 @@ from rich.console import Console
 
 from robotable import games
 from robotable.core.game import REFEREE
-from robotable.games.ricochet.log import describe_event
+from robotable.games.ricochet.sentences import describe_event
 from tests.ricochet.conftest import P1, new, play
 
 GAME = games.get("ricochet")

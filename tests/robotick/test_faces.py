@@ -10,7 +10,7 @@ import pytest
 from rich.console import Console
 
 from robotable.core.rng import Rng
-from robotable.games.robotick.log import verdict
+from robotable.games.robotick.sentences import verdict
 from robotable.games.robotick.state import RobotickState
 from robotable.games.robotick.svg import CARD_H, CARD_W, hand_rows
 

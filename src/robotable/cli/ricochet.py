@@ -328,7 +328,7 @@ def _all_solutions(puzzle: Puzzle, classic: bool, limit: int) -> list[tuple[tupl
 
 def _print_solution(puzzle: Puzzle, result: dict[str, Any], solutions: list, classic: bool) -> None:
     from robotable.games.ricochet.svg import solution_paths
-    from robotable.games.ricochet.text import board_text
+    from robotable.games.ricochet.terminal import board_text
 
     console = out()
     rule = "classic rules" if classic else "must ricochet"
@@ -531,7 +531,7 @@ def puzzle_command(
     if as_json:
         typer.echo(json.dumps({"code": str(puzzle), "length": moves}))
     else:
-        from robotable.games.ricochet.text import board_text
+        from robotable.games.ricochet.terminal import board_text
 
         console = out()
         board = board_text(puzzle.board(), robots=puzzle.robot_cells(), target=puzzle.target, legend=True)

@@ -10,8 +10,8 @@ from robotable.core.rng import Rng
 from robotable.games.delivery import actions
 from robotable.games.delivery.board import load_board, load_decks
 from robotable.games.delivery.cards import SLOTS
-from robotable.games.delivery.saved import check_saved
 from robotable.games.delivery.state import DeliveryState
+from robotable.games.delivery.state_check import check_saved
 
 OPTIONS = (
     Option(
@@ -150,7 +150,7 @@ class DeliveryGame(Game):
         return actions.parse_action(text)
 
     def decode_state(self, data: Mapping[str, JSON]) -> DeliveryState:
-        """A saved state, checked first (:mod:`~robotable.games.delivery.saved`): a hostile one
+        """A saved state, checked first (:mod:`~robotable.games.delivery.state_check`): a hostile one
         is refused before it can allocate or loop. ``clone`` skips the check (its data is ours)."""
         check_saved(self, data)
         return DeliveryState.from_dict(self, data)
@@ -165,12 +165,12 @@ class DeliveryGame(Game):
         return render_svg(view, path_slot=path_slot)
 
     def render_text(self, view: Mapping[str, JSON]) -> Any:
-        from robotable.games.delivery.text import render_text
+        from robotable.games.delivery.terminal import render_text
 
         return render_text(view)
 
     def describe_event(self, event: Mapping[str, JSON], name: Any, lang: str = "en") -> str | None:
-        from robotable.games.delivery.log import describe_event
+        from robotable.games.delivery.sentences import describe_event
 
         return describe_event(event, name, lang)
 

@@ -151,12 +151,12 @@ class DR2DGame(Game):
         return board_svg(view, **self.validate_drawing(options))
 
     def render_text(self, view: Mapping[str, JSON]) -> Any:
-        from robotable.games.dr2d.text import board_text
+        from robotable.games.dr2d.terminal import board_text
 
         return board_text(view)
 
     def describe_event(self, event: Mapping[str, JSON], name: Any, lang: str = "en") -> str | None:
-        from robotable.games.dr2d.log import describe_event
+        from robotable.games.dr2d.sentences import describe_event
 
         return describe_event(event, name, lang)
 

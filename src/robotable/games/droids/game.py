@@ -10,7 +10,7 @@ from robotable.core.game import JSON, Action, Game, Option
 from robotable.core.rng import Rng
 from robotable.games.droids import actions
 from robotable.games.droids.board import Scenario, load_board, load_killer_sheets, load_scenarios
-from robotable.games.droids.log import ROBOTS_FR
+from robotable.games.droids.sentences import ROBOTS_FR
 from robotable.games.droids.tokens import COLOUR_NAMES
 
 DEFAULT_COLOURS = {1: "Y", 2: "YR", 3: "YRB", 4: "YRBG"}
@@ -234,12 +234,12 @@ class DroidsGame(Game):
         return view_svg(view, **options)
 
     def render_text(self, view: Mapping[str, JSON]) -> Any:
-        from robotable.games.droids.text import view_text
+        from robotable.games.droids.terminal import view_text
 
         return view_text(view)
 
     def describe_event(self, event: Mapping[str, JSON], name: Any, lang: str = "en") -> str | None:
-        from robotable.games.droids.log import describe_event
+        from robotable.games.droids.sentences import describe_event
 
         return describe_event(event, name, lang)
 

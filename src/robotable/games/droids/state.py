@@ -47,8 +47,8 @@ from robotable.games.droids.phases import (
     new_tags,
 )
 from robotable.games.droids.pieces import Robot
-from robotable.games.droids.state_check import check_saved
 from robotable.games.droids.scenario_setup import ScenarioSetup
+from robotable.games.droids.state_check import check_saved
 from robotable.games.droids.tokens import (
     BINS,
     COLOUR_NAMES,

@@ -259,13 +259,13 @@ class RicochetGame(Game):
         return board_svg(board, robots=robots, target=target, markers=markers, paths=paths, **drawing)
 
     def render_text(self, view: Mapping[str, JSON]) -> Any:
-        from robotable.games.ricochet.text import board_text
+        from robotable.games.ricochet.terminal import board_text
 
         board, robots, markers, target = _position(view)
         return board_text(board, robots=robots, target=target, markers=markers, legend=True)
 
     def describe_event(self, event: Mapping[str, JSON], name: Any, lang: str = "en") -> str | None:
-        from robotable.games.ricochet.log import describe_event
+        from robotable.games.ricochet.sentences import describe_event
 
         return describe_event(event, name, lang)
 

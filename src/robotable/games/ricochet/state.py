@@ -40,8 +40,8 @@ from robotable.games.ricochet.board import (
     random_board,
 )
 from robotable.games.ricochet.code import ROBOT_NAMES, Puzzle
-from robotable.games.ricochet.state_check import check_saved
 from robotable.games.ricochet.search import finishers
+from robotable.games.ricochet.state_check import check_saved
 
 SOLVING, COUNTDOWN_PHASE, DEMONSTRATION, PUZZLE, OVER = (
     "solving",

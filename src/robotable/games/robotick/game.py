@@ -112,12 +112,12 @@ class RobotickGame(Game):
         return table_svg(view)
 
     def render_text(self, view: Mapping[str, JSON]) -> Any:
-        from robotable.games.robotick.text import table_text
+        from robotable.games.robotick.terminal import table_text
 
         return table_text(view)
 
     def describe_event(self, event: Mapping[str, JSON], name: Any, lang: str = "en") -> str | None:
-        from robotable.games.robotick.log import describe_event
+        from robotable.games.robotick.sentences import describe_event
 
         return describe_event(event, name, lang)
 

@@ -13,7 +13,7 @@ from typing import Any, Self
 from robotable.core.errors import IllegalAction
 from robotable.core.game import JSON, Action, Event, Game, Outcome, Seat, State
 from robotable.core.rng import Rng
-from robotable.games.robotick import droco, saved
+from robotable.games.robotick import droco, state_check
 from robotable.games.robotick.actions import Pass, Play
 from robotable.games.robotick.cards import (
     ASIDE,
@@ -435,10 +435,10 @@ class RobotickState(State):
     @classmethod
     def from_dict(cls, game: Game, data: Mapping[str, JSON]) -> RobotickState:
         """A state from its :meth:`to_dict` form, checked field by field and as a position
-        (see :mod:`saved`): saved states come from files and the wire."""
+        (see :mod:`state_check`): saved states come from files and the wire."""
         state = cls(game, game.validate_options(data["options"]), Rng(0))
-        state._restore(saved.read_fields(data, len(state.ai_deck)))
-        saved.check_position(state)
+        state._restore(state_check.read_fields(data, len(state.ai_deck)))
+        state_check.check_position(state)
         return state
 
     def clone(self) -> Self:

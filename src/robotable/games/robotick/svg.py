@@ -25,7 +25,7 @@ from robotable.games.robotick.cards import (
     load_pv,
 )
 from robotable.games.robotick.events import DROCO
-from robotable.games.robotick.log import ordinal, ranks, verdict
+from robotable.games.robotick.sentences import ordinal, ranks, verdict
 
 WIDTH, HEIGHT = 1100, 950
 CARD_W, CARD_H = 34, 48

@@ -15,7 +15,7 @@ from rich.text import Text
 
 from robotable.games.robotick.cards import COLUMNS, CRITERIA_EXPLAINED, column_rule
 from robotable.games.robotick.events import DROCO
-from robotable.games.robotick.log import ordinal, ranks, verdict
+from robotable.games.robotick.sentences import ordinal, ranks, verdict
 
 TYPE_STYLES = {"A": "red1", "B": "dodger_blue1", "C": "dark_orange", "D": "green3"}
 DIM = Style(dim=True)
