@@ -8,6 +8,7 @@ from rich.console import Console
 
 from robotable.core.rng import Rng
 from robotable.games.dr2d import GAME
+from robotable.games.dr2d.board import ROBOT_LETTERS
 from robotable.games.dr2d.sentences import SENTENCES
 from tests.dr2d.conftest import as_dicts, game_with, program
 
@@ -51,7 +52,7 @@ def test_text_drawing_shows_robots_and_elements() -> None:
     assert "PC" in text and "|" in text and "*" in text
     for robot in state.view(0)["robots"]:
         if robot["tile"]:
-            assert "ABCD"[robot["seat"]] in text
+            assert ROBOT_LETTERS[robot["seat"]] in text
 
 
 def test_svg_is_valid_and_draws_paths_on_request() -> None:

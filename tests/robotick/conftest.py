@@ -14,8 +14,7 @@ from robotable.core.errors import IllegalAction
 from robotable.core.game import Event
 from robotable.core.rng import Rng
 from robotable.games import get
-from robotable.games.robotick.cards import card, cards, names
-from robotable.games.robotick.events import DROCO
+from robotable.games.robotick.cards import DROCO, card, cards, names
 from robotable.games.robotick.state import RobotickState
 
 GAME = get("robotick")

@@ -7,8 +7,7 @@ from pathlib import Path
 import pytest
 
 from robotable.core.errors import DataFileError, InvalidOptions
-from robotable.games.robotick.cards import card, load_ai_cards, load_pv
-from robotable.games.robotick.state import DROCO
+from robotable.games.robotick.cards import DROCO, card, load_ai_cards, load_pv
 
 from .conftest import new, play, start, table
 

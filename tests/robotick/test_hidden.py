@@ -5,8 +5,7 @@ from __future__ import annotations
 import json
 
 from robotable.core.rng import Rng
-from robotable.games.robotick.cards import kind, name
-from robotable.games.robotick.events import DROCO
+from robotable.games.robotick.cards import DROCO, kind, name
 from robotable.games.robotick.state import RobotickState, left_of
 
 from .conftest import new, random_moves

@@ -6,8 +6,7 @@ import pytest
 
 from robotable.core.errors import InvalidOptions
 from robotable.core.rng import Rng
-from robotable.games.robotick.cards import DECK, card, kind, load_ai_cards, load_pv, name, strength
-from robotable.games.robotick.events import DROCO
+from robotable.games.robotick.cards import DECK, DROCO, card, kind, load_ai_cards, load_pv, name, strength
 from robotable.games.robotick.state import seating
 
 from .conftest import GAME, new, random_moves

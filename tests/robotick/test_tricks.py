@@ -6,8 +6,7 @@ import pytest
 
 from robotable.core.errors import IllegalAction
 from robotable.games.robotick.actions import Pass, Play
-from robotable.games.robotick.cards import cards
-from robotable.games.robotick.events import DROCO
+from robotable.games.robotick.cards import DROCO, cards
 
 from .conftest import H, hand, play, played_by, refused, start, table
 

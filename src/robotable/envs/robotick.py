@@ -24,10 +24,9 @@ from robotable.envs.core import (
     signed,
 )
 from robotable.games.robotick.actions import Pass, Play
-from robotable.games.robotick.cards import CRITERIA, DECK, HAND, HUMANS, ROUNDS, STRENGTHS, TYPES
+from robotable.games.robotick.cards import CRITERIA, DECK, DROCO, HAND, HUMANS, ROUNDS, STRENGTHS, TYPES
 from robotable.games.robotick.state import RobotickState
 
-DROCO = HUMANS  # Droco's player number in views: 3
 PHASES = ("pass", "play", "over")
 COLUMNS = ("follow", "no-follow", "open")
 CARD_NAMES = tuple(f"{t}{s}" for t in TYPES for s in range(1, STRENGTHS + 1))

@@ -34,6 +34,7 @@ KIND_NAMES = ("floor", "conveyor", "pit", "turntable L", "turntable R", "press",
 _KIND_TOKENS = {".": FLOOR, "O": PIT, "L": TURN_L, "R": TURN_R, "P": PRESS, "w": WRENCH1, "W": WRENCH2}
 _BELT_TOKENS = {"^": N, ">": E, "v": S, "<": W}
 START_LETTERS = "abcdefgh"
+ROBOT_LETTERS = "ABCDEFGH"  # a robot's letter by seat in every drawing (the browser's too)
 DEFAULT_BOARD = "board_default.txt"
 SECTIONS = ("map", "walls", "lasers", "pushers", "laws")
 MAX_BOARD_CHARS = 100_000  # the default board is 2,500 characters; more is no board

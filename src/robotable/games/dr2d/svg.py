@@ -23,6 +23,7 @@ from robotable.games.dr2d.board import (
     DY,
     PIT,
     PRESS,
+    ROBOT_LETTERS,
     SIZE,
     TURN_L,
     TURN_R,
@@ -35,7 +36,6 @@ from robotable.games.dr2d.board import (
 
 T = 44  # tile size
 M = 28  # margin around the board
-ROBOT_LETTERS = "ABCDEFGH"
 ROBOT_COLOURS = ("#d62728", "#1f77b4", "#2ca02c", "#e6b800", "#9467bd", "#ff7f0e", "#17becf", "#7f7f7f")
 LAW_COLOUR = "#f5c518"  # gold
 PUSHER_COLOUR = "#8b5a2b"  # bronze: a piston, clearly not a law

@@ -27,6 +27,7 @@ from robotable.games.dr2d.board import (
     OFF,
     PIT,
     PRESS,
+    ROBOT_LETTERS,
     SIZE,
     START_LETTERS,
     TURN_L,
@@ -42,7 +43,6 @@ from robotable.games.dr2d.board import (
     tile_of,
 )
 
-ROBOT_LETTERS = "ABCDEFGH"
 ROBOT_COLOURS = ("red1", "dodger_blue1", "green3", "yellow1", "magenta", "dark_orange", "cyan", "grey70")
 ARROWS = "^>v<"
 SYMBOLS = {

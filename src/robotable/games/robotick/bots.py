@@ -19,6 +19,8 @@ from robotable.core.rng import Rng
 from robotable.games.robotick.actions import Pass, Play, parse_action
 from robotable.games.robotick.cards import (
     DECK,
+    DROCO,
+    HANDS,
     TYPES,
     AiCard,
     card,
@@ -29,7 +31,6 @@ from robotable.games.robotick.cards import (
     strength,
 )
 from robotable.games.robotick.droco import choose, column_for
-from robotable.games.robotick.events import DROCO
 
 OVERTAKE_WILLINGNESS = 0.5
 """How often a later player who can take the trick is assumed to do so."""
@@ -102,7 +103,7 @@ class Table:
 
     def _later_players(self, trick: Sequence[tuple[int, int]]) -> list[int]:
         start = self.seating.index(trick[0][0])
-        order = [self.seating[(start + i) % 4] for i in range(4)]
+        order = [self.seating[(start + i) % HANDS] for i in range(HANDS)]
         return order[len(trick) :]
 
     def _winner(self, trick: Sequence[tuple[int, int]], led: int) -> tuple[int, int]:

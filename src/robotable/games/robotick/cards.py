@@ -49,7 +49,10 @@ MAX_AI_CARDS = 100
 """An AI deck holds 10 cards; a custom one may hold more, within reason."""
 MAX_ID_LENGTH = 12
 
-HUMANS = 3  # the players; Droco is the fourth hand
+HUMANS = 3  # the players, seats 0..2
+DROCO = HUMANS
+"""Droco's hand, the fourth (RT-1): its player number in events, views and seatings."""
+HANDS = HUMANS + 1  # the players' and Droco's
 ROUNDS = 3
 HAND = 12  # cards per hand (RT-7)
 PASS_COUNT = 2  # cards passed to the left (RT-9)

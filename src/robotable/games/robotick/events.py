@@ -1,6 +1,7 @@
 """What happens in a Robotick game, in order, for logs, animation and tests.
 
-``player`` fields are seats 0..2, or :data:`DROCO` (3) for the robot hand.
+``player`` fields are seats 0..2, or :data:`~robotable.games.robotick.cards.DROCO` (3) for the
+robot hand.
 Card fields hold notation (``"B9"``); a card hidden from a viewer is ``None``.
 """
 
@@ -9,8 +10,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from robotable.core.game import Event
-
-DROCO = 3
 
 
 @dataclass(frozen=True)

@@ -6,8 +6,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from robotable.core.game import Outcome
-from robotable.games.robotick.cards import COLUMN_TITLES, column_label
-from robotable.games.robotick.events import DROCO
+from robotable.games.robotick.cards import COLUMN_TITLES, DROCO, column_label
 
 Namer = Callable[[Any], str]
 

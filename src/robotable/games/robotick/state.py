@@ -18,7 +18,9 @@ from robotable.games.robotick.actions import Pass, Play
 from robotable.games.robotick.cards import (
     ASIDE,
     DECK,
+    DROCO,
     HAND,
+    HANDS,
     HUMANS,
     NAMES,
     PASS_COUNT,
@@ -34,7 +36,6 @@ from robotable.games.robotick.cards import (
 )
 from robotable.games.robotick.deal import constrained_deal
 from robotable.games.robotick.events import (
-    DROCO,
     CardPlayed,
     CardsPassed,
     GameOver,
@@ -58,7 +59,8 @@ def seating(round_index: int) -> list[int]:
 
 
 _NEXT_PLAYER = tuple(
-    {player: order[(i + 1) % 4] for i, player in enumerate(order)} for order in map(seating, range(ROUNDS))
+    {player: order[(i + 1) % HANDS] for i, player in enumerate(order)}
+    for order in map(seating, range(ROUNDS))
 )
 """Per round, who plays after whom (RT-5's seating, looked up: asked several times a card)."""
 
@@ -87,7 +89,7 @@ class RobotickState(State):
         self.ai_order: list[int] = []  # shuffled AI deck; round r uses ai_order[r] (RT-6)
         self.trump = 0
         self.aside: list[int] = []
-        self.hands: list[list[int]] = [[] for _ in range(4)]
+        self.hands: list[list[int]] = [[] for _ in range(HANDS)]
         self.chosen: list[list[int]] = [[] for _ in range(HUMANS)]  # pass choices before the exchange
         self.given: list[list[int]] = [[] for _ in range(HUMANS)]  # cards each seat gave this round
         self.leader = DROCO
@@ -116,7 +118,7 @@ class RobotickState(State):
         self.trump = deck[0]
         self.aside = sorted(deck[1 : 1 + ASIDE])
         rest = deck[1 + ASIDE :]
-        self.hands = [sorted(rest[HAND * p : HAND * (p + 1)]) for p in range(4)]
+        self.hands = [sorted(rest[HAND * p : HAND * (p + 1)]) for p in range(HANDS)]
         self.chosen = [[] for _ in range(HUMANS)]
         self.given = [[] for _ in range(HUMANS)]
         self.up = [[] for _ in range(HUMANS)]

@@ -17,8 +17,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, Protocol
 
-from robotable.games.robotick.cards import ASIDE, DECK, HAND, HUMANS, PASS_COUNT, PV_MAX, ROUNDS, kind
-from robotable.games.robotick.events import DROCO
+from robotable.games.robotick.cards import ASIDE, DECK, DROCO, HAND, HUMANS, PASS_COUNT, PV_MAX, ROUNDS, kind
 
 PLAYERS = HUMANS + 1  # and Droco
 PHASES = ("pass", "play", "over")

@@ -20,11 +20,13 @@ from robotable.games.robotick.cards import (
     COLUMN_TITLES,
     COLUMNS,
     CRITERIA_EXPLAINED,
+    DROCO,
+    HANDS,
+    HUMANS,
     card,
     criterion_label,
     load_pv,
 )
-from robotable.games.robotick.events import DROCO
 from robotable.games.robotick.sentences import ordinal, ranks, verdict
 
 WIDTH, HEIGHT = 1100, 950
@@ -91,8 +93,8 @@ def table_svg(view: Mapping[str, Any]) -> str:
     parts += _ai_and_droco(view, pv, trump)
     seating = view["seating"]
     top = seating.index(DROCO)
-    spot_of = {seating[(top + k) % 4]: k for k in range(4)}
-    for seat in range(3):
+    spot_of = {seating[(top + k) % HANDS]: k for k in range(HANDS)}
+    for seat in range(HUMANS):
         parts += _seat(view, seat, SPOTS[spot_of[seat]], pv, trump)
     for player, name in view["trick"]:
         dx, dy = TRICK_OFFSETS[spot_of[player]]

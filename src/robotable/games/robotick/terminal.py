@@ -13,8 +13,7 @@ from typing import Any
 from rich.style import Style
 from rich.text import Text
 
-from robotable.games.robotick.cards import COLUMNS, CRITERIA_EXPLAINED, column_rule
-from robotable.games.robotick.events import DROCO
+from robotable.games.robotick.cards import COLUMNS, CRITERIA_EXPLAINED, DROCO, HANDS, HUMANS, column_rule
 from robotable.games.robotick.sentences import ordinal, ranks, verdict
 
 TYPE_STYLES = {"A": "red1", "B": "dodger_blue1", "C": "dark_orange", "D": "green3"}
@@ -51,7 +50,7 @@ def table_text(view: Mapping[str, Any]) -> Text:
     _ai_card(text, view["ai_card"])
     _droco(text, view)
     _trick(text, view)
-    for seat in range(3):
+    for seat in range(HUMANS):
         _seat(text, view, seat)
     if view["phase"] == "over":
         _result(text, view)
@@ -81,7 +80,7 @@ def _ai_card(text: Text, ai: Mapping[str, Any]) -> None:
 def _droco(text: Text, view: Mapping[str, Any]) -> None:
     seating = view["seating"]
     after = seating[seating.index(DROCO) - 1]
-    before = seating[(seating.index(DROCO) + 1) % 4]
+    before = seating[(seating.index(DROCO) + 1) % HANDS]
     text.append(f"Droco (between P{after} and P{before}), open hand:\n", BOLD)
     columns = view["droco_hand"]
     text.append("  " + "".join(f"{t:<5}" for t in "ABCD") + "\n", DIM)
