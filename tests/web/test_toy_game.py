@@ -129,3 +129,42 @@ def shows(page: Any, selector: str, text: str, seconds: float = 15.0) -> None:
         if time.monotonic() > deadline:
             pytest.fail(f"{selector} shows {shown!r}, not {text!r}")
         time.sleep(0.1)
+
+
+GAME_WORDS = """async () => {
+  const words = await import("/static/js/game_words.js");
+  const first = words.loadGames();
+  if (words.loadGames() !== first) throw new Error("the list is fetched once per page");
+  await first;
+  return {
+    red: words.gameSay("toy", "timer.warm_up", { colour: "Red" }),
+    blue: words.gameSay("toy", "timer.warm_up", { colour: "Blue" }),
+    unfilled: words.gameSay("toy", "timer.warm_up"),
+    missing: words.gameSay("toy", "phase.sudden_death"),
+    unknown: words.gameSay("chess", "title"),
+    has: [words.hasGameWord("toy", "phase.duel"), words.hasGameWord("toy", "phase.sudden_death")],
+    titles: [words.gameTitle("toy"), words.gameTitle("chess")],
+    droids: words.gameSay("droids", "timer.choose_emitters", { robot: "Yellow", count: 2, what: "repair" }),
+  };
+}"""
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_game_words_fill_a_template_by_the_catalogues_rule(
+    toy_server: process.Server, in_language: Any, lang: str
+) -> None:
+    """``{name}``: the catalogue's ``name.VALUE`` or the value itself; a place without a value
+    stays; a key no catalogue has reads as its last part; an unknown game's title is its id."""
+    page = new_page(in_language(lang), toy_server.url)
+    said = page.evaluate(GAME_WORDS)
+    template = WORDS[lang]["timer.warm_up"]
+    assert said["red"] == template.replace("{colour}", WORDS[lang]["colour.Red"])
+    assert said["blue"] == template.replace("{colour}", "Blue")
+    assert said["unfilled"] == template
+    assert said["missing"] == "sudden death"
+    assert said["unknown"] == "title"
+    assert said["has"] == [True, False]
+    assert said["titles"] == [WORDS[lang]["title"], "chess"]
+    droids = {"en": "Yellow chooses 2 emitter(s) to repair", "fr": "Jaune choisit 2 émetteur(s) à réparer"}
+    assert said["droids"] == droids[lang]
+    assert not page.errors
