@@ -61,7 +61,7 @@ from rich.progress import BarColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 from websockets.asyncio.client import ClientConnection, connect
 
-from robotable.server.app import BURST, RATE
+from robotable.server.sockets import BURST, RATE
 
 GAMES = ("dr2d", "delivery", "droids", "robotick")
 """Games that need no clock (the tables run with ``timers: false``); Ricochet does."""

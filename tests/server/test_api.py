@@ -12,8 +12,10 @@ from fastapi.testclient import TestClient
 
 from robotable import games
 from robotable.core.records import Record
-from robotable.server import app as server_app
-from robotable.server.app import HTTP_BURST, MAX_BODY, MAX_ERRORS, create_app
+from robotable.server import limits
+from robotable.server.app import create_app
+from robotable.server.limits import HTTP_BURST, MAX_BODY
+from robotable.server.sockets import MAX_ERRORS
 from robotable.server.store import open_store
 
 from .clients import play, policy_for
@@ -233,7 +235,7 @@ def test_a_flood_of_requests_from_one_address_is_refused_and_other_addresses_go_
 ) -> None:
     # the bucket barely refills: on a loaded machine the flood's 80 requests may take seconds,
     # and at the real rate the refill would let the last ones (the creation) through
-    monkeypatch.setattr(server_app, "HTTP_RATE", 0.01)
+    monkeypatch.setattr(limits, "HTTP_RATE", 0.01)
     app = create_app(open_store(f"sqlite:///{tmp_path / 'server.sqlite3'}"))
     with (
         TestClient(app, client=("203.0.113.7", 4000)) as flooder,

@@ -21,7 +21,7 @@ from robotable import games
 from robotable.core.game import State
 from robotable.core.records import Record
 from robotable.play.table import Table
-from robotable.server.store import hash_token
+from robotable.server.tokens import hash_token
 
 from .clients import SHORT_GAMES, Client, chooser_for, play_together, policy_for, socket_path
 

@@ -10,7 +10,7 @@ from typing import Any
 
 from fastapi.testclient import TestClient
 
-from robotable.server.app import MAX_ERRORS
+from robotable.server.sockets import MAX_ERRORS
 
 DOC = Path(__file__).resolve().parents[2] / "docs" / "protocol.md"
 EXAMPLE = re.compile(r"<!-- example: (?P<name>[^>]+?) -->\n```json\n(?P<body>.*?)\n```", re.DOTALL)

@@ -16,6 +16,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from robotable.server.app import create_app
+from robotable.server.sockets import connections_of
 from robotable.server.store import open_store
 
 from .clients import socket_path
@@ -140,7 +141,7 @@ def test_a_person_gone_during_the_greeting_has_left(tmp_path: Path, monkeypatch:
             notice, _ = receive_until(ann, is_notice("stand-in"))
             assert notice["seat"] == 1
             live = client.app.state.hall.tables[table]  # type: ignore[attr-defined]
-            assert [c.seat for c in live.connections] == [0]
+            assert [c.seat for c in connections_of(live).open] == [0]
 
 
 def test_coming_back_within_the_grace_period_changes_nothing(tmp_path: Path) -> None:

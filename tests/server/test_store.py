@@ -12,16 +12,9 @@ from robotable import games
 from robotable.core.game import Outcome
 from robotable.play.table import Table
 from robotable.server import schema
-from robotable.server.store import (
-    SeatRow,
-    StaleTable,
-    StoreError,
-    hash_token,
-    new_header,
-    new_token,
-    open_store,
-    token_matches,
-)
+from robotable.server.seats import SeatRow
+from robotable.server.store import StaleTable, StoreError, new_header, open_store
+from robotable.server.tokens import hash_token, new_token, token_matches
 
 RICOCHET = games.get("ricochet")
 OPTIONS = RICOCHET.validate_options({"chips_to_win": 1, "puzzle": "1A2A3A4A-8A44FF0F-RC"})

@@ -13,7 +13,9 @@ from fastapi.testclient import TestClient
 from robotable import games
 from robotable.server import schema
 from robotable.server.app import create_app
-from robotable.server.store import SeatRow, StaleTable, hash_token, new_header, open_store
+from robotable.server.seats import SeatRow
+from robotable.server.store import StaleTable, new_header, open_store
+from robotable.server.tokens import hash_token
 
 from .. import pg
 

@@ -9,7 +9,8 @@ from typing import Any
 import pytest
 
 from robotable import games
-from robotable.server.store import Append, SeatRow, StaleTable, Store, StoreError, new_header, open_store
+from robotable.server.seats import SeatRow
+from robotable.server.store import Append, StaleTable, Store, StoreError, new_header, open_store
 from robotable.server.writer import GroupWriter
 
 RICOCHET = games.get("ricochet")

@@ -17,18 +17,11 @@ from robotable import games
 from robotable.core.errors import InvalidOptions, RobotableError
 from robotable.core.game import Seat
 from robotable.play.table import Table
-from robotable.server.live import Forbidden, LiveTable
+from robotable.server.live import AudienceFor, LiveTable
 from robotable.server.peers import Peers, peers_for
-from robotable.server.seats import seat_kind, seat_name, stand_in_kind, with_row
-from robotable.server.store import (
-    SeatRow,
-    Store,
-    StoreError,
-    UnknownTable,
-    hash_token,
-    new_header,
-    new_token,
-)
+from robotable.server.seats import SeatRow, seat_kind, seat_name, stand_in_kind
+from robotable.server.store import Store, StoredTable, StoreError, UnknownTable, new_header
+from robotable.server.tokens import hash_token, new_token
 from robotable.server.writer import GroupWriter
 
 log = logging.getLogger("robotable.server")
@@ -60,12 +53,14 @@ class Created:
 
 
 class Hall:
-    """Every live table of this process, over one store."""
+    """Every live table of this process, over one store: one :class:`LiveTable` per table,
+    whose ``audience`` (who hears it) is made by ``audience``."""
 
     def __init__(
         self,
         store: Store,
         *,
+        audience: AudienceFor,
         clock: Callable[[], float] = time.time,
         think_limit: float = 30.0,
         bot_threads: int = BOT_THREADS,
@@ -73,6 +68,7 @@ class Hall:
         grace: float = GRACE,
     ) -> None:
         self.store = store
+        self.audience = audience
         self.clock = clock
         self.think_limit = think_limit
         self.grace = grace
@@ -107,12 +103,21 @@ class Hall:
             await self.peers.adopt(live)
         return len(ids)
 
-    def _restore(self, stored: Any) -> LiveTable:
+    def _restore(self, stored: StoredTable) -> LiveTable:
         game = games.get(stored.game)
         # without a clock no deadline refused anything: replay as if every action came at once
         times = stored.times if stored.timers else [stored.created] * len(stored.times)
         table = Table.restore(game, stored.record(), times, created=stored.created)
-        live = LiveTable(self, stored.id, table, stored.seats, stored.timers, stored.creator, stored.stand_in)
+        live = LiveTable(
+            self,
+            stored.id,
+            table,
+            stored.seats,
+            stored.timers,
+            stored.creator,
+            stored.stand_in,
+            audience=self.audience,
+        )
         if (outcome := table.outcome()) is None:
             self.tables[stored.id] = live
         elif stored.status != "over":
@@ -183,7 +188,7 @@ class Hall:
         )
         header.status = "open" if "open" in kinds else "running"
         await asyncio.to_thread(self.store.create, header, rows)
-        live = LiveTable(self, table_id, table, rows, timers, creator, stand_in_bot)
+        live = LiveTable(self, table_id, table, rows, timers, creator, stand_in_bot, audience=self.audience)
         self.tables[table_id] = live
         await self.peers.adopt(live)
         invites = {seat: token for seat, token in tokens.items() if seat != creator}
@@ -192,32 +197,20 @@ class Hall:
     async def join(self, table_id: str, seat: Seat | None, name: str) -> tuple[Seat, str]:
         """Take an open seat (the first one when ``seat`` is None): the seat and its token."""
         live = await self.find(table_id)
-        await live.reload_seats()  # another process may have seated someone
-        open_seats = [r.seat for r in live.seats if r.kind == "open"]
-        if not open_seats:
-            raise Forbidden("this table has no open seat")
-        chosen = open_seats[0] if seat is None else seat
-        if chosen not in open_seats:
-            raise Forbidden(f"seat {chosen} is not open")
-        token = new_token()
-        row = SeatRow(chosen, "human", seat_name("human", chosen, name), hash_token(token))
-        if not await asyncio.to_thread(self.store.set_seat, table_id, row, only_if_open=True):
-            raise Forbidden(f"seat {chosen} was just taken")
-        async with live.lock:
-            live.take_seats(with_row(live.seats, row))
-        if not any(r.kind == "open" for r in live.seats):
-            await asyncio.to_thread(self.store.set_status, table_id, "running")
-        return chosen, token
+        return await live.join(seat, name)
+
+    async def listing(self) -> list[StoredTable]:
+        """The newest open and running tables, as stored (whichever process serves them)."""
+        return await asyncio.to_thread(self.store.listing)
 
     def forget_if_over(self, live: LiveTable) -> None:
         """Let a finished table with nobody connected go from memory: a finished game changes
         no more, and :meth:`find` rebuilds it from the store if someone comes to look."""
-        if live.table.outcome() is None or live.connections or live.driver is not None:
+        if not live.at_rest():
             return
         if self.tables.get(live.id) is live:
             del self.tables[live.id]
-        for chore in list(live.chores):
-            chore.cancel()
+        live.stop_chores()
 
     async def find(self, table_id: str) -> LiveTable:
         """The table in memory, else rebuilt from the store (created by another process, or
@@ -229,23 +222,21 @@ class Hall:
             if table_id in self.tables:  # loaded while this call waited for its turn
                 return self.tables[table_id]
             live = self._restore(await self.stored(table_id))
-            if live.table.outcome() is None:  # a finished game is not kept: it changes no more
+            if not live.over:  # a finished game is not kept: it changes no more
                 await self.peers.adopt(live)
             return live
 
-    async def stored_over(self, table_id: str) -> Any:
+    async def stored_over(self, table_id: str) -> StoredTable:
         """The table as stored, once its game is over in memory too: a game just won is marked
         over in the store by the submit that won it, under the table's lock, while a visitor
         who saw the outcome may already ask for its record."""
         stored = await self.stored(table_id)
         live = self.tables.get(table_id)
-        if stored.outcome is None and live is not None and live.table.outcome() is not None:
-            async with live.lock:  # the winning submit marks it over before it lets go
-                pass
+        if stored.outcome is None and live is not None and live.over and await live.settled_over():
             stored = await self.stored(table_id)
         return stored
 
-    async def stored(self, table_id: str) -> Any:
+    async def stored(self, table_id: str) -> StoredTable:
         try:
             return await asyncio.to_thread(self.store.load, table_id)
         except UnknownTable:

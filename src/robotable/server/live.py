@@ -1,13 +1,20 @@
 """One live table of a server process: storage first, then the players, then bots and timers.
 
-Each :class:`LiveTable` wraps a :class:`~robotable.play.table.Table` with a lock, the seats'
-connections and a driver task that fires timers and asks bots. Every action, whoever sends
-it (a person, a bot, the referee's clock), goes through :meth:`LiveTable.submit`:
+Each :class:`LiveTable` wraps a :class:`~robotable.play.table.Table` with a lock, its
+:class:`Audience` (who hears it) and a driver task that fires timers and asks bots. It is the
+table's one actor in its process: every change goes through it, and whatever a route or a
+connection needs of the table is one of its methods. Every action, whoever sends it (a person,
+a bot, the referee's clock), goes through :meth:`LiveTable.submit`:
 
 1. parsed and checked against the current state, under the table's lock;
 2. written to the store (its own transaction) — a refusal there changes nothing;
 3. carried out in memory;
-4. only then told to each connection, from that seat's ``view`` and ``events_for``.
+4. only then told to the audience, seat by seat, from that seat's ``view`` and ``events_for``.
+
+The table speaks to seats, never to sockets: like boardgame.io's master, which is handed a
+transport, it is handed an :class:`Audience` (the server's is
+:class:`robotable.server.sockets.Connections`), which encodes, words and queues each message for
+the connections of a seat and closes those that cannot keep up.
 
 The clock is the wall clock (seconds since the epoch), so deadlines are absolute and a
 restarted server resumes them: a deadline that passed while it was down fires at once.
@@ -25,31 +32,28 @@ import logging
 import zlib
 from collections.abc import Callable, Coroutine
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass, field, replace
+from dataclasses import replace
 from typing import Any, Protocol
-
-import orjson
 
 from robotable.agents.levels import bots_of
 from robotable.core.errors import IllegalAction, RobotableError
-from robotable.core.game import JSON, REFEREE, Action, Agent, Seat, Wait, searches
+from robotable.core.game import JSON, REFEREE, Action, Agent, Game, Seat, Wait, searches
 from robotable.play.table import Accepted, Table
-from robotable.play.words import seat_namer, with_sentences
-from robotable.server.seats import seat_kind, seat_list, seat_name, seat_notice, who_plays, with_row
-from robotable.server.store import (
-    Append,
+from robotable.server.seats import (
     SeatRow,
-    StaleTable,
-    Store,
-    StoreError,
-    token_matches,
+    seat_kind,
+    seat_list,
+    seat_name,
+    seat_notice,
+    who_plays,
+    with_row,
 )
+from robotable.server.store import Append, StaleTable, Store, StoreError
+from robotable.server.tokens import hash_token, new_token, token_matches
 from robotable.server.writer import GroupWriter
 
 log = logging.getLogger("robotable.server")
 
-QUEUE_LIMIT = 256
-"""Messages waiting for one connection; a client that falls this far behind is dropped."""
 STALE_RETRIES = 8
 """Times an action is checked again after another process wrote the table first."""
 
@@ -62,35 +66,36 @@ class SeatTakenBack(RobotableError):
     """A stand-in's answer came after its person took the seat back: not played."""
 
 
-@dataclass(eq=False)  # each connection is itself, kept in a set
-class Connection:
-    """One client of a table: its seat (``None``: a spectator) and its outgoing messages, as
-    JSON text (an update is encoded once for every connection of its seat)."""
-
-    seat: Seat | None
-    sentences: bool = False
-    """Whether its news carry each event's sentence (asked for by the browser page)."""
-    lang: str = "en"
-    """The language of those sentences (``en`` or ``fr``)."""
-    queue: asyncio.Queue[str | None] = field(default_factory=lambda: asyncio.Queue(QUEUE_LIMIT))
-
-    def send(self, message: dict[str, JSON]) -> bool:
-        """Queue a message; False when the client is too slow and must be dropped."""
-        return self.send_text(encode(message))
-
-    def send_text(self, text: str) -> bool:
-        """Queue a message already encoded; False as for :meth:`send`."""
-        try:
-            self.queue.put_nowait(text)
-        except asyncio.QueueFull:
-            return False
-        return True
+Message = dict[str, JSON]
+"""One message of the protocol (docs/protocol.md), before it is encoded."""
 
 
-def encode(message: dict[str, JSON]) -> str:
-    """A message as sent: compact JSON (orjson: about six times faster than the standard
-    library on a view, and every update is one per seat)."""
-    return orjson.dumps(message, option=orjson.OPT_NON_STR_KEYS).decode()
+class Audience(Protocol):
+    """Who hears a table, as the table sees them: seats (``None``: the spectators), never
+    sockets. The table decides what each seat is told and when (only once it is stored); the
+    audience encodes it once per seat, words its events for the connections that asked for
+    sentences, queues it, and closes a connection that falls too far behind."""
+
+    def here(self) -> set[Seat | None]:
+        """The seats with at least one connection open now (None: a spectator's)."""
+        ...
+
+    def send_to_all(self, message_for: Callable[[Seat | None], Message]) -> None:
+        """Every connection gets ``message_for(its seat)``, made once per seat."""
+        ...
+
+    def close_seat(self, seat: Seat, code: str, reason: str) -> None:
+        """End the connections of ``seat``, saying why: a ``closing`` with ``code`` (a stable
+        word a page says in its own language) and ``reason`` (in English)."""
+        ...
+
+    def close_all(self, code: str, reason: str) -> None:
+        """End every connection, saying why (as :meth:`close_seat`)."""
+        ...
+
+
+AudienceFor = Callable[["LiveTable"], Audience]
+"""What a hall makes each of its tables' audience with (the server's: ``Connections``)."""
 
 
 class Host(Protocol):
@@ -121,6 +126,8 @@ class LiveTable:
         timers: bool,
         creator: Seat | None = None,
         stand_in: str | None = None,
+        *,
+        audience: AudienceFor,
     ) -> None:
         self.hall = hall
         self.id = table_id
@@ -137,7 +144,7 @@ class LiveTable:
         period from here (while the server was down nobody could come back)."""
         self.lock = asyncio.Lock()
         self.changed = asyncio.Event()
-        self.connections: set[Connection] = set()
+        self.audience = audience(self)
         self.agents: dict[Seat, Agent] = {}
         self.bot_wake: dict[Seat, float | None] = {}
         self.thinking: dict[Seat, asyncio.Future[Action | Wait]] = {}
@@ -152,6 +159,26 @@ class LiveTable:
         every spectator, asks for it after each action: drawn once)."""
         self.boards_version = -1
         self._start_bots()
+
+    # ------------------------------------------------------------------ what it is
+
+    @property
+    def game(self) -> Game:
+        return self.table.game
+
+    @property
+    def version(self) -> int:
+        """How many actions the table accepted."""
+        return self.table.version
+
+    @property
+    def over(self) -> bool:
+        """Whether the game has ended (in this process's copy)."""
+        return self.table.outcome() is not None
+
+    def seat_names(self) -> list[str]:
+        """The seats' public names, in order (what sentences call them)."""
+        return [row.name for row in self.seats]
 
     # ------------------------------------------------------------------ seats and tokens
 
@@ -225,17 +252,34 @@ class LiveTable:
             elif player is None:
                 self.agents.pop(row.seat, None)
                 self.bot_wake.pop(row.seat, None)
-        notices = [seat_notice(old, new) for old, new in zip(before, rows, strict=True)]
-        told = [encode(notice) for notice in notices if notice is not None]
-        for connection in list(self.connections):
-            seat = connection.seat
-            if seat is not None and self.seats[seat].token_hash != before[seat].token_hash:
-                self.drop(connection, "handed_to_bot", f"seat {seat} was handed to a bot")
-                continue
-            sent = all(connection.send_text(text) for text in told)
-            if not (sent and connection.send({"type": "state", "state": self.snapshot(seat)})):
-                self.drop(connection, "too_slow", "too slow: messages were piling up")
+        for old, new in zip(before, rows, strict=True):
+            if new.token_hash != old.token_hash:  # the old token grants nothing now
+                self.audience.close_seat(old.seat, "handed_to_bot", f"seat {old.seat} was handed to a bot")
+        for old, new in zip(before, rows, strict=True):
+            if (notice := seat_notice(old, new)) is not None:
+                self.audience.send_to_all(lambda _seat, told=notice: told)
+        self.audience.send_to_all(lambda seat: {"type": "state", "state": self.snapshot(seat)})
         self.changed.set()
+
+    async def join(self, seat: Seat | None, name: str) -> tuple[Seat, str]:
+        """Seat a person at an open seat (the first one when ``seat`` is None): the seat and its
+        new token. The store decides between two people racing for one seat."""
+        await self.reload_seats()  # another process may have seated someone
+        open_seats = [r.seat for r in self.seats if r.kind == "open"]
+        if not open_seats:
+            raise Forbidden("this table has no open seat")
+        chosen = open_seats[0] if seat is None else seat
+        if chosen not in open_seats:
+            raise Forbidden(f"seat {chosen} is not open")
+        token = new_token()
+        row = SeatRow(chosen, "human", seat_name("human", chosen, name), hash_token(token))
+        if not await asyncio.to_thread(self.hall.store.set_seat, self.id, row, only_if_open=True):
+            raise Forbidden(f"seat {chosen} was just taken")
+        async with self.lock:
+            self.take_seats(with_row(self.seats, row))
+        if not any(r.kind == "open" for r in self.seats):
+            await asyncio.to_thread(self.hall.store.set_status, self.id, "running")
+        return chosen, token
 
     # ------------------------------------------------------------------ presence and stand-ins
 
@@ -262,9 +306,9 @@ class LiveTable:
         """A connection of ``seat`` closed (or failed before it opened): when it was its
         person's last one here, they are away from now (stored, so the grace period and the
         stand-in outlive a restart)."""
-        if self.hall.closing or self.person_at(seat) is None or self.table.outcome() is not None:
+        if self.hall.closing or self.person_at(seat) is None or self.over:
             return
-        if any(other.seat == seat for other in self.connections):
+        if seat in self.audience.here():
             return
         self.later(self._mark_away(seat, self.hall.clock()))
         self.changed.set()  # the driver counts a grace period only for people not connected
@@ -272,7 +316,7 @@ class LiveTable:
     async def _mark_away(self, seat: Seat | None, now: float) -> None:
         async with self.lock:
             row = self.person_at(seat)
-            here = any(other.seat == seat for other in self.connections)  # came back meanwhile
+            here = seat in self.audience.here()  # came back meanwhile
             if row is not None and row.away_since is None and not here:
                 await self._set_seat(replace(row, away_since=now))
 
@@ -280,9 +324,9 @@ class LiveTable:
         """The server is stopping: every person connected now is away from now, so a person who
         does not come back after the restart gets a stand-in too."""
         now = self.hall.clock()
-        for seat in sorted({c.seat for c in self.connections if c.seat is not None}):
+        for seat in sorted(seat for seat in self.audience.here() if seat is not None):
             row = self.person_at(seat)
-            if row is not None and row.away_since is None and self.table.outcome() is None:
+            if row is not None and row.away_since is None and not self.over:
                 await asyncio.to_thread(self.hall.store.set_seat, self.id, replace(row, away_since=now))
 
     async def mark_unseen_away(self) -> None:
@@ -290,7 +334,7 @@ class LiveTable:
         person not marked away is away from now. A process killed (``kill -9``) could not mark
         those connected at that moment; like everyone after a clean stop, they now get the
         grace period, then the stand-in while someone else is at the table."""
-        if self.table.outcome() is not None:
+        if self.over:
             return
         async with self.lock:
             for row in list(self.seats):
@@ -302,9 +346,9 @@ class LiveTable:
         marked away while connected, a race of a reload, has none). Only while another person
         is here: a table everybody left waits for them, bots playing it would serve nobody; the
         first to come back finds a stand-in for each person away longer than the grace period."""
-        if self.stand_in is None or self.table.outcome() is not None:
+        if self.stand_in is None or self.over:
             return {}
-        here = {c.seat for c in self.connections if self.person_at(c.seat) is not None}
+        here = {seat for seat in self.audience.here() if self.person_at(seat) is not None}
         if not here:
             return {}
         return {
@@ -326,7 +370,7 @@ class LiveTable:
             for seat in due:
                 row = self.person_at(seat)
                 gone = row is not None and row.away_since is not None and row.stand_in is None
-                if gone and not any(c.seat == seat for c in self.connections):
+                if gone and seat not in self.audience.here():
                     await self._set_seat(replace(row, stand_in=self.stand_in))
                     seated = True
         return seated
@@ -427,37 +471,22 @@ class LiveTable:
             log.error("table %s: the outcome was not stored: %s", self.id, exc)
 
     def _announce(self, accepted: Accepted) -> None:
-        # one per seat (and wording), encoded once for its connections
-        messages: dict[tuple[Seat | None, bool, str], str] = {}
-        for connection in list(self.connections):
-            seat, key = connection.seat, (connection.seat, connection.sentences, connection.lang)
-            if key not in messages:
-                news = self.news(accepted, seat, sentences=connection.sentences, lang=connection.lang)
-                messages[key] = encode({"type": "update", "news": news, "state": self.snapshot(seat)})
-            if not connection.send_text(messages[key]):
-                self.drop(connection, "too_slow", "too slow: messages were piling up")
+        self.audience.send_to_all(
+            lambda seat: {"type": "update", "news": self.news(accepted, seat), "state": self.snapshot(seat)}
+        )
 
-    def news(
-        self, accepted: Accepted, seat: Seat | None, *, sentences: bool = False, lang: str = "en"
-    ) -> dict[str, JSON]:
-        """What ``seat`` is told of an action (:meth:`Table.news`); with ``sentences``, each event
-        also has its sentence (``text``), worded from the event as this seat sees it and the
-        seats' public names alone: a sentence tells no more than its event."""
-        told = self.table.news(accepted, seat)
-        return self._worded(told, lang) if sentences else told
+    # ------------------------------------------------------------------ what each seat is shown
 
-    def missed(
-        self, seat: Seat | None, since: int, *, sentences: bool = False, lang: str = "en"
-    ) -> list[dict[str, JSON]]:
+    def news(self, accepted: Accepted, seat: Seat | None) -> Message:
+        """What ``seat`` is told of an action (:meth:`Table.news`)."""
+        return self.table.news(accepted, seat)
+
+    def missed(self, seat: Seat | None, since: int) -> list[Message]:
         """The news of every action after the first ``since`` (:meth:`Table.missed`)."""
-        missed = self.table.missed(seat, since)
-        return [self._worded(told, lang) for told in missed] if sentences else missed
+        return self.table.missed(seat, since)
 
-    def _worded(self, news: dict[str, JSON], lang: str) -> dict[str, JSON]:
-        names = seat_namer([row.name for row in self.seats], lang)
-        return with_sentences(self.table.game, news, names, lang)
-
-    def snapshot(self, seat: Seat | None) -> dict[str, JSON]:
+    def snapshot(self, seat: Seat | None) -> Message:
+        """Everything ``seat`` is shown now (a ``state`` message's ``state``)."""
         snap = self.table.snapshot(seat)
         if not self.timers:
             snap["timers"] = []
@@ -473,35 +502,61 @@ class LiveTable:
             self.boards[seat] = self.table.game.render_svg(self.table.state.view(seat))
         return self.boards[seat]
 
-    # ------------------------------------------------------------------ connections
+    # The routes' reads wait for the lock: an action being stored is carried out first, so an
+    # answer is never older than what this process has written (the socket's greeting, which
+    # must not wait, reads :meth:`snapshot` in the same step as it joins the audience).
 
-    def connect(self, seat: Seat | None, *, sentences: bool = False, lang: str = "en") -> Connection:
-        connection = Connection(seat, sentences=sentences, lang=lang)
-        self.connections.add(connection)
+    async def state_for(self, seat: Seat | None) -> Message:
+        """:meth:`snapshot`, once no action is being stored."""
+        async with self.lock:
+            return self.snapshot(seat)
+
+    async def board_for(self, seat: Seat | None) -> str:
+        """:meth:`board_svg`, once no action is being stored."""
+        async with self.lock:
+            return self.board_svg(seat)
+
+    async def help_for(self, seat: Seat | None, lang: str) -> tuple[int, str | None]:
+        """The table's version and what ``seat`` may type in the phase it is in, in words (the
+        game's ``phase_help`` of that seat's view); None for a spectator, who types nothing."""
+        async with self.lock:
+            if seat is None:
+                return self.version, None
+            return self.version, self.game.phase_help(self.table.state.view(seat), lang)
+
+    async def settled_over(self) -> bool:
+        """Whether the game is over, once the submit that may have ended it has let go: that
+        submit marks the table over in the store before it does, so the stored table then has
+        its outcome too."""
+        async with self.lock:
+            return self.over
+
+    # ------------------------------------------------------------------ the audience
+
+    def connected(self, seat: Seat | None) -> None:
+        """A connection of ``seat`` joined the audience (after :meth:`arrive`)."""
         self.changed.set()  # a person here: the grace periods of those away count again
-        return connection
 
-    def drop(self, connection: Connection, code: str, reason: str) -> None:
-        """Close a connection, saying why: ``code`` a stable word, ``reason`` in English."""
-        self.connections.discard(connection)
-        with contextlib.suppress(asyncio.QueueFull):
-            connection.queue.put_nowait(encode({"type": "closing", "code": code, "reason": reason}))
-        with contextlib.suppress(asyncio.QueueFull):
-            connection.queue.put_nowait(None)
+    def at_rest(self) -> bool:
+        """Over, nobody connected, not driving: nothing here changes or is told any more."""
+        return self.over and not self.audience.here() and self.driver is None
 
     # ------------------------------------------------------------------ the driver: timers and bots
 
     def start(self) -> None:
-        if self.driver is None and self.table.outcome() is None:
+        if self.driver is None and not self.over:
             self.driver = asyncio.get_running_loop().create_task(self._drive(), name=f"table {self.id}")
 
     async def close(self) -> None:
         """Stop everything: the driver, the catch-ups, the connections."""
+        self.stop_chores()
+        await self.stop()
+        self.audience.close_all("stopping", "the server is stopping")
+
+    def stop_chores(self) -> None:
+        """Cancel the catch-ups and marks waiting in the background."""
         for chore in list(self.chores):
             chore.cancel()
-        await self.stop()
-        for connection in list(self.connections):
-            self.drop(connection, "stopping", "the server is stopping")
 
     async def stop(self) -> None:
         """Stop driving (timers, bots); the table still serves its connections."""
@@ -519,7 +574,7 @@ class LiveTable:
         self.hall.forget_if_over(self)
 
     async def _drive_until_over(self) -> None:
-        while self.table.outcome() is None:
+        while not self.over:
             self.changed.clear()
             try:
                 if await self._step():

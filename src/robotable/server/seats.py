@@ -1,16 +1,33 @@
-"""The seats of a table: who may sit (``human``, ``bot:NAME``, ``open``), who plays each seat
-now (its bot, or the stand-in of its person who left), and what everyone sees of them."""
+"""The seats of a table: a seat's row (:class:`SeatRow`, as stored), who may sit (``human``,
+``bot:NAME``, ``open``), who plays each seat now (its bot, or the stand-in of its person who
+left), and what everyone sees of them."""
 
 from __future__ import annotations
+
+from dataclasses import dataclass
 
 from robotable.agents.levels import bots_of
 from robotable.core.errors import InvalidOptions
 from robotable.core.game import JSON, Game, Seat
-from robotable.server.store import SeatRow
 
 SEAT_KINDS = "human, bot, bot:NAME, open"
 STAND_IN_LEVEL = "medium"
 """The level that stands in for a person who left, unless the table chose another bot."""
+
+
+@dataclass(frozen=True)
+class SeatRow:
+    """One seat of a table, as the store keeps it (the token only as its hash: :mod:`.tokens`)."""
+
+    seat: Seat
+    kind: str
+    """``human``, ``bot:NAME`` or ``open``."""
+    name: str
+    token_hash: str | None
+    stand_in: str | None = None
+    """``bot:NAME`` playing a ``human`` seat while its person is away (its token still grants it)."""
+    away_since: float | None = None
+    """When the person's last connection closed (None: connected, or never connected)."""
 
 
 def stand_in_kind(game: Game, spec: str | None, *, timers: bool) -> str | None:

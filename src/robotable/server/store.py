@@ -4,7 +4,8 @@ Every accepted action is written by :meth:`Store.append` in one transaction that
 the table's version on, and only if the version is still the one the action was checked
 against: two processes can never both write action *n* of a table. The server tells nobody
 about an action before this transaction has committed, so a killed server loses nothing it
-has announced. Seat tokens are stored as SHA-256 hashes only.
+has announced. Seat tokens are stored as SHA-256 hashes only (:mod:`.tokens`); a seat's row is
+:class:`~robotable.server.seats.SeatRow`.
 
 On PostgreSQL every change to a table also sends a notice on the channel :data:`CHANNEL`
 (``pg_notify`` in the same transaction, so it is delivered only if the change commits): the
@@ -20,10 +21,7 @@ other server processes on the database learn of it that way (see :mod:`robotable
 
 from __future__ import annotations
 
-import hashlib
-import hmac
 import json
-import secrets
 import threading
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
@@ -41,6 +39,7 @@ from robotable.core.errors import RobotableError
 from robotable.core.game import JSON, Outcome, Seat
 from robotable.core.records import Record
 from robotable.server import schema
+from robotable.server.seats import SeatRow
 
 CHANNEL = "robotable"
 """The PostgreSQL notification channel: payload ``"TABLE_ID VERSION"`` after an action,
@@ -57,19 +56,6 @@ class UnknownTable(StoreError):
 
 class StaleTable(StoreError):
     """Another writer appended to the table first: the action was checked against an old state."""
-
-
-@dataclass(frozen=True)
-class SeatRow:
-    seat: Seat
-    kind: str
-    """``human``, ``bot:NAME`` or ``open``."""
-    name: str
-    token_hash: str | None
-    stand_in: str | None = None
-    """``bot:NAME`` playing a ``human`` seat while its person is away (its token still grants it)."""
-    away_since: float | None = None
-    """When the person's last connection closed (None: connected, or never connected)."""
 
 
 @dataclass
@@ -165,25 +151,6 @@ def new_header(
         creator,
         stand_in,
     )
-
-
-# --------------------------------------------------------------------------- tokens
-
-
-def new_token() -> str:
-    """A seat's secret: 256 random bits, URL-safe."""
-    return secrets.token_urlsafe(32)
-
-
-def hash_token(token: str) -> str:
-    return hashlib.sha256(token.encode("utf-8", "surrogatepass")).hexdigest()
-
-
-def token_matches(token: str, stored_hash: str | None) -> bool:
-    """Constant-time comparison of a presented token with a stored hash."""
-    if stored_hash is None:
-        return False
-    return hmac.compare_digest(hash_token(token), stored_hash)
 
 
 # --------------------------------------------------------------------------- opening

@@ -1,0 +1,106 @@
+"""The browser pages (:mod:`robotable.web`) and the routes only they use (not part of protocol 1:
+they may change without a new protocol version).
+
+- ``/`` the lobby, ``/tables/{id}`` a table, ``/replay`` and ``/tables/{id}/replay`` the replay
+  viewer, ``/static/...`` their files; every page with :data:`PAGE_HEADERS`;
+- ``GET /api/tables/{id}/board.svg``: the board as the token's seat sees it;
+- ``GET /api/tables/{id}/help?lang=fr``: what the token's seat may type in its phase, in words;
+- ``GET /api/games/{id}/picture.svg`` and ``GET /api/games/{id}/rules?lang=fr``: for the lobby.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import functools
+from importlib import resources
+from typing import Any
+
+from fastapi import FastAPI, Query
+from fastapi.responses import HTMLResponse, Response
+from starlette.staticfiles import StaticFiles
+
+from robotable import games
+from robotable.play.table import Table
+from robotable.server.hall import Hall
+from robotable.server.inputs import Auth, Language, bearer_token
+
+PAGE_HEADERS = {
+    # the pages' own scripts only: a name or reason shown as text can never become code, and
+    # the boards' SVG (drawn by the server) carries no script that would run
+    "Content-Security-Policy": "default-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; "
+    "connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'",
+    "Referrer-Policy": "no-referrer",
+    "X-Content-Type-Options": "nosniff",
+}
+PAGES = ("lobby", "table", "replay")
+
+
+def add_pages(app: FastAPI) -> None:
+    """The pages and their files: the lobby at ``/``, a table at ``/tables/ID``, a finished
+    game's replay at ``/tables/ID/replay`` (and ``/replay`` for a record file)."""
+    static = resources.files("robotable.web") / "static"
+    app.mount("/static", StaticFiles(packages=[("robotable.web", "static")]), name="static")
+    # read once: the pages are the package's own files, the same for every visitor
+    page = {name: static.joinpath(f"{name}.html").read_text("utf-8") for name in PAGES}
+
+    @app.get("/", include_in_schema=False)
+    async def lobby() -> Response:
+        return HTMLResponse(page["lobby"], headers=PAGE_HEADERS)
+
+    @app.get("/tables/{table_id}", include_in_schema=False)
+    async def table_page(table_id: str) -> Response:
+        return HTMLResponse(page["table"], headers=PAGE_HEADERS)
+
+    @app.get("/replay", include_in_schema=False)
+    @app.get("/tables/{table_id}/replay", include_in_schema=False)
+    async def replay_page(table_id: str = "") -> Response:
+        return HTMLResponse(page["replay"], headers=PAGE_HEADERS)
+
+
+def add_page_routes(app: FastAPI, hall: Hall) -> None:
+    """The routes the pages draw and explain with (see the module's description)."""
+
+    @app.get("/api/tables/{table_id}/board.svg", response_class=Response)
+    async def board(table_id: str, authorization: Auth = None) -> Response:
+        """The board as the token's seat sees it (a spectator without token), drawn by the
+        game's SVG renderer from that seat's view alone."""
+        live = await hall.find(table_id)
+        seat = await live.authorize(bearer_token(authorization))
+        svg = await live.board_for(seat)
+        return Response(svg, media_type="image/svg+xml", headers={"Cache-Control": "no-store"})
+
+    @app.get("/api/tables/{table_id}/help")
+    async def phase_help(table_id: str, lang: Language = "en", authorization: Auth = None) -> dict[str, Any]:
+        """What the token's seat may type in the phase it is in, in words (the game's
+        ``phase_help`` of that seat's view, in ``lang``); ``help`` is null when the legal
+        actions say enough, and for a spectator, who types nothing."""
+        live = await hall.find(table_id)
+        version, text = await live.help_for(await live.authorize(bearer_token(authorization)), lang)
+        return {"version": version, "lang": lang, "help": text}
+
+    @app.get("/api/games/{game_id}/picture.svg", response_class=Response)
+    async def picture(game_id: str) -> Response:
+        """A picture of the game (its board at the start, as a spectator sees it)."""
+        svg = await asyncio.to_thread(game_picture, games.get(game_id).id)
+        return Response(svg, media_type="image/svg+xml", headers={"Cache-Control": "max-age=3600"})
+
+    @app.get("/api/games/{game_id}/rules")
+    async def rules(game_id: str, lang: str = Query("en", max_length=8)) -> dict[str, Any]:
+        """A game's rules summary as HTML (``lang``: en or fr)."""
+        game = games.get(game_id)
+        return {"game": game.id, "lang": lang, "html": markdown_html(game.rules_summary(lang))}
+
+
+@functools.cache
+def game_picture(game_id: str) -> str:
+    """A game's board as anyone sees it at the start of a game with the default options."""
+    game = games.get(game_id)
+    table = Table(game, game.validate_options({}), seed=1, seats=["human"] * max(game.min_seats, 2))
+    return game.render_svg(table.state.view(None))
+
+
+def markdown_html(text: str) -> str:
+    """Markdown to HTML, raw HTML in it escaped (markdown-it-py comes with Rich)."""
+    from markdown_it import MarkdownIt
+
+    return MarkdownIt("commonmark", {"html": False}).enable("table").render(text)

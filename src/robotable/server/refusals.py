@@ -1,0 +1,57 @@
+"""How the HTTP API says no: one body shape for every refusal, whoever raised it.
+
+``{"error": "one sentence"}`` in English, and beside it what a page needs to say it in its own
+language without reading the English: ``error_fr`` when the game gave French, ``code`` and
+``params`` when the refusal has a code (``too_late``, ``needs_clock``, ``spectator``), and for a
+refused option the option at fault and why (``option``, ``reason``).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fastapi import FastAPI
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse
+from starlette.exceptions import HTTPException as StarletteHTTPException
+
+from robotable.core.errors import IllegalAction, InvalidOptions, RobotableError
+from robotable.core.game import JSON
+from robotable.server.hall import NeedsClock, TableNotFound
+from robotable.server.live import Forbidden
+
+STATUSES: dict[type[RobotableError], int] = {TableNotFound: 404, Forbidden: 403, IllegalAction: 409}
+"""The status of each kind of refusal; any other is a bad request (400)."""
+
+
+def refusal_body(exc: RobotableError) -> dict[str, JSON]:
+    """The body of a refusal (see the module's description)."""
+    body: dict[str, JSON] = {"error": str(exc)}
+    if exc.fr is not None:
+        body["error_fr"] = exc.fr
+    if isinstance(exc, NeedsClock):
+        body["code"] = "needs_clock"
+    if isinstance(exc, InvalidOptions):
+        body |= {key: value for key in ("option", "reason") if (value := getattr(exc, key))}
+    return body
+
+
+def add_refusals(app: FastAPI) -> None:
+    """Every refusal in the one shape: the server's own, FastAPI's, a body of the wrong shape."""
+
+    @app.exception_handler(RobotableError)
+    async def refused(_request: Any, exc: RobotableError) -> JSONResponse:
+        status = next((code for kind, code in STATUSES.items() if isinstance(exc, kind)), 400)
+        return JSONResponse(refusal_body(exc), status_code=status)
+
+    @app.exception_handler(StarletteHTTPException)
+    async def http_refused(_request: Any, exc: StarletteHTTPException) -> JSONResponse:
+        return JSONResponse({"error": str(exc.detail)}, status_code=exc.status_code, headers=exc.headers)
+
+    @app.exception_handler(RequestValidationError)
+    async def invalid(_request: Any, exc: RequestValidationError) -> JSONResponse:
+        problems = [
+            f"{'.'.join(str(p) for p in e.get('loc', ()) if p != 'body') or 'body'}: {e.get('msg', '')}"
+            for e in exc.errors()[:3]
+        ]
+        return JSONResponse({"error": "invalid request: " + "; ".join(problems)}, status_code=422)

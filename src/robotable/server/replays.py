@@ -1,0 +1,101 @@
+"""A finished game, step by step, for the replay viewer: a stored table's record, or a record
+file the person chose (checked as ``robotable replay`` checks it, and never stored).
+
+- ``GET /api/tables/{id}/replay/{n}?seat=S``: a finished game after ``n`` actions as seat ``S``
+  (or a spectator) saw it;
+- ``POST /api/replays/step`` with ``{record, number, seat}``: the same for an uploaded record
+  (at most :data:`MAX_RECORD_BYTES` and :data:`MAX_RECORD_ACTIONS`).
+"""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any, Literal
+
+from fastapi import FastAPI, HTTPException, Query, Request
+from fastapi.exceptions import RequestValidationError
+from pydantic import BaseModel, Field, ValidationError
+
+from robotable import games
+from robotable.core.records import Record
+from robotable.play.table import Table
+from robotable.play.words import SEAT, seat_namer, with_sentences
+from robotable.server.hall import Hall, refuse_file_options
+from robotable.server.inputs import Language
+
+MAX_RECORD_BYTES = 4_000_000
+MAX_RECORD_ACTIONS = 50_000
+"""An uploaded record's limits: longer than any real game (Delivery's longest run to a few
+thousand actions), short enough that one step's replay stays a fraction of a second."""
+
+
+class ReplayStep(BaseModel):
+    record: dict[str, Any] = Field(description="a game record, as GET /api/tables/{id}/record gives it")
+    number: int = Field(ge=0, description="how many of its actions to replay")
+    seat: int | None = Field(default=None, description="whose view (default: a spectator's)")
+    lang: Literal["en", "fr"] = Field(default="en", description="the language of the events' sentences")
+
+
+def add_replays(app: FastAPI, hall: Hall) -> None:
+    """The two replay routes (see the module's description)."""
+
+    @app.get("/api/tables/{table_id}/replay/{number}")
+    async def replay_step(
+        table_id: str, number: int, seat: int | None = Query(None), lang: Language = "en"
+    ) -> dict[str, Any]:
+        """A finished game after its first ``number`` actions as ``seat`` saw it (a spectator
+        without): its view, its drawing and the news of action ``number`` with the events'
+        sentences. Given once the game is over, like its record."""
+        stored = await hall.stored_over(table_id)
+        if stored.outcome is None:
+            raise HTTPException(409, "the game is not over: its replay is shown once it ends")
+        names = [row.name for row in stored.seats]
+        return await asyncio.to_thread(step, stored.record(), names, number, seat, lang)
+
+    body_schema = {"content": {"application/json": {"schema": ReplayStep.model_json_schema()}}}
+
+    @app.post("/api/replays/step", openapi_extra={"requestBody": body_schema})
+    async def replay_uploaded(request: Request) -> dict[str, Any]:
+        """A step of a record sent by the page (a file the person chose): nothing is stored; the
+        record is checked as ``robotable replay`` checks it, action by action up to ``number``."""
+        try:  # read here, not by FastAPI: a record is validated once, from its bytes
+            body = ReplayStep.model_validate_json(await request.body())
+        except ValidationError as exc:
+            raise RequestValidationError(exc.errors()) from None
+        record = Record.from_dict(body.record, source="the record")
+        if len(record.actions) > MAX_RECORD_ACTIONS:
+            raise HTTPException(413, f"a record of at most {MAX_RECORD_ACTIONS} actions")
+        refuse_file_options(record.options)  # before the options are read: they might name a file
+        await asyncio.to_thread(games.replay, record, stop_after=0)  # game, rules version, options
+        names = [SEAT[body.lang].format(seat=seat) for seat in range(len(record.seats))]
+        return await asyncio.to_thread(step, record, names, body.number, body.seat, body.lang)
+
+
+def step(record: Record, names: list[str], number: int, seat: int | None, lang: str = "en") -> dict[str, Any]:
+    """A record replayed to action ``number``, as ``seat`` saw it (every step from the start: a
+    game has at most a few thousand actions, replayed in milliseconds)."""
+    if not 0 <= number <= len(record.actions):
+        raise HTTPException(400, f"action {number} is not in this game: it has {len(record.actions)}")
+    if seat is not None and not 0 <= seat < len(record.seats):
+        raise HTTPException(400, f"seat {seat} is not at this table: it has {len(record.seats)}")
+    game = games.get(record.game)
+    table = Table(game, record.options, seed=record.seed, seats=record.seats)
+    for acting, text in record.actions[:number]:
+        table.submit(acting, text, 0.0)  # the clock's own actions are in the record
+
+    news = None
+    if number:
+        told = table.news(table.history[number - 1], seat)
+        news = with_sentences(game, told, seat_namer(names, lang), lang)
+    view = table.state.view(seat)
+    outcome = table.outcome()
+    return {
+        "number": number,
+        "actions": len(record.actions),
+        "seat": seat,
+        "seats": [{"seat": i, "kind": kind, "name": names[i]} for i, kind in enumerate(record.seats)],
+        "view": view,
+        "news": news,
+        "board": game.render_svg(view),
+        "outcome": outcome.to_dict() if outcome is not None else None,
+    }

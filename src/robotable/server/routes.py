@@ -1,0 +1,153 @@
+"""The HTTP API of protocol 1 (``docs/protocol.md``), JSON in and out; FastAPI describes every
+route at ``/docs``:
+
+- ``GET /api/games``: the games, their seats, bots and options (JSON schema; each option's
+  ``description`` in English and ``description_fr`` in French) and their words in every
+  language the faces offer (title, summary, phases, timers: :mod:`robotable.core.words`).
+- ``POST /api/tables``: create a table; the creator's seat token and invitations come back.
+- ``GET /api/tables``: open and running tables. ``GET /api/tables/{id}``: the table as the
+  token's seat sees it (a spectator without token).
+- ``POST /api/tables/{id}/join``: take an open seat; ``POST /api/tables/{id}/actions``: play.
+- ``POST /api/tables/{id}/seats/{seat}/bot``: the creator hands a person's seat to a bot.
+- ``GET /api/tables/{id}/record``: the record of a finished game (``robotable replay`` verifies it).
+
+Tokens travel in ``Authorization: Bearer TOKEN``. What a route needs of a table is a method of
+its :class:`~robotable.server.live.LiveTable`: no route reads a table's insides.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fastapi import FastAPI, HTTPException
+from pydantic import BaseModel, Field
+
+from robotable import games
+from robotable.agents.levels import bots_of
+from robotable.core.game import Game
+from robotable.server.hall import Hall
+from robotable.server.inputs import Auth, bearer_token
+from robotable.server.live import Forbidden
+from robotable.server.store import StoredTable
+
+
+class CreateTable(BaseModel):
+    game: str = Field(description="game id, see GET /api/games", max_length=32)
+    seats: list[str] = Field(description="one per seat: human, bot, bot:NAME or open", max_length=16)
+    options: dict[str, Any] = Field(default_factory=dict, description="game options (defaults for the rest)")
+    seed: int | None = Field(default=None, description="random seed (default: drawn by the server)")
+    timers: bool = Field(default=True, description="run the game's clocks (sand timer, time-outs)")
+    name: str = Field(default="", max_length=40, description="the creator's name, shown to the others")
+    stand_in: str | None = Field(
+        default=None,
+        max_length=32,
+        description="the bot that plays for a person who left, until they come back: a bot's name, "
+        "or 'none' (the seat waits); default: the game's medium level, none on a turn-based table",
+    )
+
+
+class Join(BaseModel):
+    seat: int | None = Field(default=None, description="the open seat to take (default: the first)")
+    name: str = Field(default="", max_length=40)
+
+
+class HandOver(BaseModel):
+    bot: str | None = Field(
+        default=None, max_length=32, description="the bot's name (default: the game's first)"
+    )
+
+
+class Play(BaseModel):
+    action: str = Field(max_length=200, description="the action in the game's notation, e.g. 'bid 5'")
+
+
+def game_entry(game: Game) -> dict[str, Any]:
+    """A game as ``GET /api/games`` lists it."""
+    return {
+        "id": game.id,
+        "title": game.title,
+        "seats": [game.min_seats, game.max_seats],
+        "bots": list(bots_of(game)),
+        "hidden_information": game.hidden_information,
+        "options": game.options_schema(),
+        "rules": game.rules_languages(),
+    }
+
+
+def table_entry(stored: StoredTable) -> dict[str, Any]:
+    """A table as ``GET /api/tables`` lists it."""
+    open_seats = [r.seat for r in stored.seats if r.kind == "open"]
+    return {
+        "table": stored.id,
+        "game": stored.game,
+        "status": "open" if open_seats else "running",
+        "open_seats": open_seats,
+        "seats": [{"seat": r.seat, "kind": r.kind, "name": r.name} for r in stored.seats],
+        "version": stored.version,
+    }
+
+
+def add_routes(app: FastAPI, hall: Hall) -> None:
+    """The API's routes over ``hall``'s tables."""
+
+    @app.get("/api/games")
+    async def list_games() -> list[dict[str, Any]]:
+        return [game_entry(game) for game in games.all_games()]
+
+    @app.post("/api/tables", status_code=201)
+    async def create_table(body: CreateTable) -> dict[str, Any]:
+        created = await hall.create(
+            body.game,
+            body.options,
+            body.seats,
+            seed=body.seed,
+            timers=body.timers,
+            name=body.name,
+            stand_in=body.stand_in,
+        )
+        return {
+            "table": created.table_id,
+            "seat": created.seat,
+            "token": created.token,
+            "invites": {str(seat): token for seat, token in created.invites.items()},
+        }
+
+    @app.get("/api/tables")
+    async def list_tables() -> list[dict[str, Any]]:
+        """The newest open and running tables, as stored (whichever process serves them)."""
+        return [table_entry(stored) for stored in await hall.listing()]
+
+    @app.get("/api/tables/{table_id}")
+    async def table_state(table_id: str, authorization: Auth = None) -> dict[str, Any]:
+        live = await hall.find(table_id)
+        return await live.state_for(await live.authorize(bearer_token(authorization)))
+
+    @app.post("/api/tables/{table_id}/join")
+    async def join(table_id: str, body: Join) -> dict[str, Any]:
+        seat, token = await hall.join(table_id, body.seat, body.name)
+        return {"table": table_id, "seat": seat, "token": token}
+
+    @app.post("/api/tables/{table_id}/actions")
+    async def play(table_id: str, body: Play, authorization: Auth = None) -> dict[str, Any]:
+        live = await hall.find(table_id)
+        seat = await live.authorize(bearer_token(authorization))
+        if seat is None:
+            raise Forbidden("playing needs a seat token")
+        await live.arrive(seat)  # a person playing is here: their stand-in, if any, stops
+        accepted = await live.submit(seat, body.action)
+        return {"news": live.news(accepted, seat), "state": live.snapshot(seat)}
+
+    @app.post("/api/tables/{table_id}/seats/{seat}/bot")
+    async def hand_to_bot(
+        table_id: str, seat: int, body: HandOver, authorization: Auth = None
+    ) -> dict[str, Any]:
+        live = await hall.find(table_id)
+        row = await live.hand_to_bot(await live.authorize(bearer_token(authorization)), seat, body.bot)
+        return {"table": table_id, "seat": row.seat, "kind": row.kind, "name": row.name}
+
+    @app.get("/api/tables/{table_id}/record")
+    async def record(table_id: str) -> dict[str, Any]:
+        stored = await hall.stored_over(table_id)
+        if stored.outcome is None:
+            raise HTTPException(409, "the game is not over: its record is shown once it ends")
+        return stored.record().to_dict()

@@ -1,0 +1,337 @@
+"""The WebSocket protocol (version 1, ``docs/protocol.md``): one connection's life, and the
+table's audience made of connections.
+
+A connection is greeted (``hello``, what it missed, its state), then served by two tasks: a
+reader that answers each client message in turn (rate-limited; hostile input answered with an
+``error`` and a stable code, never a crash) and a writer that sends what is queued for it.
+What the table tells its seats reaches the connections through :class:`Connections`, the
+table's :class:`~robotable.server.live.Audience`: each message is made once per seat, encoded
+once per seat and wording, its events worded for the connections that asked for sentences,
+and queued; a connection that falls too far behind is closed with the reason.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+import orjson
+from fastapi import FastAPI, Query, WebSocket, WebSocketDisconnect
+
+from robotable.core.errors import RobotableError
+from robotable.core.game import Seat
+from robotable.play.words import seat_namer, with_sentences
+from robotable.server.hall import Hall, TableNotFound
+from robotable.server.limits import Bucket
+from robotable.server.live import Forbidden, LiveTable, Message
+
+log = logging.getLogger("robotable.server")
+
+PROTOCOL = 1
+MAX_MESSAGE = 4096
+"""Bytes in one client message; an action's notation is a few dozen."""
+RATE = 20.0
+"""Messages a second one connection may send, on average (bursts of :data:`BURST`)."""
+BURST = 40
+MAX_ERRORS = 20
+"""Refused messages (malformed, unknown, too fast) before the server closes the connection."""
+QUEUE_LIMIT = 256
+"""Messages waiting for one connection; a client that falls this far behind is dropped."""
+MAX_ACTION_ECHO = 200
+"""Characters of a client's action said back in a ``refused`` (or logged)."""
+
+
+# --------------------------------------------------------------------------- connections
+
+
+@dataclass(eq=False)  # each connection is itself, kept in a set
+class Connection:
+    """One client of a table: its seat (``None``: a spectator) and its outgoing messages, as
+    JSON text (an update is encoded once for every connection of its seat and wording)."""
+
+    seat: Seat | None
+    sentences: bool = False
+    """Whether its news carry each event's sentence (asked for by the browser page)."""
+    lang: str = "en"
+    """The language of those sentences (``en`` or ``fr``)."""
+    queue: asyncio.Queue[str | None] = field(default_factory=lambda: asyncio.Queue(QUEUE_LIMIT))
+    closed: bool = False
+    """Closed by the server (its seat handed to a bot, too slow, too many errors): its reader
+    takes no more messages."""
+
+    def send(self, message: Message) -> bool:
+        """Queue a message; False when the client is too slow and must be dropped."""
+        return self.send_text(encode(message))
+
+    def send_text(self, text: str) -> bool:
+        """Queue a message already encoded; False as for :meth:`send`."""
+        try:
+            self.queue.put_nowait(text)
+        except asyncio.QueueFull:
+            return False
+        return True
+
+
+def encode(message: Message) -> str:
+    """A message as sent: compact JSON (orjson: about six times faster than the standard
+    library on a view, and every update is one per seat)."""
+    return orjson.dumps(message, option=orjson.OPT_NON_STR_KEYS).decode()
+
+
+class Connections:
+    """The connections of one table: the server's :class:`~robotable.server.live.Audience`."""
+
+    def __init__(self, live: LiveTable) -> None:
+        self.live = live
+        self.open: set[Connection] = set()
+
+    def add(self, seat: Seat | None, *, sentences: bool = False, lang: str = "en") -> Connection:
+        connection = Connection(seat, sentences=sentences, lang=lang)
+        self.open.add(connection)
+        return connection
+
+    def remove(self, connection: Connection) -> None:
+        """A connection that ended (its client left, or the server closed it)."""
+        self.open.discard(connection)
+
+    # ------------------------------------------------------------------ the audience
+
+    def here(self) -> set[Seat | None]:
+        return {connection.seat for connection in self.open}
+
+    def send_to_all(self, message_for: Callable[[Seat | None], Message]) -> None:
+        made: dict[Seat | None, Message] = {}
+        texts: dict[tuple[Seat | None, str | None], str] = {}  # by seat and wording
+        for connection in list(self.open):
+            seat = connection.seat
+            key = (seat, connection.lang if connection.sentences else None)
+            if key not in texts:
+                if seat not in made:
+                    made[seat] = message_for(seat)
+                texts[key] = encode(self.worded(made[seat], connection))
+            if not connection.send_text(texts[key]):
+                self.close(connection, "too_slow", "too slow: messages were piling up")
+
+    def close_seat(self, seat: Seat, code: str, reason: str) -> None:
+        for connection in [c for c in self.open if c.seat == seat]:
+            self.close(connection, code, reason)
+
+    def close_all(self, code: str, reason: str) -> None:
+        for connection in list(self.open):
+            self.close(connection, code, reason)
+
+    # ------------------------------------------------------------------ one connection
+
+    def close(self, connection: Connection, code: str, reason: str) -> None:
+        """Close a connection, saying why: ``code`` a stable word, ``reason`` in English."""
+        self.open.discard(connection)
+        connection.closed = True
+        with contextlib.suppress(asyncio.QueueFull):
+            connection.queue.put_nowait(encode({"type": "closing", "code": code, "reason": reason}))
+        with contextlib.suppress(asyncio.QueueFull):
+            connection.queue.put_nowait(None)
+
+    def worded(self, message: Message, connection: Connection) -> Message:
+        """``message`` as ``connection`` asked for it: the events of its news with their
+        sentences (``text``) in its language when it asked for sentences. A sentence is worded
+        from the event as this seat sees it and the seats' public names alone: it tells no
+        more than its event."""
+        if not connection.sentences or message.get("type") not in ("update", "missed"):
+            return message
+        game, lang = self.live.game, connection.lang
+        names = seat_namer(self.live.seat_names(), lang)
+        news = message["news"]
+        if isinstance(news, list):  # missed: every action's news
+            told = [with_sentences(game, one, names, lang) for one in news]  # type: ignore[arg-type]
+            return {**message, "news": told}  # type: ignore[dict-item]
+        return {**message, "news": with_sentences(game, news, names, lang)}  # type: ignore[arg-type]
+
+
+def connections_of(live: LiveTable) -> Connections:
+    """The table's audience as connections: the halls this module serves make them so."""
+    audience = live.audience
+    if not isinstance(audience, Connections):
+        raise TypeError(f"table {live.id} is not heard through WebSockets")
+    return audience
+
+
+# --------------------------------------------------------------------------- a connection's life
+
+
+def add_socket(app: FastAPI, hall: Hall) -> None:
+    """The WebSocket route of the tables."""
+
+    @app.websocket("/ws/tables/{table_id}")
+    async def table_socket(
+        socket: WebSocket,
+        table_id: str,
+        token: str | None = Query(None),
+        since: int | None = Query(None),
+        sentences: bool = Query(False),
+        lang: str = Query("en", max_length=8),
+    ) -> None:
+        # a language the games do not speak gets English: a socket is not refused for a word
+        await serve(hall, socket, table_id, token, since, sentences, "fr" if lang == "fr" else "en")
+
+
+async def serve(
+    hall: Hall,
+    socket: WebSocket,
+    table_id: str,
+    token: str | None,
+    since: int | None,
+    sentences: bool,
+    lang: str = "en",
+) -> None:
+    """One connection, from its greeting until it ends."""
+    await socket.accept()
+    try:
+        live = await hall.find(table_id)
+        seat = await live.authorize(token)
+    except (TableNotFound, Forbidden) as exc:
+        code = "not_found" if isinstance(exc, TableNotFound) else "forbidden"
+        await socket.send_json(error(code, str(exc)))
+        await socket.close(code=1008, reason=str(exc)[:120])
+        return
+    connections = connections_of(live)
+    connection = None
+    try:  # from here on, however the client goes (even mid-greeting), its leaving is counted
+        await live.arrive(seat)  # a person back takes their seat from its stand-in
+        connection = connections.add(seat, sentences=sentences, lang=lang)
+        live.connected(seat)
+        messages = greeting(live, connections, connection, since)
+        try:
+            for message in messages:
+                await socket.send_json(message)
+        except (WebSocketDisconnect, RuntimeError, OSError):
+            return  # closed during the greeting: nothing more to send
+        writer = asyncio.create_task(_write(socket, connection.queue))
+        try:
+            await _read(socket, live, connections, connection, hall.clock)
+        finally:
+            await _finish_writing(writer, connection)
+    finally:
+        if connection is not None:
+            connections.remove(connection)
+        live.left(seat)
+        hall.forget_if_over(live)
+
+
+def greeting(
+    live: LiveTable, connections: Connections, connection: Connection, since: int | None
+) -> list[Message]:
+    """``hello``, what was missed since ``since``, and the state. Made in the same step as the
+    connection joined (no await in between), so every update queued after it is newer than its
+    state: a client never gets an action twice."""
+    seat = connection.seat
+    messages: list[Message] = [{"type": "hello", "protocol": PROTOCOL, "table": live.id, "seat": seat}]
+    if since is not None:
+        missed: Message = {"type": "missed", "news": live.missed(seat, since)}  # type: ignore[dict-item]
+        messages.append(connections.worded(missed, connection))
+    messages.append({"type": "state", "state": live.snapshot(seat)})
+    return messages
+
+
+async def _finish_writing(writer: asyncio.Task[None], connection: Connection) -> None:
+    """Let the writer send what is queued (a ``closing``, say), then stop it."""
+    with contextlib.suppress(asyncio.QueueFull):
+        connection.queue.put_nowait(None)
+    try:
+        await asyncio.wait_for(writer, 2.0)
+    except (TimeoutError, asyncio.CancelledError, Exception):  # a gone client: nothing to finish
+        writer.cancel()
+
+
+async def _write(socket: WebSocket, queue: asyncio.Queue[str | None]) -> None:
+    while (message := await queue.get()) is not None:
+        await socket.send_text(message)
+    with contextlib.suppress(Exception):
+        await socket.close(code=1008, reason="closed by the server")
+
+
+async def _read(
+    socket: WebSocket,
+    live: LiveTable,
+    connections: Connections,
+    connection: Connection,
+    clock: Callable[[], float],
+) -> None:
+    bucket = Bucket(RATE, BURST)
+    errors = 0
+    while True:
+        try:
+            text = await socket.receive_text()
+        except (WebSocketDisconnect, RuntimeError, KeyError):
+            return  # closed, or a binary frame (not this protocol)
+        if connection.closed:
+            return  # closed by the server (its seat handed to a bot, too slow): not one more action
+        reply = await _handle(text, live, connection.seat, bucket, clock)
+        if reply.get("type") == "error":
+            errors += 1
+        if not connection.send(reply):
+            return
+        if errors >= MAX_ERRORS:
+            connections.close(connection, "errors", f"{MAX_ERRORS} refused messages")
+            return
+
+
+async def _handle(
+    text: str, live: LiveTable, seat: Seat | None, bucket: Bucket, clock: Callable[[], float]
+) -> Message:
+    """One client message: its answer (the accepted action's update goes to everyone)."""
+    if not bucket.take():
+        return error("rate", f"too many messages (at most {RATE:g} a second)")
+    if len(text.encode("utf-8", "surrogatepass")) > MAX_MESSAGE:
+        return error("too_long", f"message too long (at most {MAX_MESSAGE} bytes)")
+    try:
+        message = json.loads(text)
+    except (ValueError, RecursionError):  # RecursionError: [[[[... nested past Python's limit
+        return error("not_json", "not JSON")
+    if not isinstance(message, dict) or not isinstance(message.get("type"), str):
+        return error("malformed", 'a message is a JSON object with a "type"')
+    kind = message["type"]
+    if kind == "ping":
+        return {"type": "pong", "now": clock()}
+    if kind == "state":
+        return {"type": "state", "state": live.snapshot(seat)}
+    if kind != "action":
+        return error("unknown_type", f"unknown message type {kind[:40]!r} (action, state, ping)")
+    return await _act(message, live, seat)
+
+
+async def _act(message: dict[str, object], live: LiveTable, seat: Seat | None) -> Message:
+    """An ``action`` message: ``accepted``, or ``refused`` with why."""
+    action = message.get("action")
+    if not isinstance(action, str):
+        return error("malformed", 'an action message has "action": the notation as text')
+    seen = message.get("version")
+    if seen is not None and (type(seen) is not int or not 0 <= seen <= 2**31):
+        return error("malformed", '"version" is the whole number of a state the client was sent')
+    if seat is None:
+        return {"type": "refused", "action": action[:MAX_ACTION_ECHO], "reason": "spectators cannot play"}
+    try:
+        accepted = await live.submit(seat, action)
+    except RobotableError as exc:  # the game's reason, or the store's: nothing was changed
+        reason = _refusal(exc, seen, live.version)
+        return {"type": "refused", "action": action[:MAX_ACTION_ECHO], "reason": reason}
+    except Exception:  # a bug in a game must not end the connection, nor the table
+        log.exception("table %s: seat %s sent %r", live.id, seat, action[:MAX_ACTION_ECHO])
+        return error("server_failed", "the server failed on this action (a bug, logged); nothing changed")
+    return {"type": "accepted", "number": accepted.number}
+
+
+def error(code: str, reason: str) -> Message:
+    """An ``error`` answer: ``code`` is a stable word a page can say in its own language
+    (docs/protocol.md lists them), ``reason`` the sentence in English."""
+    return {"type": "error", "code": code, "reason": reason}
+
+
+def _refusal(exc: RobotableError, seen: int | None, version: int) -> str:
+    """The game's reason, and whether the table moved on since the state the client saw."""
+    if seen is None or seen == version:
+        return str(exc)
+    return f"{exc} (the table has moved on since version {seen}: it is at version {version})"
