@@ -132,7 +132,7 @@ def test_pictures_rules_and_pages(server: TestClient) -> None:
     for path in ("/", "/tables/abc"):
         page = server.get(path)
         assert page.status_code == 200 and "default-src 'self'" in page.headers["content-security-policy"]
-    assert server.get("/static/js/table.js").headers["content-type"].startswith("text/javascript")
+    assert server.get("/static/js/table/main.js").headers["content-type"].startswith("text/javascript")
 
 
 STATIC = Path(__file__).parents[2] / "src" / "robotable" / "web" / "static"

@@ -1,0 +1,46 @@
+// The table page (table.html): one WebSocket to the table (docs/protocol.md), the board as the
+// game draws the seat's view, the legal actions as buttons and the notation box, the running
+// clocks, the log in the games' own sentences. A lost connection comes back by itself and is
+// told what it missed; a reload finds the seat again.
+//
+// This module only starts things: the controller owns the table's state (controller.js), the
+// connection feeds it (connection.js), and each part of the page is a view that redraws from
+// that state (views/). Modules import each other by relative paths: the pages' policy allows
+// only scripts from this server's files (script-src 'self'), so an inline import map would not
+// run.
+
+import "../words/table.js";
+import { wireSpeedMenu } from "../board/speed.js";
+import { loadGames } from "../game_words.js";
+import { translatePage } from "../i18n.js";
+import { connect } from "./connection.js";
+import { createTable } from "./controller.js";
+import { readScreen } from "./screen.js";
+import { actionsView } from "./views/actions.js";
+import { answerView } from "./views/answer.js";
+import { boardView } from "./views/board.js";
+import { bodyView } from "./views/body.js";
+import { connectionView } from "./views/connection.js";
+import { handoverView } from "./views/handover.js";
+import { hereView } from "./views/here.js";
+import { invitesView } from "./views/invites.js";
+import { logView } from "./views/log.js";
+import { notationView } from "./views/notation.js";
+import { outcomeView } from "./views/outcome.js";
+import { phaseHelpView } from "./views/phase_help.js";
+import { seatsView } from "./views/seats.js";
+import { seenView } from "./views/seen.js";
+import { statusView } from "./views/status.js";
+import { timersView } from "./views/timers.js";
+
+const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop());
+const table = createTable(readScreen(tableId), { connect, loadGames });
+const views = [
+  ...[bodyView, handoverView, connectionView, statusView, timersView, outcomeView],
+  ...[actionsView, answerView, notationView, phaseHelpView, hereView, invitesView, seatsView, seenView],
+  ...[logView, boardView],
+];
+for (const view of views) view(table);
+wireSpeedMenu(document.getElementById("movement"));
+translatePage(() => table.relanguage());
+table.start();
