@@ -181,7 +181,7 @@ def test_delivery_programs_run_with_their_call_frames_shown(server: Server, page
 
 
 PLAN = """async events => {
-  const { plan } = await import("/static/js/movement.js");
+  const { plan } = await import("/static/js/games/index.js");
   const words = { register: (n) => `register ${n}` };
   const move = (m) => [m.piece, m.cells.map(String), m.turn ?? 0];
   const shown = (steps) => steps.map((s) => [s.caption, s.moves.map(move)]);
@@ -242,7 +242,8 @@ def test_each_games_events_become_the_steps_shown(server: Server, page_at: Any) 
 
 
 TURNING = """async () => {
-  const { animate, plan } = await import("/static/js/movement.js");
+  const { plan } = await import("/static/js/games/index.js");
+  const { animate } = await import("/static/js/board/animate.js");
   const box = document.createElement("div");
   box.innerHTML = `<svg xmlns="http://www.w3.org/2000/svg" width="100" height="100" viewBox="0 0 100 100"
     data-grid="10 10" data-cell-size="10" data-origin="0 0"><g data-piece="A">
@@ -303,7 +304,7 @@ def test_the_replay_viewer_walks_one_step_forward(server: Server, page_at: Any, 
 
 
 EFFECTS = """async events => {
-  const { plan } = await import("/static/js/movement.js");
+  const { plan } = await import("/static/js/games/index.js");
   const words = { register: (n) => `register ${n}` };
   const effects = (steps) => steps.flatMap((s) => s.effects.map((fx) => [s.caption, fx]));
   const games = Object.entries(events);
@@ -382,7 +383,8 @@ def test_shots_falls_chips_and_parcels_become_effects(server: Server, page_at: A
 
 
 SHOOTING = """async speed => {
-  const { animate, plan } = await import("/static/js/movement.js");
+  const { plan } = await import("/static/js/games/index.js");
+  const { animate } = await import("/static/js/board/animate.js");
   const box = document.createElement("div");
   box.innerHTML = `<svg xmlns="http://www.w3.org/2000/svg" width="100" height="100" viewBox="0 0 100 100"
     data-grid="10 10" data-cell-size="10" data-origin="0 0">
@@ -423,7 +425,8 @@ def test_a_droids_shot_draws_its_line_and_the_hit_then_goes(server: Server, page
 
 
 LEAVING = """async () => {
-  const { animate, plan } = await import("/static/js/movement.js");
+  const { plan } = await import("/static/js/games/index.js");
+  const { animate } = await import("/static/js/board/animate.js");
   const box = document.createElement("div");
   box.innerHTML = `<svg xmlns="http://www.w3.org/2000/svg" width="100" height="100" viewBox="0 0 100 100"
     data-grid="10 10" data-cell-size="10" data-origin="0 0"></svg>`;
