@@ -33,8 +33,10 @@ MESSAGE_KEYS = {
     "update": {"type", "news", "state"},
     "missed": {"type", "news"},
     "accepted": {"type", "number"},
-    "refused": {"type", "action", "reason"},
+    "refused": {"type", "action", "code", "params", "reason"},
 }
+OPTIONAL_KEYS = {"refused": {"reason_fr", "behind"}}
+"""Fields a message has only sometimes (the game's French, a client behind the table)."""
 NEWS_KEYS = {"number", "seat", "action", "events"}
 FORBIDDEN_KEYS = {"seed", "rng", "token_hash", "log", "history", "undo"}
 """(``token`` is a game piece in Droids; seat tokens are looked for by value instead.)"""
@@ -96,7 +98,8 @@ def check_conversation(truth: Truth, talk: Client, secrets: list[str]) -> int:
     for message in talk.received:
         text = json.dumps(message)
         assert not [s for s in secrets if s in text], f"a seat token or its hash in {message['type']}"
-        assert set(message) == MESSAGE_KEYS[message["type"]], message["type"]
+        optional = OPTIONAL_KEYS.get(message["type"], set())
+        assert set(message) - optional == MESSAGE_KEYS[message["type"]], message["type"]
         leaked = keys_anywhere(message) & FORBIDDEN_KEYS
         assert not leaked, f"forbidden fields {leaked} in {message['type']}"
         if message["type"] == "missed":

@@ -41,6 +41,8 @@ class TableNotFound(RobotableError):
 class NeedsClock(InvalidOptions):
     """A table asked without its clock, of a game whose rules need it (``reason`` says which)."""
 
+    code = "needs_clock"
+
 
 @dataclass(frozen=True)
 class Created:

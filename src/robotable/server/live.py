@@ -62,6 +62,12 @@ class Forbidden(RobotableError):
     """The token does not grant what was asked."""
 
 
+class SpectatorCannotPlay(Forbidden):
+    """An action without a seat: a spectator watches."""
+
+    code = "spectator"
+
+
 class SeatTakenBack(RobotableError):
     """A stand-in's answer came after its person took the seat back: not played."""
 

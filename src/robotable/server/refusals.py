@@ -17,7 +17,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from robotable.core.errors import IllegalAction, InvalidOptions, RobotableError
 from robotable.core.game import JSON
-from robotable.server.hall import NeedsClock, TableNotFound
+from robotable.server.hall import TableNotFound
 from robotable.server.live import Forbidden
 
 STATUSES: dict[type[RobotableError], int] = {TableNotFound: 404, Forbidden: 403, IllegalAction: 409}
@@ -29,8 +29,9 @@ def refusal_body(exc: RobotableError) -> dict[str, JSON]:
     body: dict[str, JSON] = {"error": str(exc)}
     if exc.fr is not None:
         body["error_fr"] = exc.fr
-    if isinstance(exc, NeedsClock):
-        body["code"] = "needs_clock"
+    if exc.code:
+        body["code"] = exc.code
+        body["params"] = dict(exc.params)  # type: ignore[assignment]
     if isinstance(exc, InvalidOptions):
         body |= {key: value for key in ("option", "reason") if (value := getattr(exc, key))}
     return body

@@ -25,9 +25,10 @@ from pydantic import BaseModel, Field
 from robotable import games
 from robotable.agents.levels import bots_of
 from robotable.core.game import Game
+from robotable.core.words import LANGUAGES
 from robotable.server.hall import Hall
 from robotable.server.inputs import Auth, bearer_token
-from robotable.server.live import Forbidden
+from robotable.server.live import SpectatorCannotPlay
 from robotable.server.store import StoredTable
 
 
@@ -71,6 +72,7 @@ def game_entry(game: Game) -> dict[str, Any]:
         "hidden_information": game.hidden_information,
         "options": game.options_schema(),
         "rules": game.rules_languages(),
+        "words": {lang: game.words(lang) for lang in LANGUAGES},
     }
 
 
@@ -132,7 +134,7 @@ def add_routes(app: FastAPI, hall: Hall) -> None:
         live = await hall.find(table_id)
         seat = await live.authorize(bearer_token(authorization))
         if seat is None:
-            raise Forbidden("playing needs a seat token")
+            raise SpectatorCannotPlay("playing needs a seat token")
         await live.arrive(seat)  # a person playing is here: their stand-in, if any, stops
         accepted = await live.submit(seat, body.action)
         return {"news": live.news(accepted, seat), "state": live.snapshot(seat)}

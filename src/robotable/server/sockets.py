@@ -27,7 +27,7 @@ from robotable.core.game import Seat
 from robotable.play.words import seat_namer, with_sentences
 from robotable.server.hall import Hall, TableNotFound
 from robotable.server.limits import Bucket
-from robotable.server.live import Forbidden, LiveTable, Message
+from robotable.server.live import Forbidden, LiveTable, Message, SpectatorCannotPlay
 
 log = logging.getLogger("robotable.server")
 
@@ -312,12 +312,11 @@ async def _act(message: dict[str, object], live: LiveTable, seat: Seat | None) -
     if seen is not None and (type(seen) is not int or not 0 <= seen <= 2**31):
         return error("malformed", '"version" is the whole number of a state the client was sent')
     if seat is None:
-        return {"type": "refused", "action": action[:MAX_ACTION_ECHO], "reason": "spectators cannot play"}
+        return refused(action, SpectatorCannotPlay("spectators cannot play"))
     try:
         accepted = await live.submit(seat, action)
     except RobotableError as exc:  # the game's reason, or the store's: nothing was changed
-        reason = _refusal(exc, seen, live.version)
-        return {"type": "refused", "action": action[:MAX_ACTION_ECHO], "reason": reason}
+        return refused(action, exc, seen=seen, version=live.version)
     except Exception:  # a bug in a game must not end the connection, nor the table
         log.exception("table %s: seat %s sent %r", live.id, seat, action[:MAX_ACTION_ECHO])
         return error("server_failed", "the server failed on this action (a bug, logged); nothing changed")
@@ -330,8 +329,21 @@ def error(code: str, reason: str) -> Message:
     return {"type": "error", "code": code, "reason": reason}
 
 
-def _refusal(exc: RobotableError, seen: int | None, version: int) -> str:
-    """The game's reason, and whether the table moved on since the state the client saw."""
-    if seen is None or seen == version:
-        return str(exc)
-    return f"{exc} (the table has moved on since version {seen}: it is at version {version})"
+def refused(action: str, exc: RobotableError, *, seen: int | None = None, version: int = 0) -> Message:
+    """A ``refused`` answer. ``code`` and ``params`` say why in a form a page words in its own
+    language (``too_late`` with the timer that ran out, ``spectator``; ``illegal``: the game's
+    reason, which is only a sentence); ``reason`` is the English sentence and ``reason_fr`` its
+    French when the game gave one. ``behind``: the table had moved on since the state the client
+    chose on (``seen``), so a page can tell a race from a misclick."""
+    answer: Message = {
+        "type": "refused",
+        "action": action[:MAX_ACTION_ECHO],
+        "code": exc.code or "illegal",
+        "params": dict(exc.params),  # type: ignore[dict-item]
+        "reason": str(exc),
+    }
+    if exc.fr is not None:
+        answer["reason_fr"] = exc.fr
+    if seen is not None and seen < version:
+        answer["behind"] = {"seen": seen, "version": version}
+    return answer
