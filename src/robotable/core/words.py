@@ -8,7 +8,7 @@ so rewording a sentence never changes a code that a page or a program reads.
 
 A template's ``{name}`` is filled with the catalogue's word for ``name.VALUE`` when the
 catalogue has one (``robot.Yellow`` is "Jaune" in French), else with the value itself;
-the browser's pages follow the same rule (``web/static/js/i18n.js``).
+the browser's pages follow the same rule (``web/static/js/game_words.js``).
 
 >>> words = {"timer.choose": "{robot} chooses {count}", "robot.Yellow": "Jaune"}
 >>> fill(words, "timer.choose", {"robot": "Yellow", "count": 2})
