@@ -16,7 +16,7 @@ from robotable.core.errors import IllegalAction
 from robotable.core.words import LANGUAGES
 from robotable.play.table import Table
 from robotable.server.app import create_app
-from robotable.server.sockets import MAX_ERRORS
+from robotable.server.sockets import MAX_ERRORS, QUEUE_LIMIT, connections_of, encode
 from robotable.server.store import open_store
 
 from .clients import socket_path
@@ -216,6 +216,26 @@ def test_a_stopping_table_closes_its_connections_with_the_code_stopping(client: 
         greeted(socket)
         client.portal.call(live_table(client, created["table"]).close)  # type: ignore[union-attr]
         assert closing(socket) == {"type": "closing", "code": "stopping", "reason": "the server is stopping"}
+
+
+def test_a_client_too_slow_to_read_is_closed_with_the_code_too_slow_and_told_so(client: TestClient) -> None:
+    created = ricochet_pair(client)
+    table = created["table"]
+    live = live_table(client, table)
+
+    def fall_behind() -> None:  # in the server's loop: nothing is sent while the queue fills
+        connections = connections_of(live)
+        (slow,) = connections.open
+        while slow.queue.qsize() < QUEUE_LIMIT:
+            slow.send_text(encode({"type": "pong", "now": 0.0}))
+        connections.send_to_all(lambda seat: {"type": "state", "state": live.snapshot(seat)})
+        assert slow.closed and not connections.open
+
+    with client.websocket_connect(socket_path(table, created["token"])) as socket:
+        greeted(socket)
+        client.portal.call(fall_behind)  # type: ignore[union-attr]
+        told = closing(socket)
+    assert (told["code"], told["reason"]) == ("too_slow", "too slow: messages were piling up")
 
 
 # --------------------------------------------------------------------------- the games' words

@@ -130,6 +130,11 @@ class Connections:
         """Close a connection, saying why: ``code`` a stable word, ``reason`` in English."""
         self.open.discard(connection)
         connection.closed = True
+        if connection.queue.maxsize - connection.queue.qsize() < 2:
+            # a client this far behind would never reach its closing: what waits is dropped (it
+            # reconnects with ``since`` and is told it again), the closing and the end are queued
+            while not connection.queue.empty():
+                connection.queue.get_nowait()
         with contextlib.suppress(asyncio.QueueFull):
             connection.queue.put_nowait(encode({"type": "closing", "code": code, "reason": reason}))
         with contextlib.suppress(asyncio.QueueFull):
