@@ -22,7 +22,6 @@ import logging
 from collections.abc import Coroutine, Mapping
 from typing import Any, Protocol
 
-from robotable.play.table import Table
 from robotable.server.store import CHANNEL, Store
 
 log = logging.getLogger("robotable.server")
@@ -39,7 +38,14 @@ class SharedTable(Protocol):
     """What peers need of a live table (:class:`robotable.server.live.LiveTable`)."""
 
     id: str
-    table: Table
+
+    @property
+    def version(self) -> int:
+        """How many actions this process's copy has carried out."""
+        ...
+
+    @property
+    def over(self) -> bool: ...
 
     def start(self) -> None:
         """Drive it: fire its timers, ask its bots."""
@@ -127,7 +133,7 @@ class PostgresPeers:
     # ------------------------------------------------------------------ driving
 
     async def adopt(self, live: SharedTable) -> None:
-        if live.id in self.driven or live.table.outcome() is not None:
+        if live.id in self.driven or live.over:
             return
         with contextlib.suppress(Exception):  # no lease connection now: the next claim round
             if await self._try_locks([live.id]):
@@ -234,7 +240,7 @@ class PostgresPeers:
             return
         if what == "seats":
             live.later(live.reload_seats())
-        elif what.isdigit() and int(what) > live.table.version:
+        elif what.isdigit() and int(what) > live.version:
             live.fell_behind()
 
     async def _catch_up_all(self) -> None:
@@ -246,7 +252,7 @@ class PostgresPeers:
 
 def _over(hall: Hall, table_id: str) -> bool:
     live = hall.tables.get(table_id)
-    return live is None or live.table.outcome() is not None
+    return live is None or live.over
 
 
 def _first_line(exc: BaseException) -> str:
