@@ -193,7 +193,8 @@ PLAN = """async events => {
 def test_each_games_events_become_the_steps_shown(server: Server, page_at: Any) -> None:
     """The steps planned from each game's events as the server sends them: moves before a
     reset are dropped; DR2D pushes go with their pusher, conveyors of one register together,
-    a turntable turns, a robot leaving the board is not walked; Delivery's steps carry frames."""
+    a turntable turns, a pusher shoves, a robot leaving the board is not walked; a Droids robot
+    walks; Delivery's steps carry frames; Robotick has no planner (its cards slide)."""
     page = page_at(server.url)
     events = {
         "ricochet": [
@@ -208,6 +209,11 @@ def test_each_games_events_become_the_steps_shown(server: Server, page_at: Any) 
             {"kind": "conveyed", "seat": 1, "register": 1, "start": [2, 2], "end": [3, 2]},
             {"kind": "rotated", "seat": 0, "register": 2, "tile": [3, 1], "sense": "L", "facing": "E"},
             {"kind": "moved", "seat": 1, "register": 2, "start": [3, 2], "end": None, "direction": "S"},
+            {"kind": "shoved", "seat": 0, "register": 3, "start": [3, 1], "end": [4, 1]},
+        ],
+        "droids": [
+            {"kind": "sent", "seat": 0, "token": "F2", "direction": "N", "emitter": 1, "robot": "Yellow"},
+            {"kind": "moved", "robot": "Yellow", "start": [1, 8], "end": [1, 6]},
         ],
         "delivery": [
             {"kind": "slot-revealed", "seat": 0, "slot": 1, "cards": ["FWD"], "stack": ["slot 1"]},
@@ -230,7 +236,9 @@ def test_each_games_events_become_the_steps_shown(server: Server, page_at: Any) 
             ["register 1", [["A", ["2,0", "2,1"], 0], ["B", ["2,1", "2,2"], 0]]],
             ["register 1", [["A", ["2,1", "3,1"], 0], ["B", ["2,2", "3,2"], 0]]],
             ["register 2", [["A", ["3,1"], -90]]],
+            ["register 3", [["A", ["3,1", "4,1"], 0]]],  # a pusher's shove
         ],
+        "droids": [[None, [["Yellow", ["1,8", "1,7", "1,6"], 0]]]],
         "delivery": [
             ["slot 1 > F:A", []],
             ["slot 1 > F:A", [["0", ["0,0", "0,1", "0,2"], 0]]],

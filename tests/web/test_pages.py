@@ -469,7 +469,10 @@ def test_on_a_phone_nothing_scrolls_sideways(server: Server, browser: Any, game:
         page.goto(server.url)
         page.locator(".card").nth(4).wait_for()
         assert page.evaluate(NO_SIDEWAYS_SCROLL), "the lobby scrolls sideways"
-        create_from_lobby(page, game)
+        # Ricochet's short game can end before a loaded machine shows the page (the bot bids,
+        # the one-second sand timer runs out, the bot shows its solution): a minute to bid
+        options = {**SHORT_GAMES[game].options, "bid_window_s": 60.0} if game == "ricochet" else None
+        create_from_lobby(page, game, options=options)
         page.wait_for_selector("#legal button", timeout=30_000)
         assert page.evaluate(NO_SIDEWAYS_SCROLL), "the table page scrolls sideways"
         board = page.locator("#board svg").bounding_box()

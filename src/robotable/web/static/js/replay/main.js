@@ -1,5 +1,5 @@
 // The replay viewer (replay.html): a finished game stepped action by action, forward and back,
-// as any seat saw it or as a spectator; at /replay, a record file the person chooses. The
+// as any seat saw it or as a spectator; at /replay, a record file of the person's own. The
 // controller owns the replay's state (replay.js); the controls and what a step shows redraw
 // from it. Relative imports: see table/main.js.
 
