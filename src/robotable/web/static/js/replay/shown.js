@@ -5,7 +5,8 @@
 import { el } from "../api.js";
 import { createBoard } from "../board/board.js";
 import { t } from "../i18n.js";
-import { eventItems, newsLine, rankItem, standings } from "../shared/seats.js";
+import { eventItems, newsLine } from "../shared/news.js";
+import { rankItem, standings } from "../shared/seats.js";
 
 export function shownView(replay) {
   const frame = document.getElementById("frame");

@@ -1,5 +1,5 @@
 // The seats as people read them, on every page that shows a table (the table, the replay): a
-// seat's name, what plays it, the ranks at the end, and who did what.
+// seat's name, what plays it, and the ranks at the end.
 
 import { el } from "../api.js";
 import { t } from "../i18n.js";
@@ -25,15 +25,4 @@ export function standings(outcome) {
 // One seat's line of the ranks (data-seat and data-rank say them to tests).
 export function rankItem({ seat, rank, score }, seats) {
   return el("li", { dataset: { seat, rank } }, t("table.ranks", { name: seatName(seats, seat), rank, score }));
-}
-
-// One action's news: who acted, and its events in the game's sentences (their kinds when the
-// page asked for no sentences). Another seat's secret action says that it acted, not what.
-export function newsLine(news, seats) {
-  const done = news.action ?? t("table.secret");
-  return [el("span", { class: "who" }, `${news.number}. ${seatName(seats, news.seat)}`), `: ${done}`];
-}
-
-export function eventItems(news) {
-  return news.events.map((event) => el("li", { class: "event" }, event.text || event.kind));
 }

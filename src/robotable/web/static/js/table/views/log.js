@@ -6,7 +6,8 @@
 
 import { el } from "../../api.js";
 import { t } from "../../i18n.js";
-import { eventItems, newsLine, seatName } from "../../shared/seats.js";
+import { eventItems, newsLine } from "../../shared/news.js";
+import { seatName } from "../../shared/seats.js";
 
 export function logView(table) {
   const list = document.getElementById("log");
