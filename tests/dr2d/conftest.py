@@ -16,6 +16,7 @@ from robotable.games.dr2d import GAME
 from robotable.games.dr2d.actions import LOCK, parse_action
 from robotable.games.dr2d.board import DIRS, OFF, Board, load_board, parse_board, tile_of, xy
 from robotable.games.dr2d.engine import LETTERS, Fleet, Rules, end_turn, run_register
+from robotable.games.dr2d.event_sink import EventLog
 from robotable.games.dr2d.state import DR2DState
 
 Tile = tuple[int, int]
@@ -80,10 +81,10 @@ def run_turn(
     events: list = []
     trace = []
     for k in range(1, 6):
-        run_register(board, f, rules, k, events)
+        run_register(board, f, rules, k, EventLog(events))
         trace.append([None if p == OFF else xy(p) for p in f.pos])
     if end:
-        end_turn(board, f, rules, turn, events)
+        end_turn(board, f, rules, turn, EventLog(events))
     return trace, [e.to_dict() for e in events]
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from robotable.games.dr2d.engine import Rules, start_turn
+from robotable.games.dr2d.event_sink import NO_EVENTS
 from tests.dr2d.conftest import DEFAULT, fleet, kinds, p_board, run_turn, tile
 
 STAY5 = "STAY STAY STAY STAY STAY"
@@ -184,7 +185,7 @@ def test_ex15_press_every_register_and_auto_standby() -> None:
     assert kinds(events, "standby-auto")[0]["register"] == 3
     assert tile(f, 0) == (5, 5)  # registers 4 and 5 (N) were cancelled
     assert f.pending == [True] and f.pc == [1]
-    start_turn(DEFAULT, f, rules, None)  # start of the next turn: PC 7, inactive that turn
+    start_turn(DEFAULT, f, rules, NO_EVENTS)  # start of the next turn: PC 7, inactive that turn
     assert f.pc == [7] and f.inactive == [True] and f.pending == [False]
 
 

@@ -9,6 +9,7 @@ from robotable.core.errors import IllegalAction
 from robotable.games.dr2d import GAME
 from robotable.games.dr2d.actions import STANDBY, TIME_UP
 from robotable.games.dr2d.engine import Fleet, Rules, ranks, start_turn
+from robotable.games.dr2d.event_sink import NO_EVENTS
 from robotable.games.dr2d.state import DR2DState
 from tests.dr2d.conftest import as_dicts, fleet, game_with, kinds, p_board, program, tile
 
@@ -194,14 +195,14 @@ def test_dr32_reentry_skips_pits() -> None:
     board = p_board("O . .", left=0, top=0)
     f = fleet(((2, 0), "S"), ((5, 5), "N"))
     f.pos[0], f.exit[0], f.left[0] = -1, 2, 1
-    start_turn(board, f, Rules(), None)
+    start_turn(board, f, Rules(), NO_EVENTS)
     assert tile(f, 0) == (2, 0)
     f.pos[0], f.exit[0], f.pos[1] = -1, 2, 2  # (2,0) held, (1,0) free
-    start_turn(board, f, Rules(), None)
+    start_turn(board, f, Rules(), NO_EVENTS)
     assert tile(f, 0) == (1, 0)
     board = p_board(". O .", left=0, top=0)
     f.pos[0], f.exit[0] = -1, 2
-    start_turn(board, f, Rules(), None)
+    start_turn(board, f, Rules(), NO_EVENTS)
     assert tile(f, 0) == (0, 0) and f.facing[0] == 2
 
 

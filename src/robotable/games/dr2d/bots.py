@@ -26,6 +26,7 @@ from robotable.core.rng import Rng
 from robotable.games.dr2d.actions import GO, LOCK, REGISTERS, STANDBY, UNDO, Place
 from robotable.games.dr2d.board import DIRS, OFF, PIT, TILES, Board, load_board, tile_of
 from robotable.games.dr2d.engine import LETTERS, MAX_PC, STAY, Fleet, Rules, end_turn, run_register
+from robotable.games.dr2d.event_sink import NO_EVENTS
 from robotable.games.dr2d.state import DR2DState, score
 
 LAW_VALUE = 100.0
@@ -116,7 +117,7 @@ class Planner:
         """How good an end-of-turn position is for our seat (higher is better)."""
         me, b = self.seat, self.board
         g = f.copy()
-        end_turn(b, g, self.rules, self.turn, None)
+        end_turn(b, g, self.rules, self.turn, NO_EVENTS)
         if g.finished[me]:
             return 10 * LAW_VALUE
         missing = [law for law in range(3) if not g.laws[me] & (1 << law)]
@@ -147,7 +148,7 @@ class Planner:
                 for code in range(5) if free else (STAY,):
                     g = f.copy()
                     g.program[me][k - 1] = code  # type: ignore[index]
-                    run_register(self.board, g, self.rules, k, None)
+                    run_register(self.board, g, self.rules, k, NO_EVENTS)
                     self.expanded += 1
                     key = (*g.pos, *g.facing, *g.pc, *g.skip, g.cancelled[me], g.pending[me])
                     if key not in following:
@@ -161,7 +162,7 @@ class Planner:
         f.program[self.seat] = None
         f.pc[self.seat], f.inactive[self.seat] = MAX_PC, True
         for k in range(1, 6):
-            run_register(self.board, f, self.rules, k, None)
+            run_register(self.board, f, self.rules, k, NO_EVENTS)
         return self.value(f) - 5.0  # a whole turn without moving
 
     def decide(

@@ -3,20 +3,20 @@
 The robots live in a :class:`Fleet` of flat per-seat lists (seat ``i`` is index ``i``) and
 every function here mutates a fleet on a :class:`~robotable.games.dr2d.board.Board`. The
 state wraps these functions with phases and actions; the heuristic bot calls them on a
-fleet rebuilt from its view. Events are appended to ``ev`` when it is a list and skipped
-when it is ``None`` (fast simulations).
+fleet rebuilt from its view. What happens is told to an event sink
+(:mod:`~robotable.games.dr2d.event_sink`): the state's writes the events, the bots' fast
+simulations pass one that keeps nothing.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from robotable.games.dr2d import events as E
 from robotable.games.dr2d.board import (
     CONVEYOR,
-    DIRS,
     OFF,
     PIT,
     PRESS,
@@ -25,8 +25,8 @@ from robotable.games.dr2d.board import (
     WRENCH1,
     WRENCH2,
     Board,
-    xy,
 )
+from robotable.games.dr2d.event_sink import EventSink
 
 STAY = 4
 LETTERS = ("N", "E", "S", "W", "STAY")
@@ -133,418 +133,469 @@ def board_direction(code: int, facing: int, absolute: bool) -> int:
     return code if absolute else (facing + code) % 4
 
 
-class Turn:
-    """One register's bookkeeping: pending damage and who already collided (DR-17)."""
+class Resolution:
+    """What resolving one register (or the end of the turn) works on and keeps: the board, the
+    fleet, the rules, the register's number, the sink its events go to, the damage pending until
+    the damage step (DR-24) and who already collided (DR-17)."""
 
-    __slots__ = ("b", "collided", "damage", "ev", "f", "k", "rules")
+    __slots__ = ("board", "collided", "damage", "events", "fleet", "register", "rules")
 
-    def __init__(self, b: Board, f: Fleet, rules: Rules, k: int, ev: list | None) -> None:
-        self.b, self.f, self.rules, self.k, self.ev = b, f, rules, k, ev
-        self.damage = [0] * f.n
+    def __init__(self, board: Board, fleet: Fleet, rules: Rules, register: int, events: EventSink) -> None:
+        self.board, self.fleet, self.rules, self.register, self.events = board, fleet, rules, register, events
+        self.damage = [0] * fleet.n
         self.collided: set[int] = set()
 
-    def collide(self, i: int, d: int) -> None:
-        if i in self.collided:
+    def collide(self, seat: int, direction: int) -> None:
+        """DR-17: 1 damage, at most once per register."""
+        if seat in self.collided:
             return
-        self.collided.add(i)
-        self.damage[i] += 1
-        if self.ev is not None:
-            self.ev.append(E.Collided(i, self.k, xy(self.f.pos[i]), DIRS[d]))
+        self.collided.add(seat)
+        self.damage[seat] += 1
+        self.events.collided(seat, self.register, self.fleet.pos[seat], direction)
 
-    def arrive(self, i: int, old: int, new: int) -> None:
-        """Robot ``i`` moved from ``old`` to ``new`` by any means: leaving, pits (DR-18, DR-25)."""
-        f = self.f
-        if new == OFF:
-            f.pos[i] = OFF
-            f.exit[i] = old
-            f.cancelled[i] = True
-            f.skip[i] = 0
-            f.left[i] = f.leave_count  # the step's stamp: ties are broken by seat order (DR-32)
-            self.damage[i] = 0
-            if self.ev is not None:
-                self.ev.append(E.LeftBoard(i, self.k, xy(old)))
+    def arrive(self, seat: int, start: int, end: int) -> None:
+        """The robot moved from ``start`` to ``end`` by any means: leaving, pits (DR-18, DR-25)."""
+        fleet = self.fleet
+        if end == OFF:
+            fleet.pos[seat] = OFF
+            fleet.exit[seat] = start
+            fleet.cancelled[seat] = True
+            fleet.skip[seat] = 0
+            fleet.left[seat] = fleet.leave_count  # the step's stamp: ties are broken by seat order (DR-32)
+            self.damage[seat] = 0
+            self.events.left_board(seat, self.register, start)
             return
-        f.pos[i] = new
-        if self.b.kind[new] == PIT:
-            cost = pit_cost(f.pc[i])
-            f.skip[i] += cost
+        fleet.pos[seat] = end
+        if self.board.kind[end] == PIT:
+            cost = pit_cost(fleet.pc[seat])
+            fleet.skip[seat] += cost
             if self.rules.pit_damage:
-                self.damage[i] += 1
-            if self.ev is not None:
-                self.ev.append(E.FellInPit(i, self.k, xy(new), cost))
+                self.damage[seat] += 1
+            self.events.fell_in_pit(seat, self.register, end, cost)
 
 
 # --------------------------------------------------------------------------- movement (DR-14..DR-17)
 
 
-def movers_of(t: Turn) -> dict[int, int]:
+def movers_of(resolution: Resolution) -> dict[int, int]:
     """Seat -> board direction of every robot moving in this register; pit slots elapse."""
-    f, k = t.f, t.k
+    fleet, register = resolution.fleet, resolution.register
     movers: dict[int, int] = {}
-    for i in range(f.n):
-        if f.pos[i] < 0:
+    for seat in range(fleet.n):
+        if fleet.pos[seat] < 0:
             continue
-        if f.skip[i] > 0:  # DR-25: slots run in time, acting or not
-            f.skip[i] -= 1
-            if t.ev is not None:
-                t.ev.append(E.Skipped(i, k, f.skip[i]))
+        if fleet.skip[seat] > 0:  # DR-25: slots run in time, acting or not
+            fleet.skip[seat] -= 1
+            resolution.events.skipped(seat, register, fleet.skip[seat])
             continue
-        if not f.acts(i):
+        if not fleet.acts(seat):
             continue
-        code = f.program[i][k - 1]  # type: ignore[index]
+        code = fleet.program[seat][register - 1]  # type: ignore[index]
         if code != STAY:
-            movers[i] = board_direction(code, f.facing[i], t.rules.absolute)
+            movers[seat] = board_direction(code, fleet.facing[seat], resolution.rules.absolute)
     return movers
 
 
-def movement(t: Turn) -> None:
+def movement(resolution: Resolution) -> None:
     """DR-15/DR-16: resolve every move of the register at once, then move."""
-    movers = movers_of(t)
+    movers = movers_of(resolution)
     if not movers:
         return
-    b, f, ev, k = t.b, t.f, t.ev, t.k
-    occ = f.occupancy()
-    status: dict[int, bool] = {}
-    dst: dict[int, int] = {}
-    for i, d in movers.items():  # 1. walls, and leaving the board
-        src = f.pos[i]
-        if b.wall[src * 4 + d]:
-            status[i] = False
-            if ev is not None:
-                ev.append(E.Blocked(i, k, xy(src), DIRS[d], "wall"))
+    board, fleet, events, register = (
+        resolution.board,
+        resolution.fleet,
+        resolution.events,
+        resolution.register,
+    )
+    robot_at = fleet.occupancy()
+    succeeds: dict[int, bool] = {}  # the settled robots: True moves, False stays
+    target: dict[int, int] = {}  # the tile each robot not stopped by a wall moves to (or OFF)
+    for seat, direction in movers.items():  # 1. walls, and leaving the board
+        start = fleet.pos[seat]
+        if board.wall[start * 4 + direction]:
+            succeeds[seat] = False
+            events.blocked(seat, register, start, direction, "wall")
             continue
-        dst[i] = b.step[src * 4 + d]
-        if dst[i] == OFF:
-            status[i] = True
-    remaining = [i for i in dst if i not in status]
-    targets: dict[int, list[int]] = {}
-    for i in remaining:  # 2. same target tile
-        targets.setdefault(dst[i], []).append(i)
-    for group in targets.values():
+        target[seat] = board.step[start * 4 + direction]
+        if target[seat] == OFF:
+            succeeds[seat] = True
+    remaining = [seat for seat in target if seat not in succeeds]
+    aiming_at: dict[int, list[int]] = {}
+    for seat in remaining:  # 2. same target tile
+        aiming_at.setdefault(target[seat], []).append(seat)
+    for group in aiming_at.values():
         if len(group) > 1:
-            for i in group:
-                status[i] = False
-                t.collide(i, movers[i])
-    for i in remaining:  # 3. swaps
-        j = occ.get(dst[i])
-        if j is not None and j in dst and dst[j] == f.pos[i] and j in remaining:
-            for r in (i, j):
-                status[r] = False
-                t.collide(r, movers[r])
-    pushes = _pushes(t, movers, dst, status, occ)
-    for i in remaining:  # 6. empty target tiles
-        if i not in status and dst[i] not in occ:
-            status[i] = True
-    for i in remaining:  # 5. following a moving robot
-        if i not in status:
-            _follow(t, i, movers, dst, status, occ)
-    moves = [(i, f.pos[i], dst[i]) for i in sorted(status) if status[i]]
-    shoves = [(bi, f.pos[bi], u, i) for i, (bi, u) in sorted(pushes.items()) if status.get(i)]
-    for i, old, new in moves:
-        if ev is not None:
-            order = "" if t.rules.absolute else ORDERS[f.program[i][k - 1]]  # type: ignore[index]
-            ev.append(E.Moved(i, k, xy(old), None if new == OFF else xy(new), DIRS[movers[i]], order))
-    for bi, old, new, by in shoves:
-        if ev is not None:
-            ev.append(E.Pushed(bi, by, k, xy(old), None if new == OFF else xy(new)))
-    for i in [i for i, _, _ in moves] + [bi for bi, *_ in shoves]:  # vacate first: all at once
-        f.pos[i] = OFF
-    arrivals = sorted([(i, old, new) for i, old, new in moves] + [(bi, o, u) for bi, o, u, _ in shoves])
-    _stamp_leaving(f, arrivals)
-    for i, old, new in arrivals:
-        t.arrive(i, old, new)
+            for seat in group:
+                succeeds[seat] = False
+                resolution.collide(seat, movers[seat])
+    for seat in remaining:  # 3. swaps
+        ahead = robot_at.get(target[seat])
+        if ahead is not None and ahead in target and target[ahead] == fleet.pos[seat] and ahead in remaining:
+            for swapper in (seat, ahead):
+                succeeds[swapper] = False
+                resolution.collide(swapper, movers[swapper])
+    pushes = _pushes(resolution, movers, target, succeeds, robot_at)  # 4. pushes
+    for seat in remaining:  # 5. following a moving robot (a chain may end at an empty tile: 6.)
+        if seat not in succeeds and target[seat] in robot_at:
+            _follow(resolution, seat, movers, target, succeeds, robot_at)
+    for seat in remaining:  # 6. every other remaining robot: its target tile is empty
+        if seat not in succeeds:
+            succeeds[seat] = True
+    _move_at_once(resolution, movers, target, succeeds, pushes)
+
+
+def _move_at_once(
+    resolution: Resolution,
+    movers: dict[int, int],
+    target: dict[int, int],
+    succeeds: dict[int, bool],
+    pushes: dict[int, tuple[int, int]],
+) -> None:
+    """DR-15's last step: every successful robot to its target tile and every pushed robot to
+    its push tile, simultaneously."""
+    fleet, events, register = resolution.fleet, resolution.events, resolution.register
+    moves = [(seat, fleet.pos[seat], target[seat]) for seat in sorted(succeeds) if succeeds[seat]]
+    shoves = [
+        (pushed, fleet.pos[pushed], push_to, pusher)
+        for pusher, (pushed, push_to) in sorted(pushes.items())
+        if succeeds.get(pusher)
+    ]
+    relative = not resolution.rules.absolute
+    for seat, start, end in moves:
+        order = ORDERS[fleet.program[seat][register - 1]] if relative else ""  # type: ignore[index]
+        events.moved(seat, register, start, end, movers[seat], order)
+    for pushed, start, end, pusher in shoves:
+        events.pushed(pushed, pusher, register, start, end)
+    for seat in [seat for seat, _, _ in moves] + [pushed for pushed, *_ in shoves]:  # vacate first
+        fleet.pos[seat] = OFF
+    arrivals = sorted(moves + [(pushed, start, end) for pushed, start, end, _ in shoves])
+    _stamp_leaving(fleet, arrivals)
+    for seat, start, end in arrivals:
+        resolution.arrive(seat, start, end)
 
 
 def _pushes(
-    t: Turn, movers: dict[int, int], dst: dict[int, int], status: dict[int, bool], occ: dict[int, int]
+    resolution: Resolution,
+    movers: dict[int, int],
+    target: dict[int, int],
+    succeeds: dict[int, bool],
+    robot_at: dict[int, int],
 ) -> dict[int, tuple[int, int]]:
-    """DR-16: which movers push a stationary robot, and where to. Failed pushes are settled."""
-    b, ev, f = t.b, t.ev, t.f
-    # the dst of every moving robot, those stopped by a wall included (DR-15: dst(r) = src(r) + d(r))
-    taken = {b.step[f.pos[i] * 4 + d] for i, d in movers.items()}
+    """DR-16: pusher seat -> (pushed seat, push tile) of every move into a stationary robot
+    that succeeds; failed pushes are settled."""
+    board, fleet, events, register = (
+        resolution.board,
+        resolution.fleet,
+        resolution.events,
+        resolution.register,
+    )
+    # every moving robot's target, those stopped by a wall included (DR-15: dst(r) = src(r) + d(r))
+    targeted = {board.step[fleet.pos[seat] * 4 + direction] for seat, direction in movers.items()}
     candidates: dict[int, tuple[int, int]] = {}
-    for i, target in dst.items():
-        if i in status:
+    for seat, tile in target.items():
+        if seat in succeeds:
             continue
-        held = occ.get(target)
-        if held is None or held in movers:
+        pushed = robot_at.get(tile)
+        if pushed is None or pushed in movers:
             continue
-        d = movers[i]
-        u = OFF if b.wall[target * 4 + d] else b.step[target * 4 + d]
-        if b.wall[target * 4 + d] or (u != OFF and (u in occ or u in taken)):
-            status[i] = False
-            if ev is not None:
-                ev.append(E.Blocked(i, t.k, xy(t.f.pos[i]), DIRS[d], "push"))
+        direction = movers[seat]
+        walled = board.wall[tile * 4 + direction]
+        push_to = OFF if walled else board.step[tile * 4 + direction]
+        if walled or (push_to != OFF and (push_to in robot_at or push_to in targeted)):
+            succeeds[seat] = False
+            events.blocked(seat, register, fleet.pos[seat], direction, "push")
             continue
-        candidates[i] = (held, u)
-    counts: dict[int, int] = {}
-    for _, u in candidates.values():
-        if u != OFF:
-            counts[u] = counts.get(u, 0) + 1
+        candidates[seat] = (pushed, push_to)
+    pushed_into: dict[int, int] = {}
+    for _, push_to in candidates.values():
+        if push_to != OFF:
+            pushed_into[push_to] = pushed_into.get(push_to, 0) + 1
     pushes = {}
-    for i, (held, u) in candidates.items():
-        if u != OFF and counts[u] > 1:
-            status[i] = False
-            if ev is not None:
-                ev.append(E.Blocked(i, t.k, xy(t.f.pos[i]), DIRS[movers[i]], "push"))
+    for seat, (pushed, push_to) in candidates.items():
+        if push_to != OFF and pushed_into[push_to] > 1:  # two pushes into one tile
+            succeeds[seat] = False
+            events.blocked(seat, register, fleet.pos[seat], movers[seat], "push")
         else:
-            status[i] = True
-            pushes[i] = (held, u)
+            succeeds[seat] = True
+            pushes[seat] = (pushed, push_to)
     return pushes
 
 
 def _follow(
-    t: Turn, i: int, movers: dict[int, int], dst: dict[int, int], status: dict[int, bool], occ: dict[int, int]
+    resolution: Resolution,
+    seat: int,
+    movers: dict[int, int],
+    target: dict[int, int],
+    succeeds: dict[int, bool],
+    robot_at: dict[int, int],
 ) -> None:
-    """DR-15 step 5: a robot moving into a moving robot's tile shares its fate; cycles all move."""
+    """DR-15 step 5: a robot moving into a moving robot's tile shares its fate, down the chain
+    to a settled robot or to one whose tile ahead is empty (step 6); cycles all move."""
     chain: list[int] = []
-    x = i
-    while x not in status:
-        if x in chain:  # a closed cycle: everyone moves
-            for y in chain:
-                status[y] = True
+    leader = seat
+    while leader not in succeeds:
+        if leader in chain:  # a closed cycle: everyone moves
+            for follower in chain:
+                succeeds[follower] = True
             return
-        chain.append(x)
-        x = occ[dst[x]]
-    result = status[x]
-    for y in chain:
-        status[y] = result
+        if target[leader] not in robot_at:
+            succeeds[leader] = True
+            break
+        chain.append(leader)
+        leader = robot_at[target[leader]]
+    result = succeeds[leader]
+    for follower in chain:
+        succeeds[follower] = result
     if not result:
-        for y in [*chain, x]:
-            t.collide(y, movers[y])
+        for robot in [*chain, leader]:
+            resolution.collide(robot, movers[robot])
 
 
 # --------------------------------------------------------------------------- the factory (DR-19..DR-27)
 
 
-def conveyors(t: Turn) -> None:
+def conveyors(resolution: Resolution) -> None:
     """DR-20: belts carry every robot on them one tile, all at once, never pushing."""
-    b, f = t.b, t.f
-    riders = [i for i in range(f.n) if f.pos[i] >= 0 and b.kind[f.pos[i]] == CONVEYOR]
+    board, fleet = resolution.board, resolution.fleet
+    riders = [
+        seat for seat in range(fleet.n) if fleet.pos[seat] >= 0 and board.kind[fleet.pos[seat]] == CONVEYOR
+    ]
     if not riders:
         return
-    occ = f.occupancy()
+    robot_at = fleet.occupancy()
     target: dict[int, int] = {}
-    ok: dict[int, bool] = {}
-    for i in riders:
-        d = b.belt[f.pos[i]]
-        ok[i] = not b.wall[f.pos[i] * 4 + d]
-        target[i] = b.step[f.pos[i] * 4 + d]
-    counts: dict[int, int] = {}
-    for i in riders:
-        if ok[i] and target[i] != OFF:
-            counts[target[i]] = counts.get(target[i], 0) + 1
-    for i in riders:
-        if ok[i] and target[i] != OFF:
-            j = occ.get(target[i])
-            swap = j is not None and j in target and ok[j] and target[j] == f.pos[i]
-            if counts[target[i]] > 1 or swap:
-                ok[i] = False
+    carried: dict[int, bool] = {}
+    for seat in riders:
+        direction = board.belt[fleet.pos[seat]]
+        carried[seat] = not board.wall[fleet.pos[seat] * 4 + direction]
+        target[seat] = board.step[fleet.pos[seat] * 4 + direction]
+    aiming_at: dict[int, int] = {}
+    for seat in riders:
+        if carried[seat] and target[seat] != OFF:
+            aiming_at[target[seat]] = aiming_at.get(target[seat], 0) + 1
+    for seat in riders:
+        if carried[seat] and target[seat] != OFF:
+            ahead = robot_at.get(target[seat])
+            swap = (
+                ahead is not None and ahead in target and carried[ahead] and target[ahead] == fleet.pos[seat]
+            )
+            if aiming_at[target[seat]] > 1 or swap:
+                carried[seat] = False
     changed = True
     while changed:  # a target held by a robot that stays blocks the belt behind it
         changed = False
-        for i in riders:
-            if ok[i] and target[i] != OFF:
-                j = occ.get(target[i])
-                if j is not None and not ok.get(j, False):
-                    ok[i], changed = False, True
-    moving = [i for i in riders if ok[i]]
-    _carry(t, moving, target, E.Conveyed)
+        for seat in riders:
+            if carried[seat] and target[seat] != OFF:
+                ahead = robot_at.get(target[seat])
+                if ahead is not None and not carried.get(ahead, False):
+                    carried[seat], changed = False, True
+    moving = [seat for seat in riders if carried[seat]]
+    _carry(resolution, moving, target, resolution.events.conveyed)
 
 
-def _stamp_leaving(f: Fleet, arrivals: list[tuple[int, int, int]]) -> None:
+def _stamp_leaving(fleet: Fleet, arrivals: list[tuple[int, int, int]]) -> None:
     """DR-32: robots leaving in one step (a movement, a conveyor or a pusher step) share one stamp."""
-    if any(new == OFF for _, _, new in arrivals):
-        f.leave_count += 1
+    if any(end == OFF for _, _, end in arrivals):
+        fleet.leave_count += 1
 
 
-def _carry(t: Turn, moving: list[int], target: dict[int, int], event: type) -> None:
-    f = t.f
-    old = {i: f.pos[i] for i in moving}
-    _stamp_leaving(f, [(i, old[i], target[i]) for i in moving])
-    for i in moving:
-        if t.ev is not None:
-            t.ev.append(event(i, t.k, xy(old[i]), None if target[i] == OFF else xy(target[i])))
-        f.pos[i] = OFF
-    for i in moving:
-        t.arrive(i, old[i], target[i])
+def _carry(
+    resolution: Resolution,
+    moving: list[int],
+    target: dict[int, int],
+    tell: Callable[[int, int, int, int], None],
+) -> None:
+    """The ``moving`` robots to their ``target`` tiles at once (conveyors, pushers); ``tell``
+    is the sink's method for the event."""
+    fleet = resolution.fleet
+    start = {seat: fleet.pos[seat] for seat in moving}
+    _stamp_leaving(fleet, [(seat, start[seat], target[seat]) for seat in moving])
+    for seat in moving:
+        tell(seat, resolution.register, start[seat], target[seat])
+        fleet.pos[seat] = OFF
+    for seat in moving:
+        resolution.arrive(seat, start[seat], target[seat])
 
 
-def turntables(t: Turn) -> None:
+def turntables(resolution: Resolution) -> None:
     """DR-21: a quarter turn for every robot on a turntable."""
-    b, f = t.b, t.f
-    for i in range(f.n):
-        p = f.pos[i]
-        if p >= 0 and b.kind[p] in (TURN_L, TURN_R):
-            clockwise = b.kind[p] == TURN_R
-            f.facing[i] = (f.facing[i] + (1 if clockwise else 3)) % 4
-            if t.ev is not None:
-                t.ev.append(E.Rotated(i, t.k, xy(p), "R" if clockwise else "L", DIRS[f.facing[i]]))
+    board, fleet = resolution.board, resolution.fleet
+    for seat in range(fleet.n):
+        tile = fleet.pos[seat]
+        if tile >= 0 and board.kind[tile] in (TURN_L, TURN_R):
+            clockwise = board.kind[tile] == TURN_R
+            fleet.facing[seat] = (fleet.facing[seat] + (1 if clockwise else 3)) % 4
+            resolution.events.rotated(seat, resolution.register, tile, clockwise, fleet.facing[seat])
 
 
-def pushers(t: Turn) -> None:
+def pushers(resolution: Resolution) -> None:
     """DR-22: on registers 2 and 4 pushers move the robot on their tile one tile away."""
-    b, f = t.b, t.f
-    occ = f.occupancy()
+    board, fleet = resolution.board, resolution.fleet
+    robot_at = fleet.occupancy()
     target: dict[int, int] = {}
-    for i in range(f.n):
-        p = f.pos[i]
-        if p >= 0 and b.pusher[p] >= 0 and not b.wall[p * 4 + b.pusher[p]]:
-            target[i] = b.step[p * 4 + b.pusher[p]]
-    counts: dict[int, int] = {}
-    for u in target.values():
-        counts[u] = counts.get(u, 0) + 1
-    moving = [i for i, u in target.items() if u == OFF or (u not in occ and counts[u] == 1)]
-    _carry(t, moving, target, E.Shoved)
+    for seat in range(fleet.n):
+        tile = fleet.pos[seat]
+        if tile >= 0 and board.pusher[tile] >= 0 and not board.wall[tile * 4 + board.pusher[tile]]:
+            target[seat] = board.step[tile * 4 + board.pusher[tile]]
+    aiming_at: dict[int, int] = {}
+    for tile in target.values():
+        aiming_at[tile] = aiming_at.get(tile, 0) + 1
+    moving = [
+        seat
+        for seat, tile in target.items()
+        if tile == OFF or (tile not in robot_at and aiming_at[tile] == 1)
+    ]
+    _carry(resolution, moving, target, resolution.events.shoved)
 
 
-def lasers(t: Turn) -> None:
+def lasers(resolution: Resolution) -> None:
     """DR-23: on odd registers every beam hits the first robot on it."""
-    occ = t.f.occupancy()
-    for laser in t.b.lasers:
+    robot_at = resolution.fleet.occupancy()
+    for laser in resolution.board.lasers:
         for tile in laser.beam:
-            i = occ.get(tile)
-            if i is not None:
-                t.damage[i] += 1
-                if t.ev is not None:
-                    t.ev.append(E.Burned(i, t.k, xy(laser.mount), DIRS[laser.direction]))
+            seat = robot_at.get(tile)
+            if seat is not None:
+                resolution.damage[seat] += 1
+                resolution.events.burned(seat, resolution.register, laser.mount, laser.direction)
                 break
 
 
-def presses(t: Turn) -> None:
+def presses(resolution: Resolution) -> None:
     """DR-27: 2 damage to every robot on a press."""
-    f = t.f
-    for i in range(f.n):
-        if f.pos[i] >= 0 and t.b.kind[f.pos[i]] == PRESS:
-            t.damage[i] += 2
-            if t.ev is not None:
-                t.ev.append(E.Crushed(i, t.k, xy(f.pos[i])))
+    board, fleet = resolution.board, resolution.fleet
+    for seat in range(fleet.n):
+        if fleet.pos[seat] >= 0 and board.kind[fleet.pos[seat]] == PRESS:
+            resolution.damage[seat] += 2
+            resolution.events.crushed(seat, resolution.register, fleet.pos[seat])
 
 
-def apply_damage(t: Turn) -> None:
+def apply_damage(resolution: Resolution) -> None:
     """DR-24: PC = max(1, PC - damage); PC 1 means automatic standby."""
-    f = t.f
-    for i in range(f.n):
-        dmg = t.damage[i]
-        if not dmg or f.pos[i] < 0:
+    fleet, events, register = resolution.fleet, resolution.events, resolution.register
+    for seat in range(fleet.n):
+        damage = resolution.damage[seat]
+        if not damage or fleet.pos[seat] < 0:
             continue
-        f.pc[i] = max(1, f.pc[i] - dmg)
-        if t.ev is not None:
-            t.ev.append(E.Damaged(i, t.k, dmg, f.pc[i]))
-        if f.pc[i] == 1 and not f.pending[i]:
-            f.pending[i] = True
-            f.cancelled[i] = True
-            if t.ev is not None:
-                t.ev.append(E.AutoStandby(i, t.k))
+        fleet.pc[seat] = max(1, fleet.pc[seat] - damage)
+        events.damaged(seat, register, damage, fleet.pc[seat])
+        if fleet.pc[seat] == 1 and not fleet.pending[seat]:
+            fleet.pending[seat] = True
+            fleet.cancelled[seat] = True
+            events.auto_standby(seat, register)
 
 
 def run_register(
-    b: Board, f: Fleet, rules: Rules, k: int, ev: list | None, paths: list | None = None
+    board: Board,
+    fleet: Fleet,
+    rules: Rules,
+    register: int,
+    events: EventSink,
+    paths: list[list[int]] | None = None,
 ) -> None:
-    """DR-14 to DR-24: register ``k`` (1..5): the robots move, then the factory acts."""
-    t = Turn(b, f, rules, k, ev)
-    movement(t)
+    """DR-14 to DR-24: ``register`` (1..5): the robots move, then the factory acts (DR-19's order).
+    ``paths`` (the state's, per seat) gets each robot's tiles after movement and after the factory."""
+    resolution = Resolution(board, fleet, rules, register, events)
+    movement(resolution)
     if paths is not None:
-        _trace(f, paths)
-    conveyors(t)
-    turntables(t)
-    if k % 2 == 0:
-        pushers(t)
+        _trace(fleet, paths)
+    conveyors(resolution)
+    turntables(resolution)
+    if register % 2 == 0:
+        pushers(resolution)
     else:
-        lasers(t)
+        lasers(resolution)
     if rules.press_every_register:
-        presses(t)
-    apply_damage(t)
+        presses(resolution)
+    apply_damage(resolution)
     if paths is not None:
-        _trace(f, paths)
+        _trace(fleet, paths)
 
 
-def _trace(f: Fleet, paths: list) -> None:
-    for i in range(f.n):
-        here = f.pos[i]
-        if paths[i] and paths[i][-1] == here:
+def _trace(fleet: Fleet, paths: list[list[int]]) -> None:
+    for seat in range(fleet.n):
+        here = fleet.pos[seat]
+        if paths[seat] and paths[seat][-1] == here:
             continue
-        paths[i].append(here)
+        paths[seat].append(here)
 
 
 # --------------------------------------------------------------------------- end and start of a turn
 
 
-def end_turn(b: Board, f: Fleet, rules: Rules, turn: int, ev: list | None) -> None:
+def end_turn(board: Board, fleet: Fleet, rules: Rules, turn: int, events: EventSink) -> None:
     """DR-27 presses (once), DR-28 laws, DR-29 repairs to come."""
-    t = Turn(b, f, rules, E.END, ev)
     if not rules.press_every_register:
-        presses(t)
-        apply_damage(t)
-    for i in range(f.n):
-        p = f.pos[i]
-        if p < 0:
+        resolution = Resolution(board, fleet, rules, E.END, events)
+        presses(resolution)
+        apply_damage(resolution)
+    for seat in range(fleet.n):
+        tile = fleet.pos[seat]
+        if tile < 0:
             continue
-        law = b.law_at[p]
-        if law and not f.laws[i] & (1 << (law - 1)):
-            f.laws[i] |= 1 << (law - 1)
-            if ev is not None:
-                ev.append(E.Downloaded(i, law))
-        if f.laws[i] == ALL_LAWS:
-            f.finished[i], f.finish_pc[i] = turn, f.pc[i]
-            f.pos[i] = OFF
-            f.skip[i] = 0
-            if ev is not None:
-                ev.append(E.Finished(i, turn))
+        law = board.law_at[tile]
+        if law and not fleet.laws[seat] & (1 << (law - 1)):
+            fleet.laws[seat] |= 1 << (law - 1)
+            events.downloaded(seat, law)
+        if fleet.laws[seat] == ALL_LAWS:
+            fleet.finished[seat], fleet.finish_pc[seat] = turn, fleet.pc[seat]
+            fleet.pos[seat] = OFF
+            fleet.skip[seat] = 0
+            events.finished(seat, turn)
             continue
-        gain = 1 if b.kind[p] == WRENCH1 else 2 if b.kind[p] == WRENCH2 else 0
-        f.repair[i] += gain
+        fleet.repair[seat] += 1 if board.kind[tile] == WRENCH1 else 2 if board.kind[tile] == WRENCH2 else 0
 
 
-def start_turn(b: Board, f: Fleet, rules: Rules, ev: list | None, order: Sequence[int] | None = None) -> None:
+def start_turn(
+    board: Board, fleet: Fleet, rules: Rules, events: EventSink, order: Sequence[int] | None = None
+) -> None:
     """DR-9: (a) standby engages, (b) repairs, (c) re-entry in the order robots left: register, then
     movement before environment, then seat order (DR-32; ``order[k]`` is the seat numbered k + 1, DR-4)."""
-    for i in range(f.n):
-        f.program[i] = None
-        f.cancelled[i] = False
-        f.inactive[i] = False
-        if f.finished[i]:
+    for seat in range(fleet.n):
+        fleet.program[seat] = None
+        fleet.cancelled[seat] = False
+        fleet.inactive[seat] = False
+        if fleet.finished[seat]:
             continue
-        if f.pending[i]:
-            f.pending[i], f.inactive[i], f.pc[i] = False, True, MAX_PC
-            if ev is not None:
-                ev.append(E.Rebooted(i, E.START))
-    for i in range(f.n):
-        if f.repair[i] and not f.finished[i]:
-            gained = min(MAX_PC, f.pc[i] + f.repair[i]) - f.pc[i]
-            f.pc[i] += gained
-            if ev is not None and gained:
-                ev.append(E.Repaired(i, gained, f.pc[i]))
-        f.repair[i] = 0
-    number = {seat: k for k, seat in enumerate(order if order is not None else range(f.n))}
+        if fleet.pending[seat]:
+            fleet.pending[seat], fleet.inactive[seat], fleet.pc[seat] = False, True, MAX_PC
+            events.rebooted(seat, E.START)
+    for seat in range(fleet.n):
+        if fleet.repair[seat] and not fleet.finished[seat]:
+            gained = min(MAX_PC, fleet.pc[seat] + fleet.repair[seat]) - fleet.pc[seat]
+            fleet.pc[seat] += gained
+            if gained:
+                events.repaired(seat, gained, fleet.pc[seat])
+        fleet.repair[seat] = 0
+    number = {seat: k for k, seat in enumerate(order if order is not None else range(fleet.n))}
     away = sorted(
-        (f.left[i], number[i], i) for i in range(f.n) if f.placed[i] and not f.finished[i] and f.pos[i] < 0
+        (fleet.left[seat], number[seat], seat)
+        for seat in range(fleet.n)
+        if fleet.placed[seat] and not fleet.finished[seat] and fleet.pos[seat] < 0
     )
-    for _, _, i in away:
-        reenter(b, f, rules, i, ev)
+    for _, _, seat in away:
+        reenter(board, fleet, rules, seat, events)
 
 
-def reenter(b: Board, f: Fleet, rules: Rules, i: int, ev: list | None) -> None:
+def reenter(board: Board, fleet: Fleet, rules: Rules, seat: int, events: EventSink) -> None:
     """DR-32: the first accessible perimeter tile anticlockwise from the exit tile."""
-    occ = f.occupancy()
-    ring = b.ring
-    start = ring.index(f.exit[i]) + (1 if rules.reentry_from_next else 0)
+    robot_at = fleet.occupancy()
+    ring = board.ring
+    start = ring.index(fleet.exit[seat]) + (1 if rules.reentry_from_next else 0)
     for step in range(len(ring)):
         tile = ring[(start + step) % len(ring)]
-        if tile not in occ and b.kind[tile] != PIT:
-            f.pos[i], f.exit[i], f.left[i] = tile, OFF, 0
-            if ev is not None:
-                ev.append(E.Reentered(i, xy(tile), DIRS[f.facing[i]]))
+        if tile not in robot_at and board.kind[tile] != PIT:
+            fleet.pos[seat], fleet.exit[seat], fleet.left[seat] = tile, OFF, 0
+            events.reentered(seat, tile, fleet.facing[seat])
             return
 
 
-def ranking_key(f: Fleet, i: int) -> tuple[int, int, int, int]:
+def ranking_key(fleet: Fleet, seat: int) -> tuple[int, int, int, int]:
     """DR-33: finished first, earlier first; then more laws; then higher PC. Smaller is better."""
-    if f.finished[i]:
-        return (0, f.finished[i], -3, -f.finish_pc[i])
-    return (1, 0, -bin(f.laws[i]).count("1"), -f.pc[i])
+    if fleet.finished[seat]:
+        return (0, fleet.finished[seat], -3, -fleet.finish_pc[seat])
+    return (1, 0, -bin(fleet.laws[seat]).count("1"), -fleet.pc[seat])
 
 
-def ranks(f: Fleet) -> tuple[int, ...]:
-    keys = [ranking_key(f, i) for i in range(f.n)]
+def ranks(fleet: Fleet) -> tuple[int, ...]:
+    keys = [ranking_key(fleet, seat) for seat in range(fleet.n)]
     return tuple(1 + sum(other < mine for other in keys) for mine in keys)

@@ -31,6 +31,7 @@ from robotable.games.dr2d.actions import (
 )
 from robotable.games.dr2d.board import DIRS, OFF, Board, load_board, on_board, tile_of, xy
 from robotable.games.dr2d.engine import LETTERS, STAY, Fleet, Rules
+from robotable.games.dr2d.event_sink import EventLog
 
 PLACEMENT, PROGRAMMING, WINDOW, OVER = "placement", "programming", "window", "over"
 REGISTER_COUNT = 5
@@ -311,14 +312,14 @@ class DR2DState(State):
         in which no robot programs (all in standby) run on at once."""
         while True:
             for k in range(first, REGISTER_COUNT + 1):
-                engine.run_register(self.board, self.fleet, self.rules, k, events, self.paths)
+                engine.run_register(self.board, self.fleet, self.rules, k, EventLog(events), self.paths)
                 if self.options["standby_between_registers"] and k < REGISTER_COUNT:
                     self.waiting = [s for s in range(self.seats) if self._may_declare_standby(s)]
                     if self.waiting:
                         self.phase, self.register = WINDOW, k
                         events.append(E.WindowOpened(k))
                         return events
-            engine.end_turn(self.board, self.fleet, self.rules, self.turn, events)
+            engine.end_turn(self.board, self.fleet, self.rules, self.turn, EventLog(events))
             f = self.fleet
             if all(f.finished) or self.turn >= self.options["turn_limit"]:
                 self.phase = OVER
@@ -339,7 +340,7 @@ class DR2DState(State):
         """DR-8/DR-9: the next turn starts (the caller runs it at once if nobody programs)."""
         self.turn += 1
         events.append(E.TurnStarted(self.turn))
-        engine.start_turn(self.board, self.fleet, self.rules, events, self.order)
+        engine.start_turn(self.board, self.fleet, self.rules, EventLog(events), self.order)
         self.phase = PROGRAMMING
         self.register = 0
         return events
