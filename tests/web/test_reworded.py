@@ -144,3 +144,54 @@ def test_no_module_of_the_pages_holds_the_servers_english() -> None:
     for script in scripts:
         text = script.read_text("utf-8")
         assert not [phrase for phrase in ENGLISH if phrase in text], script
+
+
+WORDED = """async ([lang, cases]) => {
+  localStorage.setItem("robotable:language", lang);
+  await import("/static/js/words/table.js");
+  await (await import("/static/js/game_words.js")).loadGames();
+  const { refusalWords } = await import("/static/js/table/codes.js");
+  return cases.map(([refusal, seen]) => refusalWords(refusal, seen, 0, "ricochet"));
+}"""
+
+
+def test_refusals_are_worded_by_their_codes(server: process.Server, page_at: Any) -> None:
+    """The page's words for each kind of refusal, in both languages: the code says why (the
+    game's French when it gave it), the state the action was chosen on says whose turn it was
+    and what was possible, and a refusal behind the table's version says the table moved on."""
+    page = page_at(server.url)
+    mine = {"to_act": [0], "legal": ["bid 3"], "view": {"phase": "countdown"}}
+    theirs = {**mine, "to_act": [1]}
+    reason = {"action": "bid 9", "reason": "cannot raise your own bid"}
+    behind = {"behind": {"seen": 4, "version": 5}}
+    cases = [
+        ({**reason, "code": "too_late", "params": {"timer": "bidding_closes"}}, mine),
+        ({**reason, "code": "spectator"}, None),
+        ({**reason, "code": "illegal"}, theirs),
+        ({**reason, "code": "illegal"}, mine),
+        ({**reason, "code": "illegal", "reason_fr": "impossible de relever sa propre annonce"}, mine),
+        ({**reason, "code": "illegal", **behind}, theirs),
+        ({**reason, "code": "illegal", **behind}, None),
+        ({**reason, "code": "a_newer_code"}, mine),
+    ]
+    assert page.evaluate(WORDED, ["fr", cases]) == [
+        "trop tard : le temps est écoulé.",
+        "vous regardez la partie : un spectateur ne peut pas jouer.",
+        "ce n'est pas votre tour.",
+        "cette action n'est pas possible maintenant (phase : le sablier s'écoule).",
+        "impossible de relever sa propre annonce",
+        "ce n'est pas votre tour. (La table a avancé entre-temps : regardez à nouveau.)",
+        "la table a avancé entre-temps : regardez à nouveau.",
+        "cannot raise your own bid",  # a code the page does not know yet: the server's words
+    ]
+    assert page.evaluate(WORDED, ["en", cases]) == [
+        "too late: the time ran out. (cannot raise your own bid)",
+        "you are watching: a spectator cannot play.",
+        "it is not your turn. (cannot raise your own bid)",
+        "this action is not possible now (phase: the sand timer runs). (cannot raise your own bid)",
+        "this action is not possible now (phase: the sand timer runs). (cannot raise your own bid)",
+        "it is not your turn. (cannot raise your own bid) (The table moved on meanwhile: look again.)",
+        "cannot raise your own bid (The table moved on meanwhile: look again.)",
+        "cannot raise your own bid",
+    ]
+    assert not page.errors

@@ -13,13 +13,16 @@ export function inWords(kind, { code, reason }) {
 
 // Why an action was refused. `seen`: the state it was chosen on (null when not known), `seat`:
 // the page's, `game`: the table's. In English the server's own reason follows the page's
-// words: it may say more (the rule, the timer).
+// words: it may say more (the rule, the timer). When the table was already past that state
+// (`behind`), the page says so too: a race, not a misclick.
 export function refusalWords(refusal, seen, seat, game) {
   const code = refusal.code || "illegal";
+  const english = language() === "en";
   const why = pageWhy({ ...refusal, code }, seen, seat, game);
-  if (why === null) return refusal.reason;
-  const more = language() === "en" && code !== "spectator" && refusal.reason;
-  return more ? `${why} (${refusal.reason})` : why;
+  if (why === null && refusal.behind && !english) return t("refusal.moved_on");
+  let said = why ?? refusal.reason;
+  if (why !== null && english && code !== "spectator" && refusal.reason) said = `${why} (${refusal.reason})`;
+  return refusal.behind ? `${said} ${t("refusal.behind")}` : said;
 }
 
 function pageWhy(refusal, seen, seat, game) {
@@ -27,8 +30,6 @@ function pageWhy(refusal, seen, seat, game) {
   if (refusal.code === "spectator") return t("refusal.spectator");
   if (refusal.code !== "illegal") return has(`refusal.${refusal.code}`) ? t(`refusal.${refusal.code}`) : null;
   if (language() === "fr" && refusal.reason_fr) return refusal.reason_fr; // the game's own French
-  // the state it was chosen on is not the table's any more: a guess from it would mislead
-  if (refusal.behind) return t("refusal.moved_on");
   if (!seen) return null;
   if (seat !== null && !seen.to_act.includes(seat)) return t("refusal.not_your_turn");
   if (!seen.legal.includes(refusal.action)) {
