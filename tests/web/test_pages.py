@@ -544,11 +544,12 @@ def test_pieces_slide_to_their_new_place_at_the_speed_chosen(server: Server, pag
         page.select_option("#movement", speed)
         page.wait_for_function("() => document.querySelector('#legal-list option')")
         board = page.get_attribute("body", "data-board")
-        started = page.evaluate("() => window.animationsStarted")
+        started, slid = page.evaluate("() => [window.animationsStarted, window.slid]")
         assert click_action(page, legal_actions(page)[0])
         page.wait_for_function("b => document.body.dataset.board !== b", arg=board)
-        moved = int(page.get_attribute("body", "data-moved") or 0)
-        # counted as they start, not read while they run: a loaded machine may finish them first
+        # counted as they start, not read while they run: a loaded machine may finish them
+        # first, and the bots' next drawing may come before the test looks
+        moved = page.evaluate("() => window.slid") - slid
         animated = page.evaluate("() => window.animationsStarted") - started
         sliding = (moved > 0 and animated > 0) if speed == "slow" else (moved == 0 and animated == 0)
         assert sliding, (speed, moved, animated)
@@ -562,6 +563,11 @@ COUNT_ANIMATIONS = """() => {
     window.animationsStarted += 1;
     return animate.apply(this, how);
   };
+  window.slid = 0; // every drawing's data-moved, added up (a record holds the value before it)
+  new MutationObserver((records) => {
+    const values = [...records.slice(1).map((record) => record.oldValue), document.body.dataset.moved];
+    window.slid += values.reduce((sum, value) => sum + Number(value), 0);
+  }).observe(document.body, { attributeFilter: ["data-moved"], attributeOldValue: true });
 }"""
 
 
