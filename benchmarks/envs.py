@@ -43,7 +43,7 @@ cpu = time.process_time
 wall clock counts the time other jobs held the core; slices of CPU time keep the ratios within
 a few percent from run to run where wall-clock slices drifted by a quarter."""
 
-# (label, game, seats, options): the README's engine table, plus Ricochet
+# (label, game, seats, options): the engine table of docs/performance.md, plus Ricochet
 CASES = [
     ("Ricochet, 2 (chips_to_win 1)", "ricochet", 2, {"chips_to_win": 1}),
     ("DR2D, 2", "dr2d", 2, {}),

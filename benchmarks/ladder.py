@@ -9,7 +9,7 @@ rotation, OpenSkill ratings, head-to-head with Wilson intervals) in this one pro
 every decision of every bot, and writes the result to the game's
 ``src/robotable/agents/ladders/GAME.json`` (or ``--out``), which ``robotable bots GAME``
 reads. One process on purpose: think times measured while other games share the cores would
-not be the bots' own. Run it niced on a quiet machine for the figures the README quotes.
+not be the bots' own. Run it niced on a quiet machine for the figures docs/bots.md quotes.
 
 ``--pairs`` plays only the named line-ups of two (say the adjacent levels when the whole
 round robin would take too long); the ratings then come from those games alone. ``--folder``

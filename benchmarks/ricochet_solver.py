@@ -65,7 +65,7 @@ from robotable.games.ricochet.solver import Solver, warm_up
 HARD = (("4B3B2B1A-2E03B221-BT", 25), ("1A4B3B2B-E212DBF0-BT", 24))
 GROUPS = ((1, 3), (4, 6), (7, 9), (10, 99))
 # Issue 17: 0.8x the best public C solver's median and p99, 0.6x its hard-position times and
-# 1.2x its peak memory (C: 0.074 ms, 19.5 ms, 13.45 s, 10.43 s, 178 MB; see the README).
+# 1.2x its peak memory (C: 0.074 ms, 19.5 ms, 13.45 s, 10.43 s, 178 MB; see docs/solver.md).
 GOAL_MEDIAN_MS, GOAL_P99_MS = 0.059, 15.6
 GOAL_HARD_S = {25: 8.1, 24: 6.3}
 GOAL_PEAK_MB = 215  # the C figure does not say MB or MiB; this benchmark measures MiB (1 MiB = 1.049 MB)
