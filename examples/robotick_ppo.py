@@ -1,6 +1,6 @@
 """A first agent that learns: MaskablePPO (sb3-contrib) on Robotick against the heuristic bots.
 
-    pip install "torch==2.13.0" -e ".[train]"       # a CPU build of PyTorch: see docs/learning.md
+    pip install "torch==2.13.0" -e ".[train]"       # a CPU build of PyTorch: see examples/README.md
     python examples/robotick_ppo.py --minutes 8 --out examples/robotick_curve.png
 
 The learner holds seat 0 of ``robotable/Robotick-v0``; seats 1 and 2 are the game's heuristic
