@@ -29,7 +29,7 @@ from typing import Any, ClassVar, Protocol, Self
 from robotable.core.errors import IllegalAction, InvalidOptions, RobotableError, StateError
 from robotable.core.numbers import MAX_INT
 from robotable.core.rng import Rng
-from robotable.core.words import catalogue, fill
+from robotable.core.words import LANGUAGES, catalogue, fill
 
 Seat = int
 """Players are seats ``0 .. n-1``."""
@@ -247,6 +247,30 @@ def _kind_name(kind: type | tuple[type, ...]) -> str:
     return " or ".join(_KIND_NAMES.get(k, k.__name__) for k in kinds)
 
 
+DRAWING_WORDS: tuple[Option, ...] = (
+    Option(
+        "lang",
+        "en",
+        "the language of the drawing's words: en or fr (notation, numbers and names stay as they are)",
+        str,
+        choices=LANGUAGES,
+        help_fr="la langue des mots du dessin : en ou fr (notation, nombres et noms restent tels quels)",
+        label_fr="langue",
+    ),
+    Option(
+        "names",
+        None,
+        "the seats' names in seat order, drawn instead of the game's own 'seat 0' words",
+        (list, tuple),
+        nullable=True,
+        help_fr="les noms des places, dans l'ordre, dessinés au lieu des « place 0 » du jeu",
+        label_fr="noms",
+    ),
+)
+"""Drawing options every game's :meth:`Game.render_svg` takes besides its own
+:attr:`Game.drawing_options` (:mod:`robotable.core.drawing_words` words the drawing)."""
+
+
 # --------------------------------------------------------------------------- game
 
 
@@ -394,19 +418,22 @@ class Game(ABC):
         return {}
 
     def render_svg(self, view: Mapping[str, JSON], **options: Any) -> str:
-        """An SVG picture of a view; ``options`` are :attr:`drawing_options`."""
+        """An SVG picture of a view; ``options`` are :attr:`drawing_options` and
+        :data:`DRAWING_WORDS` (``lang``: the language of its words; ``names``: the seats')."""
         raise RobotableError(f"{self.title} has no SVG renderer yet")
 
     def validate_drawing(self, options: Mapping[str, Any] | None = None) -> dict[str, Any]:
         """Drawing options checked like game options: an unknown name is refused listing the
         known ones. Only the options given are returned (the renderer keeps its defaults)."""
         given = dict(options or {})
-        known = {opt.name: opt for opt in self.drawing_options}
+        known = {opt.name: opt for opt in (*self.drawing_options, *DRAWING_WORDS)}
         for name in given:
             if name not in known:
-                listing = ", ".join(sorted(known)) or "none"
+                listing = ", ".join(sorted(opt.name for opt in self.drawing_options)) or "none"
+                words = ", ".join(opt.name for opt in DRAWING_WORDS)
                 raise InvalidOptions(
                     f"unknown drawing option {name!r} for {self.id}; drawing options: {listing}"
+                    f" (and, for every game, {words})"
                 )
         return {name: known[name].check(value) for name, value in given.items()}
 

@@ -157,12 +157,19 @@ class DeliveryGame(Game):
 
     # ---- faces
 
-    def render_svg(self, view: Mapping[str, JSON], *, path_slot: int | None = None) -> str:
+    def render_svg(
+        self,
+        view: Mapping[str, JSON],
+        *,
+        path_slot: int | None = None,
+        lang: str = "en",
+        names: list[str] | None = None,
+    ) -> str:
         """The view's position; ``path_slot=N`` draws each pawn's path during slot N of the
-        last resolution."""
+        last resolution; its words in ``lang``, the seats named ``names``."""
         from robotable.games.delivery.svg import render_svg
 
-        return render_svg(view, path_slot=path_slot)
+        return render_svg(view, path_slot=path_slot, lang=lang, names=names)
 
     def render_text(self, view: Mapping[str, JSON]) -> Any:
         from robotable.games.delivery.terminal import render_text

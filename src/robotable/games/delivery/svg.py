@@ -5,7 +5,8 @@ pawns with their facing and parcels, a legend, then one panel per player: parcel
 four onPlay slots (face-down cards as ``?`` for other seats) and the function boards.
 A seat's view also draws that seat's hand and its own face-down program as only it sees
 them, with the card codes explained. ``path_slot=N`` draws each pawn's path during slot N
-of the last resolution.
+of the last resolution. Every word is the catalogue's (``words/LANG.json``) in the drawing's
+language ``lang``; the seats are named ``names`` when given. Card codes stay as printed.
 """
 
 from __future__ import annotations
@@ -14,8 +15,9 @@ from collections.abc import Mapping, Sequence
 from html import escape
 from typing import Any
 
+from robotable.core.drawing_words import DrawingWords
 from robotable.core.errors import RobotableError
-from robotable.games.delivery.cards import CARD_LEGEND, SLOTS
+from robotable.games.delivery.cards import SLOTS
 
 CELL = 40
 MARGIN = 24
@@ -26,9 +28,19 @@ ARROW_ANGLE = {"^": 0, ">": 90, "v": 180, "<": 270, "⇈": 0, "»": 90, "⇊": 1
 SLOT_W, SLOT_H = 58, 22
 CARD_W, CARD_H = 50, 30  # a card of the hand
 LEGEND_CHARS = 110  # characters of card legend per line of text (11 px sans-serif in 760 px)
+CARD_CODES = ("FWD", "BACK", "SL/SR", "RL/RR", "UT", "LOOP", "LASER", "BUG", "FN")
+"""The card legend's entries in order: the catalogue's ``card.<code>`` words."""
 
 
-def render_svg(view: Mapping[str, Any], *, path_slot: int | None = None) -> str:
+def render_svg(
+    view: Mapping[str, Any],
+    *,
+    path_slot: int | None = None,
+    lang: str = "en",
+    names: Sequence[str] | None = None,
+) -> str:
+    """The view's picture (see the module); its words in ``lang``, the seats named ``names``."""
+    say = DrawingWords("robotable.games.delivery", lang, names)
     if path_slot is not None and (
         isinstance(path_slot, bool) or not isinstance(path_slot, int) or not 1 <= path_slot <= SLOTS
     ):
@@ -40,7 +52,7 @@ def render_svg(view: Mapping[str, Any], *, path_slot: int | None = None) -> str:
     boards_per_player = max(1, len(view["function_boards"]) // len(view["players"]))
     panel_w = 4 * (SLOT_W + 4) + 14 + boards_per_player * (4 * 34 + 8)
     hand = view.get("hand")
-    hand_h = 0 if hand is None else 60 + 18 * len(_legend_lines())
+    hand_h = 0 if hand is None else 60 + 18 * len(_legend_lines(say))
     hand_w = 0 if hand is None else len(hand) * (CARD_W + 6)
     total_w = MARGIN * 2 + max(board_w + LEGEND_W, panel_w, hand_w, 760)  # room for the longest line
     total_h = MARGIN * 2 + 30 + board_h + panel_h + hand_h
@@ -51,23 +63,17 @@ def render_svg(view: Mapping[str, Any], *, path_slot: int | None = None) -> str:
         f'data-grid="{width} {height}" data-cell-size="{CELL}" data-origin="{MARGIN} {MARGIN + 30}">',
         _defs(),
         f'<rect width="{total_w}" height="{total_h}" fill="white"/>',
-        _text(
-            MARGIN,
-            MARGIN + 8,
-            f"Robot Delivery - round {view['round']}/{view['turn_limit']} - {view['phase']}{_seen_by(view)}",
-            size=16,
-            weight="bold",
-        ),
+        _text(MARGIN, MARGIN + 8, _caption(view, say), size=16, weight="bold"),
     ]
     top = MARGIN + 30
-    parts += _board(rows, view["board"]["starts"], MARGIN, top)
+    parts += _board(rows, view["board"]["starts"], MARGIN, top, say)
     if path_slot is not None and view.get("last"):
         parts += _paths(view, path_slot, MARGIN, top)
     parts += _pawns(view["players"], MARGIN, top)
-    parts += _legend(MARGIN + board_w + 20, top, view, path_slot)
-    parts += _panels(view, MARGIN, top + board_h + 24)
+    parts += _legend(MARGIN + board_w + 20, top, view, path_slot, say)
+    parts += _panels(view, MARGIN, top + board_h + 24, say)
     if hand is not None:
-        parts += _hand(view, MARGIN, top + board_h + 24 + panel_h)
+        parts += _hand(view, MARGIN, top + board_h + 24 + panel_h, say)
     parts.append("</svg>")
     return "\n".join(parts)
 
@@ -109,7 +115,14 @@ def _chevrons(cx: float, cy: float, char: str) -> str:
     return f'<g transform="translate({cx},{cy}) rotate({angle})">{"".join(shapes)}</g>'
 
 
-def _board(rows: Sequence[str], starts: Sequence[Sequence[Any]], left: float, top: float) -> list[str]:
+def _caption(view: Mapping[str, Any], say: DrawingWords) -> str:
+    step = say.phase(view["phase"])
+    return say("caption", round=view["round"], rounds=view["turn_limit"], step=step, seen=_seen_by(view, say))
+
+
+def _board(
+    rows: Sequence[str], starts: Sequence[Sequence[Any]], left: float, top: float, say: DrawingWords
+) -> list[str]:
     out = []
     for y, row in enumerate(rows):
         for x, char in enumerate(row):
@@ -123,12 +136,12 @@ def _board(rows: Sequence[str], starts: Sequence[Sequence[Any]], left: float, to
             )
             if char == "P":
                 out.append(f'<rect x="{cx - 8}" y="{cy - 8}" width="16" height="16" fill="#a0522d" rx="2"/>')
-                out.append(_text(cx, py + 11, "pickup", size=8, anchor="middle"))
+                out.append(_text(cx, py + 11, say("tile.pickup"), size=8, anchor="middle"))
             elif char == "D":
                 out.append(
                     f'<circle cx="{cx}" cy="{cy}" r="11" fill="none" stroke="#0b7285" stroke-width="3"/>'
                 )
-                out.append(_text(cx, py + 11, "drop", size=8, anchor="middle"))
+                out.append(_text(cx, py + 11, say("tile.drop"), size=8, anchor="middle"))
             elif char in ARROW_ANGLE:
                 out.append(_chevrons(cx, cy, char))
     for x, y, facing in starts:
@@ -184,29 +197,34 @@ def _paths(view: Mapping[str, Any], slot: int, left: float, top: float) -> list[
     return out
 
 
-def _legend(x: float, y: float, view: Mapping[str, Any], path_slot: int | None) -> list[str]:
-    entries = [
-        ("#444", "wall cell"),
-        ("#f3d9f7", "pickup point"),
-        ("#d4f1f4", "drop point"),
-        ("#ffd8a8", "conveyor (1 arrow)"),
-        ("#ffb870", "express conveyor (2 arrows)"),
-        ("#888", "start point (facing)"),
-    ]
-    out = [_text(x, y + 10, "Legend", size=13, weight="bold")]
-    for i, (fill, label) in enumerate(entries):
+LEGEND = (
+    ("#444", "wall"),
+    ("#f3d9f7", "pickup"),
+    ("#d4f1f4", "drop"),
+    ("#ffd8a8", "conveyor"),
+    ("#ffb870", "express"),
+    ("#888", "start"),
+)
+"""The legend's colours and what they are: the catalogue's ``legend.<what>`` words."""
+
+
+def _legend(
+    x: float, y: float, view: Mapping[str, Any], path_slot: int | None, say: DrawingWords
+) -> list[str]:
+    out = [_text(x, y + 10, say("legend.title"), size=13, weight="bold")]
+    for i, (fill, what) in enumerate(LEGEND):
         yy = y + 24 + i * 22
         out.append(f'<rect x="{x}" y="{yy}" width="16" height="16" fill="{fill}" stroke="#999"/>')
-        out.append(_text(x + 24, yy + 12, label, size=11))
-    yy = y + 24 + len(entries) * 22
+        out.append(_text(x + 24, yy + 12, say(f"legend.{what}"), size=11))
+    yy = y + 24 + len(LEGEND) * 22
     out.append(f'<circle cx="{x + 8}" cy="{yy + 8}" r="7" fill="#d62828"/>')
-    out.append(_text(x + 24, yy + 12, "pawn (seat number, facing tip)", size=11))
+    out.append(_text(x + 24, yy + 12, say("legend.pawn"), size=11))
     out.append(f'<rect x="{x + 3}" y="{yy + 25}" width="10" height="10" fill="#a0522d"/>')
-    out.append(_text(x + 24, yy + 34, "parcel", size=11))
+    out.append(_text(x + 24, yy + 34, say("legend.parcel"), size=11))
     yy += 56
-    out.append(_text(x, yy, f"bug pile: {view['bug_pile']}", size=11))
+    out.append(_text(x, yy, say("legend.bug_pile", count=view["bug_pile"]), size=11))
     if path_slot is not None:
-        out.append(_text(x, yy + 18, f"dashed: paths of slot {path_slot}", size=11))
+        out.append(_text(x, yy + 18, say("legend.paths", slot=path_slot), size=11))
     return out
 
 
@@ -220,7 +238,7 @@ def _slot_box(x: float, y: float, cards: Sequence[str] | None, count: int, label
     ]
 
 
-def _panels(view: Mapping[str, Any], left: float, top: float) -> list[str]:
+def _panels(view: Mapping[str, Any], left: float, top: float, say: DrawingWords) -> list[str]:
     out = []
     boards: dict[int, list[Mapping[str, Any]]] = {}
     for board in view["function_boards"]:
@@ -228,19 +246,8 @@ def _panels(view: Mapping[str, Any], left: float, top: float) -> list[str]:
     for seat, p in enumerate(view["players"]):
         y = top + seat * 86
         colour = FILL[p["colour"]]
-        first = " - first player" if seat == view["first_player"] else ""
-        status = f"{p['delivered']} delivered" + (", carrying a parcel" if p["parcel"] else "")
         out.append(f'<rect x="{left}" y="{y}" width="12" height="12" fill="{colour}"/>')
-        out.append(
-            _text(
-                left + 18,
-                y + 11,
-                f"seat {seat} {p['colour']} ({p['letter']}){first}: {status}; "
-                f"hand {p['hand_size']}, draw {p['draw_size']}, discard {len(p['discard'])}",
-                size=12,
-                weight="bold",
-            )
-        )
+        out.append(_text(left + 18, y + 11, _panel_line(view, seat, say), size=12, weight="bold"))
         program = p["program"]
         for i in range(4):
             cards = program[i] if program is not None else None
@@ -248,13 +255,32 @@ def _panels(view: Mapping[str, Any], left: float, top: float) -> list[str]:
                 left + i * (SLOT_W + 4), y + 30, cards, p["program_counts"][i], f"onPlay {i + 1}"
             )
         if program is not None and seat == view.get("seat") and view["phase"] == "programming":
-            out.append(_text(left, y + 66, "face down: the other seats see '?' (RD-28)", size=9, fill="#555"))
+            out.append(_text(left, y + 66, say("panel.face_down"), size=9, fill="#555"))
         x = left + 4 * (SLOT_W + 4) + 14
         for board in boards.get(seat, []):
             for i, cards in enumerate(board["slots"]):
                 out += _fn_box(x + i * 34, y + 30, cards, f"F{board['letter']}.{i + 1}")
             x += 4 * 34 + 8
     return out
+
+
+def _panel_line(view: Mapping[str, Any], seat: int, say: DrawingWords) -> str:
+    """``seat 0 red (R) - first player: 1 delivered; hand 5, draw 10, discard 2``, in the
+    drawing's words."""
+    p = view["players"][seat]
+    first = say("panel.first") if seat == view["first_player"] else ""
+    status = say("panel.delivered", count=p["delivered"]) + (say("panel.carrying") if p["parcel"] else "")
+    return say(
+        "panel.line",
+        who=say.seat(seat),
+        colour=p["colour"],
+        letter=p["letter"],
+        first=first,
+        status=status,
+        hand=p["hand_size"],
+        draw=p["draw_size"],
+        discard=len(p["discard"]),
+    )
 
 
 def _fn_box(x: float, y: float, cards: Sequence[str], label: str) -> list[str]:
@@ -266,17 +292,17 @@ def _fn_box(x: float, y: float, cards: Sequence[str], label: str) -> list[str]:
     ]
 
 
-def _seen_by(view: Mapping[str, Any]) -> str:
+def _seen_by(view: Mapping[str, Any], say: DrawingWords) -> str:
     seat = view.get("seat")
     if seat is None:
         return ""
-    return f" - seen by seat {seat} ({view['players'][seat]['colour']})"
+    return say("caption.seen_by", who=say.seat(seat), colour=view["players"][seat]["colour"])
 
 
-def _legend_lines() -> list[str]:
+def _legend_lines(say: DrawingWords) -> list[str]:
     """The card legend's entries joined into lines of at most :data:`LEGEND_CHARS` characters."""
     lines: list[str] = []
-    for entry in CARD_LEGEND:
+    for entry in (say(f"card.{code}") for code in CARD_CODES):
         if lines and len(lines[-1]) + 3 + len(entry) <= LEGEND_CHARS:
             lines[-1] += " · " + entry
         else:
@@ -284,14 +310,14 @@ def _legend_lines() -> list[str]:
     return lines
 
 
-def _hand(view: Mapping[str, Any], left: float, top: float) -> list[str]:
+def _hand(view: Mapping[str, Any], left: float, top: float, say: DrawingWords) -> list[str]:
     """The viewing seat's hand, card by card, then what the card codes mean."""
     seat = view["seat"]
     colour = FILL[view["players"][seat]["colour"]]
     hand = view["hand"]
-    out = [_text(left, top + 10, f"hand of seat {seat} (only this seat sees it)", size=12, weight="bold")]
+    out = [_text(left, top + 10, say("hand.title", who=say.seat(seat)), size=12, weight="bold")]
     if not hand:
-        out.append(_text(left, top + 36, "(empty)", size=11, fill="#777"))
+        out.append(_text(left, top + 36, say("hand.empty"), size=11, fill="#777"))
     for i, card in enumerate(hand):
         x = left + i * (CARD_W + 6)
         out.append(
@@ -299,6 +325,6 @@ def _hand(view: Mapping[str, Any], left: float, top: float) -> list[str]:
             f'stroke="{colour}" stroke-width="2" rx="4"/>'
         )
         out.append(_text(x + CARD_W / 2, top + 38, card, size=11, weight="bold", anchor="middle"))
-    for i, line in enumerate(_legend_lines()):
+    for i, line in enumerate(_legend_lines(say)):
         out.append(_text(left, top + 70 + 18 * i, line, size=11, fill="#444"))
     return out

@@ -6,7 +6,8 @@ tiles green with one or two wrench marks, laws gold discs, start tiles labelled 
 walls thick dark bars, lasers a red emitter on the rim with their beam, pushers a bronze
 piston on their side (not the laws' gold: the two were confused). Robots are coloured
 discs with a pointer showing their facing and their letter; ``paths=True`` draws each
-robot's route during the last turn.
+robot's route during the last turn. Every word is the catalogue's (``words/LANG.json``) in the
+drawing's language ``lang``; ``names`` are the seats' names.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from collections.abc import Mapping
 from typing import Any
 from xml.sax.saxutils import escape
 
+from robotable.core.drawing_words import DrawingWords
 from robotable.core.errors import RobotableError
 from robotable.games.dr2d.board import (
     CONVEYOR,
@@ -71,7 +73,7 @@ def _arrow(cx: float, cy: float, d: int, size: float, fill: str) -> str:
     return f'<polygon points="{points}" fill="{fill}"/>'
 
 
-def _tile(board: Board, tile: int) -> list[str]:
+def _tile(board: Board, tile: int, say: DrawingWords) -> list[str]:
     x, y = xy(tile)
     left, top = _corner(x, y)
     cx, cy = _centre(x, y)
@@ -92,7 +94,7 @@ def _tile(board: Board, tile: int) -> list[str]:
         out.append(
             f'<text x="{cx}" y="{cy + 8}" font-size="22" text-anchor="middle" fill="#5b2f86">{sign}</text>'
         )
-        label = "R" if kind == TURN_R else "L"
+        label = escape(say("tile.turn_right" if kind == TURN_R else "tile.turn_left"))
         out.append(
             f'<text x="{left + T - 3}" y="{top + T - 3}" font-size="9" text-anchor="end">{label}</text>'
         )
@@ -107,7 +109,7 @@ def _tile(board: Board, tile: int) -> list[str]:
             )
         out.append(
             f'<text x="{cx}" y="{cy + 6}" font-size="16" font-weight="bold" '
-            f'text-anchor="middle" fill="#900">P</text>'
+            f'text-anchor="middle" fill="#900">{escape(say("tile.press"))}</text>'
         )
     elif kind in (WRENCH1, WRENCH2):
         count = 1 if kind == WRENCH1 else 2
@@ -238,53 +240,67 @@ LEGEND = (
     ("#2b2b2b", "pit"),
     ("#d9c2ef", "turntable"),
     ("#f2b0b0", "press"),
-    ("#bfe3bf", "repair +1/+2"),
+    ("#bfe3bf", "repair"),
     (LAW_COLOUR, "law"),
     (LASER_COLOUR, "laser"),
     (PUSHER_COLOUR, "pusher"),
     (WALL_COLOUR, "wall"),
 )
+"""The legend's colours and what they are: the catalogue's ``legend.<what>`` words."""
 
 
-def _legend(view: Mapping[str, Any], top: float) -> list[str]:
+def _legend(view: Mapping[str, Any], top: float, say: DrawingWords) -> list[str]:
     out = []
-    for k, (colour, label) in enumerate(LEGEND):
+    for k, (colour, what) in enumerate(LEGEND):
         x = M + (k % 5) * 100
         y = top + (k // 5) * 20
-        if label == "wall":  # a wall is a bar on a tile side: a square would read as a pit
+        if what == "wall":  # a wall is a bar on a tile side: a square would read as a pit
             out.append(
                 f'<line x1="{x}" y1="{y + 7}" x2="{x + 14}" y2="{y + 7}" stroke="{colour}" '
                 'stroke-width="6" stroke-linecap="round"/>'
             )
         else:
             out.append(f'<rect x="{x}" y="{y}" width="14" height="14" fill="{colour}" stroke="#555"/>')
-        out.append(f'<text x="{x + 19}" y="{y + 12}" font-size="12">{label}</text>')
+        out.append(f'<text x="{x + 19}" y="{y + 12}" font-size="12">{escape(say("legend." + what))}</text>')
     y = top + 48
-    out.append(
-        f'<text x="{M}" y="{y}" font-size="13" font-weight="bold">turn '
-        f"{view['turn']}/{view['turn_limit']}, {escape(str(view['phase']))}</text>"
-    )
+    caption = say("caption.turn", turn=view["turn"], turns=view["turn_limit"], step=say.phase(view["phase"]))
+    out.append(f'<text x="{M}" y="{y}" font-size="13" font-weight="bold">{escape(caption)}</text>')
     for robot in view["robots"]:
         y += 18
-        seat = robot["seat"]
-        where = (
-            "off the board" if robot["tile"] is None else "({},{}) {}".format(*robot["tile"], robot["facing"])
-        )
-        laws = ", ".join(f"L{law}" for law in robot["laws"]) or "none"
-        state = " finished" if robot["finished"] else " inactive" if robot["inactive"] else ""
-        colour = ROBOT_COLOURS[seat % len(ROBOT_COLOURS)]
+        colour = ROBOT_COLOURS[robot["seat"] % len(ROBOT_COLOURS)]
         out.append(f'<circle cx="{M + 7}" cy="{y - 4}" r="7" fill="{colour}"/>')
-        out.append(
-            f'<text x="{M + 20}" y="{y}" font-size="12">{ROBOT_LETTERS[seat]}: seat {seat}, {where}, '
-            f"PC {robot['pc']}, laws held: {laws}{state}</text>"
-        )
+        out.append(f'<text x="{M + 20}" y="{y}" font-size="12">{escape(_robot_line(robot, say))}</text>')
     return out
 
 
-def board_svg(view: Mapping[str, Any], *, paths: bool = False) -> str:
-    """The whole picture; ``paths=True`` adds the last turn's route of every robot."""
+def _robot_line(robot: Mapping[str, Any], say: DrawingWords) -> str:
+    """``A: seat 0, (3,4) N, PC 9, laws held: L1, L2 finished``, in the drawing's words."""
+    if robot["tile"] is None:
+        where = say("robot.off_board")
+    else:
+        where = "({},{}) {}".format(*robot["tile"], robot["facing"])
+    laws = ", ".join(f"L{law}" for law in robot["laws"]) or say("robot.no_laws")
+    state = say("robot.finished") if robot["finished"] else say("robot.inactive") if robot["inactive"] else ""
+    seat = robot["seat"]
+    return say(
+        "robot.line",
+        letter=ROBOT_LETTERS[seat],
+        who=say.seat(seat),
+        where=where,
+        pc=robot["pc"],
+        laws=laws,
+        state=state,
+    )
+
+
+def board_svg(
+    view: Mapping[str, Any], *, paths: bool = False, lang: str = "en", names: list[str] | None = None
+) -> str:
+    """The whole picture; ``paths=True`` adds the last turn's route of every robot; its words
+    in ``lang``, the seats named ``names`` (else the catalogue's ``seat`` word)."""
     if not isinstance(paths, bool):
         raise RobotableError(f"drawing option paths: true or false, not {paths!r}")
+    say = DrawingWords("robotable.games.dr2d", lang, names)
     board = load_board(view["options"]["board_file"])
     width = 2 * M + SIZE * T
     legend_top = 2 * M + SIZE * T
@@ -298,7 +314,7 @@ def board_svg(view: Mapping[str, Any], *, paths: bool = False) -> str:
         f'<rect width="{width}" height="{height}" fill="#fafafa"/>',
     ]
     for tile in range(SIZE * SIZE):
-        parts += _tile(board, tile)
+        parts += _tile(board, tile, say)
     for i in range(SIZE):
         parts.append(
             f'<text x="{M + i * T + T / 2}" y="{M - 14}" font-size="10" text-anchor="middle">{i}</text>'
@@ -312,6 +328,6 @@ def board_svg(view: Mapping[str, Any], *, paths: bool = False) -> str:
     for robot in view["robots"]:
         if robot["tile"] is not None:
             parts += _robot(robot)
-    parts += _legend(view, legend_top)
+    parts += _legend(view, legend_top, say)
     parts.append("</svg>")
     return "\n".join(parts)

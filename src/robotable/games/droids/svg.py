@@ -1,4 +1,7 @@
-"""An SVG picture of a Droids view: board, river, obstacles, circles, robots, objects, emitters, legend."""
+"""An SVG picture of a Droids view: board, river, obstacles, circles, robots, objects, emitters, legend.
+
+Every word is the catalogue's (``words/LANG.json``) in the drawing's language ``lang``; order
+codes, emitter names and numbers are drawn as they are."""
 
 from __future__ import annotations
 
@@ -6,7 +9,8 @@ from collections.abc import Mapping
 from typing import Any
 from xml.sax.saxutils import escape
 
-from robotable.games.droids.board import killer_level_text
+from robotable.core.drawing_words import DrawingWords
+from robotable.games.droids.board import KILLER_LEVELS
 from robotable.games.droids.tokens import COLOUR_NAMES, OPPOSITE_COLOUR, SIDE_OF
 
 CELL = 44
@@ -209,48 +213,50 @@ def _emitters(view: Mapping[str, Any], seat: int, colour: str, labels: bool) -> 
     return out
 
 
-def _legend_items(view: Mapping[str, Any]) -> list[tuple[str, str]]:
+LEGEND = (
+    ('<rect width="16" height="16" fill="#6fb7e9"/>', "river"),
+    ('<rect width="16" height="16" fill="#4a4a4a"/>', "fixed_obstacle"),
+    ('<rect width="16" height="16" fill="#8b5a2b"/>', "mobile_obstacle"),
+    ('<rect width="16" height="16" rx="3" fill="#e0a800"/>', "container"),
+    ('<circle cx="8" cy="8" r="6" fill="#222" stroke="#e63946" stroke-width="2"/>', "mine"),
+    (
+        f'<circle cx="8" cy="8" r="7" fill="{REPAIRER_FILL}" stroke="#555" stroke-dasharray="3 1"/>',
+        "repairer",
+    ),
+    (f'<rect width="16" height="16" rx="3" fill="{KILLER_FILL}"/>', "killer"),
+    (
+        '<circle cx="8" cy="8" r="7" fill="none" stroke="#d62828" stroke-width="3" stroke-dasharray="4 2"/>',
+        "start_circle",
+    ),
+    (_statue(8, 8, 8), "statue"),
+    ('<rect width="16" height="16" fill="#9b59b6"/>', "land_orders"),
+    ('<rect width="16" height="16" fill="#3a8fd9"/>', "water_orders"),
+    ('<rect width="16" height="16" fill="#9aa0a6"/>', "repairer_orders"),
+    ('<rect width="16" height="16" fill="#c0392b"/>', "action_orders"),
+)
+"""The key's shapes and what they are: the catalogue's ``legend.<what>`` words."""
+
+
+def _legend_items(view: Mapping[str, Any], say: DrawingWords) -> list[tuple[str, str]]:
     players = [
         (
             f'<circle cx="8" cy="8" r="7" fill="{FILL[c]}" stroke="#111"/>'
             f'<text x="8" y="12" font-size="10" font-weight="bold" text-anchor="middle" '
             f'fill="#fff">{c}</text>',
-            f"{COLOUR_NAMES[c]} robot",
+            say("legend.robot", robot=COLOUR_NAMES[c]),
         )
         for c in view["colours"]
     ]
-    return [
-        *players,
-        ('<rect width="16" height="16" fill="#6fb7e9"/>', "river"),
-        ('<rect width="16" height="16" fill="#4a4a4a"/>', "fixed obstacle"),
-        ('<rect width="16" height="16" fill="#8b5a2b"/>', "mobile obstacle"),
-        ('<rect width="16" height="16" rx="3" fill="#e0a800"/>', "container"),
-        ('<circle cx="8" cy="8" r="6" fill="#222" stroke="#e63946" stroke-width="2"/>', "mine"),
-        (
-            f'<circle cx="8" cy="8" r="7" fill="{REPAIRER_FILL}" stroke="#555" stroke-dasharray="3 1"/>',
-            "repairer",
-        ),
-        (f'<rect width="16" height="16" rx="3" fill="{KILLER_FILL}"/>', "killer / destroyed emitter"),
-        (
-            '<circle cx="8" cy="8" r="7" fill="none" stroke="#d62828" stroke-width="3" '
-            'stroke-dasharray="4 2"/>',
-            "start circle",
-        ),
-        (_statue(8, 8, 8), "statue"),
-        ('<rect width="16" height="16" fill="#9b59b6"/>', "violet: M1 M2 MM MD (land)"),
-        ('<rect width="16" height="16" fill="#3a8fd9"/>', "blue: W1 WD (water)"),
-        ('<rect width="16" height="16" fill="#9aa0a6"/>', "grey: G1 G2 GM GR (repairer)"),
-        ('<rect width="16" height="16" fill="#c0392b"/>', "red: SH TP O1-O4 (action)"),
-    ]
+    return [*players, *((shape, say(f"legend.{what}")) for shape, what in LEGEND)]
 
 
 def _legend_rows(view: Mapping[str, Any]) -> int:
-    return -(-len(_legend_items(view)) // 3)
+    return -(-(len(view["colours"]) + len(LEGEND)) // 3)
 
 
-def _legend(view: Mapping[str, Any], top: float) -> list[str]:
+def _legend(view: Mapping[str, Any], top: float, say: DrawingWords) -> list[str]:
     out = []
-    for i, (shape, label) in enumerate(_legend_items(view)):
+    for i, (shape, label) in enumerate(_legend_items(view, say)):
         x = 12 + (i % 3) * 215
         y = top + (i // 3) * LEGEND_ROW
         out.append(
@@ -291,23 +297,31 @@ def _killer_on_board(view: Mapping[str, Any], killer: Mapping[str, Any]) -> list
     return out
 
 
-def _killer_sheet(view: Mapping[str, Any], top: float) -> list[str]:
+def _killer_level(level: int, say: DrawingWords) -> str:
+    """``Killer level 3 (Peugeot 403): every hit destroys 2 emitters`` (DD-44); the level's name
+    is the rulebook's, in every language."""
+    name = KILLER_LEVELS[level][0] if level in KILLER_LEVELS else "?"
+    effect = say(f"killer.effect.{level}" if level in KILLER_LEVELS else "killer.effect.unknown")
+    return say("killer.level", level=level, name=name, effect=effect)
+
+
+def _killer_sheet(view: Mapping[str, Any], top: float, say: DrawingWords) -> list[str]:
     """DD-42..DD-44: the killer's sheet (cells 0..9, played ones ticked), the die that laid it,
     its level and how to read the letters."""
     killer = view["killer"]
     options = view["options"]
     level = int(options.get("killer_level", 1))
     where = (
-        "not laid yet (a die lays it once the tokens are placed)"
+        say("killer.not_laid")
         if killer["die"] is None
-        else f"laid by a die roll of {killer['die']}, the killer on line {killer['line0']}"
+        else say("killer.laid", die=killer["die"], line=killer["line0"])
     )
-    title = f"Killer sheet {options.get('killer_sheet', 'A')}, {where}"
+    title = say("killer.title", sheet=options.get("killer_sheet", "A"), where=where)
     out = [
         f'<text class="killer" x="12" y="{top + 12}" font-size="12" '
         f'font-weight="bold">{escape(title)}</text>',
         f'<text class="killer-level" x="12" y="{top + 28}" font-size="12">'
-        f"Killer {escape(killer_level_text(level))}</text>",
+        f"{escape(_killer_level(level, say))}</text>",
     ]
     for k, order in enumerate(killer["sheet"]):
         x, y = 12 + k * 64, top + 36
@@ -319,11 +333,7 @@ def _killer_sheet(view: Mapping[str, Any], top: float) -> list[str]:
             f'<text x="{x + 30}" y="{y + 25}" font-size="11" fill="#fff" text-anchor="middle">'
             f"{escape(order)}{' ✓' if played else ''}</text>"
         )
-    player = COLOUR_NAMES[view["colours"][0]]
-    keys = (
-        f"F forward (towards {player}'s side), B back, L / R the killer's left / right;",
-        "1, 2, max: cells to move (max: until blocked); shoot: in the four directions at once; ✓ played",
-    )
+    keys = (say("killer.key1", robot=COLOUR_NAMES[view["colours"][0]]), say("killer.key2"))
     for i, key in enumerate(keys):
         out.append(
             f'<text class="killer-key" x="12" y="{top + 84 + 14 * i}" font-size="11">{escape(key)}</text>'
@@ -331,12 +341,14 @@ def _killer_sheet(view: Mapping[str, Any], top: float) -> list[str]:
     return out
 
 
-def _hand(view: Mapping[str, Any], top: float) -> list[str]:
+def _hand(view: Mapping[str, Any], top: float, say: DrawingWords) -> list[str]:
     """The viewer's own hidden hand (only a player's view carries it)."""
     hand = view.get("hand") or []
     if not hand:
         return []
-    out = [f'<text x="12" y="{top + 15}" font-size="12" font-weight="bold">your hand:</text>']
+    out = [
+        f'<text x="12" y="{top + 15}" font-size="12" font-weight="bold">{escape(say("hand.title"))}</text>'
+    ]
     for i, kind in enumerate(hand):
         x = 90 + i * 44
         fill = BIN_FILL["G" if kind in ("G1", "G2", "GM", "GR") else kind[0]]
@@ -347,7 +359,14 @@ def _hand(view: Mapping[str, Any], top: float) -> list[str]:
     return out
 
 
-def view_svg(view: Mapping[str, Any], *, labels: bool = True, legend: bool = True) -> str:
+def view_svg(
+    view: Mapping[str, Any],
+    *,
+    labels: bool = True,
+    legend: bool = True,
+    lang: str = "en",
+    names: list[str] | None = None,
+) -> str:
     """The picture of ``view``.
 
     Drawing options (``robotable render droids -D labels=false``, declared in
@@ -355,8 +374,11 @@ def view_svg(view: Mapping[str, Any], *, labels: bool = True, legend: bool = Tru
 
     - ``labels``: row / column numbers and emitter names (e0..e9, empty slots e3.1), on by default;
     - ``legend``: the status lines, the key of colours and codes, the killer's sheet and level
-      (scenario 7) and the viewer's hand below the board.
+      (scenario 7) and the viewer's hand below the board;
+    - ``lang``: the language of the words (every game's); ``names`` is taken and unused: the
+      robots' colours name the seats.
     """
+    say = DrawingWords("robotable.games.droids", lang, names)
     for name, value in (("labels", labels), ("legend", legend)):
         if not isinstance(value, bool):
             raise TypeError(f"drawing option {name} is true or false, not {value!r}")
@@ -366,13 +388,14 @@ def view_svg(view: Mapping[str, Any], *, labels: bool = True, legend: bool = Tru
     hand_top = items_top + _legend_rows(view) * LEGEND_ROW + 4
     killer_top = hand_top + HAND_BAND
     width = 2 * EDGE + BOARD
+    title = say("title.scenario", scenario=view["scenario"], name=str(view["scenario_name"]))
     height = (killer_top + (KILLER_BAND if killer else 0)) if legend else 2 * EDGE + BOARD
     parts = [
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
         f'viewBox="0 0 {width} {height}" font-family="sans-serif" '
         # for pages that animate moves: cell (x, y) is drawn from origin + (x, y) * cell size
         f'data-grid="{BOARD // CELL} {BOARD // CELL}" data-cell-size="{CELL}" data-origin="{EDGE} {EDGE}">',
-        f"<title>Droids — scenario {view['scenario']}: {escape(str(view['scenario_name']))}</title>",
+        f"<title>{escape(title)}</title>",
         f'<rect width="{width}" height="{height}" fill="#fbf8f0"/>',
     ]
     parts += _terrain(view)
@@ -391,21 +414,29 @@ def view_svg(view: Mapping[str, Any], *, labels: bool = True, legend: bool = Tru
     if not legend:
         parts.append("</svg>")
         return "\n".join(parts)
-    status = (
-        f"Scenario {view['scenario']} ({view['scenario_name']}), turn {view['turn']}, phase {view['phase']}"
+    status = say(
+        "status",
+        scenario=view["scenario"],
+        name=view["scenario_name"],
+        turn=view["turn"],
+        step=say.phase(view["phase"]),
     )
     parts.append(
         f'<text x="12" y="{legend_top + 12}" font-size="14" font-weight="bold">{escape(status)}</text>'
     )
     players = " · ".join(
-        f"{COLOUR_NAMES[c]}: {sum(1 for em in view['emitters'][s] if not em['destroyed'])}/10 emitters"
-        + (" (eliminated)" if view["eliminated"][s] else "")
+        say(
+            "status.emitters",
+            robot=COLOUR_NAMES[c],
+            count=sum(1 for em in view["emitters"][s] if not em["destroyed"]),
+            out=say("status.eliminated") if view["eliminated"][s] else "",
+        )
         for s, c in enumerate(view["colours"])
     )
     parts.append(f'<text x="12" y="{legend_top + 32}" font-size="12">{escape(players)}</text>')
-    parts += _legend(view, items_top)
-    parts += _hand(view, hand_top)
+    parts += _legend(view, items_top, say)
+    parts += _hand(view, hand_top, say)
     if killer:
-        parts += _killer_sheet(view, killer_top)
+        parts += _killer_sheet(view, killer_top, say)
     parts.append("</svg>")
     return "\n".join(parts)

@@ -254,6 +254,7 @@ class RicochetGame(Game):
         _check_title(drawing.get("title"))
         board, robots, markers, target = _position(view)
         given = drawing.pop("solution", None)
+        drawing.pop("names", None)  # no seat is drawn: the robots are named by their colours
         solution = _drawn_moves(view.get("moves", []) if given is None else given, len(markers))
         paths = solution_paths(board, markers, solution) if solution else ()
         return board_svg(board, robots=robots, target=target, markers=markers, paths=paths, **drawing)

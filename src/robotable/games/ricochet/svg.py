@@ -2,7 +2,8 @@
 
 The picture is plain SVG 1.1 text built with :mod:`xml.etree`, so it needs no
 third-party library. Every drawn thing carries a ``class`` (``wall``, ``target``,
-``robot``, ``marker``, ``move``...) so tests and style sheets can find it.
+``robot``, ``marker``, ``move``...) so tests and style sheets can find it. The words
+(the tooltips naming the board, targets and robots) are the catalogue's in ``lang``.
 
 >>> from robotable.games.ricochet.code import Puzzle
 >>> p = Puzzle.parse("1A2A3A4A-8A44FF0F-RC")
@@ -19,6 +20,7 @@ import xml.etree.ElementTree as ET
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
+from robotable.core.drawing_words import DrawingWords
 from robotable.games.ricochet.board import (
     DIRECTIONS,
     DX,
@@ -68,12 +70,15 @@ def board_svg(
     size: int = 640,
     coordinates: bool = True,
     title: str | None = None,
+    lang: str = "en",
 ) -> str:
     """The board as an SVG document.
 
     ``robots`` and ``markers`` are cell indices in robot order; ``paths`` are
-    ``(robot index, cells)`` pairs drawn as arrows numbered 1, 2, ... in order.
+    ``(robot index, cells)`` pairs drawn as arrows numbered 1, 2, ... in order;
+    ``lang`` is the language of the tooltips' words.
     """
+    say = DrawingWords("robotable.games.ricochet", lang)
     margin = MARGIN if coordinates else 0
     side = SIZE * CELL + 2 * margin
     svg = ET.Element(
@@ -90,10 +95,10 @@ def board_svg(
             "data-origin": f"{margin} {margin}",
         },
     )
-    ET.SubElement(svg, "title").text = title or _default_title(board, target)
+    ET.SubElement(svg, "title").text = title or _default_title(board, target, say)
     root = ET.SubElement(svg, "g", {"transform": f"translate({margin},{margin})"})
     _draw_grid(root)
-    _draw_targets(root, board, target)
+    _draw_targets(root, board, target, say)
     if markers is not None:
         _draw_markers(root, markers)
     _draw_centre(root, board, target)
@@ -102,7 +107,7 @@ def board_svg(
     arrows = [_draw_move(moves, number, robot, cells) for number, (robot, cells) in enumerate(paths, 1)]
     drawn = [arrow for arrow in arrows if arrow is not None]
     if robots is not None:
-        _draw_robots(root, robots)
+        _draw_robots(root, robots, say)
     # Arrow heads over the pawns, then every number over everything, each placed clear of the
     # others: a later path or head never hides a number (two moves may share a lane).
     heads = _el(root, "g", class_="arrow-heads")
@@ -197,9 +202,17 @@ def _points(points: Sequence[tuple[float, float]]) -> str:
     return " ".join(f"{_num(x)},{_num(y)}" for x, y in points)
 
 
-def _default_title(board: Board, target: Target | None) -> str:
-    title = f"Ricochet Robots board {board.code}"
-    return f"{title}, target {target}" if target else title
+def _default_title(board: Board, target: Target | None, say: DrawingWords) -> str:
+    if target is None:
+        return say("picture.board", code=board.code)
+    return say("picture.board_target", code=board.code, target=_target_name(target, say))
+
+
+def _target_name(target: Target, say: DrawingWords) -> str:
+    """``red circle`` / ``cercle rouge``; the vortex is the catalogue's ``symbol.vortex``."""
+    if target.is_vortex:
+        return say("symbol.vortex")
+    return say("picture.target", colour=target.colour, symbol=target.symbol)
 
 
 # --------------------------------------------------------------------------- layers
@@ -234,13 +247,13 @@ def _draw_centre(root: ET.Element, board: Board, target: Target | None) -> None:
         _symbol(group, target, cx, cy, 0.26 * short)
 
 
-def _draw_targets(root: ET.Element, board: Board, current: Target | None) -> None:
+def _draw_targets(root: ET.Element, board: Board, current: Target | None, say: DrawingWords) -> None:
     layer = _el(root, "g", class_="targets")
     for target, cell in sorted(board.targets.items(), key=lambda item: item[1]):
         is_current = target == current
         classes = "target current" if is_current else "target"
         group = _el(layer, "g", class_=classes, id=f"target-{target.code}")
-        _el(group, "title", str(target))
+        _el(group, "title", _target_name(target, say))
         x, y = cell_xy(cell)
         pad = 2 if is_current else 3
         tile = {"x": x * CELL + pad, "y": y * CELL + pad, "width": CELL - 2 * pad, "height": CELL - 2 * pad}
@@ -299,7 +312,7 @@ def _draw_markers(root: ET.Element, markers: Sequence[int]) -> None:
         _el(layer, "rect", class_=f"marker {colour}", x=x, y=y, width=side, height=side, **frame)
 
 
-def _draw_robots(root: ET.Element, robots: Sequence[int]) -> None:
+def _draw_robots(root: ET.Element, robots: Sequence[int], say: DrawingWords) -> None:
     """Each robot as a pawn (base, body, head) with a dark outline and a shine."""
     layer = _el(root, "g", class_="robots")
     for robot, cell in enumerate(robots):
@@ -307,7 +320,7 @@ def _draw_robots(root: ET.Element, robots: Sequence[int]) -> None:
         cx, cy = _centre(cell)
         centre = f"translate({_num(cx)},{_num(cy)})"
         pawn = _el(layer, "g", class_=f"robot {colour}", transform=centre, data_piece=colour)
-        _el(pawn, "title", f"{colour} robot")
+        _el(pawn, "title", say("picture.robot", colour=colour))
         style = {"fill": FILL[colour], "stroke": "#1a1a1a", "stroke_width": 1.6, "stroke_linejoin": "round"}
         _el(pawn, "ellipse", cx=0, cy=13.5, rx=13, ry=3.2, fill="#000000", opacity=0.25)
         _el(pawn, "path", d="M-12,13 C-12,6 -6,4 -4.5,-2 L4.5,-2 C6,4 12,6 12,13 Z", **style)

@@ -104,12 +104,11 @@ class RobotickGame(Game):
     # ---- faces
 
     def render_svg(self, view: Mapping[str, JSON], **options: Any) -> str:
-        """The table; this renderer has no drawing options, so any given is refused
-        (:class:`InvalidOptions` naming it)."""
+        """The table; this renderer has no drawing options of its own, only every game's
+        ``lang`` and ``names``: any other is refused (:class:`InvalidOptions` naming it)."""
         from robotable.games.robotick.svg import table_svg
 
-        self.validate_drawing(options)
-        return table_svg(view)
+        return table_svg(view, **self.validate_drawing(options))
 
     def render_text(self, view: Mapping[str, JSON]) -> Any:
         from robotable.games.robotick.terminal import table_text

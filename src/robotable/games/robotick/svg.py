@@ -6,7 +6,8 @@ them), its open hand in four columns; the humans sit clockwise around the table
 face up, in rows where every card shows its type and strength; the trick lies in the
 middle, each card pushed towards the one who played it. Hangars are boxes; face-down
 captures are drawn dark with their negative PV. When the game is over, the result
-(totals, ranks, the winner or the tie) lies on the table.
+(totals, ranks, the winner or the tie) lies on the table. Every word is the catalogue's
+(``words/LANG.json``) in the drawing's language; the seats are named ``names`` when given.
 """
 
 from __future__ import annotations
@@ -15,19 +16,17 @@ from collections.abc import Mapping
 from typing import Any
 from xml.sax.saxutils import escape
 
+from robotable.core.drawing_words import DrawingWords
 from robotable.games.robotick.cards import (
-    COLUMN_ENGLISH,
     COLUMN_TITLES,
     COLUMNS,
-    CRITERIA_EXPLAINED,
     DROCO,
     HANDS,
     HUMANS,
     card,
-    criterion_label,
     load_pv,
 )
-from robotable.games.robotick.sentences import ordinal, ranks, verdict
+from robotable.games.robotick.sentences import ranks, verdict, verdict_fr
 
 WIDTH, HEIGHT = 1100, 950
 CARD_W, CARD_H = 34, 48
@@ -78,7 +77,9 @@ def _back(x: float, y: float) -> str:
     )
 
 
-def table_svg(view: Mapping[str, Any]) -> str:
+def table_svg(view: Mapping[str, Any], *, lang: str = "en", names: list[str] | None = None) -> str:
+    """The table as the view shows it; its words in ``lang``, the seats named ``names``."""
+    say = DrawingWords("robotable.games.robotick", lang, names)
     options = view["options"]
     pv = load_pv(options["cards_file"], options["pv_table"])
     trump = view["trump"]
@@ -89,44 +90,46 @@ def table_svg(view: Mapping[str, Any]) -> str:
         f'<ellipse cx="{CENTRE[0]}" cy="{CENTRE[1]}" rx="190" ry="120" fill="#2e6b3f" stroke="#1d4529" '
         'stroke-width="4"/>',
     ]
-    parts += _header(view, pv, trump)
-    parts += _ai_and_droco(view, pv, trump)
+    parts += _header(view, pv, trump, say)
+    parts += _ai_and_droco(view, pv, trump, say)
     seating = view["seating"]
     top = seating.index(DROCO)
     spot_of = {seating[(top + k) % HANDS]: k for k in range(HANDS)}
     for seat in range(HUMANS):
-        parts += _seat(view, seat, SPOTS[spot_of[seat]], pv, trump)
+        parts += _seat(view, seat, SPOTS[spot_of[seat]], pv, trump, say)
     for player, name in view["trick"]:
         dx, dy = TRICK_OFFSETS[spot_of[player]]
         x, y = CENTRE[0] + dx - CARD_W / 2, CENTRE[1] + dy - CARD_H / 2
         parts.append(_card(x, y, name, pv, trump=trump))
     if view["phase"] == "over":
-        parts += _result(view)
-    parts += _legend()
+        parts += _result(view, say)
+    parts += _legend(say)
     parts.append("</svg>")
     return "\n".join(parts)
 
 
-def _header(view: Mapping[str, Any], pv: tuple[int, ...], trump: str) -> list[str]:
+def _header(view: Mapping[str, Any], pv: tuple[int, ...], trump: str, say: DrawingWords) -> list[str]:
+    counters = say("header.round", round=view["round"], rounds=view["rounds"], trick=view["trick_number"])
     out = [
         _text(20, 30, "Robotick", 22, font_weight="bold"),
-        _text(20, 52, f"round {view['round']}/{view['rounds']}  trick {view['trick_number']}/12", 13),
-        _text(20, 70, f"phase: {view['phase']}  hangars: {view['hangars']}", 13),
-        _text(20, 96, "trump", 12),
+        _text(20, 52, counters, 13),
+        _text(20, 70, say("header.phase", step=say.phase(view["phase"]), hangars=view["hangars"]), 13),
+        _text(20, 96, say("header.trump"), 12),
         _card(20, 102, view["trump_card"], pv, trump=trump),
-        _text(62, 130, f"type {trump}", 12),
+        _text(62, 130, say("header.type", type=trump), 12),
     ]
     if view["phase"] == "over":
-        out.append(_text(20, 172, "game over", 13, font_weight="bold"))
+        out.append(_text(20, 172, say("header.over"), 13, font_weight="bold"))
     elif view["to_play"] is not None:
-        who = "Droco" if view["to_play"] == DROCO else f"P{view['to_play']}"
-        out.append(_text(20, 172, f"{who} to play", 13, font_weight="bold"))
+        who = "Droco" if view["to_play"] == DROCO else say.seat(view["to_play"])
+        out.append(_text(20, 172, say("header.to_play", who=who), 13, font_weight="bold"))
     elif view["to_act"]:
-        out.append(_text(20, 172, "passing: " + ", ".join(f"P{s}" for s in view["to_act"]), 13))
+        passing = ", ".join(say.seat(s) for s in view["to_act"])
+        out.append(_text(20, 172, say("header.passing", who=passing), 13))
     return out
 
 
-def _ai_and_droco(view: Mapping[str, Any], pv: tuple[int, ...], trump: str) -> list[str]:
+def _ai_and_droco(view: Mapping[str, Any], pv: tuple[int, ...], trump: str, say: DrawingWords) -> list[str]:
     """The AI card: per column the situation in English and the printed French title, then
     each criterion in English with the French word (RT-18..RT-21); Droco's open hand below."""
     ai = view["ai_card"]
@@ -135,14 +138,14 @@ def _ai_and_droco(view: Mapping[str, Any], pv: tuple[int, ...], trump: str) -> l
         f'<rect x="{x0}" y="{y0}" width="{width}" height="92" rx="8" fill="white" stroke="#444" '
         'stroke-width="2"/>',
     ]
-    title = f"AI card {ai['id']}: how Droco picks its card"
+    title = say("ai.title", id=ai["id"])
     out.append(_text(x0 + width / 2, y0 + 15, title, 12, text_anchor="middle", font_weight="bold"))
     for i, column in enumerate(COLUMNS):
         cx = x0 + column_width / 2 + i * column_width
-        out.append(_text(cx, y0 + 32, f"Droco {COLUMN_ENGLISH[column]}", 11, text_anchor="middle"))
+        out.append(_text(cx, y0 + 32, say("ai.column", column=column), 11, text_anchor="middle"))
         out.append(_text(cx, y0 + 45, f"({COLUMN_TITLES[column]})", 10, text_anchor="middle", fill="#666"))
         for line, criterion in enumerate(ai[column]):
-            label = f"{line + 1}. {criterion_label(criterion)}"
+            label = say("ai.criterion", line=line + 1, criterion=criterion, printed=criterion)
             out.append(_text(cx, y0 + 63 + 16 * line, label, 11, text_anchor="middle", font_weight="bold"))
     for col, names in enumerate(view["droco_hand"]):
         x = CENTRE[0] - 100 + col * 50
@@ -163,19 +166,24 @@ def hand_rows(count: int) -> list[int]:
 
 
 def _seat(
-    view: Mapping[str, Any], seat: int, spot: tuple[int, int], pv: tuple[int, ...], trump: str
+    view: Mapping[str, Any],
+    seat: int,
+    spot: tuple[int, int],
+    pv: tuple[int, ...],
+    trump: str,
+    say: DrawingWords,
 ) -> list[str]:
     cx, cy = spot
-    you = " (you)" if seat == view["viewer"] else ""
+    you = say("you") if seat == view["viewer"] else ""
     if seat == view["viewer"]:
         hand, top = _face_up_hand(view["hand"], cx, cy - 60, pv, trump)
         chosen = view.get("pass_chosen") or []
         if chosen:  # while passing no capture is drawn yet: the place under the hangars is free
-            label = f"passing to P{(seat + 1) % 3}: " + " ".join(chosen)
+            label = say("passing.to", who=say.seat((seat + 1) % 3), cards=" ".join(chosen))
             hand.append(_text(cx, cy + 80, label, 13, text_anchor="middle", font_weight="bold"))
     else:
         hand, top = _backs(view["hand_sizes"][seat], cx, cy - 60), cy - 60
-    out = [_text(cx, top - 18, f"P{seat}{you}", 15, text_anchor="middle", font_weight="bold"), *hand]
+    out = [_text(cx, top - 18, say.seat(seat) + you, 15, text_anchor="middle", font_weight="bold"), *hand]
     captures = view["captures"][seat]
     box_left = cx - (view["hangars"] * (CARD_W + 8)) / 2
     for i in range(view["hangars"]):
@@ -190,7 +198,7 @@ def _seat(
     down_left = cx - (DOWN_STEP * (len(down) - 1) + CARD_W) / 2
     for i, name in enumerate(down):
         out.append(_card(down_left + i * DOWN_STEP, cy + 58, name, pv, trump=trump, down=True))
-    score = f"round {view['round_score'][seat]:+d}   total {view['totals'][seat]:+d}"
+    score = say("score.line", round=f"{view['round_score'][seat]:+d}", total=f"{view['totals'][seat]:+d}")
     out.append(_text(cx, cy + 124, score, 13, text_anchor="middle"))
     return out
 
@@ -218,18 +226,18 @@ def _backs(size: int, cx: float, y: float) -> list[str]:
     return [_back(left + i * step, y) for i in range(size)]
 
 
-def _result(view: Mapping[str, Any]) -> list[str]:
+def _result(view: Mapping[str, Any], say: DrawingWords) -> list[str]:
     """RT-24 on the table: each player's total, round scores and rank, then the winner or the tie."""
     viewer, totals = view["viewer"], view["totals"]
 
     def who(seat: int) -> str:
-        return f"P{seat}" + (" (you)" if seat == viewer else "")
+        return say.seat(seat) + (say("you") if seat == viewer else "")
 
     x, y, width, height = CENTRE[0] - 190, CENTRE[1] - 95, 380, 190
     out = [
         f'<rect x="{x}" y="{y}" width="{width}" height="{height}" rx="10" fill="white" '
         'fill-opacity="0.95" stroke="#1d4529" stroke-width="3"/>',
-        _text(CENTRE[0], y + 28, "Game over", 18, text_anchor="middle", font_weight="bold"),
+        _text(CENTRE[0], y + 28, say("result.title"), 18, text_anchor="middle", font_weight="bold"),
     ]
     order = sorted(range(len(totals)), key=lambda s: (-totals[s], s))
     place = ranks(totals)
@@ -237,29 +245,32 @@ def _result(view: Mapping[str, Any]) -> list[str]:
         rounds = " ".join(f"{row[seat]:+d}" for row in view["scores"])
         row_y = y + 60 + line * 24
         weight = "bold" if place[seat] == 1 else "normal"
-        out.append(_text(x + 20, row_y, f"{ordinal(place[seat])}  {who(seat)}", 14, font_weight=weight))
-        out.append(_text(x + 150, row_y, f"total {totals[seat]:+d}", 14, font_weight=weight))
-        out.append(_text(x + width - 15, row_y, f"rounds {rounds}", 11, text_anchor="end", fill="#555"))
-    out.append(
-        _text(CENTRE[0], y + height - 22, verdict(totals, who), 15, text_anchor="middle", font_weight="bold")
-    )
+        out.append(
+            _text(x + 20, row_y, say("result.rank", rank=place[seat], who=who(seat)), 14, font_weight=weight)
+        )
+        out.append(
+            _text(x + 150, row_y, say("result.total", total=f"{totals[seat]:+d}"), 14, font_weight=weight)
+        )
+        out.append(
+            _text(
+                x + width - 15, row_y, say("result.rounds", rounds=rounds), 11, text_anchor="end", fill="#555"
+            )
+        )
+    said = verdict_fr(totals, who) if say.lang == "fr" else verdict(totals, who)
+    out.append(_text(CENTRE[0], y + height - 22, said, 15, text_anchor="middle", font_weight="bold"))
     return out
 
 
-def _legend() -> list[str]:
+def _legend(say: DrawingWords) -> list[str]:
     y = HEIGHT - 100
-    out = [_text(20, y, "Legend", 13, font_weight="bold")]
+    out = [_text(20, y, say("legend.title"), 13, font_weight="bold")]
     for i, t in enumerate("ABCD"):
         colour = ("red", "blue", "orange", "green")[i]
         out.append(
             f'<rect x="{20 + i * 110}" y="{y + 8}" width="14" height="14" '
             f'fill="{FILL[t]}" stroke="{INK[t]}"/>'
         )
-        out.append(_text(40 + i * 110, y + 20, f"type {t} ({colour})", 11))
-    lines = (
-        "thick border: trump type;  small number: PV;  dashed boxes: hangars",
-        "dark cards: face-down captures (negative PV);  blue backs: hidden hands",
-        *(f"AI card: {line}" for line in CRITERIA_EXPLAINED),
-    )
+        out.append(_text(40 + i * 110, y + 20, say("legend.type", type=t, colour=colour), 11))
+    lines = [say(f"legend.line{n}") for n in range(1, 5)]
     out += [_text(20, y + 40 + 16 * i, line, 11) for i, line in enumerate(lines)]
     return out
