@@ -21,6 +21,7 @@ from rich.console import Console
 from rich.text import Text
 
 from robotable.cli.common import quoted
+from robotable.core.concession import parse_entry
 from robotable.core.errors import IllegalAction, RobotableError
 from robotable.core.game import JSON, Action, Game, Turn, Wait
 from robotable.play.match import MatchAbandoned
@@ -32,6 +33,8 @@ TERMINAL_COMMANDS = """\
   hint                          a hint (again: a bigger one)
   board                         draw the board again
   help                          this text
+  concede                       give up: with 2 players the other wins now; with more you
+                                are ranked last and a bot plays your seat to the end
   quit                          leave the game"""
 QUIT_WORDS = {"quit", "exit", "q"}
 CLEAR_SCROLLBACK = "\x1b[3J"
@@ -195,7 +198,7 @@ class TerminalPlayer:
 
     def _parse(self, text: str, turn: Turn) -> Action | None:
         try:
-            return turn.game.parse_action(text)
+            return parse_entry(turn.game, text)  # the game's notation, or `concede`
         except RobotableError as exc:
             reason = str(exc)
             self._say(reason if reason.startswith("cannot read") else f"cannot read {quoted(text)}: {reason}")

@@ -17,6 +17,7 @@ from rich.text import Text
 from robotable.cli.common import quoted
 from robotable.cli.human import Keyboard, board_for, plain_text
 from robotable.cli.log import describe_outcome, event_line, seat_namer
+from robotable.core.concession import Conceded, is_concession, parse_entry
 from robotable.core.errors import RecordError
 from robotable.core.game import JSON, Game, Seat, State
 from robotable.core.numbers import is_int
@@ -67,9 +68,12 @@ class RecordCursor:
     def _advance(self) -> None:
         step = self._current
         seat, text = self.record.actions[step.number]
-        events = step.state.apply(seat, self.game.parse_action(text))
         step.number += 1
-        step.events = step.state.events_for(events, self.viewer)
+        if is_concession(text):  # the table's entry: the engine's state stays as it was
+            conceded = sum(is_concession(t) for _, t in self.record.actions[: step.number])
+            step.events = [Conceded(seat, ends=conceded >= len(self.record.seats) - 1).to_dict()]
+        else:
+            step.events = step.state.events_for(step.state.apply_text(seat, text), self.viewer)
         if step.number % CHECKPOINT_EVERY == 0 and step.number not in self._checkpoints:
             self._checkpoints[step.number] = step.state.clone()
 
@@ -124,7 +128,7 @@ class Watcher:
             self.console.print(Text("start", style="bold"))
             return
         seat, text = self.record.actions[step.number - 1]
-        if self.game.parse_action(text).secret and seat != self.seat:
+        if parse_entry(self.game, text).secret and seat != self.seat:
             text = "(secret)"
         line = Text(f"action {step.number}/{self.cursor.total}  ", style="dim")
         line.append(f"{seat_namer(self.labels)(seat)}: ", style="bold")

@@ -13,6 +13,11 @@ id): core sits below the games' registry and never imports it.
 
 Every problem raises :class:`RecordError` with a message naming the file, the line or
 field, and for a bad action its number (1-based), seat, notation and reason.
+
+A record may hold concessions, ``[seat, "concede"]``: entries of the table that no engine sees
+(:mod:`robotable.core.concession` has the rule). Replaying one goes through the same rule, so
+the outcome it checks is the table's; the state :func:`replay` returns is the engine's, whose
+own ``outcome()`` knows nothing of concessions: ``record.outcome`` is the checked one.
 """
 
 from __future__ import annotations
@@ -24,6 +29,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from robotable.core.concession import Concessions, parse_entry
 from robotable.core.errors import RecordError, RobotableError
 from robotable.core.game import JSON, REFEREE, Action, Event, Game, Outcome, Seat, State
 
@@ -233,19 +239,23 @@ def replay(record: Record, game: Game, *, stop_after: int | None = None) -> Stat
     """Re-play every action of ``record`` in ``game``; the final state, once its outcome
     matches the record.
 
-    With ``stop_after=n``, the state after the first ``n`` actions (no outcome check)."""
+    With ``stop_after=n``, the state after the first ``n`` actions (no outcome check).
+    Concessions are checked by their rule (:class:`Concessions`): a seat conceding twice,
+    after the end, or not a seat, and any action after a concession ended the game, make the
+    record wrong like an illegal action does."""
     where = f"{record.source}: " if record.source else ""
     state = _start(record, game, where)
     if stop_after is not None and not 0 <= stop_after <= len(record.actions):
         raise RecordError(f"{where}the record has {len(record.actions)} actions, not {stop_after}")
+    concessions = Concessions(len(record.seats))
     for number, (seat, text) in enumerate(record.actions[:stop_after], 1):
         try:
-            state.apply(seat, state.game.parse_action(text))
+            concessions.apply(state, seat, parse_entry(state.game, text))
         except RobotableError as exc:
             raise RecordError(f"{where}action {number} (seat {seat}: {text!r}): {exc}") from exc
     if stop_after is not None:
         return state
-    final = state.outcome()
+    final = concessions.outcome(state.outcome())
     if final != record.outcome:
         raise RecordError(
             f"{where}outcome mismatch: the record says {_describe(record.outcome)}, "
@@ -282,6 +292,8 @@ class Recorder:
 
     A match applies actions through :meth:`apply` instead of ``state.apply``; refused
     actions raise as usual and are not recorded. ``recorder.record`` is always current.
+    A concession (:class:`~robotable.core.concession.Concede`) is recorded too, by the rule of
+    :attr:`concessions`, and counts in the record's outcome.
     """
 
     def __init__(
@@ -297,9 +309,10 @@ class Recorder:
         full = game.validate_options(options)
         self.state = game.new_state(full, seed=seed, seats=len(seats))
         self.record = Record(game.id, game.rules_version, full, seed, list(seats), meta=dict(meta or {}))
+        self.concessions = Concessions(len(seats))
 
     def apply(self, seat: Seat, action: Action) -> list[Event]:
-        events = self.state.apply(seat, action)
+        events = self.concessions.apply(self.state, seat, action)
         self.record.actions.append((seat, str(action)))
-        self.record.outcome = self.state.outcome()
+        self.record.outcome = self.concessions.outcome(self.state.outcome())
         return events

@@ -18,6 +18,10 @@ one :meth:`Match.step` at a time:
 
 Answers never depend on how long a bot thought under a virtual clock, so a
 deterministic bots-only game gives the same actions whichever clock ran it.
+
+A person may answer ``concede`` (:mod:`robotable.core.concession`): at a table of 3 seats or
+more the game goes on and their seat's agent becomes the match's stand-in bot (by default the
+game's ``medium`` level), which plays it to the end; otherwise the game ends with it.
 """
 
 from __future__ import annotations
@@ -25,6 +29,8 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Protocol
 
+from robotable.agents.levels import bots_of
+from robotable.core.concession import Concede
 from robotable.core.errors import IllegalAction, RobotableError
 from robotable.core.game import Action, Agent, Game, Outcome, Seat, State, Wait, searches
 from robotable.core.records import Recorder
@@ -33,6 +39,8 @@ from robotable.play.table import Accepted, RunningTimer, Table, agent_turn
 from robotable.play.words import plural
 
 DEFAULT_MAX_ACTIONS = 100_000
+STAND_IN_LEVEL = "medium"
+"""The bot that plays the seat of a person who conceded, unless the match was given another."""
 
 Played = Accepted
 """One accepted action, as passed to ``on_events``: the table's :class:`Accepted`
@@ -73,6 +81,14 @@ def is_interactive(agent: Agent) -> bool:
     return bool(getattr(agent, "interactive", False))
 
 
+def default_stand_in(game: Game) -> Callable[[Seat], Agent]:
+    """The game's :data:`STAND_IN_LEVEL` bot (its first bot if it has no such level), seeded by
+    the seat it plays."""
+    bots = bots_of(game)
+    make = bots.get(STAND_IN_LEVEL) or next(iter(bots.values()))
+    return lambda seat: make(seed=seat)
+
+
 def default_clock(agents: Sequence[Agent]) -> Clock:
     """Real time as soon as a person plays; otherwise virtual time, so bots race through."""
     return RealClock() if any(is_interactive(a) for a in agents) else VirtualClock()
@@ -96,7 +112,10 @@ class Match:
         *,
         on_events: Callable[[Played], None] | None = None,
         max_actions: int = DEFAULT_MAX_ACTIONS,
+        stand_in: Callable[[Seat], Agent] | None = None,
     ) -> None:
+        """``stand_in(seat)``: the bot that plays a seat whose person conceded (by default
+        :func:`default_stand_in`, made only when someone concedes)."""
         if recorder is not None and recorder.state is not state:
             raise ValueError("the recorder must hold the match's state")
         self.game = game
@@ -106,6 +125,7 @@ class Match:
         self.recorder = recorder
         self.on_events = on_events
         self.max_actions = max_actions
+        self.stand_in = stand_in
         self._table: Table | None = None
         self._keyboard: Seat = 0
         """The person asked first: people after it in seat order, then round to the others."""
@@ -130,8 +150,8 @@ class Match:
     # ------------------------------------------------------------------ running
 
     def run(self) -> Outcome:
-        """Play until the game is over; its outcome."""
-        while (outcome := self.state.outcome()) is None:
+        """Play until the game is over (concessions counted); its outcome."""
+        while (outcome := self.table.outcome()) is None:
             self.step()
         return outcome
 
@@ -205,6 +225,9 @@ class Match:
                 raise BotError(f"{name} at seat {seat} played {action}: {exc}") from exc
             agent.refused(action, exc)  # type: ignore[attr-defined]
             return
+        if isinstance(action, Concede) and self.table.outcome() is None:
+            make = self.stand_in or default_stand_in(self.game)
+            self.agents[seat] = make(seat)  # the game goes on: a bot plays the seat to the end
         self._tell(accepted)
 
     def _idle(self, wake: float | None, asked_person: bool) -> None:

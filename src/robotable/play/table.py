@@ -13,6 +13,10 @@ all a table needs to know its deadlines again after a restart (:meth:`Table.rest
 state must change only through the table: an action applied behind its back would start no
 timer.
 
+A seat may concede (``concede``, :mod:`robotable.core.concession`): the table takes it like an
+action, records it and tells it, but no engine sees it; :meth:`Table.outcome` is the game's end
+with the concessions counted, and once they end the game nothing else is taken or timed.
+
 The server opens a table from options (:class:`Table`) or from storage (:meth:`Table.restore`);
 the terminal's match loop (:mod:`robotable.play.match`) opens one around the state it was
 given (:meth:`Table.around`) and asks its agents in turn, blocking, where the server asks
@@ -31,6 +35,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from robotable.core.concession import Concede, Concessions, parse_entry
 from robotable.core.errors import IllegalAction, RecordError, RobotableError
 from robotable.core.game import (
     JSON,
@@ -124,7 +129,9 @@ class Table:
         self.game = game
         self._state = state
         self.recorder = recorder
-        self._perform = state.apply if recorder is None else recorder.apply
+        self.concessions = Concessions(state.seats) if recorder is None else recorder.concessions
+        """The seats that conceded (the recorder's when there is one: one list, one rule)."""
+        self._perform = self._apply if recorder is None else recorder.apply
         self.history: list[Accepted] = []
         """Every accepted action with its events, so a seat that reconnects is told what it missed."""
         self._starts: dict[str, float] = {}
@@ -178,9 +185,16 @@ class Table:
         return self.state.seats
 
     def outcome(self) -> Outcome | None:
-        return self.state.outcome()
+        """The game's end, concessions counted (:meth:`Concessions.outcome`)."""
+        return self.concessions.outcome(self.state.outcome())
+
+    def to_act(self) -> list[Seat]:
+        """The seats awaited: the state's, none once concessions ended the game."""
+        return self.concessions.to_act(self.state)
 
     def running_timers(self) -> list[RunningTimer]:
+        if self.concessions.ended:  # the engine's game stopped where it was: its timers with it
+            return []
         running = []
         for timer in self.state.timers():
             if timer.key not in self._starts:  # only an action the table did not take adds a timer
@@ -202,12 +216,15 @@ class Table:
     def snapshot(self, seat: Seat | None) -> dict[str, JSON]:
         """Everything ``seat`` (``None``: a spectator) is shown on arrival: the view, what it may
         do now, the running deadlines, the outcome."""
-        player = seat is not None and 0 <= seat < self.seats
+        # a seat that conceded chooses nothing more (its bot is asked through turn()); nobody
+        # chooses once concessions ended the game
+        chooses = not self.concessions.ended and not self.concessions.conceded(seat)
+        player = seat is not None and 0 <= seat < self.seats and chooses
         return {
             "version": self.version,
             "seat": seat,
             "view": self.state.view(seat),
-            "to_act": self.state.to_act(),
+            "to_act": self.to_act(),
             "legal": [str(a) for a in self.state.legal_actions(seat)] if player else [],
             "timers": [t.to_dict() for t in self.running_timers()],
             "outcome": None if (o := self.outcome()) is None else o.to_dict(),
@@ -217,11 +234,15 @@ class Table:
         """What ``seat`` is told of one accepted action: its events as that seat may see them,
         and the action's notation unless it is another seat's secret."""
         secret = type(accepted.action).secret and seat != accepted.seat
+        if isinstance(accepted.action, Concede):  # the table's own event: no game filters it
+            events = [event.to_dict() for event in accepted.events]
+        else:
+            events = self.state.events_for(accepted.events, seat)
         return {
             "number": accepted.number,
             "seat": accepted.seat,
             "action": None if secret else accepted.notation,
-            "events": self.state.events_for(accepted.events, seat),
+            "events": events,
         }
 
     def turn(self, seat: Seat, now: float, *, world: bool = False) -> Turn:
@@ -234,19 +255,26 @@ class Table:
     # ------------------------------------------------------------------ acting
 
     def parse(self, action: Action | str) -> Action:
-        return self.game.parse_action(action) if isinstance(action, str) else action
+        """A notation read as the game's action, or ``concede``."""
+        return parse_entry(self.game, action) if isinstance(action, str) else action
 
     def check(self, seat: Seat, action: Action, now: float) -> None:
         """Refuse (:class:`IllegalAction`) what :meth:`accept` would not take, changing nothing.
 
         A player's action comes too late once a timer is past its deadline: the referee's
-        action is due first, whatever order the messages arrived in."""
-        late = self.due(now)
+        action is due first, whatever order the messages arrived in. A concession is never late:
+        a person may give up at any moment."""
+        late = None if isinstance(action, Concede) else self.due(now)
         if late is not None and seat != REFEREE:
             refusal = IllegalAction(f"too late: the timer ran out ({late.label})", seat=seat)
             refusal.code, refusal.params = "too_late", {"timer": late.timer.code}
             raise refusal
-        self.state.check(seat, action)
+        self.check_rules(seat, action)
+
+    def check_rules(self, seat: Seat, action: Action) -> None:
+        """:meth:`check` without the clock (a table without timers): the game's rules and the
+        concessions' (nothing is taken once they ended the game, nobody concedes twice)."""
+        self.concessions.check(self.state, seat, action)
 
     def accept(self, seat: Seat, action: Action, now: float) -> Accepted:
         """Carry out an action that passed :meth:`check` at this ``now``."""
@@ -261,6 +289,9 @@ class Table:
         parsed = self.parse(action)
         self.check(seat, parsed, now)
         return self.accept(seat, parsed, now)
+
+    def _apply(self, seat: Seat, action: Action) -> list[Event]:
+        return self.concessions.apply(self.state, seat, action)
 
     def fire_due(self, now: float) -> Accepted | None:
         """Apply the referee's action of the timer past its deadline, if any."""

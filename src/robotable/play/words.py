@@ -19,6 +19,12 @@ def plural(count: int, noun: str, many: str | None = None) -> str:
 
 CLOCK = {"en": "the clock", "fr": "l'horloge"}
 SEAT = {"en": "seat {seat}", "fr": "place {seat}"}
+CONCEDED = {
+    "en": ("{name} concedes.", "{name} concedes: ranked last, a bot plays the seat to the end."),
+    "fr": ("{name} abandonne.", "{name} abandonne : classé dernier, un robot joue sa place jusqu'à la fin."),
+}
+"""A concession (the table's event, no game's: :mod:`robotable.core.concession`), when it ends
+the game and when the game goes on."""
 
 
 def seat_namer(names: Sequence[str], lang: str = "en") -> Callable[[Any], str]:
@@ -51,6 +57,9 @@ def event_sentence(
     """One readable line for an event as a viewer may see it (its filtered ``to_dict`` form):
     the game's own sentence, else a plain ``kind: field=value`` line. ``name(seat)`` names a
     seat for the reader (every face names seats its own way)."""
+    if event["kind"] == "conceded":  # the table's event: in no game's catalogue
+        ends, goes_on = CONCEDED.get(lang, CONCEDED["en"])
+        return (ends if event.get("ends") else goes_on).format(name=name(event.get("seat")))
     try:
         sentence = game.describe_event(event, name, lang)
     except (KeyError, IndexError, TypeError):

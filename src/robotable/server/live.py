@@ -19,6 +19,11 @@ the connections of a seat and closes those that cannot keep up.
 The clock is the wall clock (seconds since the epoch), so deadlines are absolute and a
 restarted server resumes them: a deadline that passed while it was down fires at once.
 
+A person may concede (``concede``, an action like any other: :mod:`robotable.core.concession`).
+At a table of 3 seats or more the game goes on: once the concession is stored, the seat becomes
+the table's stand-in bot (its default level when the table has none), under the person's name;
+their token still shows them the seat, as it is played to the end, but acts no more.
+
 Several processes may serve the same tables (PostgreSQL): each keeps its own copy of a table,
 caught up from the store whenever another process accepted an action (:meth:`LiveTable.catch_up`),
 and only the table's driver process fires its timers and asks its bots (:mod:`.peers`).
@@ -36,6 +41,7 @@ from dataclasses import replace
 from typing import Any, Protocol
 
 from robotable.agents.levels import bots_of
+from robotable.core.concession import Concede
 from robotable.core.errors import IllegalAction, RobotableError
 from robotable.core.game import JSON, REFEREE, Action, Agent, Game, Seat, Wait, searches
 from robotable.play.table import Accepted, Table
@@ -45,6 +51,7 @@ from robotable.server.seats import (
     seat_list,
     seat_name,
     seat_notice,
+    stand_in_kind,
     who_plays,
     with_row,
 )
@@ -189,12 +196,14 @@ class LiveTable:
     # ------------------------------------------------------------------ seats and tokens
 
     def seat_for(self, token: str | None) -> Seat | None:
-        """The seat a token grants (every seat compared, in constant time); None without one."""
+        """The seat a token grants (every seat compared, in constant time); None without one.
+        A person who conceded keeps seeing their seat, now a bot's, as it is played to the end."""
         if not token:
             return None
         found = None
         for row in self.seats:
-            if token_matches(token, row.token_hash) and row.kind == "human":
+            mine = row.kind == "human" or self.table.concessions.conceded(row.seat)
+            if token_matches(token, row.token_hash) and mine:
                 found = row.seat
         if found is None:
             raise Forbidden("this token grants no seat at this table")
@@ -381,6 +390,35 @@ class LiveTable:
                     seated = True
         return seated
 
+    def conceder_bot(self) -> str:
+        """The bot that plays the seat of a person who conceded: the table's stand-in, else the
+        game's default stand-in level (a table without stand-ins still needs someone to play
+        the seat to the end)."""
+        default = stand_in_kind(self.game, None, timers=True)
+        kind = self.stand_in or default
+        assert kind is not None, f"{self.game.id} has no bots"
+        return kind
+
+    async def _seat_conceders(self) -> bool:
+        """Give each seat whose person conceded, and that is still theirs, to its bot (the caller
+        holds the lock): under the person's name, their token kept so they still see it. Done
+        just after the concession is stored, and again by the driver after a restart that came
+        between the two writes. True when a seat changed hands."""
+        if self.over:
+            return False
+        changed = False
+        for seat in self.table.concessions.order:
+            row = self.seats[seat]
+            if row.kind == "human":
+                await self._set_seat(SeatRow(seat, self.conceder_bot(), row.name, row.token_hash))
+                changed = True
+        return changed
+
+    def shown_seats(self) -> list[JSON]:
+        """The seats as shown, each seat that conceded marked ``conceded``."""
+        conceded = self.table.concessions.conceded
+        return [{**row, "conceded": True} if conceded(row["seat"]) else row for row in self.seat_list]  # type: ignore[dict-item,index]
+
     async def _set_seat(self, row: SeatRow) -> None:
         """Store a seat's change, then tell everyone (the caller holds the lock)."""
         await asyncio.to_thread(self.hall.store.set_seat, self.id, row)
@@ -399,6 +437,8 @@ class LiveTable:
         async with self.lock:
             if agent is not None and self.agents.get(seat) is not agent:
                 raise SeatTakenBack(f"seat {seat} is its person's again")
+            if agent is None and not isinstance(parsed, Concede):
+                self._refuse_conceder(seat)
             for _ in range(STALE_RETRIES):
                 now = self.hall.clock()
                 self._check(seat, parsed, now)
@@ -413,17 +453,35 @@ class LiveTable:
                 if (outcome := self.table.outcome()) is not None:
                     await self._mark_over(outcome)  # before the news: a told outcome has its record
                 self._announce(accepted)  # stored: everyone may be told
+                if isinstance(parsed, Concede):
+                    await self._after_concession()
                 break
             else:
                 raise StoreError(f"table {self.id} is too busy: try again")
         self.changed.set()
         return accepted
 
+    def _refuse_conceder(self, seat: Seat) -> None:
+        """A person's action at the seat they conceded: its bot plays it now."""
+        if self.table.concessions.conceded(seat) and not self.over:
+            refusal = IllegalAction("you conceded: a bot plays this seat to the end", seat=seat)
+            refusal.fr = "vous avez abandonné : un robot joue cette place jusqu'à la fin"
+            refusal.code = "conceded"
+            raise refusal
+
+    async def _after_concession(self) -> None:
+        """The concession is stored and told: its seat goes to its bot. A failure to store the
+        seat's change is logged, not refused (the concession stands): the driver tries again."""
+        try:
+            await self._seat_conceders()
+        except StoreError as exc:
+            log.error("table %s: the conceded seat was not handed to its bot: %s", self.id, exc)
+
     def _check(self, seat: Seat, action: Action, now: float) -> None:
         if self.timers:
             self.table.check(seat, action, now)
         else:  # no clock: a deadline that passed refuses nothing (people come back hours later)
-            self.table.state.check(seat, action)
+            self.table.check_rules(seat, action)
 
     async def catch_up(self) -> None:
         """Carry out and announce the actions other processes stored since this copy's version."""
@@ -497,7 +555,7 @@ class LiveTable:
         if not self.timers:
             snap["timers"] = []
         snap["now"] = self.hall.clock()
-        snap["seats"] = self.seat_list
+        snap["seats"] = self.shown_seats()
         return snap
 
     def board_svg(self, seat: Seat | None) -> str:
@@ -605,6 +663,10 @@ class LiveTable:
             return True
         if await self._stand_in_due(now):
             return True
+        if any(self.seats[seat].kind == "human" for seat in self.table.concessions.order):
+            async with self.lock:  # killed between storing a concession and handing its seat
+                if await self._seat_conceders():
+                    return True
         for seat in self.table.state.to_act():
             if seat not in self.agents or (self.bot_wake.get(seat) or 0.0) > now:
                 continue

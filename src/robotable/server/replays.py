@@ -81,19 +81,23 @@ def step(record: Record, names: list[str], number: int, seat: int | None, lang: 
     game = games.get(record.game)
     table = Table(game, record.options, seed=record.seed, seats=record.seats)
     for acting, text in record.actions[:number]:
-        table.submit(acting, text, 0.0)  # the clock's own actions are in the record
+        table.submit(acting, text, 0.0)  # the clock's own actions and the concessions are in the record
 
     news = None
     if number:
         told = table.news(table.history[number - 1], seat)
         news = with_sentences(game, told, seat_namer(names, lang), lang)
     view = table.state.view(seat)
-    outcome = table.outcome()
+    outcome = table.outcome()  # concessions counted: a step after one shows who gave up
+    conceded = table.concessions.conceded
     return {
         "number": number,
         "actions": len(record.actions),
         "seat": seat,
-        "seats": [{"seat": i, "kind": kind, "name": names[i]} for i, kind in enumerate(record.seats)],
+        "seats": [
+            {"seat": i, "kind": kind, "name": names[i], **({"conceded": True} if conceded(i) else {})}
+            for i, kind in enumerate(record.seats)
+        ],
         "view": view,
         "news": news,
         "board": game.render_svg(view),
