@@ -280,8 +280,10 @@ def test_each_seat_gets_the_board_its_own_view_draws(
     table, tokens = created["table"], [created["token"], *created["invites"].values()]
     path = f"/api/tables/{table}/board.svg"
     live = client.app.state.hall.tables[table]  # type: ignore[attr-defined]
+    names = live.seat_names()  # the drawing names the seats as the table does
     expected = {
-        seat: games.get("robotick").render_svg(live.table.state.view(seat)) for seat in (0, 1, 2, None)
+        seat: games.get("robotick").render_svg(live.table.state.view(seat), names=names)
+        for seat in (0, 1, 2, None)
     }
     drawn = []
     draw = live.table.game.render_svg
@@ -298,4 +300,4 @@ def test_each_seat_gets_the_board_its_own_view_draws(
     played = client.post(f"/api/tables/{table}/actions", json={"action": legal[0]}, headers=bearer(tokens[0]))
     assert played.status_code == 200, played.text
     after = client.get(path, headers=bearer(tokens[0])).text
-    assert after == games.get("robotick").render_svg(live.table.state.view(0)) != expected[0]
+    assert after == games.get("robotick").render_svg(live.table.state.view(0), names=names) != expected[0]

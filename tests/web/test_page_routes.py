@@ -110,10 +110,11 @@ def test_a_seats_board_is_the_game_drawing_of_that_seats_view(server: TestClient
     table, ann, bob = created["table"], created["token"], created["invites"]["1"]
     game = games.get("robotick")
     truth = Table(game, game.validate_options({}), seed=SEED, seats=["human"] * 3)
+    names = [row["name"] for row in server.get(f"/api/tables/{table}").json()["seats"]]
     for seat, token in ((0, ann), (1, bob), (None, None)):
         answer = server.get(f"/api/tables/{table}/board.svg", headers=bearer(token))
         assert answer.status_code == 200 and answer.headers["content-type"].startswith("image/svg+xml")
-        assert answer.text == game.render_svg(truth.state.view(seat)), f"seat {seat}"
+        assert answer.text == game.render_svg(truth.state.view(seat), names=names), f"seat {seat}"
     assert server.get(f"/api/tables/{table}/board.svg", headers=bearer("not-a-token")).status_code == 403
     assert server.get("/api/tables/nothing/board.svg").status_code == 404
 

@@ -435,7 +435,11 @@ class Game(ABC):
                     f"unknown drawing option {name!r} for {self.id}; drawing options: {listing}"
                     f" (and, for every game, {words})"
                 )
-        return {name: known[name].check(value) for name, value in given.items()}
+        checked = {name: known[name].check(value) for name, value in given.items()}
+        names = checked.get("names")
+        if names is not None and not all(isinstance(name, str) for name in names):
+            raise InvalidOptions(f"option 'names' must be a list of the seats' names, not {names!r}")
+        return checked
 
     def warm_up(self) -> None:
         """Do once, ahead, what would otherwise make a first game slow (compiling a solver).

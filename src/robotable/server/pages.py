@@ -61,12 +61,13 @@ def add_page_routes(app: FastAPI, hall: Hall) -> None:
     """The routes the pages draw and explain with (see the module's description)."""
 
     @app.get("/api/tables/{table_id}/board.svg", response_class=Response)
-    async def board(table_id: str, authorization: Auth = None) -> Response:
+    async def board(table_id: str, lang: Language = "en", authorization: Auth = None) -> Response:
         """The board as the token's seat sees it (a spectator without token), drawn by the
-        game's SVG renderer from that seat's view alone."""
+        game's SVG renderer from that seat's view alone, its words in ``lang`` and its seats
+        named as the table names them."""
         live = await hall.find(table_id)
         seat = await live.authorize(bearer_token(authorization))
-        svg = await live.board_for(seat)
+        svg = await live.board_for(seat, lang)
         return Response(svg, media_type="image/svg+xml", headers={"Cache-Control": "no-store"})
 
     @app.get("/api/tables/{table_id}/help")
@@ -79,9 +80,10 @@ def add_page_routes(app: FastAPI, hall: Hall) -> None:
         return {"version": version, "lang": lang, "help": text}
 
     @app.get("/api/games/{game_id}/picture.svg", response_class=Response)
-    async def picture(game_id: str) -> Response:
-        """A picture of the game (its board at the start, as a spectator sees it)."""
-        svg = await asyncio.to_thread(game_picture, games.get(game_id).id)
+    async def picture(game_id: str, lang: Language = "en") -> Response:
+        """A picture of the game (its board at the start, as a spectator sees it), its words in
+        ``lang``."""
+        svg = await asyncio.to_thread(game_picture, games.get(game_id).id, lang)
         return Response(svg, media_type="image/svg+xml", headers={"Cache-Control": "max-age=3600"})
 
     @app.get("/api/games/{game_id}/rules")
@@ -92,11 +94,12 @@ def add_page_routes(app: FastAPI, hall: Hall) -> None:
 
 
 @functools.cache
-def game_picture(game_id: str) -> str:
-    """A game's board as anyone sees it at the start of a game with the default options."""
+def game_picture(game_id: str, lang: str = "en") -> str:
+    """A game's board as anyone sees it at the start of a game with the default options, its
+    words in ``lang``."""
     game = games.get(game_id)
     table = Table(game, game.validate_options({}), seed=1, seats=["human"] * max(game.min_seats, 2))
-    return game.render_svg(table.state.view(None))
+    return game.render_svg(table.state.view(None), lang=lang)
 
 
 def markdown_html(text: str) -> str:

@@ -34,7 +34,7 @@ function drawGames(gamesList) {
       return el(
         "article",
         { class: "card", dataset: { game: game.id } },
-        el("img", { src: `/api/games/${game.id}/picture.svg`, alt: "", loading: "lazy" }),
+        el("img", { src: `/api/games/${game.id}/picture.svg?lang=${language()}`, alt: "", loading: "lazy" }),
         el("h3", {}, gameTitle(game.id)),
         el("p", { class: "players" }, players),
         el("p", { class: "summary" }, gameSay(game.id, "summary")),

@@ -72,6 +72,10 @@ export function createReplay(table) {
       await go(0);
     },
     fail: (error) => set({ error }),
-    relanguage: () => set({ lang: language() }),
+    // The page's language changed: the step is asked again, its drawing and sentences worded in it.
+    relanguage() {
+      set({ lang: language() });
+      if (get().step) go(at());
+    },
   };
 }

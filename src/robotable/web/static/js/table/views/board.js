@@ -1,5 +1,5 @@
 // The table's board: the seat's drawing asked of the server (GET /api/tables/ID/board.svg),
-// one request at a time. Updates that come faster than drawings (bots playing quickly) are
+// its words in the page's language (asked again when the language changes), one request at a time. Updates that come faster than drawings (bots playing quickly) are
 // folded into the next one, which is asked only once the pieces walking their paths have
 // arrived, so a page never floods the server; the news since the drawing before say what
 // moved. The board component (board/board.js) shows it; a word or a cell picked on it narrows
@@ -20,12 +20,13 @@ export function boardView(table) {
     words: { register: (number) => t("table.register", { number }) },
   });
   let drawn = -1; // the version drawn
+  let drawnIn = null; // ... in this language
   let told = -1; // the last action whose news was played on a drawing
   let asking = false;
   let waiting = null; // the next request, waiting for the pieces to arrive
 
   table.watch(
-    (s) => [s.server],
+    (s) => [s.server, s.lang],
     (s) => {
       if (s.server) {
         board.mark(s.server.legal);
@@ -40,8 +41,8 @@ export function boardView(table) {
   );
 
   async function ask() {
-    const { server, table: id, token } = table.get();
-    if (!server || asking || drawn === server.version) return;
+    const { server, table: id, token, lang } = table.get();
+    if (!server || asking || (drawn === server.version && drawnIn === lang)) return;
     const moving = board.moving();
     if (moving > 0) {
       clearTimeout(waiting);
@@ -51,25 +52,26 @@ export function boardView(table) {
     asking = true;
     let wait = SOON;
     try {
-      const response = await fetch(`/api/tables/${encodeURIComponent(id)}/board.svg`, {
+      const query = new URLSearchParams({ lang });
+      const response = await fetch(`/api/tables/${encodeURIComponent(id)}/board.svg?${query}`, {
         headers: token ? { authorization: `Bearer ${token}` } : {},
       });
       const picture = response.ok ? await response.text() : null;
       if (picture === null) wait = LATER;
       // the screen went to someone else meanwhile: this seat's drawing is not shown to them
-      else if (token === table.get().token) show(picture, server.version);
+      else if (token === table.get().token) show(picture, server.version, lang);
     } catch {
       wait = LATER; // the server is away: the reconnection asks again
     } finally {
       asking = false;
     }
-    const now = table.get().server;
-    if (now && drawn !== now.version) setTimeout(ask, wait);
+    const now = table.get();
+    if (now.server && (drawn !== now.server.version || drawnIn !== now.lang)) setTimeout(ask, wait);
   }
 
   // The drawing asked at `version`; it may be newer (drawn when the request reached the
   // server): the news received until it came say what moved.
-  function show(picture, version) {
+  function show(picture, version, lang) {
     const { log, server } = table.get();
     const news = log.filter((entry) => entry.news?.number > told).map((entry) => entry.news);
     if (!board.shows(picture)) {
@@ -78,6 +80,7 @@ export function boardView(table) {
     }
     told = Math.max(told, ...news.map((item) => item.number));
     drawn = version;
+    drawnIn = lang;
     document.body.dataset.board = version;
     board.mark(server.legal);
   }

@@ -1,0 +1,230 @@
+"""Issue 27: every drawing in French too. Each game's SVG renderer words its legends, captions,
+counters, phases and card meanings from the game's catalogue in the drawing option ``lang``;
+notation, numbers and names stay as they are. The English drawings are the ones drawn before
+the words moved to the catalogues (their hashes below were taken from the code of then), and
+``names`` names the seats as a table does."""
+
+from __future__ import annotations
+
+import hashlib
+import re
+import xml.etree.ElementTree as ET
+from collections.abc import Mapping
+from typing import Any
+
+import pytest
+
+from robotable import games
+from robotable.core.errors import InvalidOptions, RobotableError
+from robotable.core.rng import Rng
+
+SVG = "{http://www.w3.org/2000/svg}"
+
+# game -> (options, seats, seed, random actions played): positions with every part drawn
+# (a hand, a program, the killer's sheet, a finished Robotick table with its result)
+POSITIONS: dict[str, list[tuple[dict[str, Any], int, int, int]]] = {
+    "dr2d": [({}, 3, 1, 0), ({}, 3, 2, 40)],
+    "delivery": [({}, 2, 1, 0), ({}, 2, 3, 40)],
+    "droids": [({}, 2, 1, 7), ({"scenario": 7}, 1, 3, 40)],
+    "ricochet": [({}, 1, 1, 0), ({}, 2, 2, 7)],
+    "robotick": [({}, 3, 1, 7), ({}, 3, 1, 3000)],
+}
+
+# sha256 of the English drawing (spectator's view, then seat 0's) of each position above, made by
+# the renderers before their words moved to the catalogues
+ENGLISH_BEFORE = {
+    ("dr2d", 0): (
+        "4165dc13c72b72058eccda4c016f17961229ac0d7db15cb0698c077db0c3d0c5",
+        "4165dc13c72b72058eccda4c016f17961229ac0d7db15cb0698c077db0c3d0c5",
+    ),
+    ("dr2d", 1): (
+        "006fd0947abc845a1dcb59874559a860ff9686294f38e9dcc7cddcf1525b9d6e",
+        "006fd0947abc845a1dcb59874559a860ff9686294f38e9dcc7cddcf1525b9d6e",
+    ),
+    ("delivery", 0): (
+        "2d15cf1ca9c2fda47dda0d98eee4e9797da711e90cd279849a789ad5cc91fe74",
+        "d19d31515a3269718f4223fc0c89ae227851dede051451f615b526290a148a62",
+    ),
+    ("delivery", 1): (
+        "47ff64d4f6a56d4237d7afbac83e8c53f92095b65ddf1ee6409bb40b88f2eb16",
+        "102c84318a058d0898bc89c051b9ff818b0a372686b9447bb59282de7453110a",
+    ),
+    ("droids", 0): (
+        "365b086c22732209de02208c5b7c61fcb31adc21e2ff648d7064b78c2f095680",
+        "365b086c22732209de02208c5b7c61fcb31adc21e2ff648d7064b78c2f095680",
+    ),
+    ("droids", 1): (
+        "a513d1bd308672455e2d82a6b6cb136e8f5a49b7f5423732bd311eaf6a36b1c4",
+        "a513d1bd308672455e2d82a6b6cb136e8f5a49b7f5423732bd311eaf6a36b1c4",
+    ),
+    ("ricochet", 0): (
+        "046f9c7a38fd3344ac9e39cf17874098859c9dcfb163b064108cdb835db63400",
+        "046f9c7a38fd3344ac9e39cf17874098859c9dcfb163b064108cdb835db63400",
+    ),
+    ("ricochet", 1): (
+        "afffa6f8f650c4089b938774187457d3134570290cc1ea3464984593b799e9f3",
+        "afffa6f8f650c4089b938774187457d3134570290cc1ea3464984593b799e9f3",
+    ),
+    ("robotick", 0): (
+        "cbf5e04272d3892f370c438189bd3060251008611abe04cda3dace2f5fbe92d2",
+        "d0f8b2b2ca0fe35350b61d0db3fb81e3ebfff6fe7dd05d055e3a5735ebb47329",
+    ),
+    ("robotick", 1): (
+        "a0382995900b5dfe1a5cddd41f957d3353a87cda298f19efd7801e4812a40169",
+        "31879e5c58383bf09df414c472e7ea35400a494b1562ad951e14e82931fd0358",
+    ),
+}
+
+WORD = re.compile(r"[a-zà-ÿ]{3,}")
+"""A drawn text holds a word when it has three lowercase letters in a row: ``S1``, ``L2``,
+``A12``, ``e3.1``, ``+1``, ``FWD`` are notation."""
+
+SAME_IN_BOTH = {
+    "dr2d": {"laser", "default factory"},  # the board's name, as its file gives it
+    "delivery": {"Robot Delivery"},
+    "droids": {"mine", "statue", "shoot"},
+    "ricochet": set(),
+    "robotick": {"Robotick", "(Suit)", "(Ne suit pas)", "(Ouvre)", "type C (orange)"},
+}
+"""Texts that are the same words in French (a name, the printed French of a card, a word the
+rulebook keeps), per game."""
+SAME_PATTERNS = (
+    re.compile(r"onPlay \d"),  # Delivery's board names, as printed on the game's boards
+    re.compile(r"type [A-D]"),  # Robotick's card types, "type" in both languages
+    re.compile(r"(max|\d) [FBLR]"),  # the killer's sheet, as its data file writes it
+)
+
+FRENCH_WORDS = {
+    "dr2d": ("convoyeur", "nid-de-poule", "tourniquet", "presse", "mur", "tour 0/"),
+    "delivery": ("Légende", "tapis roulant (1 flèche)", "point de retrait", "colis"),
+    "droids": ("rivière", "obstacle fixe", "réparateur", "cercle de départ", "Feuille du tueur"),
+    "ricochet": ("robot rouge", "plateau de Ricochet Robots"),
+    "robotick": ("atout", "Légende", "carte IA", "manche"),
+}
+"""Words of each game's French rulebook that its French drawings show."""
+
+
+def position(game_id: str, index: int) -> Any:
+    options, seats, seed, steps = POSITIONS[game_id][index]
+    game = games.get(game_id)
+    state = game.new_state(options, seed=seed, seats=seats)
+    rng = Rng(seed)
+    for _ in range(steps):
+        acting = state.to_act()
+        if state.is_over() or not acting:
+            break
+        state.apply(acting[0], rng.choice(state.legal_actions(acting[0])))
+    return state
+
+
+def views(game_id: str, index: int) -> list[Mapping[str, Any]]:
+    state = position(game_id, index)
+    return [state.view(None), state.view(0)]
+
+
+def texts(svg: str) -> list[str]:
+    """Every text a person reads in the drawing: its <text> nodes and its tooltips."""
+    root = ET.fromstring(svg)
+    nodes = [*root.iter(f"{SVG}text"), *root.iter(f"{SVG}title")]
+    return ["".join(node.itertext()) for node in nodes]
+
+
+def worded(text: str) -> bool:
+    return bool(WORD.search(text))
+
+
+def allowed_same(game_id: str, text: str) -> bool:
+    return text in SAME_IN_BOTH[game_id] or any(p.fullmatch(text) for p in SAME_PATTERNS)
+
+
+CASES = [(game_id, index) for game_id in POSITIONS for index in range(len(POSITIONS[game_id]))]
+
+
+@pytest.mark.parametrize(("game_id", "index"), CASES)
+def test_the_english_drawing_is_the_one_drawn_before(game_id: str, index: int) -> None:
+    game = games.get(game_id)
+    for view, before in zip(views(game_id, index), ENGLISH_BEFORE[game_id, index], strict=True):
+        drawn = game.render_svg(view)
+        assert hashlib.sha256(drawn.encode()).hexdigest() == before
+        assert game.render_svg(view, lang="en") == drawn
+
+
+@pytest.mark.parametrize(("game_id", "index"), CASES)
+def test_every_word_of_the_french_drawing_is_french(game_id: str, index: int) -> None:
+    game = games.get(game_id)
+    for view in views(game_id, index):
+        english, french = game.render_svg(view), game.render_svg(view, lang="fr")
+        left_english = {
+            text
+            for text in set(texts(english)) & set(texts(french))
+            if worded(text) and not allowed_same(game_id, text)
+        }
+        assert not left_english, f"{game_id}: English left in the French drawing: {sorted(left_english)}"
+        assert _structure(english) == _structure(french)  # same pieces, cells and hooks
+
+
+@pytest.mark.parametrize("game_id", list(POSITIONS))
+def test_the_french_drawings_use_the_rulebooks_words(game_id: str) -> None:
+    game = games.get(game_id)
+    drawn = " ".join(
+        text
+        for index in range(len(POSITIONS[game_id]))
+        for view in views(game_id, index)
+        for text in texts(game.render_svg(view, lang="fr"))
+    )
+    for word in FRENCH_WORDS[game_id]:
+        assert word in drawn, f"{game_id}: no {word!r} in its French drawings"
+
+
+def _structure(svg: str) -> list[tuple[str, tuple[tuple[str, str], ...]]]:
+    """The elements and their hooks (ids, classes, data-*), without the words (a French card
+    legend may take one line more)."""
+    hooks = ("id", "class", "data-cell", "data-piece", "data-cell-size", "data-grid", "data-origin")
+    return [
+        (node.tag, tuple((k, v) for k, v in sorted(node.attrib.items()) if k in hooks))
+        for node in ET.fromstring(svg).iter()
+        if node.tag not in (f"{SVG}text", f"{SVG}title")
+    ]
+
+
+def test_robotick_names_its_seats_as_the_table_does() -> None:
+    """The drawing said P0/P1/P2 while the panel said the players' names."""
+    game = games.get("robotick")
+    view = position("robotick", 1).view(0)
+    named = texts(game.render_svg(view, names=["Ann", "Bob", "Cy"]))
+    assert "Ann (you)" in named and "Bob" in named and "Cy" in named
+    assert not any(re.search(r"\bP[0-2]\b", text) for text in named)
+    french = texts(game.render_svg(view, lang="fr", names=["Ann", "Bob", "Cy"]))
+    assert "Ann (vous)" in french
+    unnamed = texts(game.render_svg(view, lang="fr"))
+    assert "J0 (vous)" in unnamed and "J1" in unnamed  # the catalogue's seat words
+
+
+def test_dr2d_and_delivery_name_their_seats() -> None:
+    dr2d = games.get("dr2d").render_svg(views("dr2d", 0)[0], names=["Ann", "Bob", "Cy"])
+    assert "A: Ann, off the board" in dr2d and "seat 0" not in dr2d
+    delivery = games.get("delivery").render_svg(views("delivery", 1)[1], names=["Ann", "Bob"], lang="fr")
+    assert "vu par Ann" in delivery and "main de Ann" in delivery and "place 0" not in delivery
+
+
+def test_names_are_escaped_and_kept_short() -> None:
+    game = games.get("robotick")
+    svg = game.render_svg(position("robotick", 0).view(0), names=["<b>&", "x" * 500, "Cy"])
+    assert "&lt;b&gt;&amp;" in svg and "<b>" not in svg
+    assert "x" * 79 + "…" in svg and "x" * 80 not in svg
+
+
+@pytest.mark.parametrize("game_id", list(POSITIONS))
+def test_lang_and_names_are_drawing_options_of_every_game(game_id: str) -> None:
+    """``-D lang=fr`` at the terminal: checked like every drawing option; a bad one changes nothing."""
+    game = games.get(game_id)
+    assert game.validate_drawing({"lang": "fr", "names": ["Ann"]}) == {"lang": "fr", "names": ["Ann"]}
+    with pytest.raises(InvalidOptions, match="'lang' must be one of 'en', 'fr'"):
+        game.validate_drawing({"lang": "de"})
+    with pytest.raises(InvalidOptions, match="'names'"):
+        game.validate_drawing({"names": "Ann"})
+    with pytest.raises(InvalidOptions, match=r"\(and, for every game, lang, names\)"):
+        game.validate_drawing({"colour": "blue"})
+    view = views(game_id, 0)[0]
+    with pytest.raises(RobotableError, match="names"):
+        game.render_svg(view, names=["Ann", 3])
