@@ -3,7 +3,8 @@
 - :mod:`.routes`: the HTTP API of protocol 1; :mod:`.sockets`: the WebSocket protocol and
   the tables' audience of connections (``docs/protocol.md`` describes both);
 - :mod:`.pages`: the browser pages, their files and the routes only they use;
-  :mod:`.replays`: finished games step by step, stored or uploaded;
+  :mod:`.replays`: finished games step by step, stored or uploaded; :mod:`.tutorials`: a game's
+  guided tutorial, step by step;
 - :mod:`.limits`: request rates and body sizes; :mod:`.refusals`: every refusal's one shape;
 - :mod:`.collector`: short garbage-collector pauses when the server is its process's only work;
 - below them, :mod:`.hall` (the live tables of this process), :mod:`.live` (one table's actor),
@@ -29,6 +30,7 @@ from robotable.server.replays import MAX_RECORD_BYTES, add_replays
 from robotable.server.routes import add_routes
 from robotable.server.sockets import MAX_MESSAGE, PROTOCOL, Connections, add_socket
 from robotable.server.store import Store
+from robotable.server.tutorials import add_tutorials
 
 __all__ = ["MAX_MESSAGE", "PROTOCOL", "create_app"]  # MAX_MESSAGE: ``robotable serve`` sizes frames by it
 
@@ -66,4 +68,5 @@ def create_app(
     add_socket(app, hall)
     add_pages(app)
     add_replays(app, hall)
+    add_tutorials(app)
     return app

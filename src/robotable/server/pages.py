@@ -2,7 +2,8 @@
 they may change without a new protocol version).
 
 - ``/`` the lobby, ``/tables/{id}`` a table, ``/replay`` and ``/tables/{id}/replay`` the replay
-  viewer, ``/static/...`` their files; every page with :data:`PAGE_HEADERS`;
+  viewer, ``/learn/{game}`` a game's tutorial, ``/static/...`` their files; every page with
+  :data:`PAGE_HEADERS`;
 - ``GET /api/tables/{id}/board.svg``: the board as the token's seat sees it;
 - ``GET /api/tables/{id}/help?lang=fr``: what the token's seat may type in its phase, in words;
 - ``GET /api/games/{id}/picture.svg`` and ``GET /api/games/{id}/rules?lang=fr``: for the lobby.
@@ -32,7 +33,7 @@ PAGE_HEADERS = {
     "Referrer-Policy": "no-referrer",
     "X-Content-Type-Options": "nosniff",
 }
-PAGES = ("lobby", "table", "replay")
+PAGES = ("lobby", "table", "replay", "learn")
 
 
 def add_pages(app: FastAPI) -> None:
@@ -55,6 +56,11 @@ def add_pages(app: FastAPI) -> None:
     @app.get("/tables/{table_id}/replay", include_in_schema=False)
     async def replay_page(table_id: str = "") -> Response:
         return HTMLResponse(page["replay"], headers=PAGE_HEADERS)
+
+    @app.get("/learn/{game_id}", include_in_schema=False)
+    async def learn_page(game_id: str) -> Response:
+        """A game's tutorial (the page asks its steps of ``/api/tutorials/{game}/step``)."""
+        return HTMLResponse(page["learn"], headers=PAGE_HEADERS)
 
 
 def add_page_routes(app: FastAPI, hall: Hall) -> None:

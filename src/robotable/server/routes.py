@@ -26,6 +26,7 @@ from robotable import games
 from robotable.agents.levels import bots_of
 from robotable.core.game import Game
 from robotable.core.words import LANGUAGES
+from robotable.play.tutorials import has_tutorial
 from robotable.server.hall import Hall
 from robotable.server.inputs import Auth, bearer_token
 from robotable.server.live import SpectatorCannotPlay
@@ -72,6 +73,7 @@ def game_entry(game: Game) -> dict[str, Any]:
         "hidden_information": game.hidden_information,
         "options": game.options_schema(),
         "rules": game.rules_languages(),
+        "tutorial": has_tutorial(game),  # a guided tutorial at /learn/{id}
         "words": {lang: game.words(lang) for lang in LANGUAGES},
     }
 

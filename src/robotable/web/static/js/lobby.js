@@ -1,6 +1,6 @@
 // The lobby: the games (each in its own catalogue's words), a form to create a table
 // (js/lobby/new_table.js), the open tables to join and the running ones to watch
-// (js/lobby/tables.js), each game's rules.
+// (js/lobby/tables.js), each game's rules and its tutorial (/learn/GAME).
 
 import { api, el } from "./api.js";
 import { gameSay, gameTitle, loadGames } from "./game_words.js";
@@ -44,6 +44,7 @@ function drawGames(gamesList) {
           el("button", { type: "button", class: "new-table", onclick: () => showForm(game) }, t("lobby.play")),
           game.rules.length > 0 && // a game without a rules summary offers none
             el("button", { type: "button", class: "rules", onclick: () => showRules(game) }, t("lobby.rules")),
+          game.tutorial && el("a", { class: "learn", href: `/learn/${encodeURIComponent(game.id)}` }, t("tutorial.learn")),
         ),
       );
     }),

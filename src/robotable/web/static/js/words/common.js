@@ -11,6 +11,7 @@ export const words = {
     "create.bot": "bot: {name}",
     "error.network": "The server cannot be reached: {reason}",
     "table.seat": "seat {seat}",
+    "tutorial.learn": "Learn to play",
   },
   fr: {
     language: "Langue",
@@ -19,5 +20,6 @@ export const words = {
     "create.bot": "robot : {name}",
     "error.network": "Le serveur ne répond pas : {reason}",
     "table.seat": "place {seat}",
+    "tutorial.learn": "Apprendre à jouer",
   },
 };
