@@ -78,13 +78,13 @@ def test_a_ricochet_robot_walks_both_moves_and_turns_the_corner(server: Server, 
     page.select_option("#movement", "slow")
     hold_animations(page)
     held: list[Any] = []
-    page.route("**/board.svg", lambda route: held.append(route))
+    page.route("**/board.svg?*", lambda route: held.append(route))  # asked in the page's language
     play(page, "red W")
     play(page, "red N")
     page.wait_for_timeout(100)
     assert len(held) == 1  # one drawing asked for while the moves came
     held[0].continue_()
-    page.unroute("**/board.svg")
+    page.unroute("**/board.svg?*")
     red = page.locator('#board svg [data-piece="red"]')
     red.wait_for(state="attached")
     page.wait_for_function("() => document.querySelector('#board [data-piece=red]')?.dataset.path")
