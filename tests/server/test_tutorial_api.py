@@ -15,6 +15,7 @@ from robotable.play import tutorials
 URL = "/api/tutorials/ricochet/step"
 TUTORIAL = tutorials.load(games.get("ricochet"))
 BID = next(i for i, step in enumerate(TUTORIAL.steps) if step.expect == ("bid 3",))
+TUTORIALS = {game.id: tutorials.load(game) for game in games.all_games() if tutorials.has_tutorial(game)}
 
 
 def step(server: TestClient, **body: Any) -> dict[str, Any]:
@@ -49,17 +50,34 @@ def test_the_expected_action_goes_on_and_a_wrong_one_is_explained_changing_nothi
     assert [event["kind"] for event in after["events"]] == ["bid"]
 
 
-def test_following_every_step_reaches_the_chip_won(server: TestClient) -> None:
-    shown, played = step(server, number=0), []
+def follow(server: TestClient, game: str) -> dict[str, Any]:
+    """Every step of ``game``'s tutorial, each answered with the action it points at."""
+    url = f"/api/tutorials/{game}/step"
+    shown, played = server.post(url, json={"number": 0}).json(), []
     while not shown["done"]:
+        body: dict[str, Any] = {"number": shown["number"], "played": played}
         if shown["waits"] == "continue":
-            shown = step(server, number=shown["number"] + 1, played=played)
+            body["number"] += 1
         else:
-            shown = step(server, number=shown["number"], played=played, action=shown["point"]["action"])
-        played = shown["played"]
-    assert played == ["bid 3", "red W", "green E", "red N"]
-    assert [event["kind"] for event in shown["events"]][:2] == ["moved", "chip-won"]
-    assert shown["legal"] == [] and shown["point"]["board"] == ".target.current"
+            body["action"] = shown["point"]["action"] or TUTORIALS[game].steps[shown["number"]].expect[0]
+        answer = server.post(url, json=body)
+        assert answer.status_code == 200 and answer.json()["wrong"] is None, answer.text
+        assert answer.json()["number"] == shown["number"] + 1
+        shown, played = answer.json(), answer.json()["played"]
+    return shown
+
+
+@pytest.mark.parametrize("game", sorted(TUTORIALS))
+def test_every_tutorial_is_followed_to_its_end(server: TestClient, game: str) -> None:
+    end = follow(server, game)
+    assert end["number"] == len(TUTORIALS[game].steps) - 1 and end["legal"] == []
+
+
+def test_ricochets_tutorial_ends_with_the_chip_won(server: TestClient) -> None:
+    end = follow(server, "ricochet")
+    assert end["played"] == ["bid 3", "red W", "green E", "red N"]
+    assert [event["kind"] for event in end["events"]][:2] == ["moved", "chip-won"]
+    assert end["point"]["board"] == ".target.current"
 
 
 def test_an_answer_typed_another_way_is_the_games_notation(server: TestClient) -> None:
