@@ -228,3 +228,17 @@ def test_lang_and_names_are_drawing_options_of_every_game(game_id: str) -> None:
     view = views(game_id, 0)[0]
     with pytest.raises(RobotableError, match="names"):
         game.render_svg(view, names=["Ann", 3])
+
+
+def test_the_terminal_draws_in_french_with_names(tmp_path: Any) -> None:
+    """``robotable render robotick -D lang=fr -D names=[...]``."""
+    from typer.testing import CliRunner
+
+    from robotable.cli.main import app
+
+    out = tmp_path / "table.svg"
+    names = 'names=["Ann", "Bob", "Cy"]'
+    result = CliRunner().invoke(app, ["render", "robotick", "-D", "lang=fr", "-D", names, "-o", str(out)])
+    assert result.exit_code == 0, result.output
+    drawn = texts(out.read_text("utf-8"))
+    assert "Légende" in drawn and "Ann" in drawn and "Legend" not in drawn
