@@ -19,6 +19,7 @@ import { readScreen } from "./screen.js";
 import { actionsView } from "./views/actions.js";
 import { answerView } from "./views/answer.js";
 import { boardView } from "./views/board.js";
+import { concedeView } from "./views/concede.js";
 import { bodyView } from "./views/body.js";
 import { connectionView } from "./views/connection.js";
 import { handoverView } from "./views/handover.js";
@@ -38,7 +39,7 @@ const table = createTable(readScreen(tableId), { connect, loadGames });
 const views = [
   ...[bodyView, handoverView, connectionView, statusView, timersView, outcomeView],
   ...[actionsView, answerView, notationView, phaseHelpView, hereView, invitesView, seatsView, seenView],
-  ...[logView, boardView],
+  ...[logView, boardView, concedeView],
 ];
 for (const view of views) view(table);
 wireSpeedMenu(document.getElementById("movement"));

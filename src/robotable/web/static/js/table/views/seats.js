@@ -18,7 +18,7 @@ export function seatsView(table) {
     return el(
       "li",
       { class: mine ? "mine" : "", "aria-current": mine ? "true" : false },
-      `${row.name} (${kindLabel(row)}) `,
+      `${row.name} (${kindLabel(row)}${row.conceded ? `, ${t("seat.conceded")}` : ""}) `,
       mayHand ? handButton(row.seat, server.seats) : null,
     );
   }
