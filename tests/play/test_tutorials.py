@@ -167,6 +167,9 @@ def test_a_step_of_the_wrong_shape_is_refused_naming_the_step(
         (lambda d: d.update(seats=1, learner=1), "learner", "from 0 to 0"),
         (lambda d: d.update(steps=[]), "steps", "a list of 1 to"),
         (lambda d: d["steps"].pop(), f"step {len(ricochet_data()['steps']) - 2}", "closing words"),
+        (lambda d: d["names"].update(fr=["Vous"]), "names: fr", "a list of 2 names"),
+        (lambda d: d["names"].update(en=["You", ""]), "names: en", "each name is text"),
+        (lambda d: d["names"].pop("fr"), "names: fr", "a list of 2 names"),
     ],
 )
 def test_a_file_of_the_wrong_shape_is_refused_naming_the_field(change: Any, field: str, reason: str) -> None:
@@ -187,3 +190,12 @@ def test_the_board_pointers_are_the_names_the_drawing_gives() -> None:
 def test_a_game_without_a_tutorial_says_so() -> None:
     with pytest.raises(tutorials.NoTutorial, match="no tutorial 'tutorial-nothing'"):
         tutorials.load(RICOCHET, "tutorial-nothing")
+
+
+def test_the_board_is_drawn_in_the_learners_language_with_the_seats_names() -> None:
+    tutorial = tutorials.load(RICOCHET)
+    assert tutorial.names == {"en": ("You", "Ada"), "fr": ("Vous", "Ada")}
+    state = tutorial.start()
+    for lang in LANGUAGES:
+        drawn = RICOCHET.render_svg(state.view(0), lang=lang, names=list(tutorial.names[lang]))
+        assert tutorial.drawing(state, lang) == drawn

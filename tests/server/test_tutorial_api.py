@@ -33,6 +33,7 @@ def test_the_first_step_is_read_and_points_at_the_chip(server: TestClient) -> No
     assert first["title"] == "Learn Ricochet Robots" and not first["done"] and first["wrong"] is None
     french = step(server, number=0, lang="fr")
     assert french["title"] == "Apprendre Ricochet Robots" and french["text"] == TUTORIAL.steps[0].text["fr"]
+    assert french["board"] == TUTORIAL.drawing(TUTORIAL.start(), "fr")  # its words in French
 
 
 def test_the_expected_action_goes_on_and_a_wrong_one_is_explained_changing_nothing(

@@ -8,6 +8,7 @@ A tutorial file::
       "title": {"en": "...", "fr": "..."},
       "options": {"puzzle": "1A2A3A4A-8A44FF0F-RC"},   # the game's options (defaults for the rest)
       "seed": 7, "seats": 2, "learner": 0,             # the position is new_state(options, seed, seats)
+      "names": {"en": ["You", "Ada"], "fr": ["Vous", "Ada"]},  # optional: the seats, where drawn
       "steps": [
         {"text": {"en": "...", "fr": "..."}, "point": {"board": ".centre"}},
         {"text": {...}, "then": [[1, "bid 5"]]},
@@ -59,7 +60,8 @@ MAX_THEN = 20
 MAX_PATHS = 64
 """Paths through a tutorial's alternatives that the check at load plays, at most."""
 DEFAULT = "tutorial"
-_TOP_KEYS = {"title", "options", "seed", "seats", "learner", "steps"}
+_TOP_KEYS = {"title", "options", "seed", "seats", "learner", "names", "steps"}
+MAX_NAME = 40
 _STEP_KEYS = {"text", "point", "expect", "wrong", "then"}
 _POINT_KEYS = {"board", "action"}
 
@@ -114,9 +116,16 @@ class Tutorial:
     seats: int
     learner: Seat
     steps: tuple[Step, ...]
+    names: Mapping[str, tuple[str, ...]] | None = None
+    """The seats' names per language, for the games whose drawing names seats."""
 
     def start(self) -> State:
         return self.game.new_state(dict(self.options), seed=self.seed, seats=self.seats)
+
+    def drawing(self, state: State, lang: str) -> str:
+        """The board as the learner sees it, its words in ``lang``."""
+        names = {"names": list(self.names[lang])} if self.names else {}
+        return self.game.render_svg(state.view(self.learner), lang=lang, **names)
 
     def at(self, number: int, played: Sequence[str] = ()) -> Progress:
         """The tutorial at step ``number`` (0-based) after the learner's answers ``played`` (one per
@@ -232,11 +241,30 @@ def read(game: Game, data: object, file: str, name: str = DEFAULT) -> Tutorial:
         seats=seats,
         learner=_whole(data.get("learner", 0), file, "learner", 0, seats - 1),
         steps=tuple(_step(game, raw, file, f"step {i}") for i, raw in enumerate(steps)),
+        names=_names(data.get("names"), seats, file),
     )
     if tutorial.steps[-1].waits_for_action or tutorial.steps[-1].then:
         raise DataFileError(file, f"step {len(steps) - 1}", "the last step only says its closing words")
     _play_every_path(tutorial)
     return tutorial
+
+
+def _names(raw: object, seats: int, file: str) -> dict[str, tuple[str, ...]] | None:
+    """The seats' names in every language: a list of ``seats`` short names each."""
+    if raw is None:
+        return None
+    if not isinstance(raw, dict):
+        raise DataFileError(file, "names", 'the seats\' names per language, like {"en": [...], "fr": [...]}')
+    _only(raw, set(LANGUAGES), file, "names")
+    named = {}
+    for lang in LANGUAGES:
+        given = raw.get(lang)
+        if not isinstance(given, list) or len(given) != seats:
+            raise DataFileError(file, f"names: {lang}", f"a list of {seats} names, one per seat")
+        if not all(isinstance(name, str) and 0 < len(name.strip()) <= MAX_NAME for name in given):
+            raise DataFileError(file, f"names: {lang}", f"each name is text of 1 to {MAX_NAME} characters")
+        named[lang] = tuple(given)
+    return named
 
 
 def _step(game: Game, raw: object, file: str, where: str) -> Step:
@@ -381,8 +409,7 @@ def _check_point(tutorial: Tutorial, state: State, step: Step, where: str) -> No
     selector = step.point.board
     if selector is None:
         return
-    svg = tutorial.game.render_svg(state.view(tutorial.learner))
-    if not tutorial_points.finds(svg, selector):
-        raise DataFileError(
-            tutorial.file, f"{where}: point", f"{selector!r} finds nothing in the board's drawing"
-        )
+    for lang in LANGUAGES:
+        if not tutorial_points.finds(tutorial.drawing(state, lang), selector):
+            reason = f"{selector!r} finds nothing in the board's drawing ({lang})"
+            raise DataFileError(tutorial.file, f"{where}: point", reason)

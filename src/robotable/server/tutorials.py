@@ -87,7 +87,6 @@ def shown(
     step = tutorial.steps[progress.number]
     state, learner = progress.state, tutorial.learner
     legal = [str(action) for action in state.legal_actions(learner)] if step.waits_for_action else []
-    view = state.view(learner)
     return {
         "game": tutorial.game.id,
         "name": tutorial.name,
@@ -97,7 +96,7 @@ def shown(
         "text": step.text[lang],
         "point": step.point.to_dict(),
         "waits": "action" if step.waits_for_action else "continue",
-        "board": tutorial.game.render_svg(view),
+        "board": tutorial.drawing(state, lang),
         "legal": legal,
         "played": list(progress.played[: _asked(tutorial, progress.number)]),
         "events": progress.events if events else [],
