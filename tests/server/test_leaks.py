@@ -26,7 +26,10 @@ from robotable.server.tokens import hash_token
 from .clients import SHORT_GAMES, Client, chooser_for, play_together, policy_for, socket_path
 
 GAMES = sorted(SHORT_GAMES)
-STATE_KEYS = {"version", "seat", "view", "to_act", "legal", "timers", "outcome", "now", "seats"}
+STATE_KEYS = {
+    *("version", "seat", "view", "to_act", "legal", "timers", "outcome", "now", "seats"),
+    *("counters", "guidance"),
+}
 MESSAGE_KEYS = {
     "hello": {"type", "protocol", "table", "seat"},
     "state": {"type", "state"},
@@ -78,6 +81,11 @@ class Truth:
         state = self.state(shown["version"])
         assert shown["seat"] == seat
         assert shown["view"] == plain(state.view(seat)), f"seat {seat}, version {shown['version']}: view"
+        # the panels and the guidance are read from that same view: nothing it hides
+        game = state.game
+        view = state.view(seat)
+        assert shown["counters"] == plain(game.counters(view)), f"seat {seat}: counters"
+        assert shown["guidance"] == plain(game.guidance(view, seat)), f"seat {seat}: guidance"
         assert shown["to_act"] == plain(state.to_act())
         legal = [] if seat is None else [str(a) for a in state.legal_actions(seat)]
         assert shown["legal"] == legal

@@ -470,6 +470,27 @@ class Game(ABC):
         """Help for a person stuck on ``view``; a higher ``level`` tells more."""
         raise RobotableError(f"{self.title} has no hints")
 
+    def counters(self, view: Mapping[str, JSON]) -> list[list[dict[str, JSON]]]:
+        """What a seat's panel shows of every seat, read from ``view`` alone (so a panel never
+        tells what that view hides): one list per seat of ``{"key": K, "value": V, ...}``, which
+        faces word with the catalogue's ``counter.K`` filled with the entry (Ricochet's chips,
+        Delivery's hand size). Empty: the game shows no counters."""
+        return []
+
+    def guidance(self, view: Mapping[str, JSON], seat: Seat | None) -> dict[str, JSON]:
+        """Facts for the person deciding at ``seat`` (None: a spectator), read from ``view`` alone;
+        the faces word them. Every key may be missing:
+
+        - ``now``: ``[{"code": C, "params": {...}}]``, what to do in this phase and why an expected
+          action is missing (a slot without a card), worded ``guide.C``;
+        - ``confirm``: ``{notation: {"code": C, "params": {...}}}``, actions that lose the game by
+          the rules as things stand (Droids' ``stop`` with no order that can be sent), worded
+          ``confirm.C``: a face asks before sending them;
+        - ``marks``: ``{"cells": ["x y", ...]}``, cells of the drawing (its ``data-cell``) to light;
+        - ``stage``: a text that changes when a new decision starts (a Ricochet round), so a
+          face forgets what was chosen for the last one."""
+        return {}
+
     def rules_summary(self, lang: str = "en") -> str:
         """A readable summary of the rules, in our own words (Markdown): the file
         ``rules/LANG.md`` in the game's package."""

@@ -215,19 +215,23 @@ class Table:
 
     def snapshot(self, seat: Seat | None) -> dict[str, JSON]:
         """Everything ``seat`` (``None``: a spectator) is shown on arrival: the view, what it may
-        do now, the running deadlines, the outcome."""
+        do now, the running deadlines, the outcome, and the game's counters and guidance, read
+        from that same view (so they tell nothing it hides)."""
         # a seat that conceded chooses nothing more (its bot is asked through turn()); nobody
         # chooses once concessions ended the game
         chooses = not self.concessions.ended and not self.concessions.conceded(seat)
         player = seat is not None and 0 <= seat < self.seats and chooses
+        view = self.state.view(seat)
         return {
             "version": self.version,
             "seat": seat,
-            "view": self.state.view(seat),
+            "view": view,
             "to_act": self.to_act(),
             "legal": [str(a) for a in self.state.legal_actions(seat)] if player else [],
             "timers": [t.to_dict() for t in self.running_timers()],
             "outcome": None if (o := self.outcome()) is None else o.to_dict(),
+            "counters": self.game.counters(view),
+            "guidance": self.game.guidance(view, seat if player else None),
         }
 
     def news(self, accepted: Accepted, seat: Seat | None) -> dict[str, JSON]:

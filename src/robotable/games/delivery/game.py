@@ -198,6 +198,16 @@ class DeliveryGame(Game):
     def takes_back(self, action: Action) -> bool:
         return isinstance(action, actions.Take)
 
+    def counters(self, view: Mapping[str, JSON]) -> list[list[dict[str, JSON]]]:
+        from robotable.games.delivery.advice import counters
+
+        return counters(view)
+
+    def guidance(self, view: Mapping[str, JSON], seat: int | None) -> dict[str, JSON]:
+        from robotable.games.delivery.advice import guidance
+
+        return guidance(view, seat)
+
     def bots(self) -> dict[str, Any]:
         from robotable.games.delivery.bots import BOTS
 

@@ -155,6 +155,11 @@ class DR2DGame(Game):
 
         return board_text(view)
 
+    def counters(self, view: Mapping[str, JSON]) -> list[list[dict[str, JSON]]]:
+        from robotable.games.dr2d.advice import counters
+
+        return counters(view)
+
     def describe_event(self, event: Mapping[str, JSON], name: Any, lang: str = "en") -> str | None:
         from robotable.games.dr2d.sentences import describe_event
 

@@ -251,6 +251,16 @@ class DroidsGame(Game):
     def takes_back(self, action: Action) -> bool:
         return action == actions.BACK
 
+    def counters(self, view: Mapping[str, JSON]) -> list[list[dict[str, JSON]]]:
+        from robotable.games.droids.advice import counters
+
+        return counters(view)
+
+    def guidance(self, view: Mapping[str, JSON], seat: int | None) -> dict[str, JSON]:
+        from robotable.games.droids.advice import guidance
+
+        return guidance(view, seat)
+
     def bots(self) -> dict[str, Any]:
         from robotable.games.droids.bots import BOTS
 

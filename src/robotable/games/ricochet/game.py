@@ -305,6 +305,16 @@ class RicochetGame(Game):
 
         return dict(BOTS)
 
+    def counters(self, view: Mapping[str, JSON]) -> list[list[dict[str, JSON]]]:
+        from robotable.games.ricochet.advice import counters
+
+        return counters(view)
+
+    def guidance(self, view: Mapping[str, JSON], seat: int | None) -> dict[str, JSON]:
+        from robotable.games.ricochet.advice import guidance
+
+        return guidance(view, seat)
+
     def chips_to_win(self, options: Mapping[str, Any], seats: int) -> int | None:
         return chips_to_win(options, seats)
 

@@ -115,6 +115,11 @@ class RobotickGame(Game):
 
         return table_text(view)
 
+    def counters(self, view: Mapping[str, JSON]) -> list[list[dict[str, JSON]]]:
+        from robotable.games.robotick.advice import counters
+
+        return counters(view)
+
     def describe_event(self, event: Mapping[str, JSON], name: Any, lang: str = "en") -> str | None:
         from robotable.games.robotick.sentences import describe_event
 
