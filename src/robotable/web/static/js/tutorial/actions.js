@@ -32,7 +32,8 @@ function buttons(tutorial, { prefix, picked }, legal, pointed) {
     return el("button", { ...attributes, onclick: () => tutorial.send(action) }, label);
   };
   if (picked) {
-    const clear = el("button", { type: "button", class: "unpick", onclick: () => tutorial.pick(null) }, `${picked.cell ?? picked.word} ✕`);
+    const unpick = () => tutorial.pick(null);
+    const clear = el("button", { type: "button", class: "unpick", onclick: unpick }, `${picked.cell ?? picked.word} ✕`);
     return [clear, ...pickedActions(legal, picked).slice(0, SHOWN).map((action) => send(action))];
   }
   if (legal.length <= FLAT_LIMIT) return legal.map((action) => send(action));
@@ -45,7 +46,10 @@ function byWords(tutorial, legal, prefix, pointed, send) {
   const onTheWay = prefix.every((word, i) => target[i] === word);
   const depth = prefix.length;
   const out = [];
-  if (depth) out.push(el("button", { type: "button", class: "back", onclick: () => tutorial.choose(prefix.slice(0, -1)) }, `← ${prefix.join(" ")}`));
+  if (depth) {
+    const back = () => tutorial.choose(prefix.slice(0, -1));
+    out.push(el("button", { type: "button", class: "back", onclick: back }, `← ${prefix.join(" ")}`));
+  }
   for (const [word, { action, more }] of nextWords(legal, prefix)) {
     if (action) out.push(send(action, depth ? word : action));
     if (!more) continue;

@@ -11,8 +11,6 @@ export const words = {
     "tutorial.continue": "Continue",
     "tutorial.restart": "Start again",
     "tutorial.play": "Play a real game",
-    "tutorial.done": "Well done: you know the core rules.",
-    "tutorial.your_move": "Your move: choose an action below.",
     "tutorial.more": "{count} more…",
   },
   fr: {
@@ -20,8 +18,6 @@ export const words = {
     "tutorial.continue": "Continuer",
     "tutorial.restart": "Recommencer",
     "tutorial.play": "Jouer une vraie partie",
-    "tutorial.done": "Bravo : vous connaissez les règles essentielles.",
-    "tutorial.your_move": "À vous : choisissez une action ci-dessous.",
     "tutorial.more": "encore {count}…",
   },
 };
