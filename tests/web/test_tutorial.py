@@ -126,3 +126,34 @@ def test_the_lobby_and_a_table_page_lead_to_the_tutorial(server: Server, page_at
     table.wait_for_selector("#learn-link:visible")
     assert table.get_attribute("#learn-link", "href") == "/learn/ricochet"
     assert table.inner_text("#learn-link") == "Learn to play" and not table.errors
+
+
+def test_on_a_phone_the_tutorial_fits_and_the_pointed_button_is_on_screen(
+    server: Server, browser: Any
+) -> None:
+    """A 390-pixel-wide screen: nothing scrolls sideways, the board scales down, and the button a
+    step points at (here the bid's number, below the board and the step's text) is in view."""
+    tutorial = tutorials.load(games.get("ricochet"))
+    phone = browser.new_context(
+        viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True, bypass_csp=True
+    )
+    try:
+        page = phone.new_page()
+        page.goto(f"{server.url}/learn/ricochet")
+        at_step(page, 0)
+        wide = "() => document.documentElement.scrollWidth <= window.innerWidth + 1"
+        assert page.evaluate(wide), "the tutorial scrolls sideways"
+        board = page.locator("#board svg").bounding_box()
+        assert board is not None and board["width"] <= 390
+        asking = next(i for i, step in enumerate(tutorial.steps) if step.waits_for_action)
+        for number in range(asking):
+            follow_one_step(page, tutorial, number)
+        page.click(f"#legal button.word{POINTED}")
+        in_view = f"""() => {{
+          const box = document.querySelector("#legal button.action{POINTED}")?.getBoundingClientRect();
+          return Boolean(box) && box.top >= 0 && box.bottom <= innerHeight && box.right <= innerWidth;
+        }}"""
+        page.wait_for_function(in_view)
+        assert page.evaluate(wide), "the tutorial scrolls sideways"
+    finally:
+        phone.close()
