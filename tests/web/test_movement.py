@@ -65,6 +65,7 @@ def hold_animations(page: Any) -> None:
 def play(page: Any, action: str) -> None:
     """Type ``action`` in the notation box and wait for the table to take it."""
     version = int(page.get_attribute("body", "data-version"))
+    page.check("#show-notation")  # the notation box is off by default
     page.fill("#notation", action)
     page.press("#notation", "Enter")
     page.wait_for_function("v => +document.body.dataset.version > v", arg=version)

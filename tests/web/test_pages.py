@@ -636,6 +636,7 @@ def test_the_french_page_says_its_clocks_and_refusals_in_french(server: Server, 
             "() => document.querySelector('#log').innerText.includes('Ada annonce 9 coups')"
         )
         page.wait_for_function("() => document.body.dataset.pending === 'no'")
+        page.check("#show-notation")  # the notation box is off by default
         page.fill("#notation", "bid 12")  # raising one's own bid: never possible
         page.press("#notation", "Enter")
         page.wait_for_function("() => document.querySelector('#answer').className === 'error'")

@@ -66,6 +66,7 @@ def refused(page: Any, action: str) -> str:
     """Type ``action``, send it, and return what the page says of its refusal."""
     page.wait_for_function("() => document.body.dataset.pending !== 'yes'")
     page.evaluate("() => { document.querySelector('#answer').className = ''; }")
+    page.check("#show-notation")  # the notation box is off by default
     page.fill("#notation", action)
     page.press("#notation", "Enter")
     page.wait_for_function("() => document.querySelector('#answer').className === 'error'")
@@ -100,6 +101,7 @@ def test_a_french_page_names_the_timer_and_says_too_late_in_french(
     )
     page = new_page(french, f"{reworded.url}/tables/{made['table']}#token={made['token']}")
     page.wait_for_selector("#board svg")
+    page.check("#show-notation")  # the notation box is off by default
     page.fill("#notation", "bid 9")
     page.press("#notation", "Enter")
     page.locator("#timers .timer", has_text="fin des annonces").wait_for()
@@ -121,6 +123,7 @@ def test_a_french_page_says_not_your_turn_and_a_spectator_cannot_play(
     page = new_page(french, f"{reworded.url}/tables/{made['table']}#token={made['token']}")
     page.wait_for_selector("body[data-version='0'] #board svg")
     if legal_of(reworded, made, made["token"]):
+        page.check("#show-notation")  # the notation box is off by default
         page.fill("#notation", legal_of(reworded, made, made["token"])[0])
         page.press("#notation", "Enter")
         page.wait_for_function("() => document.body.dataset.version === '1'")

@@ -15,8 +15,9 @@ import { createStore } from "../shared/store.js";
 // this screen (seat number to token); invites: the creator's invitation links (seat to token);
 // creator: the creator's token (may hand a seat to a bot); lang: the page's language; games:
 // GET /api/games once loaded; game: the table's game; names: the seats' names (for the
-// hand-over screen, which shows no state).
-const SCREEN = ["table", "token", "here", "invites", "creator", "lang", "games", "game", "names"];
+// hand-over screen, which shows no state); notation: the page's switch that shows the notation
+// box and the developer's details (views/settings.js).
+const SCREEN = ["table", "token", "here", "invites", "creator", "lang", "games", "game", "names", "notation"];
 
 function fresh(screen) {
   return {
@@ -35,8 +36,15 @@ function fresh(screen) {
     answer: null, // the server's answer to it: {kind: "accepted" | "refused" | "error" | "failed", ...}
     prefix: [], // the words chosen so far of a long list of actions
     picked: null, // a word or a cell clicked on the board ({word} or {cell}): its actions are shown
+    asking: null, // {action, code, params}: an action that loses by the rules, waiting for a yes
   };
 }
+
+// What identifies the decision the table waits for: the game's stage (a Ricochet round), else
+// the phase. A new one forgets the words chosen, the board's pick and the last answer.
+const stageOf = (server) => server?.guidance?.stage ?? server?.view.phase ?? null;
+
+const sameQuestion = (server, asking) => server.guidance?.confirm?.[asking.action]?.code === asking.code;
 
 const hotSeat = (state) => Object.keys(state.here).length > 1;
 
@@ -72,6 +80,7 @@ export function createTable(screen, { connect, loadGames }) {
   function show(server, news) {
     const before = get();
     const told = [...(before.missed ?? []), ...news].map((item) => ({ news: item }));
+    const anew = before.server !== null && stageOf(before.server) !== stageOf(server);
     set({
       server,
       log: before.relog ? told : [...before.log, ...told],
@@ -81,8 +90,11 @@ export function createTable(screen, { connect, loadGames }) {
       game: server.view.game,
       names: server.seats.map((row) => row.name),
       // the words chosen and the board's pick stay while actions go on with them
-      prefix: goesOn(server.legal, before.prefix) ? before.prefix : [],
-      picked: before.picked && pickedActions(server.legal, before.picked).length ? before.picked : null,
+      prefix: !anew && goesOn(server.legal, before.prefix) ? before.prefix : [],
+      picked: !anew && before.picked && pickedActions(server.legal, before.picked).length ? before.picked : null,
+      ...(anew ? { answer: null } : {}),
+      // a question stands while the new state still says the action loses, for the same reason
+      asking: before.asking && sameQuestion(server, before.asking) ? before.asking : null,
     });
     const next = nextHere(get());
     if (next !== null) handOver(next);
@@ -99,6 +111,14 @@ export function createTable(screen, { connect, loadGames }) {
     const hidden = secret(before);
     store.replace({ ...fresh({ ...before, token }), handover: hidden ? seat : null });
     if (!hidden) open();
+  }
+
+  function transmit(action) {
+    const { pending, server } = get();
+    if (pending || !link) return;
+    const message = { type: "action", action };
+    if (server) message.version = server.version; // a refusal then says whether the table moved on
+    if (link.send(message)) set({ pending: true, sent: { action, server } });
   }
 
   // What the connection tells (connection.js): one method per happening.
@@ -135,13 +155,19 @@ export function createTable(screen, { connect, loadGames }) {
       set({ handover: null });
       open();
     },
+    // Sends an action; one the game says loses by the rules waits for a yes (confirmed) first.
     send(action) {
-      const { pending, server } = get();
-      if (pending || !link) return;
-      const message = { type: "action", action };
-      if (server) message.version = server.version; // a refusal then says whether the table moved on
-      if (link.send(message)) set({ pending: true, sent: { action, server } });
+      const loses = get().server?.guidance?.confirm?.[action];
+      if (loses) set({ asking: { action, ...loses } });
+      else transmit(action);
     },
+    confirmed() {
+      const { asking } = get();
+      set({ asking: null });
+      if (asking) transmit(asking.action);
+    },
+    cancel: () => set({ asking: null }),
+    setNotation: (notation) => set({ notation }),
     pick: (picked) => set({ picked }),
     choose: (prefix) => set({ prefix }),
     handOver,

@@ -20,6 +20,10 @@ import { actionsView } from "./views/actions.js";
 import { answerView } from "./views/answer.js";
 import { boardView } from "./views/board.js";
 import { concedeView } from "./views/concede.js";
+import { confirmView } from "./views/confirm.js";
+import { guidanceView } from "./views/guidance.js";
+import { panelsView } from "./views/panels.js";
+import { notationWanted, settingsView } from "./views/settings.js";
 import { bodyView } from "./views/body.js";
 import { connectionView } from "./views/connection.js";
 import { handoverView } from "./views/handover.js";
@@ -35,11 +39,12 @@ import { statusView } from "./views/status.js";
 import { timersView } from "./views/timers.js";
 
 const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop());
-const table = createTable(readScreen(tableId), { connect, loadGames });
+const table = createTable({ ...readScreen(tableId), notation: notationWanted() }, { connect, loadGames });
 const views = [
   ...[bodyView, handoverView, connectionView, statusView, timersView, outcomeView],
   ...[actionsView, answerView, notationView, phaseHelpView, hereView, invitesView, seatsView, seenView],
   ...[logView, boardView, concedeView],
+  ...[settingsView, guidanceView, confirmView, panelsView],
 ];
 for (const view of views) view(table);
 wireSpeedMenu(document.getElementById("movement"));

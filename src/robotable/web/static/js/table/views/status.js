@@ -1,5 +1,6 @@
 // The table's title (the game's, from its catalogue) and where the game stands: who the page
-// plays, the phase (the game's word for it), how many actions, whom the table waits for.
+// plays, the phase (the game's word for it), whom the table waits for, and how many actions
+// when the page's notation switch is on (a developer's detail).
 
 import { el } from "../../api.js";
 import { gameSay, gameTitle } from "../../game_words.js";
@@ -18,17 +19,17 @@ export function statusView(table) {
     },
   );
   table.watch(
-    (s) => [s.server, s.seat, s.games, s.lang],
+    (s) => [s.server, s.seat, s.games, s.lang, s.notation],
     (s) => lines.replaceChildren(...(s.server ? said(s) : []).map((line) => el("p", {}, line))),
   );
 }
 
-function said({ server, seat, game }) {
+function said({ server, seat, game, notation }) {
   const name = (number) => seatName(server.seats, number);
   const lines = [seat === null ? t("table.spectator") : t("table.you_are", { seat: `${seat} (${name(seat)})` })];
   const { phase } = server.view;
   if (phase) lines.push(t("table.phase", { phase: gameSay(game, `phase.${phase}`) }));
-  lines.push(t("table.version", { count: server.version }));
+  if (notation) lines.push(t("table.version", { count: server.version }));
   if (server.seats.some((row) => row.kind === "open")) lines.push(t("table.waiting_join"));
   else if (!server.outcome) {
     if (server.to_act.includes(seat)) lines.push(t("table.your_turn"));
