@@ -158,7 +158,7 @@ class Tutorial:
         """Whether ``action`` (notation, as a learner may type it) is an answer of step ``number``."""
         try:
             written = str(self.game.parse_action(action))
-        except (RobotableError, ValueError):
+        except ValueError:  # every notation error is one (RobotableError is a ValueError)
             return False
         return written in self.steps[number].expect
 
