@@ -199,3 +199,15 @@ def test_the_board_is_drawn_in_the_learners_language_with_the_seats_names() -> N
     for lang in LANGUAGES:
         drawn = RICOCHET.render_svg(state.view(0), lang=lang, names=list(tutorial.names[lang]))
         assert tutorial.drawing(state, lang) == drawn
+
+
+def test_every_accepted_alternative_is_played_to_the_end_at_load() -> None:
+    """Bidding 1 is a legal answer, but then the first move uses up the bid and Ada demonstrates:
+    the learner's next move is no longer legal, and the check names that step."""
+    data = ricochet_data()
+    bid = step_index(data, "bid 3")
+    data["steps"][bid]["expect"] = ["bid 3", "bid 1"]
+    error = refusal(data)
+    green = step_index(data, "green E")
+    assert error.field == f"step {green}: expect"
+    assert "only seat 1, the demonstrator, may move robots" in error.reason
