@@ -67,7 +67,7 @@ def test_rr18_ricochet_refuses_a_table_without_its_sand_timer_but_not_the_solo_p
         assert refused.status_code == 400
         assert refused.json()["error"] == (
             "Ricochet Robots needs its clock on (timers: true): "
-            "RR-18: the bidding closes only when the sand timer runs out"
+            "the bidding closes only when the sand timer runs out"
         )
         assert client.get("/api/tables").json() == []  # nothing was made
         solo = client.post("/api/tables", json={**body, "seats": ["human"]})

@@ -18,6 +18,7 @@ import dataclasses
 import functools
 import json
 import math
+import re
 import typing
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
@@ -153,7 +154,8 @@ class Option:
 
     ``help`` says what it does in English (the terminal's ``robotable options``); ``help_fr``
     says it in French, in the rulebooks' words, for the pages (the schema's ``description_fr``).
-    Rule IDs such as ``RR-15:`` stay as they are in both. ``label_fr`` names it in a few French
+    Both may name their rules (``RR-15: ...``, ``... (RT-2)``): the terminal shows them so, the
+    schema the pages read without them (:func:`without_rule_ids`). ``label_fr`` names it in a few French
     words for a form (the schema's ``title_fr``); in English the name itself is the label.
     ``choices_fr``: a French name for each of ``choices``, in the same order (``enum_fr``); the
     value chosen is the same in both languages."""
@@ -221,9 +223,9 @@ class Option:
         types = [names[k] for k in kinds if k in names]
         if self.nullable or self.default is None:
             types.append("null")
-        out: dict[str, JSON] = {"description": self.help, "default": self.default}
+        out: dict[str, JSON] = {"description": without_rule_ids(self.help), "default": self.default}
         if self.help_fr:
-            out["description_fr"] = self.help_fr  # not JSON schema's own: the pages' French
+            out["description_fr"] = without_rule_ids(self.help_fr)  # not JSON schema's own: the pages' French
         if self.label_fr:
             out["title_fr"] = self.label_fr
         if types:
@@ -240,6 +242,23 @@ class Option:
 
 
 _KIND_NAMES = {bool: "true or false", int: "a whole number", float: "a number", str: "text"}
+
+_RULE = r"[A-Z]{2}-\d+"
+_LEADING_RULES = re.compile(rf"^{_RULE}(?:(?:\.\.|/){_RULE})*:?\s+")
+_RULES_IN_BRACKETS = re.compile(rf"\s*\({_RULE}(?:(?:, |/){_RULE})*\)")
+
+
+def without_rule_ids(text: str) -> str:
+    """``text`` without the rule IDs a person playing does not need (the specs' codes, which the
+    terminal keeps): a leading ``RR-15:`` and a ``(RT-2)`` go, the first letter is capitalised.
+
+    >>> without_rule_ids("DD-25/DD-27: seconds to choose emitters")
+    'Seconds to choose emitters'
+    >>> without_rule_ids("start from this puzzle code FFFFFFFF-RRRRRRRR-TT (RR-28)")
+    'Start from this puzzle code FFFFFFFF-RRRRRRRR-TT'
+    """
+    plain = _RULES_IN_BRACKETS.sub("", _LEADING_RULES.sub("", text))
+    return plain[:1].upper() + plain[1:]
 
 
 def _kind_name(kind: type | tuple[type, ...]) -> str:

@@ -204,7 +204,7 @@ class RicochetGame(Game):
     def needs_clock(self, seats: int) -> str | None:
         if seats == 1:
             return None  # RR-30: the solo puzzle waits for its player
-        return "RR-18: the bidding closes only when the sand timer runs out"
+        return "the bidding closes only when the sand timer runs out"  # RR-18, worded for people
 
     def validate_options(self, options: Mapping[str, Any] | None = None) -> dict[str, Any]:
         values = super().validate_options(options)
