@@ -18,14 +18,14 @@ from ..server.process import Server
 pytestmark = pytest.mark.timeout(180)
 
 
-def open_seat(server: Server, page_at: Any, seats: list[str]) -> tuple[Any, str]:
+def open_seat(server: Server, page_at: Any, seats: list[str]) -> tuple[Any, dict[str, Any]]:
     """A Delivery table made through the API, Ada at seat 0; her page, once it shows the board."""
     body = {"game": "delivery", "seats": seats, "seed": 5, "name": "Ada"}
     created = httpx.post(f"{server.url}/api/tables", json=body, timeout=30).json()
     page = page_at(f"{server.url}/tables/{created['table']}#token={created['token']}")
     page.wait_for_selector("body[data-seat='0'] #board svg", timeout=30_000)
     page.wait_for_selector("#concede:visible")
-    return page, created["table"]
+    return page, created
 
 
 def ranks_shown(page: Any) -> list[int]:
@@ -46,7 +46,8 @@ def checked_record(server: Server, table: str) -> Record:
 def test_conceding_against_a_bot_ends_the_game_with_the_ranks_of_the_record(
     server: Server, page_at: Any
 ) -> None:
-    page, table = open_seat(server, page_at, ["human", "bot:easy"])
+    page, created = open_seat(server, page_at, ["human", "bot:easy"])
+    table = created["table"]
     page.click("#concede")
     assert page.inner_text("#concede-why") == "You lose now: easy wins."
     page.click("#concede-no")  # keep playing: nothing is sent
@@ -79,19 +80,30 @@ def test_conceding_against_a_bot_ends_the_game_with_the_ranks_of_the_record(
 def test_conceding_at_four_seats_hands_the_seat_to_a_bot_and_ranks_the_conceder_last(
     server: Server, page_at: Any
 ) -> None:
-    page, table = open_seat(server, page_at, ["human", "bot:easy", "bot:easy", "bot:easy"])
+    page, created = open_seat(server, page_at, ["human", "human", "bot:easy", "bot:easy"])
+    table, bob = created["table"], created["invites"]["1"]
     page.click("#concede")
     assert "ranked last whatever happens, and a bot plays your seat to the end" in page.inner_text(
         "#concede-why"
     )
     page.click("#concede-yes")
-    page.wait_for_selector("#outcome ol.ranks li", timeout=120_000)  # the bots play the game out
-    assert "Ada concedes: ranked last, a bot plays the seat to the end." in page.inner_text("#log")
+    # Bob has not played: the game waits for him, and Ada watches her seat played by its bot
+    page.wait_for_selector("#concede-note:has-text('You conceded: a bot plays your seat to the end.')")
+    assert not page.locator("#concede").is_visible()
     assert "Ada (bot: medium, conceded)" in page.inner_text("#seats")
-    assert page.inner_text("#outcome p.conceded") == "Ada conceded."
+    assert "Ada concedes: ranked last, a bot plays the seat to the end." in page.inner_text("#log")
+    assert "Your turn." not in page.inner_text("#status")
+    assert page.locator("#legal button.action").count() == 0
+    actions = f"{server.url}/api/tables/{table}/actions"
+    conceded = httpx.post(
+        actions, json={"action": "concede"}, headers={"Authorization": f"Bearer {bob}"}, timeout=30
+    )
+    assert conceded.status_code == 200, conceded.text  # two seats still stand: the bots play on
+    page.wait_for_selector("#outcome ol.ranks li", timeout=120_000)
     record = checked_record(server, table)
     assert ranks_shown(page) == list(record.outcome.ranks)
-    assert record.outcome.ranks[0] == 4
+    assert record.outcome.ranks[:2] == (4, 3)  # Bob gave up after Ada: he ranks above her
+    assert page.locator("#outcome p.conceded").all_inner_texts() == ["Ada conceded.", "seat 1 conceded."]
     conceded_at = record.actions.index((0, "concede"))
     assert any(seat == 0 for seat, _ in record.actions[conceded_at + 1 :]), "the bot played Ada's seat"
     assert not page.errors

@@ -32,7 +32,8 @@ function said({ server, seat, game, notation }) {
   if (notation) lines.push(t("table.version", { count: server.version }));
   if (server.seats.some((row) => row.kind === "open")) lines.push(t("table.waiting_join"));
   else if (!server.outcome) {
-    if (server.to_act.includes(seat)) lines.push(t("table.your_turn"));
+    // a seat that conceded is its bot's now: its turns are not the person's
+    if (server.to_act.includes(seat) && !server.seats[seat]?.conceded) lines.push(t("table.your_turn"));
     else lines.push(t("table.to_act", { seats: server.to_act.map(name).join(", ") }));
   }
   return lines;
