@@ -167,9 +167,10 @@ class LiveTable:
         """A catch-up is waiting for the lock (see :meth:`fell_behind`)."""
         self.chores: set[asyncio.Task[None]] = set()
         """Catching up with other processes: kept here so they are not collected mid-way."""
-        self.boards: dict[Seat | None, str] = {}
-        """The board as each seat sees it at :attr:`boards_version` (every page of a seat, and
-        every spectator, asks for it after each action: drawn once)."""
+        self.boards: dict[tuple[Seat | None, str, tuple[str, ...]], str] = {}
+        """The board as each seat sees it at :attr:`boards_version`, by seat, language and seats'
+        names (every page of a seat, and every spectator, asks for it after each action: drawn
+        once)."""
         self.boards_version = -1
         self._start_bots()
 
@@ -558,13 +559,17 @@ class LiveTable:
         snap["seats"] = self.shown_seats()
         return snap
 
-    def board_svg(self, seat: Seat | None) -> str:
-        """The board as ``seat`` sees it now (None: a spectator), drawn from that seat's view."""
+    def board_svg(self, seat: Seat | None, lang: str = "en") -> str:
+        """The board as ``seat`` sees it now (None: a spectator), drawn from that seat's view,
+        its words in ``lang`` and its seats named as the table names them."""
         if self.boards_version != self.table.version:
             self.boards, self.boards_version = {}, self.table.version
-        if seat not in self.boards:
-            self.boards[seat] = self.table.game.render_svg(self.table.state.view(seat))
-        return self.boards[seat]
+        names = tuple(self.seat_names())
+        key = (seat, lang, names)
+        if key not in self.boards:
+            view = self.table.state.view(seat)
+            self.boards[key] = self.table.game.render_svg(view, lang=lang, names=list(names))
+        return self.boards[key]
 
     # The routes' reads wait for the lock: an action being stored is carried out first, so an
     # answer is never older than what this process has written (the socket's greeting, which
@@ -575,10 +580,10 @@ class LiveTable:
         async with self.lock:
             return self.snapshot(seat)
 
-    async def board_for(self, seat: Seat | None) -> str:
+    async def board_for(self, seat: Seat | None, lang: str = "en") -> str:
         """:meth:`board_svg`, once no action is being stored."""
         async with self.lock:
-            return self.board_svg(seat)
+            return self.board_svg(seat, lang)
 
     async def help_for(self, seat: Seat | None, lang: str) -> tuple[int, str | None]:
         """The table's version and what ``seat`` may type in the phase it is in, in words (the

@@ -100,6 +100,6 @@ def step(record: Record, names: list[str], number: int, seat: int | None, lang: 
         ],
         "view": view,
         "news": news,
-        "board": game.render_svg(view),
+        "board": game.render_svg(view, lang=lang, names=names),
         "outcome": outcome.to_dict() if outcome is not None else None,
     }
