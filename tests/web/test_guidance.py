@@ -110,7 +110,7 @@ def test_droids_names_the_facing_emitter_and_asks_before_a_stop_that_eliminates(
     assert page.locator('#guide [data-guide="none_sendable"]').count() == 1
     assert page.locator("#board svg [data-cell].guided").count() == 10  # the line of the facing emitter
     version = page.get_attribute("body", "data-version")
-    assert click_action(page, "stop")
+    assert click_action(page, "stop", confirm=False)
     page.wait_for_selector("#confirm[open]")
     why = page.inner_text("#confirm-why")
     assert "eliminated" in why and f"e{facing}" in why
@@ -119,7 +119,7 @@ def test_droids_names_the_facing_emitter_and_asks_before_a_stop_that_eliminates(
     page.wait_for_timeout(300)
     assert page.get_attribute("body", "data-version") == version  # nothing was sent
     assert page.get_attribute("body", "data-pending") == "no"
-    assert click_action(page, "stop")
+    assert click_action(page, "stop", confirm=False)
     page.click("#confirm-yes")
     page.wait_for_function("v => document.body.dataset.version !== v", arg=version)
     assert not page.errors, page.errors

@@ -79,9 +79,10 @@ def legal_actions(page: Any) -> list[str]:
     return page.locator("#legal-list option").evaluate_all("os => os.map(o => o.value)")
 
 
-def click_action(page: Any, action: str) -> bool:
+def click_action(page: Any, action: str, confirm: bool = True) -> bool:
     """Click ``action``'s button, choosing its words one by one while the list is long; False
-    when the action stopped being legal meanwhile (another seat's action moved the table on)."""
+    when the action stopped being legal meanwhile (another seat's action moved the table on).
+    When the page asks first (an action that loses by the rules), ``confirm`` says yes."""
     words = action.split()
     for _ in range(100):
         if action not in legal_actions(page):
@@ -89,6 +90,8 @@ def click_action(page: Any, action: str) -> bool:
         button = page.locator(f'#legal button.action[data-action="{action}"]')
         if button.count():
             button.first.click()
+            if confirm and page.locator("#confirm[open]").count():
+                page.click("#confirm-yes")
             return True
         chosen = (page.get_attribute("#legal", "data-prefix") or "").split()
         if chosen != words[: len(chosen)]:
