@@ -15,8 +15,9 @@ from typing import Any
 from robotable.games.dr2d import GAME
 from robotable.games.dr2d.actions import LOCK, parse_action
 from robotable.games.dr2d.board import DIRS, OFF, Board, load_board, parse_board, tile_of, xy
-from robotable.games.dr2d.engine import LETTERS, Fleet, Rules, end_turn, run_register
+from robotable.games.dr2d.engine import LETTERS, Rules, end_turn, run_register
 from robotable.games.dr2d.event_sink import EventLog
+from robotable.games.dr2d.fleet import Fleet
 from robotable.games.dr2d.state import DR2DState
 
 Tile = tuple[int, int]

@@ -8,8 +8,9 @@ import pytest
 from robotable.core.errors import IllegalAction
 from robotable.games.dr2d import GAME
 from robotable.games.dr2d.actions import STANDBY, TIME_UP
-from robotable.games.dr2d.engine import Fleet, Rules, ranks, start_turn
+from robotable.games.dr2d.engine import Rules, ranks, start_turn
 from robotable.games.dr2d.event_sink import NO_EVENTS
+from robotable.games.dr2d.fleet import Fleet
 from robotable.games.dr2d.state import DR2DState
 from tests.dr2d.conftest import as_dicts, fleet, game_with, kinds, p_board, program, tile
 

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from functools import lru_cache
-from operator import attrgetter
 
 import numpy as np
 
@@ -27,7 +26,8 @@ from robotable.envs.core import (
 )
 from robotable.games.dr2d.actions import GO, LOCK, REGISTERS, STANDBY, UNDO, Place
 from robotable.games.dr2d.board import DIRS, SIZE, TILES, load_board, xy
-from robotable.games.dr2d.engine import LETTERS, MAX_PC
+from robotable.games.dr2d.engine import LETTERS
+from robotable.games.dr2d.fleet import MAX_PC
 from robotable.games.dr2d.state import PLACEMENT, WINDOW, DR2DState
 
 PHASES = ("placement", "programming", "window", "over")
@@ -193,9 +193,8 @@ class DR2DEncoder(Encoder):
         them; the phase, the draft and the small blocks are written every time."""
         assert isinstance(state, DR2DState)
         at, cells, options = self.layout.offsets, memo.cells, state.options
-        fleet = state.fleet
         to_place = state.order[state.placing] if state.phase == PLACEMENT else None
-        shown = (*_FLEET_SHOWN(fleet), state.locked, state.last_programs, to_place)
+        shown = (*state.fleet.public_lists(), state.locked, state.last_programs, to_place)
         if memo.moved("fleet", shown, at["robots"], at["phase"], snapshot=_snapshot):
             memo.clear(at["seats"], at["options"])  # the seat rows and the revealed programs
             self._fleet_cells(cells, state, seat, to_place)
@@ -215,56 +214,39 @@ class DR2DEncoder(Encoder):
     def _fleet_cells(self, cells: memoryview, state: DR2DState, seat: Seat, to_place: Seat | None) -> None:
         """The robots block, the seat rows and the revealed programs (rows and programs are
         :class:`~robotable.envs.core.Parts`)."""
-        at, fleet = self.layout.offsets, state.fleet
-        robots, rows, programs = at["robots"], at["seats"], at["last_programs"]
+        at = self.layout.offsets
+        lists = state.fleet.public_lists()  # a Robot's fields, by seat: building Robots would cost here
+        tiles, facings, pcs, laws, pit_slots, finished, finish_pcs = lists[:7]
+        inactive, standby_pending, cancelled, repairs, exit_tiles, left_orders, placed = lists[7:]
+        planes, rows, programs = at["robots"], at["seats"], at["last_programs"]
         for row, s in enumerate(relative_seats(seat, self.seats)):
-            tile = fleet.pos[s]
+            tile = tiles[s]
             if tile >= 0:
-                base = robots + (0 if row == 0 else 5) * TILES
+                base = planes + (0 if row == 0 else 5) * TILES
                 cells[base + tile] = 1.0
-                cells[base + (1 + fleet.facing[s]) * TILES + tile] = 1.0
-            if row == 0 and fleet.exit[s] >= 0:
-                cells[robots + 9 * TILES + fleet.exit[s]] = 1.0
-            finished = fleet.finished[s]
+                cells[base + (1 + facings[s]) * TILES + tile] = 1.0
+            if row == 0 and exit_tiles[s] >= 0:
+                cells[planes + 9 * TILES + exit_tiles[s]] = 1.0
             key = (
-                fleet.placed[s],
+                placed[s],
                 tile >= 0,
-                fleet.pc[s],
-                fleet.laws[s],
-                fleet.skip[s],
-                bool(finished),
-                fleet.finish_pc[s] if finished else None,
-                fleet.inactive[s],
-                fleet.pending[s],
-                fleet.cancelled[s],
-                fleet.repair[s],
+                pcs[s],
+                laws[s],
+                pit_slots[s],
+                bool(finished[s]),
+                finish_pcs[s] if finished[s] else None,
+                inactive[s],
+                standby_pending[s],
+                cancelled[s],
+                repairs[s],
                 state.locked[s],
-                bool(fleet.left[s]),
+                bool(left_orders[s]),
                 to_place == s,
             )
             self._rows.write(cells, rows + row * len(SEAT_FEATURES), key)
             program = state.last_programs[s]
             if program is not None:
                 self._programs.write(cells, programs + row * REGISTER_COUNT * 5, tuple(program))
-
-
-_FLEET_SHOWN = attrgetter(
-    "pos",
-    "facing",
-    "exit",
-    "placed",
-    "pc",
-    "laws",
-    "skip",
-    "finished",
-    "finish_pc",
-    "inactive",
-    "pending",
-    "cancelled",
-    "repair",
-    "left",
-)
-"""The fleet's lists (by seat) that the robots block and the seat rows show, read in C."""
 
 
 def _snapshot(shown: tuple) -> tuple:

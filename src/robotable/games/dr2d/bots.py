@@ -25,8 +25,9 @@ from robotable.core.game import Action, Outcome, Seat, State, Turn, Wait
 from robotable.core.rng import Rng
 from robotable.games.dr2d.actions import GO, LOCK, REGISTERS, STANDBY, UNDO, Place
 from robotable.games.dr2d.board import DIRS, OFF, PIT, TILES, Board, load_board, tile_of
-from robotable.games.dr2d.engine import LETTERS, MAX_PC, STAY, Fleet, Rules, end_turn, run_register
+from robotable.games.dr2d.engine import LETTERS, STAY, Rules, end_turn, run_register
 from robotable.games.dr2d.event_sink import NO_EVENTS
+from robotable.games.dr2d.fleet import MAX_PC, Fleet, Robot
 from robotable.games.dr2d.state import DR2DState, score
 
 LAW_VALUE = 100.0
@@ -72,18 +73,30 @@ def tour_length(board: Board, tile: int, missing: list[int]) -> int:
 def fleet_from_view(view: Mapping[str, Any]) -> Fleet:
     """The public robots of a view as an engine fleet."""
     robots = view["robots"]
-    f = Fleet.new(len(robots))
-    for r in robots:
-        i = r["seat"]
-        f.pos[i] = tile_of(*r["tile"]) if r["tile"] else OFF
-        f.facing[i] = DIRS.index(r["facing"])
-        f.pc[i], f.skip[i], f.repair[i] = r["pc"], r["skip"], r["repair_pending"]
-        f.laws[i] = sum(1 << (law - 1) for law in r["laws"])
-        f.finished[i], f.finish_pc[i] = r["finished"] or 0, r["finish_pc"] or 0
-        f.inactive[i], f.pending[i], f.cancelled[i] = r["inactive"], r["standby_pending"], r["cancelled"]
-        f.exit[i] = tile_of(*r["exit"]) if r["exit"] else OFF
-        f.left[i], f.placed[i] = r["left_order"], r["placed"]
-    return f
+    fleet = Fleet.new(len(robots))
+    for robot in robots:
+        fleet.put(robot["seat"], robot_from_view(robot))
+    return fleet
+
+
+def robot_from_view(robot: Mapping[str, Any]) -> Robot:
+    """One robot of a view (``view["robots"][seat]``) as the fleet keeps it."""
+    return Robot(
+        tile=tile_of(*robot["tile"]) if robot["tile"] else OFF,
+        facing=DIRS.index(robot["facing"]),
+        pc=robot["pc"],
+        laws=sum(1 << (law - 1) for law in robot["laws"]),
+        pit_slots=robot["skip"],
+        finished_turn=robot["finished"] or 0,
+        finish_pc=robot["finish_pc"] or 0,
+        inactive=robot["inactive"],
+        standby_pending=robot["standby_pending"],
+        cancelled=robot["cancelled"],
+        repair_pending=robot["repair_pending"],
+        exit_tile=tile_of(*robot["exit"]) if robot["exit"] else OFF,
+        left_order=robot["left_order"],
+        placed=robot["placed"],
+    )
 
 
 def rules_of(view: Mapping[str, Any]) -> Rules:
@@ -108,26 +121,26 @@ class Planner:
         """Registers run for our programs so far: the planner's work (a count, not seconds)."""
         self.turn = view["turn"]
         self.fleet = fleet_from_view(view)
-        for i in range(self.fleet.n):
-            if self.fleet.pos[i] >= 0 and not self.fleet.inactive[i]:
-                expected = (others or {}).get(i)
-                self.fleet.program[i] = list(expected) if expected else [STAY] * 5
+        for other in range(self.fleet.n):
+            if self.fleet.must_program(other):
+                expected = (others or {}).get(other)
+                self.fleet.set_program(other, list(expected) if expected else [STAY] * 5)
 
     def value(self, f: Fleet) -> float:
         """How good an end-of-turn position is for our seat (higher is better)."""
-        me, b = self.seat, self.board
-        g = f.copy()
-        end_turn(b, g, self.rules, self.turn, NO_EVENTS)
-        if g.finished[me]:
+        ended = f.copy()
+        end_turn(self.board, ended, self.rules, self.turn, NO_EVENTS)
+        me = ended.robot(self.seat)
+        if me.finished_turn:
             return 10 * LAW_VALUE
-        missing = [law for law in range(3) if not g.laws[me] & (1 << law)]
-        here = g.pos[me]
-        lost = 0.0
+        missing = me.missing_laws
+        here, lost = me.tile, 0.0
         if here < 0:  # off the board: it re-enters near its exit tile next turn
-            here, lost = g.exit[me], 2.0
-        pc = min(MAX_PC, g.pc[me] + g.repair[me])
-        damage = 0.8 * (MAX_PC - pc) + (3.0 if pc <= 2 else 0.0) + (6.0 if g.pending[me] else 0.0)
-        return LAW_VALUE * (3 - len(missing)) - tour_length(b, here, missing) - damage - g.skip[me] - lost
+            here, lost = me.exit_tile, 2.0
+        pc = min(MAX_PC, me.pc + me.repair_pending)
+        damage = 0.8 * (MAX_PC - pc) + (3.0 if pc <= 2 else 0.0) + (6.0 if me.standby_pending else 0.0)
+        tour = tour_length(self.board, here, missing)
+        return LAW_VALUE * (3 - len(missing)) - tour - damage - me.pit_slots - lost
 
     def best_program(self) -> tuple[list[int], float]:
         """Registers 1..5 searched breadth-first, positions reached twice merged."""
@@ -139,18 +152,17 @@ class Planner:
         two equal ones first)."""
         me = self.seat
         start = self.fleet.copy()
-        start.program[me] = [STAY] * 5
+        start.set_program(me, [STAY] * 5)
         level: dict[tuple, tuple[Fleet, list[int]]] = {(): (start, [])}
         for k in range(1, 6):
             following: dict[tuple, tuple[Fleet, list[int]]] = {}
             for f, prefix in level.values():
-                free = f.pos[me] >= 0 and f.skip[me] == 0 and not f.cancelled[me]
-                for code in range(5) if free else (STAY,):
+                for code in range(5) if f.free_to_move(me) else (STAY,):
                     g = f.copy()
-                    g.program[me][k - 1] = code  # type: ignore[index]
+                    g.set_register(me, k, code)
                     run_register(self.board, g, self.rules, k, NO_EVENTS)
                     self.expanded += 1
-                    key = (*g.pos, *g.facing, *g.pc, *g.skip, g.cancelled[me], g.pending[me])
+                    key = g.planning_key(me)
                     if key not in following:
                         following[key] = (g, [*prefix, code])
             level = following
@@ -159,8 +171,7 @@ class Planner:
 
     def standby_value(self) -> float:
         f = self.fleet.copy()
-        f.program[self.seat] = None
-        f.pc[self.seat], f.inactive[self.seat] = MAX_PC, True
+        f.stand_by_now(self.seat)
         for k in range(1, 6):
             run_register(self.board, f, self.rules, k, NO_EVENTS)
         return self.value(f) - 5.0  # a whole turn without moving
@@ -182,7 +193,7 @@ class Planner:
         ranked = ranked or self.ranked_programs()
         value = ranked[0][0]
         # at PC 2 or less the fumble will scramble the program
-        if self.fleet.pc[self.seat] <= 2 and value - 4.0 < self.standby_value():
+        if self.fleet.robot(self.seat).pc <= 2 and value - 4.0 < self.standby_value():
             return None
         return [program for score_, program in ranked if score_ >= value - TIE]
 
@@ -207,7 +218,7 @@ def _plan_key(view: Mapping[str, Any], seat: int) -> tuple:
         rules_of(view),
         view["turn"],
         seat,
-        *(tuple(getattr(fleet, name)) for name in Fleet._LISTS),
+        *map(tuple, fleet.public_lists()),
     )
 
 
@@ -389,7 +400,8 @@ def candidates(heuristic: Any, turn: Turn, count: int) -> list[list[Action]]:
     _add(found, [*answers, *ranked], min(count, FIRST_CANDIDATES))
     if count > FIRST_CANDIDATES:  # expert: then the answers to the other robot's other ties
         _add(found, [*_answers_to_ties(view, turn.seat, expected), *ranked], count)
-    if decision is not None and len(found) < count and STANDBY in legal and planner.fleet.pc[turn.seat] <= 4:
+    worn = planner.fleet.robot(turn.seat).pc <= 4
+    if decision is not None and len(found) < count and STANDBY in legal and worn:
         found.append([STANDBY])
     return found
 
@@ -540,7 +552,7 @@ def refine(
     public_locks = list(world.locked)  # the table's lock flags, before any guess marks one
     searchers = False
     for other in range(world.seats):
-        if other == seat or f.pos[other] < 0 or f.finished[other] or f.inactive[other]:
+        if other == seat or not f.must_program(other):
             continue  # DR-10: only a robot on the board, not finished and not inactive programs
         program = planned(world.view(other), other, rng)
         if program is not None:  # else its heuristic stands by (a locked one keeps its guess)
@@ -583,23 +595,25 @@ def judge(world: State, seat: Seat) -> float:
         limit = world.options["turn_limit"]
         lead = score(f, seat, limit) - max(score(f, i, limit) for i in range(world.seats) if i != seat)
         return WIN * better / max(1, len(ranks) - 1) + 10 * lead
-    if f.finished[seat]:
+    robots = f.robots()
+    if robots[seat].finished_turn:
         return WIN
     others = [_standing(world, i) for i in range(world.seats) if i != seat]
-    if any(f.finished[i] for i in range(world.seats) if i != seat):
+    if any(robot.finished_turn for i, robot in enumerate(robots) if i != seat):
         return -WIN
     return _standing(world, seat) - max(others)
 
 
-def _standing(world: DR2DState, i: int) -> float:
-    f, board = world.fleet, world.board
-    missing = [law for law in range(3) if not f.laws[i] & (1 << law)]
-    here, lost = f.pos[i], 0.0
+def _standing(world: DR2DState, seat: int) -> float:
+    robot = world.fleet.robot(seat)
+    missing = robot.missing_laws
+    here, lost = robot.tile, 0.0
     if here < 0:
-        here, lost = f.exit[i], 2.0
-    pc = min(MAX_PC, f.pc[i] + f.repair[i])
-    damage = 0.8 * (MAX_PC - pc) + (3.0 if pc <= 2 else 0.0) + (6.0 if f.pending[i] or f.inactive[i] else 0.0)
-    return -tour_length(board, here, missing) - damage - f.skip[i] - lost
+        here, lost = robot.exit_tile, 2.0
+    pc = min(MAX_PC, robot.pc + robot.repair_pending)
+    standby = robot.standby_pending or robot.inactive
+    damage = 0.8 * (MAX_PC - pc) + (3.0 if pc <= 2 else 0.0) + (6.0 if standby else 0.0)
+    return -tour_length(world.board, here, missing) - damage - robot.pit_slots - lost
 
 
 LEVEL_PARTS: dict[str, Any] = {

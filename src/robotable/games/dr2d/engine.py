@@ -1,18 +1,17 @@
 """The DR2D rules engine: registers, the factory, the end and the start of a turn.
 
-The robots live in a :class:`Fleet` of flat per-seat lists (seat ``i`` is index ``i``) and
-every function here mutates a fleet on a :class:`~robotable.games.dr2d.board.Board`. The
-state wraps these functions with phases and actions; the heuristic bot calls them on a
-fleet rebuilt from its view. What happens is told to an event sink
-(:mod:`~robotable.games.dr2d.event_sink`): the state's writes the events, the bots' fast
-simulations pass one that keeps nothing.
+The robots live in a :class:`~robotable.games.dr2d.fleet.Fleet` of flat per-seat lists (seat
+``i`` is index ``i``) that every function here reads and changes directly, on a
+:class:`~robotable.games.dr2d.board.Board`. The state wraps these functions with phases and
+actions; the heuristic bot calls them on a fleet rebuilt from its view. What happens is told
+to an event sink (:mod:`~robotable.games.dr2d.event_sink`): the state's writes the events, the
+bots' fast simulations pass one that keeps nothing.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
-from typing import Any, ClassVar
+from dataclasses import dataclass
 
 from robotable.games.dr2d import events as E
 from robotable.games.dr2d.board import (
@@ -27,12 +26,11 @@ from robotable.games.dr2d.board import (
     Board,
 )
 from robotable.games.dr2d.event_sink import EventSink
+from robotable.games.dr2d.fleet import ALL_LAWS, MAX_PC, Fleet
 
 STAY = 4
 LETTERS = ("N", "E", "S", "W", "STAY")
 ORDERS = ("forward", "right", "back", "left")  # DR-12: the letters in the robot's own frame
-MAX_PC = 7
-ALL_LAWS = 0b111
 
 
 def pit_cost(pc: int) -> int:
@@ -48,84 +46,6 @@ class Rules:
     press_every_register: bool = False
     pit_damage: bool = False
     reentry_from_next: bool = False
-
-
-@dataclass
-class Fleet:
-    """All robots, as parallel lists indexed by seat."""
-
-    n: int
-    pos: list[int] = field(default_factory=list)  # tile, or OFF (not placed, left, finished)
-    facing: list[int] = field(default_factory=list)
-    pc: list[int] = field(default_factory=list)
-    laws: list[int] = field(default_factory=list)  # bit (law - 1) set when downloaded
-    skip: list[int] = field(default_factory=list)  # register slots still lost to a pit
-    finished: list[int] = field(default_factory=list)  # finishing turn, 0 = running
-    finish_pc: list[int] = field(default_factory=list)
-    inactive: list[bool] = field(default_factory=list)  # in standby for this whole turn
-    pending: list[bool] = field(default_factory=list)  # standby engages at the end of the turn
-    cancelled: list[bool] = field(default_factory=list)  # remaining registers cancelled
-    repair: list[int] = field(default_factory=list)  # PC to add at the start of next turn
-    exit: list[int] = field(default_factory=list)  # exit tile after leaving, OFF otherwise
-    left: list[int] = field(default_factory=list)  # order of leaving (re-entry order), 0 = none
-    placed: list[bool] = field(default_factory=list)
-    program: list[list[int] | None] = field(default_factory=list)  # this turn's revealed program
-    leave_count: int = 0
-
-    @classmethod
-    def new(cls, n: int) -> Fleet:
-        return cls(
-            n=n,
-            pos=[OFF] * n,
-            facing=[0] * n,
-            pc=[MAX_PC] * n,
-            laws=[0] * n,
-            skip=[0] * n,
-            finished=[0] * n,
-            finish_pc=[0] * n,
-            inactive=[False] * n,
-            pending=[False] * n,
-            cancelled=[False] * n,
-            repair=[0] * n,
-            exit=[OFF] * n,
-            left=[0] * n,
-            placed=[False] * n,
-            program=[None] * n,
-        )
-
-    _LISTS: ClassVar[tuple[str, ...]] = (
-        "pos", "facing", "pc", "laws", "skip", "finished", "finish_pc",
-        "inactive", "pending", "cancelled", "repair", "exit", "left", "placed",
-    )  # fmt: skip
-
-    def to_dict(self) -> dict[str, Any]:
-        data: dict[str, Any] = {name: list(getattr(self, name)) for name in self._LISTS}
-        data["program"] = [None if p is None else list(p) for p in self.program]
-        data["n"], data["leave_count"] = self.n, self.leave_count
-        return data
-
-    @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> Fleet:
-        fleet = cls(n=data["n"], leave_count=data["leave_count"])
-        for name in cls._LISTS:
-            setattr(fleet, name, list(data[name]))
-        fleet.program = [None if p is None else list(p) for p in data["program"]]
-        return fleet
-
-    def copy(self) -> Fleet:
-        new = Fleet.__new__(Fleet)
-        for name in self._LISTS:
-            setattr(new, name, getattr(self, name)[:])
-        new.program = [None if p is None else p[:] for p in self.program]
-        new.n, new.leave_count = self.n, self.leave_count
-        return new
-
-    def occupancy(self) -> dict[int, int]:
-        return {p: i for i, p in enumerate(self.pos) if p >= 0}
-
-    def acts(self, i: int) -> bool:
-        """DR-14 without the pit check: on the board, running and not cancelled."""
-        return self.pos[i] >= 0 and not self.inactive[i] and not self.cancelled[i] and bool(self.program[i])
 
 
 def board_direction(code: int, facing: int, absolute: bool) -> int:

@@ -30,8 +30,9 @@ from robotable.games.dr2d.actions import (
     register_meaning,
 )
 from robotable.games.dr2d.board import DIRS, OFF, Board, load_board, on_board, tile_of, xy
-from robotable.games.dr2d.engine import LETTERS, STAY, Fleet, Rules
+from robotable.games.dr2d.engine import LETTERS, STAY, Rules
 from robotable.games.dr2d.event_sink import EventLog
+from robotable.games.dr2d.fleet import Fleet
 
 PLACEMENT, PROGRAMMING, WINDOW, OVER = "placement", "programming", "window", "over"
 REGISTER_COUNT = 5
@@ -86,15 +87,11 @@ class DR2DState(State):
         if self.phase == PLACEMENT:
             return [self.order[self.placing]]
         if self.phase == PROGRAMMING:
-            return [s for s in range(self.seats) if self._must_program(s) and not self.locked[s]]
+            must_program = self.fleet.must_program  # DR-10
+            return [s for s in range(self.seats) if must_program(s) and not self.locked[s]]
         if self.phase == WINDOW:
             return list(self.waiting)
         return []
-
-    def _must_program(self, seat: Seat) -> bool:
-        """DR-10: on the board, not finished, not inactive."""
-        f = self.fleet
-        return f.pos[seat] >= 0 and not f.finished[seat] and not f.inactive[seat]
 
     def legal_actions(self, seat: Seat) -> list[Action]:
         if seat == REFEREE:
@@ -172,7 +169,7 @@ class DR2DState(State):
                 f"({action.x!r},{action.y!r}) is no tile of the board", seat=seat, action=action
             )
         tile = tile_of(action.x, action.y)
-        if tile in self.fleet.pos:
+        if self.fleet.robot_at(tile) is not None:
             raise IllegalAction(f"({action.x},{action.y}) is occupied", seat=seat, action=action)
         if tile not in self.placement_tiles():
             where = "plain floor" if self.options["start_placement"] == "free" else "a start tile"
@@ -249,7 +246,7 @@ class DR2DState(State):
         """DR-31: at programming PC 7 at once and inactive; in a window, at the end of the turn."""
         f = self.fleet
         if self.phase == PROGRAMMING:
-            f.pc[seat], f.inactive[seat] = engine.MAX_PC, True
+            f.stand_by_now(seat)
             return self._maybe_reveal([E.StandbyDeclared(seat, E.START, f.pc[seat])])
         f.pending[seat] = f.cancelled[seat] = True
         self.waiting.remove(seat)
@@ -276,7 +273,7 @@ class DR2DState(State):
         programs: list[list[int] | None] = [None] * self.seats
         timed_out = []
         for seat in range(self.seats):
-            if not self._must_program(seat):
+            if not f.must_program(seat):
                 continue
             if not self.locked[seat]:
                 timed_out.append(seat)
@@ -457,7 +454,7 @@ class DR2DState(State):
         world = self.clone()
         world.rng = Rng(rng.next_u64())
         for other in range(self.seats):
-            if other == seat or self.phase != PROGRAMMING or not self._must_program(other):
+            if other == seat or self.phase != PROGRAMMING or not self.fleet.must_program(other):
                 continue
             count = REGISTER_COUNT if self.locked[other] else rng.randrange(REGISTER_COUNT)
             world.drafts[other] = _random_registers(rng, count)
