@@ -10,6 +10,7 @@ import httpx
 import pytest
 
 from robotable import games
+from robotable.core.game import without_rule_ids
 
 from ..server.process import Server
 from .conftest import new_page
@@ -25,7 +26,7 @@ def option_help(page: Any, name: str) -> str:
 def test_the_french_lobby_explains_every_option_in_french(server: Server, browser: Any) -> None:
     """A browser that prefers French: each option's help under its field is the game's French
     (DR2D's 'trappe', 'PC') under its French label; switched to English, the English help and
-    the option's name, what was typed kept."""
+    the option's name, what was typed kept. The help says no rule ID: people read it."""
     dr2d = games.get("dr2d")
     shown = [opt for opt in dr2d.options if not opt.name.endswith("_file")]  # files: the terminal's
     french = browser.new_context(viewport={"width": 1280, "height": 900}, locale="fr-FR", bypass_csp=True)
@@ -34,7 +35,7 @@ def test_the_french_lobby_explains_every_option_in_french(server: Server, browse
         page.click("article[data-game=dr2d] button.new-table")
         page.wait_for_selector("#option-pit_damage")
         for option in shown:
-            assert option_help(page, option.name) == option.help_fr, option.name
+            assert option_help(page, option.name) == without_rule_ids(option.help_fr), option.name
             assert page.inner_text(f"label[for=option-{option.name}]") == option.label_fr
         assert "PC" in option_help(page, "pit_damage") and "trappe" in option_help(page, "pit_damage")
         placement = page.locator("#option-start_placement option").all_inner_texts()
@@ -44,7 +45,7 @@ def test_the_french_lobby_explains_every_option_in_french(server: Server, browse
         page.select_option("#language", "en")
         page.wait_for_function("() => document.documentElement.lang === 'en'")
         for option in shown:
-            assert option_help(page, option.name) == option.help, option.name
+            assert option_help(page, option.name) == without_rule_ids(option.help), option.name
             assert page.inner_text(f"label[for=option-{option.name}]") == option.name.replace("_", " ")
         assert page.input_value("#option-turn_limit") == "7"  # the form redrawn, what was typed kept
         assert page.input_value("#option-start_placement") == "free"
