@@ -295,6 +295,7 @@ def test_render_help_lists_each_games_drawing_options() -> None:
     assert result.exit_code == 0
     text = " ".join(result.output.split())
     assert "Drawing options" in text
+    assert 'every game: lang="en", names=null' in text  # the language and the seats' names
     for game in games.all_games():
         names = ", ".join(f"{opt.name}" for opt in game.drawing_options) or "none"
         assert f"{game.id}: " in text

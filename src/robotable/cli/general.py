@@ -27,7 +27,7 @@ from robotable.cli.play import PlayRequest, check_seed, run_play
 from robotable.cli.seats import SEAT_HELP, default_seat_count
 from robotable.cli.watch import watch_records
 from robotable.core.errors import RecordError, RobotableError
-from robotable.core.game import Option, State
+from robotable.core.game import DRAWING_WORDS, Option, State
 from robotable.core.records import read_records
 from robotable.games import replay
 
@@ -211,6 +211,8 @@ def drawing_options_text() -> str:
             for opt in game.drawing_options
         ]
         lines.append(f"{game.id}: {', '.join(names) or 'none'}")
+    shared = ", ".join(f"{opt.name}={json.dumps(opt.default)}" for opt in DRAWING_WORDS)
+    lines.append(f"every game: {shared} (the language of its words; the seats' names as a JSON list)")
     lines.append("What each one draws: `robotable options GAME`.")
     return "\n\n".join(lines)
 
