@@ -1,10 +1,11 @@
 """Screenshots of each game's table page at desktop and phone size, for the README.
 
-    python -m tests.web.screenshots docs/screenshots
+    python -m tests.web.screenshots docs/screenshots [fr]
 
 starts its own ``robotable serve`` (a throwaway SQLite file) and Debian's Chromium, plays a
 few actions of each game against bots (so the log and the board have something to show), and
-writes ``GAME-desktop.png`` and ``GAME-phone.png``; both processes are stopped by their ids.
+writes ``GAME-desktop.png`` and ``GAME-phone.png`` (``GAME-desktop-fr.png``... in French), and
+the first step of each tutorial (``learn-GAME-SIZE.png``); both processes are stopped by their ids.
 """
 
 from __future__ import annotations
@@ -46,30 +47,42 @@ def open_table(base: str, game: str) -> tuple[str, str]:
     return table, token
 
 
-def take(browser: Any, base: str, game: str, folder: Path) -> list[Path]:
+LOCALES = {"en": "en-GB", "fr": "fr-FR"}
+
+
+def take(
+    browser: Any, base: str, game: str, folder: Path, lang: str = "en", tutorial: bool = False
+) -> list[Path]:
     table, token = open_table(base, game)
+    suffix = "" if lang == "en" else f"-{lang}"
     written = []
     for size, viewport in SIZES.items():
         # a phone as phones are: touch, and scrollbars drawn over the page (a desktop window's
         # scrollbar would take 15 of its 390 pixels and cut the right edge off the picture)
         phone = size == "phone"
         context = browser.new_context(
-            viewport=viewport, locale="en-GB", device_scale_factor=1, is_mobile=phone, has_touch=phone
+            viewport=viewport, locale=LOCALES[lang], device_scale_factor=1, is_mobile=phone, has_touch=phone
         )
         try:
             page = context.new_page()
             page.goto(f"{base}/tables/{table}#token={token}")
             page.locator("#board svg").wait_for(timeout=30_000)
             page.locator("#log > li").first.wait_for(timeout=30_000)
-            path = folder / f"{game}-{size}.png"
+            path = folder / f"{game}-{size}{suffix}.png"
             page.screenshot(path=str(path), full_page=size == "phone")
             written.append(path)
+            if tutorial:
+                page.goto(f"{base}/learn/{game}")
+                page.locator("#board svg").wait_for(timeout=30_000)
+                path = folder / f"learn-{game}-{size}{suffix}.png"
+                page.screenshot(path=str(path), full_page=size == "phone")
+                written.append(path)
         finally:
             context.close()
     return written
 
 
-def main(folder: Path) -> None:
+def main(folder: Path, lang: str = "en") -> None:
     from playwright.sync_api import sync_playwright
 
     folder.mkdir(parents=True, exist_ok=True)
@@ -79,8 +92,10 @@ def main(folder: Path) -> None:
     try:
         with sync_playwright() as playwright:
             browser = playwright.chromium.connect_over_cdp(started.endpoint)
+            listed = httpx.get(f"{server.url}/api/games", timeout=30).raise_for_status().json()
+            tutorials = {entry["id"] for entry in listed if entry.get("tutorial")}
             for game in SHORT_GAMES:
-                for path in take(browser, server.url, game, folder):
+                for path in take(browser, server.url, game, folder, lang, game in tutorials):
                     print(path)
             browser.close()
     finally:
@@ -89,6 +104,6 @@ def main(folder: Path) -> None:
 
 
 if __name__ == "__main__":
-    if len(sys.argv) != 2:
-        sys.exit("usage: python -m tests.web.screenshots FOLDER")
-    main(Path(sys.argv[1]))
+    if len(sys.argv) not in (2, 3) or sys.argv[2:] not in ([], ["en"], ["fr"]):
+        sys.exit("usage: python -m tests.web.screenshots FOLDER [en|fr]")
+    main(Path(sys.argv[1]), *sys.argv[2:])
