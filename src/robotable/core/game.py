@@ -531,7 +531,7 @@ class Game(ABC):
         """Every word a person reads about the game in ``lang`` (its title, summary, phases,
         timers, robots): the catalogue ``words/LANG.json`` in the game's package, English
         filling what a language lacks (:mod:`robotable.core.words`)."""
-        return catalogue(self._package(), lang)
+        return catalogue(self.package(), lang)
 
     def say(self, key: str, params: Mapping[str, JSON] | None = None, lang: str = "en") -> str:
         """The catalogue's template ``key`` in ``lang``, filled with ``params``.
@@ -543,9 +543,10 @@ class Game(ABC):
         return fill(self.words(lang), key, params or {})
 
     def _rules_folder(self) -> Traversable:
-        return resources.files(self._package()).joinpath("rules")
+        return resources.files(self.package()).joinpath("rules")
 
-    def _package(self) -> str:
+    def package(self) -> str:
+        """The game's Python package, which holds its data, words, rules and tutorials."""
         return type(self).__module__.rpartition(".")[0]  # robotable.games.X.game -> robotable.games.X
 
     def __repr__(self) -> str:

@@ -178,13 +178,9 @@ class Tutorial:
 # --------------------------------------------------------------------------- loading
 
 
-def _package(game: Game) -> str:
-    return type(game).__module__.rpartition(".")[0]  # robotable.games.X.game -> robotable.games.X
-
-
 def names(game: Game) -> list[str]:
     """The tutorials a game has (``tutorial``, ``tutorial-solo``...), from its data files."""
-    folder = resources.files(_package(game)).joinpath("data")
+    folder = resources.files(game.package()).joinpath("data")
     if not folder.is_dir():
         return []
     found = [f.name.removesuffix(".json") for f in folder.iterdir() if f.name.endswith(".json")]
@@ -203,7 +199,7 @@ def load(game: Game, name: str = DEFAULT) -> Tutorial:
             f"{game.title} has no tutorial {name!r}", fr=f"{game.title} n'a pas de tutoriel {name!r}"
         )
     file = f"{game.id}/data/{name}.json"
-    text = resources.files(_package(game)).joinpath("data", f"{name}.json").read_text("utf-8")
+    text = resources.files(game.package()).joinpath("data", f"{name}.json").read_text("utf-8")
     try:
         data = json.loads(text)
     except ValueError as exc:
