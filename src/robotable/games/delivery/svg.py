@@ -40,7 +40,7 @@ def render_svg(
     names: Sequence[str] | None = None,
 ) -> str:
     """The view's picture (see the module); its words in ``lang``, the seats named ``names``."""
-    say = DrawingWords("robotable.games.delivery", lang, names)
+    say = DrawingWords(__package__, lang, names)
     if path_slot is not None and (
         isinstance(path_slot, bool) or not isinstance(path_slot, int) or not 1 <= path_slot <= SLOTS
     ):

@@ -300,7 +300,7 @@ def board_svg(
     in ``lang``, the seats named ``names`` (else the catalogue's ``seat`` word)."""
     if not isinstance(paths, bool):
         raise RobotableError(f"drawing option paths: true or false, not {paths!r}")
-    say = DrawingWords("robotable.games.dr2d", lang, names)
+    say = DrawingWords(__package__, lang, names)
     board = load_board(view["options"]["board_file"])
     width = 2 * M + SIZE * T
     legend_top = 2 * M + SIZE * T

@@ -378,7 +378,7 @@ def view_svg(
     - ``lang``: the language of the words (every game's); ``names`` is taken and unused: the
       robots' colours name the seats.
     """
-    say = DrawingWords("robotable.games.droids", lang, names)
+    say = DrawingWords(__package__, lang, names)
     for name, value in (("labels", labels), ("legend", legend)):
         if not isinstance(value, bool):
             raise TypeError(f"drawing option {name} is true or false, not {value!r}")

@@ -78,7 +78,7 @@ def board_svg(
     ``(robot index, cells)`` pairs drawn as arrows numbered 1, 2, ... in order;
     ``lang`` is the language of the tooltips' words.
     """
-    say = DrawingWords("robotable.games.ricochet", lang)
+    say = DrawingWords(__package__, lang)
     margin = MARGIN if coordinates else 0
     side = SIZE * CELL + 2 * margin
     svg = ET.Element(

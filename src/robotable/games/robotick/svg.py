@@ -79,7 +79,7 @@ def _back(x: float, y: float) -> str:
 
 def table_svg(view: Mapping[str, Any], *, lang: str = "en", names: list[str] | None = None) -> str:
     """The table as the view shows it; its words in ``lang``, the seats named ``names``."""
-    say = DrawingWords("robotable.games.robotick", lang, names)
+    say = DrawingWords(__package__, lang, names)
     options = view["options"]
     pv = load_pv(options["cards_file"], options["pv_table"])
     trump = view["trump"]
