@@ -14,3 +14,9 @@ def test_each_seat_panel_has_its_robots_pc_and_laws() -> None:
     counters = table.snapshot(None)["counters"]
     assert counters == [[{"key": "pc", "value": 7}, {"key": "laws", "value": 0}]] * 3
     assert [game.say(f"counter.{c['key']}", c, "fr") for c in counters[0]] == ["PC : 7", "lois détenues : 0"]
+
+
+def test_counters_come_from_the_view_alone() -> None:
+    game = games.get("dr2d")
+    counters = game.counters(game.new_state(seed=1, seats=2).view(None))
+    assert counters == [[{"key": "pc", "value": 7}, {"key": "laws", "value": 0}]] * 2

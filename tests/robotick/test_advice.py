@@ -18,12 +18,3 @@ def test_robotick_counts_scores_hand_and_hangars() -> None:
         {"key": "face_down", "value": 0},
     ]
     assert game.guidance(view, 0) == {}
-
-
-def test_dr2d_counts_each_robot_pc_and_laws() -> None:
-    game = games.get("dr2d")
-    counters = game.counters(game.new_state(seed=1, seats=2).view(None))
-    assert counters == [
-        [{"key": "pc", "value": 7, "robot": 1}, {"key": "laws", "value": 0, "robot": 1}],
-        [{"key": "pc", "value": 7, "robot": 2}, {"key": "laws", "value": 0, "robot": 2}],
-    ]
