@@ -1,12 +1,18 @@
-"""What a panel shows of each DR2D seat, read from a view alone: its robots' program counter
-(PC), laws and finishing turn."""
+"""What a DR2D player is told, read from a view alone: each seat's program counter (PC), laws
+and finishing turn for the panels, and for the seat deciding what this phase asks of it: where its
+robot may start (DR-7, the free start tiles lit), which register it is programming and how the
+letters read from its robot's facing (DR-10, DR-12), that a complete program waits to be locked,
+and the standby window (DR-31)."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from typing import Any
 
-from robotable.core.game import JSON
+from robotable.core.game import JSON, Seat
+from robotable.games.dr2d.board import load_board, xy
+
+REGISTERS = 5
 
 View = Mapping[str, Any]
 
@@ -23,3 +29,49 @@ def counters(view: View) -> list[list[dict[str, JSON]]]:
         if robot["finished"] is not None:
             row.append({"key": "finished", "value": robot["finished"]})
     return out
+
+
+def guidance(view: View, seat: Seat | None) -> dict[str, JSON]:
+    """What the seat should do in this phase; nothing for a spectator or a robot that waits."""
+    stage = f"{view['turn']}/{view['phase']}/{view['register']}"
+    robots = view["robots"]
+    if seat is None or not 0 <= seat < len(robots):
+        return {"stage": stage}
+    robot, phase = robots[seat], view["phase"]
+    if phase == "placement":
+        return {"stage": stage, **_placing(view, seat)}
+    if phase == "programming":
+        return {"stage": stage, "now": _programming(view, robot)}
+    if phase == "window" and not robot["cancelled"] and not robot["standby_pending"]:
+        return {"stage": stage, "now": [_fact("window", register=view["register"])]}
+    return {"stage": stage}
+
+
+def _placing(view: View, seat: int) -> dict[str, JSON]:
+    if view["to_place"] != seat:
+        return {}
+    if view["options"]["start_placement"] == "free":
+        return {"now": [_fact("place_free")]}
+    taken = {tuple(robot["tile"]) for robot in view["robots"] if robot["tile"] is not None}
+    starts = [xy(tile) for tile in load_board(view["options"]["board_file"]).starts]
+    free = [f"{x} {y}" for x, y in starts if (x, y) not in taken]
+    return {"now": [_fact("place")], "marks": {"cells": free}}
+
+
+def _programming(view: View, robot: Mapping[str, Any]) -> list[dict[str, JSON]]:
+    if robot["tile"] is None or robot["finished"] is not None:
+        return []
+    if robot["inactive"]:
+        return [_fact("inactive")]
+    if robot["locked"]:
+        return [_fact("locked")]
+    program = view["program"] or []
+    if len(program) >= REGISTERS:
+        return [_fact("lock", program=" ".join(program))]
+    relative = not view["options"]["absolute_directions"]
+    reading = _fact("relative", facing=robot["facing"]) if relative else _fact("absolute")
+    return [_fact("program", register=len(program) + 1, of=REGISTERS), reading]
+
+
+def _fact(code: str, **params: JSON) -> dict[str, JSON]:
+    return {"code": code, "params": params}

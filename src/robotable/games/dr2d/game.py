@@ -160,6 +160,11 @@ class DR2DGame(Game):
 
         return counters(view)
 
+    def guidance(self, view: Mapping[str, JSON], seat: int | None) -> dict[str, JSON]:
+        from robotable.games.dr2d.advice import guidance
+
+        return guidance(view, seat)
+
     def describe_event(self, event: Mapping[str, JSON], name: Any, lang: str = "en") -> str | None:
         from robotable.games.dr2d.sentences import describe_event
 
