@@ -120,6 +120,11 @@ class RobotickGame(Game):
 
         return counters(view)
 
+    def guidance(self, view: Mapping[str, JSON], seat: int | None) -> dict[str, JSON]:
+        from robotable.games.robotick.advice import guidance
+
+        return guidance(view, seat)
+
     def describe_event(self, event: Mapping[str, JSON], name: Any, lang: str = "en") -> str | None:
         from robotable.games.robotick.sentences import describe_event
 
