@@ -31,19 +31,19 @@ SEEDS = (0, 1, 2)
 PINNED = {
     "ricochet-2": (
         "e6b29db3c8d863bf3701f74431ad08dac44462120179948f52b03f0ca2a699f9",
-        "9f9fbeb84fdc3a862618cdebe16cd42fdb4d48ca00966fd3b7d37f866237d7d0",
+        "b204ee894c46ca5ea0a442fe7b2450d2b2102cbb5473aeaadeefce861fd85aba",
     ),
     "ricochet-2-silver_robot=True": (
         "d3ab95e0c83b3541a2df0064d683dacd69b2e66f250c58abc33d7073b9c8940d",
-        "d35ea35c32f68292f68cfc7a6c79e8f1fd16607be545ea291bd8ca8210eb5550",
+        "45a44d5d06b352a21a4781236f3a1ae1f4ee3da0abf626208ea4356773a22a95",
     ),
     "ricochet-3-max_bid=20": (
         "69ee045ab4aac403954e336c5e69be17516325ce270fbe6753bd399c269dc564",
-        "d42e4929164490dfe5fe6e0427d9e7a1250dd4a00e947c1b7dcd4ae664668aad",
+        "9cfe61e65383dc6142f8cf17e6d64109c64244124fe2304bed2aefc77148f7a1",
     ),
     "ricochet-1": (
         "8ea98730e9fbe663dd112c98f681fbbe8bc3d55cfdf537fa64fbf3ca779c3dcf",
-        "dd4ebdc2600fb67ea11f66cb2abc95c2ac04520238164f28ddbcb649db3b73d5",
+        "799c54cd6df0b3dc7444710b5680a805a83f3cda331d14b35fa5e46cdcb43b6f",
     ),
     "dr2d-2-turn_limit=6": (
         "ece424142b158fdf75c889a5acfd707b4863413ee7ccba2cc180bcc2f9d071bd",

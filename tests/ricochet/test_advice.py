@@ -34,3 +34,18 @@ def test_bids_chips_demonstration_and_the_next_round() -> None:
     after = table.snapshot(0)
     assert after["guidance"]["stage"] != first["guidance"]["stage"]
     assert after["guidance"]["now"] == [{"code": "bid_first", "params": {}}]
+
+
+def test_a_returned_chip_drawn_again_at_once_is_still_a_new_round() -> None:
+    """RR-24 then RR-9: nobody succeeded, the chip goes back to the pile and may be the next one
+    drawn: the same target and pile, but a new round, so the page forgets the last round's bids."""
+    game = games.get("ricochet")
+    state = game.new_state({"chips_to_win": 2}, seed=1, seats=2)
+    state.pile = []  # the chip on the table is the last one: it is drawn again once returned
+    before = game.guidance(state.view(0), 0)["stage"]
+    state.apply(0, game.parse_action("bid 2"))
+    state.apply(-1, game.parse_action("time-up"))  # the sand timer runs out: seat 0 shows
+    state.apply(-1, game.parse_action("time-up"))  # and fails to show in time
+    view = state.view(0)
+    assert view["phase"] == "solving" and view["pile"] == [] and view["target"] is not None
+    assert game.guidance(view, 0)["stage"] != before

@@ -30,7 +30,7 @@ def counters(view: View) -> list[list[dict[str, JSON]]]:
 
 def guidance(view: View, seat: Seat | None) -> dict[str, JSON]:
     """What to do in this phase; ``stage`` changes with each new target (a new round)."""
-    stage = f"{len(view['pile'])} {view['target']}"
+    stage = f"{view['round']} {view['target']}"
     return {"stage": stage, "now": _facts(view, seat)}
 
 

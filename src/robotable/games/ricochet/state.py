@@ -538,6 +538,7 @@ class RicochetState(State):
             "board": "".join(self.faces),
             "robots": [list(cell_xy(c)) for c in self.robots],
             "markers": [list(cell_xy(c)) for c in self.markers],
+            "round": self.draws,
             "target": target.code if target else None,
             "target_cell": list(cell_xy(self.board.targets[target])) if target else None,
             "puzzle": self.puzzle_code(),
