@@ -22,7 +22,7 @@ def test_svg_start_position_is_valid_and_complete() -> None:
         "drop point",
         "express conveyor",
         "seat 3 yellow",
-        "onPlay 4",
+        "slot 4",
         "FD.4",
     ):
         assert word in svg

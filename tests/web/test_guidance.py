@@ -154,7 +154,7 @@ def test_delivery_says_why_submit_is_missing_when_the_hand_ran_out(server: Serve
     page = open_seat0(page_at, server, table)
     page.wait_for_selector('#guide [data-guide="empty_slots"]')
     assert "3" in page.inner_text('#guide [data-guide="empty_slots"]')
-    assert "take a card back" in page.inner_text('#guide [data-guide="hand_short"]')
+    assert "take back the cards of a slot" in page.inner_text('#guide [data-guide="hand_short"]')
     page.wait_for_selector('#panels [data-seat="0"] [data-counter="hand"]')
     assert page.inner_text('#panels [data-seat="0"] [data-counter="hand"]') == "hand: 0"
     assert not page.errors, page.errors

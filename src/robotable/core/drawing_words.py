@@ -41,9 +41,9 @@ class DrawingWords:
         return self("seat", seat=seat)
 
     def phase(self, phase: str) -> str:
-        """The phase as the drawing says it: its code in English (as the drawings always said
-        it), the catalogue's phase word in any other language."""
-        return phase if self.lang == "en" else self(f"phase.{phase}")
+        """The phase as the drawing says it: the catalogue's phase word ("standby window", not
+        the code "window")."""
+        return self(f"phase.{phase}")
 
 
 def _checked_names(names: Sequence[str] | None) -> tuple[str, ...]:

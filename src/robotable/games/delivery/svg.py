@@ -2,7 +2,8 @@
 
 The board (walls, pickups, drops, conveyors with one or two chevrons, start points), the
 pawns with their facing and parcels, a legend, then one panel per player: parcels, the
-four onPlay slots (face-down cards as ``?`` for other seats) and the function boards.
+four program slots (the rulebook's onPlay board; face-down cards as ``?`` for other seats) and
+the function boards.
 A seat's view also draws that seat's hand and its own face-down program as only it sees
 them, with the card codes explained. ``path_slot=N`` draws each pawn's path during slot N
 of the last resolution. Every word is the catalogue's (``words/LANG.json``) in the drawing's
@@ -252,7 +253,7 @@ def _panels(view: Mapping[str, Any], left: float, top: float, say: DrawingWords)
         for i in range(4):
             cards = program[i] if program is not None else None
             out += _slot_box(
-                left + i * (SLOT_W + 4), y + 30, cards, p["program_counts"][i], f"onPlay {i + 1}"
+                left + i * (SLOT_W + 4), y + 30, cards, p["program_counts"][i], say("panel.slot", slot=i + 1)
             )
         if program is not None and seat == view.get("seat") and view["phase"] == "programming":
             out.append(_text(left, y + 66, say("panel.face_down"), size=9, fill="#555"))

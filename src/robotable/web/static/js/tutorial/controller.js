@@ -4,6 +4,7 @@
 // request wins over a slower earlier one.
 
 import { api } from "../api.js";
+import { loadGames } from "../game_words.js";
 import { language } from "../i18n.js";
 import { createStore } from "../shared/store.js";
 
@@ -20,6 +21,7 @@ export function createTutorial(game, name = "tutorial") {
     prefix: [], // the words chosen so far of a long list of actions
     picked: null, // a word or a cell clicked on the board ({word} or {cell}): its actions are shown
     error: "",
+    words: false, // whether the games' words (the buttons' words in the page's language) are loaded
   });
   const { get, set } = store;
   let asked = 0; // requests made: only the newest one's answer is shown
@@ -52,7 +54,10 @@ export function createTutorial(game, name = "tutorial") {
   return {
     get,
     watch: store.watch,
-    start: () => ask(0),
+    start() {
+      loadGames().then(() => set({ words: true }), () => {}); // until then the buttons say the notation
+      return ask(0);
+    },
     // The learner read the step: the next one.
     next: () => ask(at() + 1),
     restart: () => ask(0),

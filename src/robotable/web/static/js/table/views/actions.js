@@ -5,6 +5,7 @@
 // all (#legal-list).
 
 import { el } from "../../api.js";
+import { actionLabel } from "../../game_words.js";
 import { t } from "../../i18n.js";
 import { nextWords, pickedActions } from "../../shared/notation.js";
 
@@ -16,8 +17,10 @@ export function actionsView(table) {
   const box = document.getElementById("legal");
   const filter = document.getElementById("filter");
   let picked = null; // the pick last drawn: a new one takes the focus to its actions
+  let say = (action) => action; // the buttons' words in the page's language (set by draw)
 
   function draw(state) {
+    say = (action) => actionLabel(state.game, action);
     const legal = state.server?.legal ?? [];
     document.getElementById("play").classList.toggle("idle", legal.length === 0);
     document.getElementById("legal-list").replaceChildren(...legal.slice(0, SUGGESTED).map((a) => el("option", { value: a })));
@@ -27,7 +30,7 @@ export function actionsView(table) {
     if (!legal.length) {
       box.replaceChildren(el("p", {}, state.server?.outcome ? t("table.over") : t("table.nothing")));
     } else if (state.picked) {
-      const label = state.picked.cell ?? state.picked.word;
+      const label = state.picked.cell ?? say(state.picked.word);
       const clear = el("button", { type: "button", class: "unpick", onclick: () => table.pick(null) }, `${label} ✕`);
       box.replaceChildren(clear, ...flat(pickedActions(legal, state.picked)));
       if (newPick) box.querySelector("button.action")?.focus();
@@ -39,7 +42,7 @@ export function actionsView(table) {
   }
 
   function flat(actions) {
-    const buttons = actions.slice(0, SHOWN_ACTIONS).map((action) => button(action, action));
+    const buttons = actions.slice(0, SHOWN_ACTIONS).map((action) => button(action, say(action)));
     if (actions.length > SHOWN_ACTIONS) buttons.push(el("p", {}, t("table.more", { count: actions.length - SHOWN_ACTIONS })));
     return buttons;
   }
@@ -59,17 +62,17 @@ export function actionsView(table) {
     const buttons = [];
     if (depth) {
       const back = () => choose(prefix.slice(0, -1));
-      buttons.push(el("button", { type: "button", class: "back", onclick: back }, `← ${prefix.join(" ")}`));
+      buttons.push(el("button", { type: "button", class: "back", onclick: back }, `← ${say(prefix.join(" "))}`));
     }
     for (const [word, { action, more }] of nextWords(legal, prefix)) {
-      if (action) buttons.push(button(action, depth ? word : action));
+      if (action) buttons.push(button(action, say(depth ? word : action)));
       const on = () => choose([...prefix, word]);
-      if (more) buttons.push(el("button", { type: "button", class: "word", dataset: { word }, onclick: on }, `${word} …`));
+      if (more) buttons.push(el("button", { type: "button", class: "word", dataset: { word }, onclick: on }, `${say(word)} …`));
     }
     box.dataset.prefix = prefix.join(" ");
     return buttons.slice(0, SHOWN_ACTIONS);
   }
 
   filter.addEventListener("input", () => draw(table.get()));
-  table.watch((s) => [s.server, s.prefix, s.picked, s.lang], draw);
+  table.watch((s) => [s.server, s.prefix, s.picked, s.lang, s.games], draw);
 }
