@@ -34,12 +34,12 @@ POSITIONS: dict[str, list[tuple[dict[str, Any], int, int, int]]] = {
 # the renderers before their words moved to the catalogues
 ENGLISH_BEFORE = {
     ("dr2d", 0): (
-        "4165dc13c72b72058eccda4c016f17961229ac0d7db15cb0698c077db0c3d0c5",
-        "4165dc13c72b72058eccda4c016f17961229ac0d7db15cb0698c077db0c3d0c5",
+        "7efd42950b9da11e0f50f08f64924d724dc2fc2034126be30684895e996bcfa0",
+        "7efd42950b9da11e0f50f08f64924d724dc2fc2034126be30684895e996bcfa0",
     ),
     ("dr2d", 1): (
-        "006fd0947abc845a1dcb59874559a860ff9686294f38e9dcc7cddcf1525b9d6e",
-        "006fd0947abc845a1dcb59874559a860ff9686294f38e9dcc7cddcf1525b9d6e",
+        "60b553655d1a616a10b6ee864566bfdb6ced810d1c1b7497cac30f84ae936b27",
+        "60b553655d1a616a10b6ee864566bfdb6ced810d1c1b7497cac30f84ae936b27",
     ),
     ("delivery", 0): (
         "2d15cf1ca9c2fda47dda0d98eee4e9797da711e90cd279849a789ad5cc91fe74",
