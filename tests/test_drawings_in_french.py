@@ -36,12 +36,12 @@ POSITIONS: dict[str, list[tuple[dict[str, Any], int, int, int]]] = {
 # sha256 of the English drawing (spectator's view, then seat 0's) of each position above
 ENGLISH_PINNED = {
     ("dr2d", 0): (
-        "feeae99bce5ca78ddd5bd46723e1f6238c2b6632dcc5c3773b1d325837af2b87",
-        "feeae99bce5ca78ddd5bd46723e1f6238c2b6632dcc5c3773b1d325837af2b87",
+        "f48e73fc0bb633f88bd1b7af662a64d8b859c3f1a4fa990f227b7c93b7a1cf17",
+        "f48e73fc0bb633f88bd1b7af662a64d8b859c3f1a4fa990f227b7c93b7a1cf17",
     ),
     ("dr2d", 1): (
-        "006fd0947abc845a1dcb59874559a860ff9686294f38e9dcc7cddcf1525b9d6e",
-        "006fd0947abc845a1dcb59874559a860ff9686294f38e9dcc7cddcf1525b9d6e",
+        "60b553655d1a616a10b6ee864566bfdb6ced810d1c1b7497cac30f84ae936b27",
+        "60b553655d1a616a10b6ee864566bfdb6ced810d1c1b7497cac30f84ae936b27",
     ),
     ("delivery", 0): (
         "1757b95d59d75eac373a862fe91af9b6bb87d2f64db171a5852988906aba2ce5",

@@ -52,6 +52,17 @@ FILL = {
     WRENCH1: "#bfe3bf",
     WRENCH2: "#9fd49f",
 }
+MARK_CLASS = {
+    CONVEYOR: "conveyor",
+    PIT: "pit",
+    TURN_L: "turntable",
+    TURN_R: "turntable",
+    PRESS: "press",
+    WRENCH1: "repair",
+    WRENCH2: "repair",
+}
+"""The class of the group of a tile's marks: a name for tutorials to point at. The marks' glow
+stays inside their tile, where a whole tile's would be hidden under the tiles drawn after it."""
 
 
 def _corner(x: int, y: int) -> tuple[float, float]:
@@ -82,6 +93,30 @@ def _tile(board: Board, tile: int, say: DrawingWords) -> list[str]:
         f'<rect x="{left}" y="{top}" width="{T}" height="{T}" '
         f'fill="{FILL.get(kind, "#e4e4e4")}" stroke="#b0b0b0" data-cell="{x} {y}"/>'
     ]
+    if kind in MARK_CLASS:
+        out += _named(MARK_CLASS[kind], x, y, _marks(board, tile, say))
+    if tile in board.starts:
+        label = f"S{board.starts.index(tile) + 1}"
+        out.append(f'<text x="{left + 3}" y="{top + 11}" font-size="10" fill="#555">{label}</text>')
+    if board.law_at[tile]:
+        law = board.law_at[tile]
+        disc = [
+            f'<circle cx="{cx}" cy="{cy}" r="{T * 0.3}" fill="{LAW_COLOUR}" '
+            'stroke="#8a6d00" stroke-width="2"/>',
+            f'<text x="{cx}" y="{cy + 5}" font-size="13" font-weight="bold" '
+            f'text-anchor="middle">L{law}</text>',
+        ]
+        out += _named("law", x, y, disc)
+    return out
+
+
+def _marks(board: Board, tile: int, say: DrawingWords) -> list[str]:
+    """What a factory tile shows over its colour: an arrow, a hole, a disc, hatching, wrenches."""
+    x, y = xy(tile)
+    left, top = _corner(x, y)
+    cx, cy = _centre(x, y)
+    kind = board.kind[tile]
+    out: list[str] = []
     if kind == CONVEYOR:
         out.append(_arrow(cx, cy, board.belt[tile], T * 0.32, "#ffffff"))
     elif kind == PIT:
@@ -126,20 +161,13 @@ def _tile(board: Board, tile: int, say: DrawingWords) -> list[str]:
             f'<text x="{left + T - 3}" y="{top + T - 3}" font-size="9" '
             f'text-anchor="end" fill="#2d6b2d">+{count}</text>'
         )
-    if tile in board.starts:
-        label = f"S{board.starts.index(tile) + 1}"
-        out.append(f'<text x="{left + 3}" y="{top + 11}" font-size="10" fill="#555">{label}</text>')
-    if board.law_at[tile]:
-        law = board.law_at[tile]
-        out.append(
-            f'<circle cx="{cx}" cy="{cy}" r="{T * 0.3}" fill="{LAW_COLOUR}" '
-            'stroke="#8a6d00" stroke-width="2"/>'
-        )
-        out.append(
-            f'<text x="{cx}" y="{cy + 5}" font-size="13" font-weight="bold" '
-            f'text-anchor="middle">L{law}</text>'
-        )
     return out
+
+
+def _named(kind: str, x: int, y: int, marks: list[str]) -> list[str]:
+    """``marks`` in a group a tutorial step can point at: ``<g class="pit" data-tile="2 2">``
+    (a laser by its mount tile, a pusher by the tile it pushes from)."""
+    return [f'<g class="{kind}" data-tile="{x} {y}">', *marks, "</g>"]
 
 
 def _side_line(tile: int, side: int) -> tuple[float, float, float, float]:
@@ -170,15 +198,14 @@ def _lasers(board: Board) -> list[str]:
         d = laser.direction
         end = (last[0] + DX[d] * T / 2, last[1] + DY[d] * T / 2)
         start = (first[0] - DX[d] * T / 2, first[1] - DY[d] * T / 2)
-        out.append(
+        beam = [
             f'<line x1="{start[0]}" y1="{start[1]}" x2="{end[0]}" y2="{end[1]}" stroke="#ff2020" '
-            'stroke-width="3" stroke-opacity="0.55" stroke-dasharray="6,4"/>'
-        )
-        out.append(
+            'stroke-width="3" stroke-opacity="0.55" stroke-dasharray="6,4"/>',
             f'<rect x="{start[0] - 7}" y="{start[1] - 7}" width="14" height="14" '
-            f'fill="{LASER_COLOUR}" stroke="#400"/>'
-        )
-        out.append(_arrow(start[0] + DX[d] * 4, start[1] + DY[d] * 4, d, 5, "#ffdddd"))
+            f'fill="{LASER_COLOUR}" stroke="#400"/>',
+            _arrow(start[0] + DX[d] * 4, start[1] + DY[d] * 4, d, 5, "#ffdddd"),
+        ]
+        out += _named("laser", *xy(laser.mount), beam)
     return out
 
 
@@ -190,11 +217,12 @@ def _pushers(board: Board) -> list[str]:
         x1, y1, x2, y2 = _side_line(tile, (d + 2) % 4)
         mx, my = (x1 + x2) / 2, (y1 + y2) / 2
         w, h = (8, T * 0.7) if DX[d] else (T * 0.7, 8)
-        out.append(
+        piston = [
             f'<rect x="{mx - w / 2}" y="{my - h / 2}" width="{w}" height="{h}" '
-            f'fill="{PUSHER_COLOUR}" stroke="#333"/>'
-        )
-        out.append(_arrow(mx + DX[d] * 10, my + DY[d] * 10, d, 6, "#333"))
+            f'fill="{PUSHER_COLOUR}" stroke="#333"/>',
+            _arrow(mx + DX[d] * 10, my + DY[d] * 10, d, 6, "#333"),
+        ]
+        out += _named("pusher", *xy(tile), piston)
     return out
 
 

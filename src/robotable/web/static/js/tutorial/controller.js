@@ -6,6 +6,7 @@
 import { api } from "../api.js";
 import { loadGames } from "../game_words.js";
 import { language } from "../i18n.js";
+import { pickedActions, words } from "../shared/notation.js";
 import { createStore } from "../shared/store.js";
 
 // `game`: the game's id; `name`: which of its tutorials (the file's name).
@@ -42,7 +43,8 @@ export function createTutorial(game, name = "tutorial") {
     }
     if (mine !== asked) return;
     if (answer.wrong) {
-      set({ pending: false, wrong: answer.wrong, error: "" });
+      const { prefix, picked, step } = get();
+      set({ pending: false, wrong: answer.wrong, error: "", ...onTheWay(prefix, picked, step) });
       return;
     }
     const before = get().step;
@@ -65,7 +67,7 @@ export function createTutorial(game, name = "tutorial") {
     // step's explanation (nothing changes).
     send(action) {
       if (get().pending) return;
-      ask(at(), action); // the words chosen stay after a wrong one: the right one is a click away
+      ask(at(), action); // the words chosen on the way to the pointed action stay after a wrong one
     },
     pick: (picked) => set({ picked }),
     choose: (prefix) => set({ prefix }),
@@ -75,4 +77,16 @@ export function createTutorial(game, name = "tutorial") {
       if (get().step) ask(at());
     },
   };
+}
+
+// What the learner chose that leads to the action the step points at: after a wrong action whose
+// words went elsewhere ("place 2 0 ..." when the step points at "place 0 2 S") or from a cell that
+// is not the pointed action's, the list goes back to where the pointed word or button is marked.
+function onTheWay(prefix, picked, step) {
+  const pointed = step?.point.action;
+  if (!pointed) return { prefix, picked };
+  const target = words(pointed);
+  const strays = prefix.findIndex((word, i) => target[i] !== word);
+  const keep = !picked || pickedActions([pointed], picked).length > 0;
+  return { prefix: strays < 0 ? prefix : prefix.slice(0, strays), picked: keep ? picked : null };
 }
