@@ -66,12 +66,12 @@ ENGLISH_BEFORE = {
         "afffa6f8f650c4089b938774187457d3134570290cc1ea3464984593b799e9f3",
     ),
     ("robotick", 0): (
-        "6c8f184c9a00bb2615ec5f1c37299b08f80c14a0db6c4141ec4e6ec93bd3ee18",
-        "f78b797be5d6399d47413181d88e770623e4e1d9979f66c3942882ca635c3112",
+        "5e4d94dff860e25b1f51dcf823e5cb1850f4dd32bc34e58662a6b6c2aa44b717",
+        "620604fad7175e9dcd2c2cbef3e829c58c534a5bfad2ed5ba99a0cef0caed822",
     ),
     ("robotick", 1): (
-        "407498f308f65f7cbceedfa9bc4da2493dd7ac71b81ea33ec70add46491dfcd4",
-        "a84a33682e6ec586b7e6b12af71da633bc2bae587362b70a98baae8da00b3624",
+        "1fc5e47c1667d27057fa5f28e773cff6fbaa37bbc8e34cce15f6688d57f3c662",
+        "d5631e887294da0af20f6512361957f5e5281b2b90caccbc4111465670ae98ce",
     ),
 }
 

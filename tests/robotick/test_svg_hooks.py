@@ -20,8 +20,9 @@ def test_the_viewers_cards_are_named() -> None:
 
 
 def test_the_parts_a_tutorial_points_at_are_named() -> None:
-    """The AI card and its columns, the trump, Droco's hand, the trick, each seat's hand, hangars
-    and score line: a tutorial's pointer finds each by name (play/tutorial_points.py)."""
+    """The AI card and its columns, the trump, Droco's hand, the trick, each seat's hand, hangars,
+    face-down captures and score line: a tutorial's pointer finds each by name
+    (play/tutorial_points.py)."""
     state = GAME.new_state({"hangars": 4}, seed=1, seats=3)
     root = ET.fromstring(GAME.render_svg(state.view(0)))
     by_id = {element.get("id"): element for element in root.iter() if element.get("id")}
@@ -37,6 +38,9 @@ def test_the_parts_a_tutorial_points_at_are_named() -> None:
     for seat in seats.values():
         hangars = [rect for rect in seat.iter(f"{NS}rect") if rect.get("class") == "hangar"]
         assert len(hangars) == 4
+        boxes = next(g for g in seat.iter(f"{NS}g") if g.get("class") == "hangars")
+        assert hangars == [rect for rect in boxes.iter(f"{NS}rect") if rect.get("class") == "hangar"]
+        assert any(g.get("class") == "face-down" for g in seat.iter(f"{NS}g"))
         assert [t.get("class") for t in seat.iter(f"{NS}text")].count("score") == 1
     hand = next(g for g in seats["0"].iter(f"{NS}g") if g.get("class") == "hand")
     assert {rect.get("data-piece") for rect in hand.iter(f"{NS}rect")} == set(state.view(0)["hand"])

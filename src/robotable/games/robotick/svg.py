@@ -204,6 +204,7 @@ def _seat(
     ]
     captures = view["captures"][seat]
     box_left = cx - (view["hangars"] * (CARD_W + 8)) / 2
+    out.append('<g class="hangars">')
     for i in range(view["hangars"]):
         x = box_left + i * (CARD_W + 8)
         out.append(
@@ -212,10 +213,13 @@ def _seat(
         )
         if i < len(captures["up"]):
             out.append(_card(x, cy + 2, captures["up"][i], pv, trump=trump))
+    out.append("</g>")
     down = captures["down"]
     down_left = cx - (DOWN_STEP * (len(down) - 1) + CARD_W) / 2
+    out.append('<g class="face-down">')
     for i, name in enumerate(down):
         out.append(_card(down_left + i * DOWN_STEP, cy + 58, name, pv, trump=trump, down=True))
+    out.append("</g>")
     score = say("score.line", round=f"{view['round_score'][seat]:+d}", total=f"{view['totals'][seat]:+d}")
     out.append(_text(cx, cy + 124, score, 13, text_anchor="middle", **{"class": "score"}))
     out.append("</g>")
