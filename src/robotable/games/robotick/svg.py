@@ -97,10 +97,12 @@ def table_svg(view: Mapping[str, Any], *, lang: str = "en", names: list[str] | N
     spot_of = {seating[(top + k) % HANDS]: k for k in range(HANDS)}
     for seat in range(HUMANS):
         parts += _seat(view, seat, SPOTS[spot_of[seat]], pv, trump, say)
+    parts.append('<g id="trick">')  # named for the tutorials' pointers, as are the groups below
     for player, name in view["trick"]:
         dx, dy = TRICK_OFFSETS[spot_of[player]]
         x, y = CENTRE[0] + dx - CARD_W / 2, CENTRE[1] + dy - CARD_H / 2
         parts.append(_card(x, y, name, pv, trump=trump))
+    parts.append("</g>")
     if view["phase"] == "over":
         parts += _result(view, say)
     parts += _legend(say)
@@ -115,8 +117,10 @@ def _header(view: Mapping[str, Any], pv: tuple[int, ...], trump: str, say: Drawi
         _text(20, 52, counters, 13),
         _text(20, 70, say("header.phase", step=say.phase(view["phase"]), hangars=view["hangars"]), 13),
         _text(20, 96, say("header.trump"), 12),
+        '<g id="trump">',
         _card(20, 102, view["trump_card"], pv, trump=trump),
         _text(62, 130, say("header.type", type=trump), 12),
+        "</g>",
     ]
     if view["phase"] == "over":
         out.append(_text(20, 172, say("header.over"), 13, font_weight="bold"))
@@ -135,23 +139,27 @@ def _ai_and_droco(view: Mapping[str, Any], pv: tuple[int, ...], trump: str, say:
     ai = view["ai_card"]
     x0, y0, width, column_width = 310, 8, 480, 160
     out = [
-        f'<rect x="{x0}" y="{y0}" width="{width}" height="92" rx="8" fill="white" stroke="#444" '
-        'stroke-width="2"/>',
+        f'<rect id="ai-card" x="{x0}" y="{y0}" width="{width}" height="92" rx="8" fill="white" '
+        'stroke="#444" stroke-width="2"/>',
     ]
     title = say("ai.title", id=ai["id"])
     out.append(_text(x0 + width / 2, y0 + 15, title, 12, text_anchor="middle", font_weight="bold"))
     for i, column in enumerate(COLUMNS):
         cx = x0 + column_width / 2 + i * column_width
+        out.append(f'<g class="ai-column" data-column="{column}">')
         out.append(_text(cx, y0 + 32, say("ai.column", column=column), 11, text_anchor="middle"))
         out.append(_text(cx, y0 + 45, f"({COLUMN_TITLES[column]})", 10, text_anchor="middle", fill="#666"))
         for line, criterion in enumerate(ai[column]):
             label = say("ai.criterion", line=line + 1, criterion=criterion, printed=criterion)
             out.append(_text(cx, y0 + 63 + 16 * line, label, 11, text_anchor="middle", font_weight="bold"))
+        out.append("</g>")
+    out.append('<g id="droco-hand">')
     for col, names in enumerate(view["droco_hand"]):
         x = CENTRE[0] - 100 + col * 50
         out.append(_text(x + CARD_W / 2, 116, "ABCD"[col], 12, text_anchor="middle", fill=INK["ABCD"[col]]))
         for row, name in enumerate(names):
             out.append(_card(x, 120 + row * 17, name, pv, trump=trump))
+    out.append("</g>")
     return out
 
 
@@ -180,26 +188,41 @@ def _seat(
         chosen = view.get("pass_chosen") or []
         if chosen:  # while passing no capture is drawn yet: the place under the hangars is free
             label = say("passing.to", who=say.seat((seat + 1) % 3), cards=" ".join(chosen))
-            hand.append(_text(cx, cy + 80, label, 13, text_anchor="middle", font_weight="bold"))
+            hand.append(
+                _text(
+                    cx, cy + 80, label, 13, text_anchor="middle", font_weight="bold", **{"class": "passing"}
+                )
+            )
     else:
         hand, top = _backs(view["hand_sizes"][seat], cx, cy - 60), cy - 60
-    out = [_text(cx, top - 18, say.seat(seat) + you, 15, text_anchor="middle", font_weight="bold"), *hand]
+    out = [
+        f'<g class="seat" data-seat="{seat}">',
+        _text(cx, top - 18, say.seat(seat) + you, 15, text_anchor="middle", font_weight="bold"),
+        f'<g class="hand" data-seat="{seat}">',
+        *hand,
+        "</g>",
+    ]
     captures = view["captures"][seat]
     box_left = cx - (view["hangars"] * (CARD_W + 8)) / 2
+    out.append('<g class="hangars">')
     for i in range(view["hangars"]):
         x = box_left + i * (CARD_W + 8)
         out.append(
-            f'<rect x="{x - 2}" y="{cy}" width="{CARD_W + 4}" height="{CARD_H + 4}" rx="5" '
+            f'<rect class="hangar" x="{x - 2}" y="{cy}" width="{CARD_W + 4}" height="{CARD_H + 4}" rx="5" '
             'fill="none" stroke="#8d6e63" stroke-dasharray="4 2"/>'
         )
         if i < len(captures["up"]):
             out.append(_card(x, cy + 2, captures["up"][i], pv, trump=trump))
+    out.append("</g>")
     down = captures["down"]
     down_left = cx - (DOWN_STEP * (len(down) - 1) + CARD_W) / 2
+    out.append('<g class="face-down">')
     for i, name in enumerate(down):
         out.append(_card(down_left + i * DOWN_STEP, cy + 58, name, pv, trump=trump, down=True))
+    out.append("</g>")
     score = say("score.line", round=f"{view['round_score'][seat]:+d}", total=f"{view['totals'][seat]:+d}")
-    out.append(_text(cx, cy + 124, score, 13, text_anchor="middle"))
+    out.append(_text(cx, cy + 124, score, 13, text_anchor="middle", **{"class": "score"}))
+    out.append("</g>")
     return out
 
 
