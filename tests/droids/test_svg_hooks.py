@@ -1,4 +1,5 @@
-"""The drawing's hooks for pages: the grid on the root, a data-piece per robot, a data-cell per cell."""
+"""The drawing's hooks for pages: the grid on the root, a data-piece per robot, a data-cell per cell,
+a data-emitter per emitter and the viewer's hand."""
 
 from __future__ import annotations
 
