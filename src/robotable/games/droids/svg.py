@@ -185,6 +185,8 @@ def _emitters(view: Mapping[str, Any], seat: int, colour: str, labels: bool) -> 
     side = SIDE_OF[colour]
     out: list[str] = []
     for e, em in enumerate(view["emitters"][seat]):
+        # one group per emitter, named as the log names it, so a page can point at it
+        out.append(f'<g data-emitter="{COLOUR_NAMES[colour]} e{e}">')
         if labels:
             out.append(_emitter_name(side, e, colour))
         for slot in (1, 2, 3):
@@ -210,6 +212,7 @@ def _emitters(view: Mapping[str, Any], seat: int, colour: str, labels: bool) -> 
                 f'<text x="{x + w / 2}" y="{y + h / 2 + 4}" font-size="11" fill="#fff" text-anchor="middle">'
                 f"{kind}{ARROWS.get(direction, '')}</text>"
             )
+        out.append("</g>")
     return out
 
 
@@ -347,7 +350,8 @@ def _hand(view: Mapping[str, Any], top: float, say: DrawingWords) -> list[str]:
     if not hand:
         return []
     out = [
-        f'<text x="12" y="{top + 15}" font-size="12" font-weight="bold">{escape(say("hand.title"))}</text>'
+        '<g class="hand">',  # named, so a page can point at it
+        f'<text x="12" y="{top + 15}" font-size="12" font-weight="bold">{escape(say("hand.title"))}</text>',
     ]
     for i, kind in enumerate(hand):
         x = 90 + i * 44
@@ -356,7 +360,7 @@ def _hand(view: Mapping[str, Any], top: float, say: DrawingWords) -> list[str]:
         out.append(
             f'<text x="{x + 20}" y="{top + 15}" font-size="11" fill="#fff" text-anchor="middle">{kind}</text>'
         )
-    return out
+    return [*out, "</g>"]
 
 
 def view_svg(
