@@ -55,6 +55,9 @@ def test_orders_away_from_the_robot_then_stop_eliminate_and_the_guidance_asked_f
     assert len(guidance["marks"]["cells"]) == 10 and all(
         facing in map(int, c.split()) for c in guidance["marks"]["cells"]
     )
+    colour = {"Y": "Yellow", "B": "Blue", "R": "Red", "G": "Green"}[view["colours"][seat]]
+    assert guidance["marks"]["elements"] == [["data-emitter", f"{colour} e{facing}"]]  # as drawn
+    assert f'data-emitter="{colour} e{facing}"' in GAME.render_svg(view)
     # the rules agree: phase 3 finds nothing sendable, no send is offered, and the seat is
     # eliminated for sending no order this turn (DD-17, DD-31)
     events = [event.to_dict() for event in state.apply_text(seat, "stop")]

@@ -109,6 +109,8 @@ def test_droids_names_the_facing_emitter_and_asks_before_a_stop_that_eliminates(
     assert f"e{facing}" in page.inner_text('#guide [data-guide="facing"]')
     assert page.locator('#guide [data-guide="none_sendable"]').count() == 1
     assert page.locator("#board svg [data-cell].guided").count() == 10  # the line of the facing emitter
+    lit = page.locator("#board svg g.guided[data-emitter]")  # and the emitter itself
+    assert lit.count() == 1 and lit.get_attribute("data-emitter").endswith(f" e{facing}")
     version = page.get_attribute("body", "data-version")
     assert click_action(page, "stop", confirm=False)
     page.wait_for_selector("#confirm[open]")

@@ -505,7 +505,8 @@ class Game(ABC):
         - ``confirm``: ``{notation: {"code": C, "params": {...}}}``, actions that lose the game by
           the rules as things stand (Droids' ``stop`` with no order that can be sent), worded
           ``confirm.C``: a face asks before sending them;
-        - ``marks``: ``{"cells": ["x y", ...]}``, cells of the drawing (its ``data-cell``) to light;
+        - ``marks``: ``{"cells": ["x y", ...], "elements": [[attribute, value], ...]}``, cells of
+          the drawing (its ``data-cell``) and other elements (Droids' ``data-emitter``) to light;
         - ``stage``: a text that changes when a new decision starts (a Ricochet round), so a
           face forgets what was chosen for the last one."""
         return {}

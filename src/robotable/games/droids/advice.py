@@ -17,7 +17,7 @@ from typing import Any
 from robotable.core.game import JSON, Seat
 from robotable.games.droids.phases import DRAW, PLACE, SEND
 from robotable.games.droids.pieces import PLAYER, REPAIRER
-from robotable.games.droids.tokens import SIDE_OF, bin_of, directions_for, line_of
+from robotable.games.droids.tokens import COLOUR_NAMES, SIDE_OF, bin_of, directions_for, line_of
 
 View = Mapping[str, Any]
 LINE = range(10)
@@ -51,7 +51,10 @@ def guidance(view: View, seat: Seat | None) -> dict[str, JSON]:
         "stage": stage,
         "now": [],
         "confirm": {},
-        "marks": {"cells": _line_cells(view, seat, robot)},
+        "marks": {
+            "cells": _line_cells(view, seat, robot),
+            "elements": [["data-emitter", f"{COLOUR_NAMES[view['colours'][seat]]} e{facing}"]],
+        },
     }
     phase = view["phase"]
     if phase == DRAW:

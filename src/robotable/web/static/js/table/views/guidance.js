@@ -1,8 +1,9 @@
 // The "what to do now" box: what the game says the seat must do in this phase and why an
 // expected action is missing (a slot without a card, no bid yet), in the game's own words
 // (`guide.CODE` of its catalogue, from the state's `guidance`); else whose turn it is. The
-// cells the game names (Droids: the line of the emitter facing your robot) are lit on the
-// board, again after each drawing (the board view replaces the drawing when the table moves).
+// cells and elements the game names (Droids: the emitter facing your robot, and its line) are
+// lit on the board, again after each drawing (the board view replaces the drawing when the
+// table moves).
 
 import { el } from "../../api.js";
 import { gameSay } from "../../game_words.js";
@@ -24,8 +25,16 @@ export function guidanceView(table) {
   new MutationObserver(() => light(table.get())).observe(board, { childList: true });
 
   function light(state) {
-    const cells = new Set(state.server?.outcome ? [] : (state.server?.guidance?.marks?.cells ?? []));
+    const marks = state.server?.outcome ? {} : (state.server?.guidance?.marks ?? {});
+    const cells = new Set(marks.cells ?? []);
     for (const cell of board.querySelectorAll("svg [data-cell]")) cell.classList.toggle("guided", cells.has(cell.dataset.cell));
+    for (const lit of board.querySelectorAll("svg .guided:not([data-cell])")) lit.classList.remove("guided");
+    for (const [attribute, value] of marks.elements ?? []) {
+      if (!/^data-[a-z-]+$/.test(attribute)) continue; // a name of the drawing's own, never a selector
+      for (const element of board.querySelectorAll(`svg [${attribute}]`)) {
+        if (element.getAttribute(attribute) === value) element.classList.add("guided");
+      }
+    }
   }
 }
 
