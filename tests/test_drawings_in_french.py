@@ -31,7 +31,9 @@ POSITIONS: dict[str, list[tuple[dict[str, Any], int, int, int]]] = {
 }
 
 # sha256 of the English drawing (spectator's view, then seat 0's) of each position above, made by
-# the renderers before their words moved to the catalogues
+# the renderers before their words moved to the catalogues (Delivery's: then given the names a tutorial
+# points at, data-cell, data-tile, data-hand, data-card, data-slot, data-function, data-bug-pile; the
+# same drawing otherwise)
 ENGLISH_BEFORE = {
     ("dr2d", 0): (
         "4165dc13c72b72058eccda4c016f17961229ac0d7db15cb0698c077db0c3d0c5",
@@ -42,12 +44,12 @@ ENGLISH_BEFORE = {
         "006fd0947abc845a1dcb59874559a860ff9686294f38e9dcc7cddcf1525b9d6e",
     ),
     ("delivery", 0): (
-        "2d15cf1ca9c2fda47dda0d98eee4e9797da711e90cd279849a789ad5cc91fe74",
-        "d19d31515a3269718f4223fc0c89ae227851dede051451f615b526290a148a62",
+        "2b75340043f51a27f52e13a99e38613be59072351651799002231d57a6170180",
+        "946a517e5c8c735ebb1c97336019270c965b5fbacf0cc6f7cac057935dc9335d",
     ),
     ("delivery", 1): (
-        "47ff64d4f6a56d4237d7afbac83e8c53f92095b65ddf1ee6409bb40b88f2eb16",
-        "102c84318a058d0898bc89c051b9ff818b0a372686b9447bb59282de7453110a",
+        "224000bc6dde9ab7bfea59892b93f6b47778d492394efa76aa0a57f8010374ec",
+        "8af6ccc1784da8993cfbf34e5939c5ab78829d699ab43eb85a4ddab80c384905",
     ),
     ("droids", 0): (
         "365b086c22732209de02208c5b7c61fcb31adc21e2ff648d7064b78c2f095680",
