@@ -8,6 +8,11 @@ A seat's view also draws that seat's hand and its own face-down program as only 
 them, with the card codes explained. ``path_slot=N`` draws each pawn's path during slot N
 of the last resolution. Every word is the catalogue's (``words/LANG.json``) in the drawing's
 language ``lang``; the seats are named ``names`` when given. Card codes stay as printed.
+
+Pages point at its parts by name: ``data-piece`` (a pawn, its seat), ``data-cell="x y"`` and
+``data-tile`` (a cell and what it is), ``data-hand`` and ``data-card`` (the seat's hand), ``data-seat``
+with ``data-slot`` (an onPlay slot) or ``data-function`` (a function board, its ``data-slot``s),
+``data-bug-pile``.
 """
 
 from __future__ import annotations
@@ -132,8 +137,9 @@ def _board(
             fill = {"#": "#444", "P": "#f3d9f7", "D": "#d4f1f4"}.get(char, "#f4f1ea")
             if char in ARROW_ANGLE:
                 fill = "#ffd8a8" if char in "^>v<" else "#ffb870"
-            out.append(
-                f'<rect x="{px}" y="{py}" width="{CELL}" height="{CELL}" fill="{fill}" stroke="#bbb"/>'
+            out.append(  # named for the pages' pointers (a tutorial's "the pickup point at 3 5")
+                f'<rect x="{px}" y="{py}" width="{CELL}" height="{CELL}" fill="{fill}" stroke="#bbb" '
+                f'data-cell="{x} {y}" data-tile="{TILE_NAMES.get(char, "floor")}"/>'
             )
             if char == "P":
                 out.append(f'<rect x="{cx - 8}" y="{cy - 8}" width="16" height="16" fill="#a0522d" rx="2"/>')
@@ -198,6 +204,11 @@ def _paths(view: Mapping[str, Any], slot: int, left: float, top: float) -> list[
     return out
 
 
+TILE_NAMES = {"#": "wall", "P": "pickup", "D": "drop"} | {
+    char: "conveyor" if char in "^>v<" else "express" for char in ARROW_ANGLE
+}
+"""What each cell is, as its ``data-tile`` says (start points are floor with an arrow)."""
+
 LEGEND = (
     ("#444", "wall"),
     ("#f3d9f7", "pickup"),
@@ -223,7 +234,9 @@ def _legend(
     out.append(f'<rect x="{x + 3}" y="{yy + 25}" width="10" height="10" fill="#a0522d"/>')
     out.append(_text(x + 24, yy + 34, say("legend.parcel"), size=11))
     yy += 56
+    out.append(f'<g data-bug-pile="{view["bug_pile"]}">')
     out.append(_text(x, yy, say("legend.bug_pile", count=view["bug_pile"]), size=11))
+    out.append("</g>")
     if path_slot is not None:
         out.append(_text(x, yy + 18, say("legend.paths", slot=path_slot), size=11))
     return out
@@ -252,15 +265,21 @@ def _panels(view: Mapping[str, Any], left: float, top: float, say: DrawingWords)
         program = p["program"]
         for i in range(4):
             cards = program[i] if program is not None else None
+            out.append(f'<g data-seat="{seat}" data-slot="{i + 1}">')  # onPlay slot i + 1 of the seat
             out += _slot_box(
                 left + i * (SLOT_W + 4), y + 30, cards, p["program_counts"][i], say("panel.slot", slot=i + 1)
             )
+            out.append("</g>")
         if program is not None and seat == view.get("seat") and view["phase"] == "programming":
             out.append(_text(left, y + 66, say("panel.face_down"), size=9, fill="#555"))
         x = left + 4 * (SLOT_W + 4) + 14
         for board in boards.get(seat, []):
+            out.append(f'<g data-seat="{seat}" data-function="{board["letter"]}">')
             for i, cards in enumerate(board["slots"]):
+                out.append(f'<g data-slot="{i + 1}">')
                 out += _fn_box(x + i * 34, y + 30, cards, f"F{board['letter']}.{i + 1}")
+                out.append("</g>")
+            out.append("</g>")
             x += 4 * 34 + 8
     return out
 
@@ -319,13 +338,17 @@ def _hand(view: Mapping[str, Any], left: float, top: float, say: DrawingWords) -
     out = [_text(left, top + 10, say("hand.title", who=say.seat(seat)), size=12, weight="bold")]
     if not hand:
         out.append(_text(left, top + 36, say("hand.empty"), size=11, fill="#777"))
+    out.append('<g data-hand="">')
     for i, card in enumerate(hand):
         x = left + i * (CARD_W + 6)
+        out.append(f'<g data-card="{escape(card)}">')
         out.append(
             f'<rect x="{x}" y="{top + 18}" width="{CARD_W}" height="{CARD_H}" fill="#fff" '
             f'stroke="{colour}" stroke-width="2" rx="4"/>'
         )
         out.append(_text(x + CARD_W / 2, top + 38, card, size=11, weight="bold", anchor="middle"))
+        out.append("</g>")
+    out.append("</g>")
     for i, line in enumerate(_legend_lines(say)):
         out.append(_text(left, top + 70 + 18 * i, line, size=11, fill="#444"))
     return out
