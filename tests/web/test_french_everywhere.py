@@ -33,7 +33,7 @@ VISIBLE_TEXTS = """() => {
 }"""
 
 NOTATION = re.compile(
-    r"[\d\s.,:;+\-−–/×x()%?…✕←→↑↓↺↻★·|]*"  # numbers, arrows, signs
+    r"[^A-Za-zÀ-ÿ]*"  # numbers, arrows, signs: no letter
     r"|[A-Z]{1,2}\d{0,2}"  # letters and codes: N, STAY's letters, L1, S3, RR, robot letters
     r"|(pass |donner )?[A-D]\d{1,2}"  # Robotick's cards
     r"|e\d(\.\d)?|F[A-D]\.\d|FN-[A-D]|[A-Z]{2,5}"  # Droids' emitters, Delivery's slots and cards
