@@ -31,6 +31,7 @@ from robotable.play.tutorials import has_tutorial
 from robotable.server.hall import Hall
 from robotable.server.inputs import Auth, bearer_token
 from robotable.server.live import SpectatorCannotPlay
+from robotable.server.seats import seat_list
 from robotable.server.store import StoredTable
 
 
@@ -88,7 +89,10 @@ def table_entry(stored: StoredTable) -> dict[str, Any]:
         "game": stored.game,
         "status": "open" if open_seats else "running",
         "open_seats": open_seats,
-        "seats": [{"seat": r.seat, "kind": r.kind, "name": r.name} for r in stored.seats],
+        "seats": [
+            {key: value for key, value in row.items() if key != "stand_in"}  # type: ignore[union-attr]
+            for row in seat_list(list(stored.seats))  # a bot with its number
+        ],
         "version": stored.version,
     }
 
