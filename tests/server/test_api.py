@@ -216,7 +216,8 @@ def test_the_creator_hands_a_departed_persons_seat_to_a_bot_which_plays_on(clien
     with client.websocket_connect(f"/ws/tables/{table}?token={invite}") as leaving:
         leaving.receive_json(), leaving.receive_json()
         handed = client.post(hand_over, json={}, headers=bearer(created["token"]))
-        assert handed.json() == {"table": table, "seat": 1, "kind": "bot:heuristic", "name": "heuristic"}
+        # a bot goes by its level and number, worded by each face: no name of its own
+        assert handed.json() == {"table": table, "seat": 1, "kind": "bot:heuristic", "name": ""}
         assert leaving.receive_json() == {
             "type": "closing",
             "code": "handed_to_bot",

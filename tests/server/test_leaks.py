@@ -89,7 +89,9 @@ class Truth:
         assert shown["to_act"] == plain(state.to_act())
         legal = [] if seat is None else [str(a) for a in state.legal_actions(seat)]
         assert shown["legal"] == legal
-        assert all(set(s) == {"seat", "kind", "name"} for s in shown["seats"])
+        # a bot's number is public (it names the bot: "Medium bot 2"), nothing else is added
+        assert all(set(s) - {"number"} == {"seat", "kind", "name"} for s in shown["seats"])
+        assert all(("number" in s) == s["kind"].startswith("bot:") for s in shown["seats"])
 
     def check_news(self, news: dict[str, Any], seat: int | None) -> None:
         assert set(news) == NEWS_KEYS

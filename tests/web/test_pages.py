@@ -46,7 +46,10 @@ def create_from_lobby(
     for index, kind in enumerate(seats or []):
         page.locator(".seat-kind").nth(index).select_option(kind)
     page.locator("#timers").set_checked(short.timers if timers is None else timers)
-    for name, value in (short.options if options is None else options).items():
+    chosen = short.options if options is None else options
+    if chosen:
+        page.check("input[name=preset][value=custom]")  # every option, as the person sets them
+    for name, value in chosen.items():
         field = page.locator(f"#option-{name}")
         if field.get_attribute("type") == "checkbox":
             field.set_checked(bool(value))

@@ -10,7 +10,6 @@ import httpx
 import pytest
 
 from robotable import games
-from robotable.core.game import without_rule_ids
 
 from ..server.process import Server
 from .conftest import new_page
@@ -24,35 +23,36 @@ def option_help(page: Any, name: str) -> str:
 
 
 def test_the_french_lobby_explains_every_option_in_french(server: Server, browser: Any) -> None:
-    """A browser that prefers French: each option's help under its field is the game's French
-    (DR2D's 'trappe', 'PC') under its French label; switched to English, the English help and
-    the option's name, what was typed kept. The help says no rule ID: people read it."""
+    """A browser that prefers French, the Custom preset: each option's help under its field is the
+    game catalogue's French (DR2D's 'trappe', 'PC') under its French label; switched to English,
+    the English words, what was typed kept. No identifier and no rule ID is shown: people read it."""
     dr2d = games.get("dr2d")
     shown = [opt for opt in dr2d.options if not opt.name.endswith("_file")]  # files: the terminal's
     french = browser.new_context(viewport={"width": 1280, "height": 900}, locale="fr-FR", bypass_csp=True)
     try:
         page = new_page(french, server.url)
         page.click("article[data-game=dr2d] button.new-table")
-        page.wait_for_selector("#option-pit_damage")
-        for option in shown:
-            assert option_help(page, option.name) == without_rule_ids(option.help_fr), option.name
-            assert page.inner_text(f"label[for=option-{option.name}]") == option.label_fr
-        assert "PC" in option_help(page, "pit_damage") and "trappe" in option_help(page, "pit_damage")
-        placement = page.locator("#option-start_placement option").all_inner_texts()
-        assert placement == ["au choix", "attribuée", "n'importe quelle dalle libre"], placement
-        page.select_option("#option-start_placement", "free")  # the value, the same in both languages
-        page.fill("#option-turn_limit", "7")
-        page.select_option("#language", "en")
-        page.wait_for_function("() => document.documentElement.lang === 'en'")
-        for option in shown:
-            assert option_help(page, option.name) == without_rule_ids(option.help), option.name
-            assert page.inner_text(f"label[for=option-{option.name}]") == option.name.replace("_", " ")
+        page.check("input[name=preset][value=custom]")
+        page.wait_for_selector("#option-pit_damage:visible")
+        for lang in ("fr", "en"):
+            words = dr2d.words(lang)
+            for option in shown:
+                assert option_help(page, option.name) == words[f"option.{option.name}.help"], option.name
+                assert page.inner_text(f"label[for=option-{option.name}]") == words[f"option.{option.name}"]
+            if lang == "fr":
+                assert "PC" in option_help(page, "pit_damage") and "trappe" in option_help(page, "pit_damage")
+                placement = page.locator("#option-start_placement option").all_inner_texts()
+                assert placement == ["au choix", "attribuée", "n'importe quelle dalle libre"], placement
+                page.select_option("#option-start_placement", "free")  # the value, the same in both languages
+                page.fill("#option-turn_limit", "7")
+                page.select_option("#language", "en")
+                page.wait_for_function("() => document.documentElement.lang === 'en'")
         assert page.input_value("#option-turn_limit") == "7"  # the form redrawn, what was typed kept
         assert page.input_value("#option-start_placement") == "free"
         assert page.locator("#option-start_placement option").all_inner_texts() == [
-            "choose",
+            "chosen by each player",
             "assigned",
-            "free",
+            "any free floor tile",
         ]
         assert not page.errors
     finally:
@@ -93,11 +93,12 @@ def test_the_french_lobby_says_why_a_table_is_refused(server: Server, browser: A
     try:
         page = new_page(french, server.url)
         page.click("article[data-game=ricochet] button.new-table")
+        page.check("input[name=preset][value=custom]")
         page.fill("#option-puzzle", "pas-un-code")
         page.click("#create-button")
         page.wait_for_function("() => document.querySelector('#create-error').textContent !== ''")
         said = page.inner_text("#create-error")
-        assert said == "L'option « problème » n'est pas acceptée : voyez son aide, sous le champ.", said
+        assert said == "L'option « Problème » n'est pas acceptée : voyez son aide, sous le champ.", said
         assert page.get_attribute("#option-puzzle", "aria-invalid") == "true"
         assert page.evaluate("() => document.activeElement.id") == "option-puzzle"
         page.fill("#option-puzzle", "")
@@ -116,6 +117,7 @@ def test_the_french_lobby_says_why_a_table_is_refused(server: Server, browser: A
         page.click("#create-cancel")
         page.click("article[data-game=droids] button.new-table")
         page.select_option("#seat-count", "4")
+        page.check("input[name=preset][value=custom]")
         page.fill("#option-scenario", "6")  # a duel: two players only
         page.click("#create-button")
         page.wait_for_function("() => document.querySelector('#create-error').textContent.includes('joue')")

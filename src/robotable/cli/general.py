@@ -27,7 +27,8 @@ from robotable.cli.play import PlayRequest, check_seed, run_play
 from robotable.cli.seats import SEAT_HELP, default_seat_count
 from robotable.cli.watch import watch_records
 from robotable.core.errors import RecordError, RobotableError
-from robotable.core.game import DRAWING_WORDS, Option, State
+from robotable.core.game import DRAWING_WORDS, Game, Option, State
+from robotable.core.option_words import choice_word, drawing_help, option_help, option_label
 from robotable.core.records import read_records
 from robotable.games import replay
 
@@ -61,27 +62,92 @@ def games_command() -> None:
     out().print(table)
 
 
-@app.command("options")
-def options_command(game: Annotated[str, typer.Argument(help="Game id, see `robotable games`.")]) -> None:
-    """List a game's options with their defaults, for `-O key=value`, and its drawing options
-    for `robotable render -D key=value`.
+OPTIONS_WORDS = {
+    "en": {
+        "title": "{game} options (-O)",
+        "drawing": "{game} drawing options (render -D)",
+        "presets": "{game} presets (-O for each option)",
+        "columns": ("option", "default", "meaning"),
+        "preset_columns": ("preset", "options", "meaning"),
+        "none": "none",
+        "one_of": "one of",
+        "rules": "rules",
+        "colon": ": ",
+    },
+    "fr": {
+        "title": "Options de {game} (-O)",
+        "drawing": "Options de dessin de {game} (render -D)",
+        "presets": "Préréglages de {game} (-O pour chaque option)",
+        "columns": ("option", "par défaut", "signification"),
+        "preset_columns": ("préréglage", "options", "signification"),
+        "none": "aucune",
+        "one_of": "valeurs :",
+        "rules": "règles",
+        "colon": " : ",
+    },
+}
+"""The words of ``robotable options`` itself; the options' own words are the game's catalogue's."""
 
-    Example: `robotable options ricochet`
+
+@app.command("options")
+def options_command(
+    game: Annotated[str, typer.Argument(help="Game id, see `robotable games`.")],
+    lang: Annotated[str, typer.Option(help="Language of the meanings, e.g. en or fr.")] = "en",
+) -> None:
+    """List a game's options with their defaults, for `-O key=value`, its presets, and its
+    drawing options for `robotable render -D key=value`.
+
+    Examples: `robotable options ricochet`, `robotable options ricochet --lang fr`
     """
     with reporting():
         chosen = games.get(game)
+        if lang not in OPTIONS_WORDS:
+            raise RobotableError(f"no words in {lang!r}; languages: {', '.join(OPTIONS_WORDS)}")
+    words, say = chosen.words(lang), OPTIONS_WORDS[lang]
+    title = words.get("title") or chosen.title
     console = out()
-    console.print(_options_table(chosen.options, f"{chosen.title} options (-O)"))
-    if chosen.drawing_options:
-        console.print(_options_table(chosen.drawing_options, f"{chosen.title} drawing options (render -D)"))
+    console.print(_options_table(chosen.options, say["title"].format(game=title), words, say))
+    console.print(_presets_table(chosen, say["presets"].format(game=title), words, say))
+    drawing = (*chosen.drawing_options, *DRAWING_WORDS)
+    console.print(_drawing_table(drawing, say["drawing"].format(game=title), words, say, lang))
 
 
-def _options_table(options: tuple[Option, ...], title: str) -> Table:
-    table = Table("option", "default", "meaning", title=title)
+def _options_table(options: tuple[Option, ...], title: str, words: dict[str, str], say: dict) -> Table:
+    table = Table(*say["columns"], title=title)
     for opt in options:
-        default = "none" if opt.default is None else json.dumps(opt.default)
-        choices = f" (one of {', '.join(map(str, opt.choices))})" if opt.choices else ""
-        table.add_row(opt.name, default, opt.help + choices)
+        default = say["none"] if opt.default is None else json.dumps(opt.default)
+        meaning = f"{option_label(words, opt)}{say['colon']}{option_help(words, opt)}"
+        if opt.choices:
+            named = ", ".join(_choice(words, opt, value) for value in opt.choices)
+            meaning += f" ({say['one_of']} {named})"
+        if opt.rules:
+            meaning += f" [{say['rules']} {', '.join(opt.rules)}]"
+        table.add_row(opt.name, default, Text(meaning))  # Text: "[rules RR-15]" is no markup
+    return table
+
+
+def _choice(words: dict[str, str], opt: Option, value: object) -> str:
+    """``earliest_bid = la première annonce d'abord``: the value typed, and its words if any."""
+    word = choice_word(words, opt, value)
+    return json.dumps(value) if word == str(value) else f"{json.dumps(value)} = {word}"
+
+
+def _presets_table(game: Game, title: str, words: dict[str, str], say: dict) -> Table:
+    table = Table(*say["preset_columns"], title=title)
+    for preset in game.presets():
+        options = " ".join(f"{k}={json.dumps(v)}" for k, v in preset.options.items()) or "-"
+        about = words.get(f"preset.{preset.name}.about", "")
+        table.add_row(words.get(f"preset.{preset.name}", preset.name), options, about)
+    return table
+
+
+def _drawing_table(
+    options: tuple[Option, ...], title: str, words: dict[str, str], say: dict, lang: str
+) -> Table:
+    table = Table(*say["columns"], title=title)
+    for opt in options:
+        default = say["none"] if opt.default is None else json.dumps(opt.default)
+        table.add_row(opt.name, default, drawing_help(words, opt, lang))
     return table
 
 

@@ -29,6 +29,7 @@ from typing import Any, ClassVar, Protocol, Self
 
 from robotable.core.errors import IllegalAction, InvalidOptions, RobotableError, StateError
 from robotable.core.numbers import MAX_INT
+from robotable.core.presets import Preset, read_presets
 from robotable.core.rng import Rng
 from robotable.core.words import LANGUAGES, catalogue, fill
 
@@ -152,13 +153,10 @@ class Outcome:
 class Option:
     """One game option: its default, its type and the values it accepts.
 
-    ``help`` says what it does in English (the terminal's ``robotable options``); ``help_fr``
-    says it in French, in the rulebooks' words, for the pages (the schema's ``description_fr``).
-    Both may name their rules (``RR-15: ...``, ``... (RT-2)``): the terminal shows them so, the
-    schema the pages read without them (:func:`without_rule_ids`). ``label_fr`` names it in a few French
-    words for a form (the schema's ``title_fr``); in English the name itself is the label.
-    ``choices_fr``: a French name for each of ``choices``, in the same order (``enum_fr``); the
-    value chosen is the same in both languages."""
+    ``help`` says what it does in English with the rules it sets (``RR-15: ...``, ``... (RT-2)``:
+    :attr:`rules`), as the spec's reference. What a person reads of it (a label, a help without
+    rule IDs, a word for each choice) is in the game's catalogue, per language: ``option.NAME``,
+    ``option.NAME.help`` and ``choice.NAME.VALUE`` (:mod:`robotable.core.option_words`)."""
 
     name: str
     default: Any
@@ -168,19 +166,15 @@ class Option:
     minimum: float | None = None
     maximum: float | None = None
     nullable: bool = False
-    help_fr: str = ""
-    label_fr: str = ""
-    choices_fr: tuple[str, ...] | None = None
 
-    def __post_init__(self) -> None:
-        if self.choices_fr is not None and (
-            self.choices is None or len(self.choices_fr) != len(self.choices)
-        ):
-            raise ValueError(f"option {self.name!r}: choices_fr names each of its choices, in order")
+    @property
+    def rules(self) -> tuple[str, ...]:
+        """The spec's rule IDs its help names (``("RR-15",)``), each once, in order.
 
-    def help_in(self, lang: str) -> str:
-        """The help in ``lang`` (``en`` or ``fr``); English for any other, or when no French."""
-        return self.help_fr if lang == "fr" and self.help_fr else self.help
+        >>> Option("x", 1, "DD-25/DD-27: seconds to choose emitters").rules
+        ('DD-25', 'DD-27')
+        """
+        return tuple(dict.fromkeys(_RULE_ID.findall(self.help)))
 
     def check(self, value: Any) -> Any:
         if value is None and (self.nullable or self.default is None):
@@ -224,16 +218,12 @@ class Option:
         if self.nullable or self.default is None:
             types.append("null")
         out: dict[str, JSON] = {"description": without_rule_ids(self.help), "default": self.default}
-        if self.help_fr:
-            out["description_fr"] = without_rule_ids(self.help_fr)  # not JSON schema's own: the pages' French
-        if self.label_fr:
-            out["title_fr"] = self.label_fr
+        if self.rules:
+            out["rules"] = list(self.rules)  # not JSON schema's own: the spec's rules it sets
         if types:
             out["type"] = types[0] if len(types) == 1 else types
         if self.choices is not None:
             out["enum"] = list(self.choices)
-        if self.choices_fr is not None:
-            out["enum_fr"] = list(self.choices_fr)
         if self.minimum is not None:
             out["minimum"] = self.minimum
         if self.maximum is not None:
@@ -244,6 +234,7 @@ class Option:
 _KIND_NAMES = {bool: "true or false", int: "a whole number", float: "a number", str: "text"}
 
 _RULE = r"[A-Z]{2}-\d+"
+_RULE_ID = re.compile(rf"\b{_RULE}\b")
 _LEADING_RULES = re.compile(rf"^{_RULE}(?:(?:\.\.|/){_RULE})*:?\s+")
 _RULES_IN_BRACKETS = re.compile(rf"\s*\({_RULE}(?:(?:, |/){_RULE})*\)")
 
@@ -273,8 +264,6 @@ DRAWING_WORDS: tuple[Option, ...] = (
         "the language of the drawing's words: en or fr (notation, numbers and names stay as they are)",
         str,
         choices=LANGUAGES,
-        help_fr="la langue des mots du dessin : en ou fr (notation, nombres et noms restent tels quels)",
-        label_fr="langue",
     ),
     Option(
         "names",
@@ -282,8 +271,6 @@ DRAWING_WORDS: tuple[Option, ...] = (
         "the seats' names in seat order, drawn instead of the game's own 'seat 0' words",
         (list, tuple),
         nullable=True,
-        help_fr="les noms des places, dans l'ordre, dessinés au lieu des « place 0 » du jeu",
-        label_fr="noms",
     ),
 )
 """Drawing options every game's :meth:`Game.render_svg` takes besides its own
@@ -336,6 +323,11 @@ class Game(ABC):
             "additionalProperties": False,
             "properties": {opt.name: opt.schema() for opt in self.options},
         }
+
+    def presets(self) -> tuple[Preset, ...]:
+        """The game's presets, ``standard`` (the rulebook's game) first, then its own
+        (``data/presets.json``: :mod:`robotable.core.presets`), each checked once when first asked."""
+        return _presets_of(self)
 
     def check_seats(self, seats: int) -> None:
         if not self.min_seats <= seats <= self.max_seats:
@@ -791,3 +783,8 @@ class Agent(Protocol):
     def act(self, turn: Turn) -> Action | Wait:
         """An action from ``turn.legal``, or :class:`Wait` to let time pass."""
         ...
+
+
+@functools.cache
+def _presets_of(game: Game) -> tuple[Preset, ...]:
+    return read_presets(game.package(), game.validate_options)

@@ -27,6 +27,81 @@ CONCEDED = {
 the game and when the game goes on."""
 
 
+BOT_NAME = {"en": "{level} bot {number}", "fr": "Robot {level} {number}"}
+BOT_LEVELS = {
+    "en": {
+        "easy": "Easy",
+        "medium": "Medium",
+        "hard": "Hard",
+        "expert": "Expert",
+        "heuristic": "Heuristic",
+        "random": "Random",
+        "perfect": "Perfect",
+        "human": "Human-like",
+        "novice": "Novice",
+        "bfs": "Search",
+    },
+    "fr": {
+        "easy": "facile",
+        "medium": "moyen",
+        "hard": "fort",
+        "expert": "expert",
+        "heuristic": "heuristique",
+        "random": "au hasard",
+        "perfect": "parfait",
+        "human": "humain",
+        "novice": "novice",
+        "bfs": "chercheur",
+    },
+}
+"""A bot's name: its level (or the game's own bot) and its number among the table's bots of
+that level (``Medium bot 2``); the pages say the same (``bot.name`` and ``bot.LEVEL`` in
+``web/static/js/words/common.js``). A bot unknown here goes by its own name."""
+
+
+def goes_by_level(kind: str, name: str) -> bool:
+    """Whether a seat is a bot named by its level and number: a bot's seat whose stored name is
+    empty (the faces word it) or its bot's own (``medium``: tables stored before bots had numbers).
+    A person who conceded keeps their name on the bot's seat that plays on for them."""
+    return kind.startswith("bot:") and name in ("", kind.removeprefix("bot:"))
+
+
+def bot_numbers(kinds: Sequence[str], names: Sequence[str]) -> list[int | None]:
+    """Each seat's number among the seats of the same bot named by their level, in seat order
+    (None: not such a seat).
+
+    >>> bot_numbers(["human", "bot:medium", "bot:easy", "bot:medium"], ["Ada", "", "", ""])
+    [None, 1, 1, 2]
+    """
+    counts: dict[str, int] = {}
+    numbers: list[int | None] = []
+    for kind, name in zip(kinds, names, strict=True):
+        if goes_by_level(kind, name):
+            counts[kind] = counts.get(kind, 0) + 1
+        numbers.append(counts[kind] if goes_by_level(kind, name) else None)
+    return numbers
+
+
+def bot_name(bot: str, number: int, lang: str = "en") -> str:
+    """``Medium bot 2``, ``Robot moyen 2``.
+
+    >>> bot_name("medium", 2, "fr"), bot_name("greedy", 1)
+    ('Robot moyen 2', 'greedy bot 1')
+    """
+    levels = BOT_LEVELS.get(lang, BOT_LEVELS["en"])
+    return BOT_NAME.get(lang, BOT_NAME["en"]).format(level=levels.get(bot, bot), number=number)
+
+
+def public_names(kinds: Sequence[str], names: Sequence[str], lang: str = "en") -> list[str]:
+    """The seats' names as people read them in ``lang``: a person's (or a conceder's) own, a bot's
+    level and number (:func:`bot_name`)."""
+    numbers = bot_numbers(kinds, names)
+    return [
+        name if number is None else bot_name(kind.removeprefix("bot:"), number, lang)
+        for kind, name, number in zip(kinds, names, numbers, strict=True)
+    ]
+
+
 def seat_namer(names: Sequence[str], lang: str = "en") -> Callable[[Any], str]:
     """Names seats by their public names for sentences; the referee is "the clock" (in the
     reader's language, ``en`` or ``fr``)."""

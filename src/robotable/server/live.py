@@ -45,6 +45,7 @@ from robotable.core.concession import Concede
 from robotable.core.errors import IllegalAction, RobotableError
 from robotable.core.game import JSON, REFEREE, Action, Agent, Game, Seat, Wait, searches
 from robotable.play.table import Accepted, Table
+from robotable.play.words import public_names
 from robotable.server.seats import (
     SeatRow,
     seat_kind,
@@ -190,9 +191,9 @@ class LiveTable:
         """Whether the game has ended (in this process's copy)."""
         return self.table.outcome() is not None
 
-    def seat_names(self) -> list[str]:
-        """The seats' public names, in order (what sentences call them)."""
-        return [row.name for row in self.seats]
+    def seat_names(self, lang: str = "en") -> list[str]:
+        """The seats' public names in ``lang``, in order (what sentences and drawings call them)."""
+        return public_names([row.kind for row in self.seats], [row.name for row in self.seats], lang)
 
     # ------------------------------------------------------------------ seats and tokens
 
@@ -564,7 +565,7 @@ class LiveTable:
         its words in ``lang`` and its seats named as the table names them."""
         if self.boards_version != self.table.version:
             self.boards, self.boards_version = {}, self.table.version
-        names = tuple(self.seat_names())
+        names = tuple(self.seat_names(lang))
         key = (seat, lang, names)
         if key not in self.boards:
             view = self.table.state.view(seat)

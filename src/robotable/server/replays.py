@@ -19,7 +19,7 @@ from pydantic import BaseModel, Field, ValidationError
 from robotable import games
 from robotable.core.records import Record
 from robotable.play.table import Table
-from robotable.play.words import SEAT, seat_namer, with_sentences
+from robotable.play.words import SEAT, public_names, seat_namer, with_sentences
 from robotable.server.hall import Hall, refuse_file_options
 from robotable.server.inputs import Language
 
@@ -49,7 +49,7 @@ def add_replays(app: FastAPI, hall: Hall) -> None:
         stored = await hall.stored_over(table_id)
         if stored.outcome is None:
             raise HTTPException(409, "the game is not over: its replay is shown once it ends")
-        names = [row.name for row in stored.seats]
+        names = public_names([row.kind for row in stored.seats], [row.name for row in stored.seats], lang)
         return await asyncio.to_thread(step, stored.record(), names, number, seat, lang)
 
     body_schema = {"content": {"application/json": {"schema": ReplayStep.model_json_schema()}}}
@@ -67,7 +67,11 @@ def add_replays(app: FastAPI, hall: Hall) -> None:
             raise HTTPException(413, f"a record of at most {MAX_RECORD_ACTIONS} actions")
         refuse_file_options(record.options)  # before the options are read: they might name a file
         await asyncio.to_thread(games.replay, record, stop_after=0)  # game, rules version, options
-        names = [SEAT[body.lang].format(seat=seat) for seat in range(len(record.seats))]
+        seat_word = SEAT[body.lang]
+        people = [
+            "" if kind.startswith("bot:") else seat_word.format(seat=i) for i, kind in enumerate(record.seats)
+        ]
+        names = public_names(record.seats, people, body.lang)  # a record keeps kinds: bots named so
         return await asyncio.to_thread(step, record, names, body.number, body.seat, body.lang)
 
 

@@ -1,9 +1,10 @@
 """The HTTP API of protocol 1 (``docs/protocol.md``), JSON in and out; FastAPI describes every
 route at ``/docs``:
 
-- ``GET /api/games``: the games, their seats, bots and options (JSON schema; each option's
-  ``description`` in English and ``description_fr`` in French) and their words in every
-  language the faces offer (title, summary, phases, timers: :mod:`robotable.core.words`).
+- ``GET /api/games``: the games, their seats, bots, options (JSON schema: each option's English
+  ``description`` and the spec's ``rules`` it sets), presets (``standard`` first:
+  :mod:`robotable.core.presets`) and their words in every language the faces offer (title,
+  summary, phases, timers, options' labels and help, presets: :mod:`robotable.core.words`).
 - ``POST /api/tables``: create a table; the creator's seat token and invitations come back.
 - ``GET /api/tables``: open and running tables. ``GET /api/tables/{id}``: the table as the
   token's seat sees it (a spectator without token).
@@ -30,6 +31,7 @@ from robotable.play.tutorials import has_tutorial
 from robotable.server.hall import Hall
 from robotable.server.inputs import Auth, bearer_token
 from robotable.server.live import SpectatorCannotPlay
+from robotable.server.seats import seat_list
 from robotable.server.store import StoredTable
 
 
@@ -72,6 +74,7 @@ def game_entry(game: Game) -> dict[str, Any]:
         "bots": list(bots_of(game)),
         "hidden_information": game.hidden_information,
         "options": game.options_schema(),
+        "presets": [preset.to_dict() for preset in game.presets()],  # worded by the catalogue's preset.NAME
         "rules": game.rules_languages(),
         "tutorial": has_tutorial(game),  # a guided tutorial at /learn/{id}
         "words": {lang: game.words(lang) for lang in LANGUAGES},
@@ -86,7 +89,10 @@ def table_entry(stored: StoredTable) -> dict[str, Any]:
         "game": stored.game,
         "status": "open" if open_seats else "running",
         "open_seats": open_seats,
-        "seats": [{"seat": r.seat, "kind": r.kind, "name": r.name} for r in stored.seats],
+        "seats": [
+            {key: value for key, value in row.items() if key != "stand_in"}  # type: ignore[union-attr]
+            for row in seat_list(list(stored.seats))  # a bot with its number
+        ],
         "version": stored.version,
     }
 

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from robotable.agents.levels import bots_of
 from robotable.core.errors import InvalidOptions
 from robotable.core.game import JSON, Game, Seat
+from robotable.play.words import bot_numbers
 
 SEAT_KINDS = "human, bot, bot:NAME, open"
 STAND_IN_LEVEL = "medium"
@@ -62,9 +63,15 @@ def seat_kind(game: Game, spec: str) -> str:
 
 
 def seat_list(rows: list[SeatRow]) -> list[JSON]:
+    """The seats as everyone sees them. A bot named by its level has ``number``, its number among
+    the table's bots of that level (``name`` empty: each face words it in its reader's language,
+    ``Medium bot 2``: :func:`robotable.play.words.bot_name`)."""
     listed: list[JSON] = []
-    for r in rows:
+    numbers = bot_numbers([r.kind for r in rows], [r.name for r in rows])
+    for r, number in zip(rows, numbers, strict=True):
         shown: dict[str, JSON] = {"seat": r.seat, "kind": r.kind, "name": r.name}
+        if number is not None:
+            shown["name"], shown["number"] = "", number  # no English word stored before numbers
         if r.stand_in is not None:  # a person's seat played by a bot while they are away
             shown["stand_in"] = r.stand_in.removeprefix("bot:")
         listed.append(shown)
@@ -98,7 +105,9 @@ def with_row(rows: list[SeatRow], row: SeatRow) -> list[SeatRow]:
 
 
 def seat_name(kind: str, seat: Seat, name: str) -> str:
+    """A person's name as stored, cleaned (``seat N`` for none: the pages send one in their
+    reader's language); a bot's is empty: each face words it from its level and number."""
+    if kind.startswith("bot:"):
+        return ""
     clean = " ".join(name.split())[:40]
-    if clean:
-        return clean
-    return kind.removeprefix("bot:") if kind.startswith("bot:") else f"seat {seat}"
+    return clean or f"seat {seat}"

@@ -148,7 +148,7 @@ class Connections:
         if not connection.sentences or message.get("type") not in ("update", "missed"):
             return message
         game, lang = self.live.game, connection.lang
-        names = seat_namer(self.live.seat_names(), lang)
+        names = seat_namer(self.live.seat_names(lang), lang)
         news = message["news"]
         if isinstance(news, list):  # missed: every action's news
             told = [with_sentences(game, one, names, lang) for one in news]  # type: ignore[arg-type]

@@ -21,8 +21,6 @@ OPTIONS = (
         int,
         minimum=1,
         maximum=1000,
-        help_fr="RD-27: manches avant que la partie s'arrête",
-        label_fr="nombre de manches",
     ),
     Option(
         "function_boards",
@@ -30,11 +28,6 @@ OPTIONS = (
         "RD-5: one lettered board per colour, or four boards A-D per player",
         str,
         choices=("per_colour", "per_player_ad"),
-        help_fr=(
-            "RD-5: un plateau fonction à lettre par couleur, ou quatre plateaux fonction A-D par joueur"
-        ),
-        choices_fr=("un par couleur", "A-D par joueur"),
-        label_fr="plateaux fonction",
     ),
     Option(
         "hand_size",
@@ -43,8 +36,6 @@ OPTIONS = (
         int,
         minimum=4,
         maximum=20,
-        help_fr="RD-25: cartes d'une main complète",
-        label_fr="cartes en main",
     ),
     Option(
         "bug_pile",
@@ -53,8 +44,6 @@ OPTIONS = (
         int,
         minimum=0,
         maximum=200,
-        help_fr="RD-4: cartes BUG de la pile commune",
-        label_fr="cartes BUG",
     ),
     Option(
         "program_timeout_s",
@@ -63,27 +52,18 @@ OPTIONS = (
         float,
         minimum=1,
         nullable=True,
-        help_fr=(
-            "RD-9: secondes pour programmer ; ensuite les emplacements vides reçoivent les "
-            "cartes les plus à gauche de la main"
-        ),
-        label_fr="temps pour programmer (s)",
     ),
     Option(
         "board_file",
         None,
         "your own board file, in the format of data/board_default.txt",
         str,
-        help_fr="votre propre fichier de plateau, au format de data/board_default.txt",
-        label_fr="fichier de plateau",
     ),
     Option(
         "decks_file",
         None,
         "your own deck file, in the format of data/decks_default.txt",
         str,
-        help_fr="votre propre fichier de paquets, au format de data/decks_default.txt",
-        label_fr="fichier des paquets",
     ),
 )
 

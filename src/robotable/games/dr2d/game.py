@@ -16,27 +16,18 @@ OPTIONS = (
         False,
         "DR-12: register letters are board directions",
         bool,
-        help_fr=(
-            "DR-12: les lettres des registres sont des directions du plateau, et non plus "
-            "relatives à l'orientation du robot"
-        ),
-        label_fr="directions absolues",
     ),
     Option(
         "press_every_register",
         False,
         "DR-27: presses crush after every register",
         bool,
-        help_fr="DR-27: les presses écrasent après chaque registre, et non une fois par tour",
-        label_fr="presses à chaque registre",
     ),
     Option(
         "pit_damage",
         False,
         "DR-25: entering a pit also costs 1 PC",
         bool,
-        help_fr="DR-25: entrer dans une trappe coûte aussi 1 PC",
-        label_fr="dommage des trappes",
     ),
     Option(
         "turn_limit",
@@ -45,8 +36,6 @@ OPTIONS = (
         int,
         minimum=1,
         maximum=999,
-        help_fr="DR-33: la partie s'arrête après ce tour",
-        label_fr="dernier tour",
     ),
     Option(
         "start_placement",
@@ -54,20 +43,12 @@ OPTIONS = (
         "DR-7: choose a start tile, take the assigned one, or any free plain floor",
         str,
         choices=("choose", "assigned", "free"),
-        help_fr=(
-            "DR-7: choisir sa dalle de départ, prendre celle qui est attribuée, ou n'importe "
-            "quelle dalle de sol libre"
-        ),
-        choices_fr=("au choix", "attribuée", "n'importe quelle dalle libre"),
-        label_fr="placement de départ",
     ),
     Option(
         "standby_between_registers",
         False,
         "DR-31: a standby window after registers 1 to 4",
         bool,
-        help_fr="DR-31: un moment pour se mettre en veille après les registres 1 à 4",
-        label_fr="veille entre les registres",
     ),
     Option(
         "standby_window_s",
@@ -75,8 +56,6 @@ OPTIONS = (
         "DR-31: seconds a standby window stays open",
         float,
         minimum=0.1,
-        help_fr="DR-31: secondes pendant lesquelles on peut se mettre en veille",
-        label_fr="durée de la veille (s)",
     ),
     Option(
         "program_timeout_s",
@@ -85,24 +64,18 @@ OPTIONS = (
         float,
         minimum=1,
         nullable=True,
-        help_fr="DR-10: secondes pour programmer ; un programme manquant devient cinq STAY",
-        label_fr="temps pour programmer (s)",
     ),
     Option(
         "reentry_scan_from_next",
         False,
         "DR-32: the re-entry scan starts after the exit tile",
         bool,
-        help_fr="DR-32: la recherche d'une dalle de retour commence après la dalle de sortie",
-        label_fr="retour après la dalle de sortie",
     ),
     Option(
         "board_file",
         None,
         "your own board file, in the format of data/board_default.txt",
         str,
-        help_fr="votre propre fichier de plateau, au format de data/board_default.txt",
-        label_fr="fichier de plateau",
     ),
 )
 

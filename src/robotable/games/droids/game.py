@@ -23,24 +23,18 @@ OPTIONS = (
         int,
         minimum=1,
         maximum=7,
-        help_fr="DD-35..DD-45: scénario 1 à 7",
-        label_fr="scénario",
     ),
     Option(
         "colours",
         None,
         "colours in play, seat by seat, e.g. 'YR' (Y, B, R, G)",
         str,
-        help_fr="couleurs en jeu, joueur par joueur, par ex. 'YR' (Y jaune, B bleu, R rouge, G vert)",
-        label_fr="couleurs",
     ),
     Option(
         "teams",
         False,
         "DD-33: scenarios 1-2 with 4 players, Yellow+Red against Blue+Green",
         bool,
-        help_fr="DD-33: scénarios 1-2 à 4 joueurs, Jaune et Rouge contre Bleu et Vert",
-        label_fr="équipes",
     ),
     Option(
         "turn_limit",
@@ -49,8 +43,6 @@ OPTIONS = (
         int,
         minimum=1,
         maximum=1000,
-        help_fr="DD-34: la partie s'arrête après ce tour",
-        label_fr="dernier tour",
     ),
     Option(
         "garden_mode",
@@ -58,13 +50,6 @@ OPTIONS = (
         "DD-38: what a complete garden is",
         str,
         ("centre", "strict"),
-        help_fr=(
-            "DD-38: quand un jardin est complet : centre, s'il n'atteint aucune des quatre "
-            "cases du centre (le bord compte comme un mur) ; strict, s'il n'atteint aucune "
-            "case du bord"
-        ),
-        choices_fr=("centre", "strict (bord)"),
-        label_fr="jardin complet",
     ),
     Option(
         "prison_neighbours",
@@ -72,8 +57,6 @@ OPTIONS = (
         "DD-40: neighbours checked for a prisoner",
         int,
         (4, 8),
-        help_fr="DD-40: cases voisines examinées pour un prisonnier (4 ou 8)",
-        label_fr="voisins d'un prisonnier",
     ),
     Option(
         "killer_level",
@@ -82,8 +65,6 @@ OPTIONS = (
         int,
         minimum=1,
         maximum=6,
-        help_fr="DD-44: niveau du Killer, 1 à 6",
-        label_fr="niveau du Killer",
     ),
     Option(
         "killer_sheet",
@@ -91,8 +72,6 @@ OPTIONS = (
         "DD-42: killer sheet",
         str,
         ("A", "B"),
-        help_fr="DD-42: la feuille d'ordres du Killer (A ou B)",
-        label_fr="feuille du Killer",
     ),
     Option(
         "killer_sheet_mode",
@@ -100,12 +79,6 @@ OPTIONS = (
         "DD-43: how the sheet is read",
         str,
         ("columns", "sequence"),
-        help_fr=(
-            "DD-43: comment la feuille du Killer est lue : en colonnes, posée le long des "
-            "lignes selon le dé ; à la suite, case après case"
-        ),
-        choices_fr=("en colonnes", "à la suite"),
-        label_fr="lecture de la feuille",
     ),
     Option(
         "choice_timeout_s",
@@ -113,32 +86,24 @@ OPTIONS = (
         "DD-25/DD-27: seconds to choose emitters",
         float,
         minimum=1,
-        help_fr="DD-25/DD-27: secondes pour choisir les émetteurs",
-        label_fr="temps pour choisir (s)",
     ),
     Option(
         "board_file",
         None,
         "your own board file, in the format of data/droids_board_default.json",
         str,
-        help_fr="votre propre fichier de plateau, au format de data/droids_board_default.json",
-        label_fr="fichier de plateau",
     ),
     Option(
         "killer_file",
         None,
         "your own killer sheets, like data/droids_killer_sheets.json",
         str,
-        help_fr="vos propres feuilles du Killer, comme data/droids_killer_sheets.json",
-        label_fr="fichier des feuilles du Killer",
     ),
     Option(
         "scenarios_file",
         None,
         "your own scenario table, like data/droids_scenarios.json",
         str,
-        help_fr="votre propre table des scénarios, comme data/droids_scenarios.json",
-        label_fr="fichier des scénarios",
     ),
 )
 

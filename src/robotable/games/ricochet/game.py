@@ -29,19 +29,12 @@ OPTIONS = (
         True,
         "RR-15: the scoring robot must have turned 90 degrees at least once",
         bool,
-        help_fr=(
-            "RR-15: le robot actif doit avoir ricoché (tourné de 90 degrés) au moins une fois"
-            " avant d'atteindre la cible"
-        ),
-        label_fr="ricochet obligatoire",
     ),
     Option(
         "silver_robot",
         False,
         "RR-7: add the fifth, neutral silver robot",
         bool,
-        help_fr="RR-7: ajoute le cinquième robot, le robot argenté, neutre",
-        label_fr="robot argenté",
     ),
     Option(
         "face_set",
@@ -49,34 +42,24 @@ OPTIONS = (
         "RR-5: board faces allowed",
         str,
         choices=("1999", "1999+C"),
-        help_fr="RR-5: les faces de plateau permises : 1999 (1A à 4B), ou 1999+C (aussi les faces C)",
-        label_fr="faces de plateau",
     ),
     Option(
         "faces_file",
         None,
         "your own board faces file, in the format of data/faces.txt",
         str,
-        help_fr="votre propre fichier de faces de plateau, au format de data/faces.txt",
-        label_fr="fichier de faces",
     ),
     Option(
         "board",
         None,
         "a fixed board: four face ids for NW, NE, SE, SW, like 1A2A3A4A",
         str,
-        help_fr=(
-            "un plateau fixe : quatre faces pour nord-ouest, nord-est, sud-est, sud-ouest, comme 1A2A3A4A"
-        ),
-        label_fr="plateau",
     ),
     Option(
         "puzzle",
         None,
         "start from this puzzle code FFFFFFFF-RRRRRRRR-TT (RR-28)",
         str,
-        help_fr="partir de ce code de problème FFFFFFFF-RRRRRRRR-TT (RR-28)",
-        label_fr="problème",
     ),
     Option(
         "tie_break",
@@ -84,12 +67,6 @@ OPTIONS = (
         "RR-20 order of equal bids",
         str,
         ("fewest_chips", "earliest_bid"),
-        help_fr=(
-            "RR-20 ordre des annonces égales : le moins de jetons d'abord, ou la première "
-            "annonce d'abord (variante tournoi)"
-        ),
-        choices_fr=("le moins de jetons d'abord", "la première annonce d'abord"),
-        label_fr="annonces égales",
     ),
     Option(
         "bid_window_s",
@@ -97,8 +74,6 @@ OPTIONS = (
         "RR-18: seconds of countdown after the first bid",
         float,
         minimum=1,
-        help_fr="RR-18: secondes du sablier, retourné à la première annonce",
-        label_fr="sablier (s)",
     ),
     Option(
         "stall_after_s",
@@ -107,8 +82,6 @@ OPTIONS = (
         float,
         minimum=1,
         nullable=True,
-        help_fr="RR-19: secondes sans annonce avant que le sablier soit retourné",
-        label_fr="attente sans annonce (s)",
     ),
     Option(
         "demo_timeout_s",
@@ -116,8 +89,6 @@ OPTIONS = (
         "RR-21: seconds allowed for one demonstration",
         float,
         minimum=1,
-        help_fr="RR-21: secondes pour une démonstration",
-        label_fr="durée d'une démonstration (s)",
     ),
     Option(
         "max_bid",
@@ -126,8 +97,6 @@ OPTIONS = (
         int,
         minimum=1,
         maximum=99,
-        help_fr="RR-16: l'annonce la plus haute",
-        label_fr="annonce la plus haute",
     ),
     Option(
         "chips_to_win",
@@ -136,8 +105,6 @@ OPTIONS = (
         int,
         minimum=1,
         maximum=17,
-        help_fr="RR-26: jetons qu'il faut gagner (par défaut selon le nombre de joueurs)",
-        label_fr="jetons pour gagner",
     ),
     Option(
         "max_players",
@@ -146,16 +113,12 @@ OPTIONS = (
         int,
         minimum=2,
         maximum=32,
-        help_fr="le plus grand nombre de joueurs d'une partie avec annonces",
-        label_fr="joueurs au plus",
     ),
     Option(
         "puzzle_chain",
         True,
         "RR-33: solo puzzles continue from the best attempt's end",
         bool,
-        help_fr="RR-33: en solo, chaque problème part de la fin de la meilleure tentative",
-        label_fr="problèmes enchaînés",
     ),
     Option(
         "puzzle_time_limit_s",
@@ -163,8 +126,6 @@ OPTIONS = (
         "RR-30: seconds per solo puzzle (none by default)",
         float,
         minimum=1,
-        help_fr="RR-30: secondes par problème en solo (sans limite par défaut)",
-        label_fr="temps par problème (s)",
     ),
     Option(
         "solver_timeout_s",
@@ -172,8 +133,6 @@ OPTIONS = (
         "RR-34: seconds the solver may take to prove an optimum",
         float,
         minimum=0.1,
-        help_fr="RR-34: secondes laissées au solveur pour prouver le plus court chemin",
-        label_fr="temps du solveur (s)",
     ),
 )
 

@@ -20,16 +20,12 @@ OPTIONS = (
         int,
         minimum=1,
         maximum=12,
-        help_fr="RT-16: hangars, les robots capturés face visible par manche (variante 1 : 4)",
-        label_fr="hangars",
     ),
     Option(
         "fixed_ai_card",
         False,
         "RT-6: variant 2, the first AI card governs all three rounds",
         bool,
-        help_fr="RT-6: variante 2, la première carte IA vaut pour les trois manches",
-        label_fr="carte IA fixe",
     ),
     Option(
         "pv_table",
@@ -37,28 +33,18 @@ OPTIONS = (
         "RT-2: built-in PV table",
         str,
         choices=tuple(PV_TABLES),
-        help_fr=(
-            "RT-2: table de PV intégrée : force (PV = force de la carte) ou quinze (de 1 à 15"
-            " PV, une estimation des cartes françaises)"
-        ),
-        choices_fr=("force", "quinze"),
-        label_fr="table de PV",
     ),
     Option(
         "cards_file",
         None,
         "your own PV table, in the format of data/cards.txt (RT-2)",
         str,
-        help_fr="votre propre table de PV, au format de data/cards.txt (RT-2)",
-        label_fr="fichier de la table de PV",
     ),
     Option(
         "ai_cards_file",
         None,
         "your own AI cards, in the format of data/ai_cards.txt (RT-3)",
         str,
-        help_fr="vos propres cartes IA, au format de data/ai_cards.txt (RT-3)",
-        label_fr="fichier des cartes IA",
     ),
 )
 

@@ -1,10 +1,12 @@
 // The lobby's new-table form: the seats (a person here, an invitation, an open seat, a bot),
-// the table's clock, the game's options from its schema (each explained in the page's
-// language), and the creation itself, with the refusals the page can word.
+// the table's clock, the game's presets (js/lobby/presets.js) or every option (Custom:
+// js/lobby/options.js), and the creation itself, with the refusals the page can word.
 
 import { api, ApiError, el, tokens } from "../api.js";
 import { gameTitle } from "../game_words.js";
-import { language, t } from "../i18n.js";
+import { t } from "../i18n.js";
+import { drawOptions, enteredOptions } from "./options.js";
+import { drawPresets, forgetPresets, presetOptions } from "./presets.js";
 
 let chosen = null; // the game of the open creation form
 
@@ -26,6 +28,7 @@ export function showForm(game) {
   section.hidden = !game;
   if (!game) {
     document.getElementById("options-box").dataset.game = ""; // a new form starts from the defaults
+    forgetPresets();
     return;
   }
   document.getElementById("create-title").textContent = t("create.title", { game: gameTitle(game.id) });
@@ -35,7 +38,8 @@ export function showForm(game) {
   for (let n = game.seats[0]; n <= game.seats[1]; n++) count.append(el("option", { value: n }, n));
   count.value = before >= game.seats[0] && before <= game.seats[1] ? before : Math.min(Math.max(2, game.seats[0]), game.seats[1]);
   drawSeats();
-  drawOptions(game);
+  drawPresets(game);
+  drawOptions(game, presetOptions(game) === null);
   document.getElementById("create-error").textContent = "";
   section.scrollIntoView({ block: "nearest" });
 }
@@ -63,90 +67,9 @@ function drawSeats() {
   list.replaceChildren(...rows);
 }
 
-function drawOptions(game) {
-  const box = document.getElementById("options-box");
-  const fields = [];
-  for (const [name, schema] of Object.entries(game.options.properties || {})) {
-    if (name.endsWith("_file")) continue; // files are named at the terminal, not over the network
-    fields.push(optionField(name, schema));
-  }
-  // the same game's form redrawn (the language switched): what was entered stays
-  const entered = box.dataset.game === game.id ? enteredValues() : new Map();
-  box.replaceChildren(el("legend", {}, t("create.options")), ...fields);
-  box.dataset.game = game.id;
-  box.hidden = fields.length === 0;
-  for (const input of box.querySelectorAll("[data-option]")) {
-    if (!entered.has(input.id)) continue;
-    if (input.type === "checkbox") input.checked = entered.get(input.id);
-    else input.value = entered.get(input.id);
-  }
-}
-
-function enteredValues() {
-  const inputs = document.querySelectorAll("#options-box [data-option]");
-  return new Map([...inputs].map((input) => [input.id, input.type === "checkbox" ? input.checked : input.value]));
-}
-
-function optionField(name, schema) {
-  const id = `option-${name}`;
-  const types = [].concat(schema.type);
-  let input;
-  if (schema.enum) {
-    // the values are the same in both languages; a French page names them in French
-    const names = (language() === "fr" && schema.enum_fr) || schema.enum;
-    input = el("select", { id }, schema.enum.map((v, i) => el("option", { value: v }, names[i] ?? v)));
-    input.value = schema.default;
-  } else if (types.includes("boolean")) {
-    input = el("input", { id, type: "checkbox", checked: schema.default === true });
-  } else if (types.includes("integer") || types.includes("number")) {
-    input = el("input", {
-      id,
-      type: "number",
-      min: schema.minimum,
-      max: schema.maximum,
-      step: types.includes("integer") ? 1 : "any",
-      placeholder: schema.default ?? t("create.default"),
-    });
-  } else {
-    input = el("input", { id, placeholder: schema.default ?? t("create.default") });
-  }
-  input.dataset.option = name;
-  if (schema.enum) input.dataset.values = JSON.stringify(schema.enum); // numbers stay numbers
-  input.dataset.kind = schema.enum ? "enum" : types.includes("boolean") ? "boolean" : types[0];
-  return el(
-    "div",
-    { class: "option" },
-    el("label", { for: id, title: name }, optionLabel(name, schema)),
-    input,
-    el("small", {}, optionHelp(schema)),
-  );
-}
-
-// The option's name in the page's language: the game's few French words (title_fr), or the
-// name itself (the terminal's -O name, shown as a tooltip in both languages).
-function optionLabel(name, schema) {
-  return (language() === "fr" && schema.title_fr) || name.replaceAll("_", " ");
-}
-
-// The option's help in the page's language: the schema carries the game's French beside the
-// English (description_fr); English when a game has none.
-function optionHelp(schema) {
-  return (language() === "fr" && schema.description_fr) || schema.description || "";
-}
-
+// The preset's options, or for Custom those entered in the fields.
 function chosenOptions() {
-  const options = {};
-  for (const input of document.querySelectorAll("#options-box [data-option]")) {
-    const name = input.dataset.option;
-    if (input.dataset.kind === "boolean") options[name] = input.checked;
-    else if (input.dataset.kind === "enum") {
-      options[name] = JSON.parse(input.dataset.values).find((value) => String(value) === input.value);
-    }
-    else if (input.value.trim() !== "") {
-      options[name] = input.dataset.kind === "integer" || input.dataset.kind === "number" ? Number(input.value) : input.value;
-    }
-  }
-  return options;
+  return presetOptions(chosen) ?? enteredOptions();
 }
 
 async function create(event) {

@@ -3,6 +3,7 @@
 import { api, el, tokens } from "../api.js";
 import { gameTitle } from "../game_words.js";
 import { t } from "../i18n.js";
+import { rowName } from "../shared/seats.js";
 
 export async function listTables() {
   const box = document.getElementById("tables");
@@ -27,7 +28,7 @@ export async function listTables() {
           { dataset: { table: table.table } },
           el("strong", {}, gameTitle(table.game)),
           " ",
-          table.seats.map((s) => s.name).join(", "),
+          table.seats.map(rowName).join(", "),
           " · ",
           table.open_seats.length ? t("lobby.open", { seats: table.open_seats.join(", ") }) : t("lobby.running"),
           " · ",

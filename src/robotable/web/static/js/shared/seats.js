@@ -2,12 +2,21 @@
 // seat's name, what plays it, and the ranks at the end.
 
 import { el } from "../api.js";
-import { t } from "../i18n.js";
+import { has, t } from "../i18n.js";
 
 // `seats`: the table's seats as the server sends them ({seat, kind, name}); -1 is the clock.
 export function seatName(seats, seat) {
   if (seat === -1) return t("table.clock");
-  return seats?.[seat]?.name ?? t("table.seat", { seat });
+  const row = seats?.[seat];
+  return row ? rowName(row) : t("table.seat", { seat });
+}
+
+// A seat's name in the page's language: a person's own; a bot's, its level and its number among
+// the table's bots of that level ("Medium bot 2"), which the server sends as `number`.
+export function rowName(row) {
+  if (row.number === undefined || !row.kind.startsWith("bot:")) return row.name;
+  const level = row.kind.slice(4);
+  return t("bot.name", { level: has(`bot.${level}`) ? t(`bot.${level}`) : level, number: row.number });
 }
 
 // What plays a seat: a person, a bot, nobody yet, or a bot standing in for a person who left.

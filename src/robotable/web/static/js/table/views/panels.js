@@ -6,7 +6,7 @@
 import { el } from "../../api.js";
 import { gameSay } from "../../game_words.js";
 import { t } from "../../i18n.js";
-import { kindLabel } from "../../shared/seats.js";
+import { kindLabel, rowName } from "../../shared/seats.js";
 
 const TICK = 500; // milliseconds between two countdowns drawn
 
@@ -29,7 +29,7 @@ function panel(row, { server, seat, game, clockOffset }) {
   const counters = server.counters?.[row.seat] ?? [];
   const items = counters.map((counter) => el("li", { dataset: { counter: counter.key } }, gameSay(game, `counter.${counter.key}`, counter)));
   const mine = row.seat === seat;
-  const head = [row.name, mine ? ` (${t("table.panel_you")})` : ""].join("");
+  const head = [rowName(row), mine ? ` (${t("table.panel_you")})` : ""].join("");
   return el(
     "section",
     { class: `panel${turn ? " turn" : ""}${mine ? " mine" : ""}`, dataset: { seat: row.seat, turn: turn ? "yes" : "no" } },
