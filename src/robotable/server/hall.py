@@ -84,6 +84,7 @@ class Hall:
         bot_threads: int = BOT_THREADS,
         peers: Peers | None = None,
         grace: float = GRACE,
+        suggestions: bool = True,
     ) -> None:
         self.store = store
         self.audience = audience
@@ -91,6 +92,8 @@ class Hall:
         self.think_limit = think_limit
         self.grace = grace
         """Seconds a person who left has to come back before the table's stand-in plays for them."""
+        self.suggestions = suggestions
+        """Whether the tables suggest moves to the seats that ask (casual tables)."""
         self.closing = False
         self.bot_pool = ThreadPoolExecutor(bot_threads, thread_name_prefix="bot")
         self.writer = GroupWriter(store)

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from robotable.core.game import JSON
+from robotable.core.game import JSON, Seat
 
 View = Mapping[str, Any]
 
@@ -23,3 +23,19 @@ def counters(view: View) -> list[list[dict[str, JSON]]]:
         if robot["finished"] is not None:
             row.append({"key": "finished", "value": robot["finished"]})
     return out
+
+
+def why(view: View, seat: Seat, action: str) -> dict[str, JSON]:
+    """Why the medium bot plays ``action``: where it starts (a start tile and facing tried on a
+    copy of the factory), the next card of the program it scored best, locking a complete
+    program, or a standby when its PC is low."""
+    words = action.split()
+    if words[0] == "place":
+        return {"code": "place", "params": {}, "marks": {"cells": [f"{words[1]} {words[2]}"]}}
+    if action in ("lock", "go"):
+        return {"code": "lock", "params": {}}
+    if action == "standby":
+        return {"code": "standby", "params": {}}
+    if len(words) == 1 and action.isalpha() and action.isupper():
+        return {"code": "program", "params": {"card": action}}
+    return {}
