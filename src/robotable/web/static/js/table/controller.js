@@ -37,6 +37,8 @@ function fresh(screen) {
     prefix: [], // the words chosen so far of a long list of actions
     picked: null, // a word or a cell clicked on the board ({word} or {cell}): its actions are shown
     asking: null, // {action, code, params}: an action that loses by the rules, waiting for a yes
+    suggestion: null, // "asking", or the medium bot's move for this seat: {version, action, why, marks} or {failed}
+    again: null, // playing again: "asking", or {failed: text}
   };
 }
 
@@ -95,6 +97,8 @@ export function createTable(screen, { connect, loadGames }) {
       ...(anew ? { answer: null } : {}),
       // a question stands while the new state still says the action loses, for the same reason
       asking: before.asking && sameQuestion(server, before.asking) ? before.asking : null,
+      // a suggestion is about the table as it was when asked
+      suggestion: before.suggestion?.version === server.version || before.suggestion === "asking" ? before.suggestion : null,
     });
     const next = nextHere(get());
     if (next !== null) handOver(next);
@@ -178,6 +182,36 @@ export function createTable(screen, { connect, loadGames }) {
         await api(`/api/tables/${encodeURIComponent(table)}/seats/${seat}/bot`, { method: "POST", body: {}, token: creator });
       } catch (failure) {
         if (get().token === token) set({ answer: { kind: "failed", text: failure.message } });
+      }
+    },
+    // Asks what the medium bot would play for this seat now (docs/protocol.md): words only,
+    // nothing is sent to the table.
+    async suggest() {
+      const { table, token, suggestion } = get();
+      if (suggestion === "asking" || !token) return;
+      set({ suggestion: "asking" });
+      try {
+        const told = await api(`/api/tables/${encodeURIComponent(table)}/suggest`, { method: "POST", token });
+        if (get().token === token) set({ suggestion: told });
+      } catch (failure) {
+        if (get().token === token) set({ suggestion: { failed: failure.answer?.code ?? null, text: failure.message } });
+      }
+    },
+    // Plays the finished game again: the new table (the same one for everyone of this table)
+    // is opened with this screen's seats, the same tokens granting them there.
+    async playAgain() {
+      const { table, token, here, creator, invites } = get();
+      if (!token) return;
+      set({ again: "asking" });
+      try {
+        const made = await api(`/api/tables/${encodeURIComponent(table)}/again`, { method: "POST", token });
+        tokens.set(made.table, made.token);
+        if (Object.keys(here).length) tokens.setHere(made.table, here);
+        if (creator) tokens.setCreator(made.table, creator);
+        if (Object.keys(invites).length) tokens.setInvites(made.table, invites);
+        location.assign(`/tables/${encodeURIComponent(made.table)}`);
+      } catch (failure) {
+        set({ again: { failed: failure.message } });
       }
     },
     // The page's language changed: the log is asked for again, worded in it (the server words
