@@ -22,14 +22,15 @@ export function endPanelView(table) {
       const ending = endingConcession(s.log);
       const conceded = seats.filter((row) => row.conceded && row.seat !== ending?.seat); // the line says that one
       const line = verdict(outcome, s.log);
-      box.replaceChildren(
+      const parts = [
         el("h2", {}, t("table.over")),
         el("ol", { class: "ranks" }, ranked(outcome).map((row) => rankItem(row, seats, s.seat))),
         line ? el("p", { class: "verdict" }, line) : null,
         ...conceded.map((row) => el("p", { class: "conceded", dataset: { seat: row.seat } }, t("table.conceded_line", { name: row.name }))),
         againNote(s),
         el("p", { class: "end-actions actions" }, ...nextSteps(table, s)),
-      );
+      ];
+      box.replaceChildren(...parts.filter(Boolean)); // a missing part is null: not a text "null"
     },
   );
 }
