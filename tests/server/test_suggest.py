@@ -11,6 +11,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+import httpx
 import pytest
 from fastapi.testclient import TestClient
 
@@ -18,6 +19,7 @@ from robotable import games
 from robotable.server.app import create_app
 from robotable.server.store import open_store
 
+from . import process
 from .clients import SHORT_GAMES
 
 pytestmark = pytest.mark.timeout(180)
@@ -131,3 +133,15 @@ def test_a_server_without_suggestions_refuses_them(tmp_path: Path) -> None:
         created = create(client, "robotick", ["human", "bot:easy", "bot:easy"])
         answer = suggest(client, created["table"], created["token"])
         assert answer.status_code == 403 and answer.json()["code"] == "no_suggestions"
+
+
+def test_robotable_serve_no_suggestions_refuses_them(tmp_path: Path) -> None:
+    running = process.start(f"sqlite:///{tmp_path / 'db.sqlite3'}", tmp_path, extra=["--no-suggestions"])
+    try:
+        body = {"game": "robotick", "seats": ["human", "bot:easy", "bot:easy"], "seed": 3}
+        created = httpx.post(f"{running.url}/api/tables", json=body, timeout=30).json()
+        asked = f"{running.url}/api/tables/{created['table']}/suggest"
+        answer = httpx.post(asked, headers=bearer(created["token"]), timeout=30)
+        assert answer.status_code == 403 and answer.json()["code"] == "no_suggestions"
+    finally:
+        process.stop(running)
