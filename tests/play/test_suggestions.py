@@ -61,3 +61,39 @@ def test_a_seat_with_nothing_to_decide_is_refused() -> None:
     with pytest.raises(IllegalAction) as refused:
         suggestion_turn(table, 1, now=0.0)
     assert refused.value.code == "not_your_turn" and refused.value.fr
+
+
+ALL_GAMES = {
+    "ricochet": ({"chips_to_win": 1, "puzzle": "1A2A3A4A-8A44FF0F-RC"}, 2),
+    "dr2d": ({"turn_limit": 2}, 2),
+    "delivery": ({"turn_limit": 2}, 2),
+    "droids": ({"scenario": 1, "turn_limit": 3}, 2),
+    "robotick": ({}, 3),
+}
+
+
+@pytest.mark.parametrize("game", sorted(ALL_GAMES))
+def test_every_suggestion_along_a_game_is_legal_and_worded_in_both_languages(game: str) -> None:
+    options, seats = ALL_GAMES[game]
+    table = Table(games.get(game), options, seed=4, seats=["human"] * seats)
+    words = {lang: games.get(game).words(lang) for lang in ("en", "fr")}
+    rng, asked, now = Rng(1), 0, 0.0
+    for step in range(300):
+        if table.outcome() is not None:
+            break
+        if not table.to_act():  # only a timer moves the game on (Ricochet's sand timer)
+            now = table.next_deadline() or now
+            assert table.fire_due(now) is not None
+            continue
+        for seat in table.to_act() if step % 5 == 0 else []:
+            legal = [str(a) for a in table.state.legal_actions(seat)]
+            if not legal:
+                continue
+            made = think(suggestion_turn(table, seat, now=now), seed=step)
+            asked += 1
+            assert made.action is None or made.action in legal
+            if made.why:
+                assert all(f"why.{made.why['code']}" in catalogue for catalogue in words.values())
+        seat = rng.choice(table.to_act())
+        table.submit(seat, rng.choice(table.state.legal_actions(seat)), now=now)
+    assert asked >= 3

@@ -63,6 +63,8 @@ def why(view: View, seat: Seat, action: str) -> dict[str, JSON]:
     if words[0] == "slot":
         marks: dict[str, JSON] = {"pieces": [str(seat)]}
         return {"code": "program", "params": {"slot": int(words[1]), "card": words[2]}, "marks": marks}
+    if words[0] == "take":
+        return {"code": "take", "params": {"slot": int(words[1])}}
     if action == "submit":
         return {"code": "submit", "params": {}, "marks": {"pieces": [str(seat)]}}
     return {}

@@ -34,6 +34,8 @@ def why(view: View, seat: Seat, action: str) -> dict[str, JSON]:
         return {"code": "place", "params": {}, "marks": {"cells": [f"{words[1]} {words[2]}"]}}
     if action in ("lock", "go"):
         return {"code": "lock", "params": {}}
+    if action == "undo":
+        return {"code": "undo", "params": {}}
     if action == "standby":
         return {"code": "standby", "params": {}}
     if len(words) == 1 and action.isalpha() and action.isupper():

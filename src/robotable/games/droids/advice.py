@@ -171,6 +171,8 @@ def why(view: View, seat: Seat, action: str) -> dict[str, JSON]:
     phase = view.get("phase")
     if words[0] == "send":
         return {"code": "send", "params": {"emitter": words[1].removeprefix("e")}}
+    if words[0] == "draw":
+        return {"code": "draw", "params": {"bin": words[1]}}
     if action == "stop":
         return {"code": "stop", "params": {}}
     if words[0] == "obstacle":
