@@ -94,13 +94,16 @@ def test_the_other_person_is_told_and_lands_at_the_same_new_table(server: Server
     created = make_table(server, "delivery", ["human", "human"], options={"turn_limit": 2})
     table, ada_token, bob_token = created["table"], created["token"], created["invites"]["1"]
     size = {"width": 1280, "height": 900}
-    contexts = [browser.new_context(viewport=size, bypass_csp=True) for _ in range(2)]
+    contexts = [browser.new_context(viewport=size, bypass_csp=True) for _ in range(3)]
     try:
         ada = open_seat(contexts[0], server, table, ada_token)
         bob = open_seat(contexts[1], server, table, bob_token)
+        watcher = new_page(contexts[2], f"{server.url}/tables/{table}?watch")
         concede(server, table, bob_token)
         for page in (ada, bob):
             page.wait_for_selector("#play-again", timeout=30_000)
+        watcher.wait_for_selector("#outcome #replay-link", timeout=30_000)
+        assert not watcher.locator("#play-again").count()  # a spectator has no seat to take
         ada.click("#play-again")
         ada.wait_for_function("t => !location.pathname.endsWith('/' + t)", arg=table, timeout=30_000)
         ada.wait_for_selector("body[data-seat='0'] #board svg", timeout=30_000)
@@ -109,10 +112,12 @@ def test_the_other_person_is_told_and_lands_at_the_same_new_table(server: Server
         bob.wait_for_selector("#again-note", timeout=30_000)
         told = "Ada wants to play again: “Play again” takes your seat at the new table."
         assert bob.inner_text("#again-note") == told
+        watcher.wait_for_selector("#watch-again", timeout=30_000)
+        assert watcher.get_attribute("#watch-again", "href") == f"/tables/{new}?watch"
         bob.click("#play-again")
         bob.wait_for_function("t => location.pathname.endsWith('/' + t)", arg=new, timeout=30_000)
         bob.wait_for_selector("body[data-seat='1'] #board svg", timeout=30_000)
-        assert not ada.errors and not bob.errors
+        assert not ada.errors and not bob.errors and not watcher.errors
     finally:
         for context in contexts:
             context.close()
