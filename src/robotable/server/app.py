@@ -49,8 +49,14 @@ def create_app(
     it keeps the garbage collector's pauses short (:func:`.collector.short_collections`).
     ``grace``: seconds a person who left has to come back before a bot stands in for them.
     ``suggestions``: whether the tables suggest a move to a seat that asks (the medium bot's)."""
-    hall = Hall(store, audience=Connections, clock=clock, think_limit=think_limit, grace=grace)
-    hall.suggestions = suggestions
+    hall = Hall(
+        store,
+        audience=Connections,
+        clock=clock,
+        think_limit=think_limit,
+        grace=grace,
+        suggestions=suggestions,
+    )
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
