@@ -10,6 +10,7 @@ import { api, tokens } from "../api.js";
 import { language } from "../i18n.js";
 import { goesOn, pickedActions } from "../shared/notation.js";
 import { createStore } from "../shared/store.js";
+import { serverAsks } from "./asks.js";
 
 // table: its id; token: the seat shown (null: a spectator); here: the seats of the people at
 // this screen (seat number to token); invites: the creator's invitation links (seat to token);
@@ -184,36 +185,7 @@ export function createTable(screen, { connect, loadGames }) {
         if (get().token === token) set({ answer: { kind: "failed", text: failure.message } });
       }
     },
-    // Asks what the medium bot would play for this seat now (docs/protocol.md): words only,
-    // nothing is sent to the table.
-    async suggest() {
-      const { table, token, suggestion } = get();
-      if (suggestion === "asking" || !token) return;
-      set({ suggestion: "asking" });
-      try {
-        const told = await api(`/api/tables/${encodeURIComponent(table)}/suggest`, { method: "POST", token });
-        if (get().token === token) set({ suggestion: told });
-      } catch (failure) {
-        if (get().token === token) set({ suggestion: { failed: failure.answer?.code ?? null, text: failure.message } });
-      }
-    },
-    // Plays the finished game again: the new table (the same one for everyone of this table)
-    // is opened with this screen's seats, the same tokens granting them there.
-    async playAgain() {
-      const { table, token, here, creator, invites } = get();
-      if (!token) return;
-      set({ again: "asking" });
-      try {
-        const made = await api(`/api/tables/${encodeURIComponent(table)}/again`, { method: "POST", token });
-        tokens.set(made.table, made.token);
-        if (Object.keys(here).length) tokens.setHere(made.table, here);
-        if (creator) tokens.setCreator(made.table, creator);
-        if (Object.keys(invites).length) tokens.setInvites(made.table, invites);
-        location.assign(`/tables/${encodeURIComponent(made.table)}`);
-      } catch (failure) {
-        set({ again: { failed: failure.message } });
-      }
-    },
+    ...serverAsks(store),
     // The page's language changed: the log is asked for again, worded in it (the server words
     // each event for the language a connection asked for).
     relanguage() {
