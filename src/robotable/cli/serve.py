@@ -35,6 +35,7 @@ MAX_WORKERS = 64
 DB_VARIABLE = "ROBOTABLE_SERVE_DB"
 THINK_VARIABLE = "ROBOTABLE_SERVE_THINK_LIMIT"
 GRACE_VARIABLE = "ROBOTABLE_SERVE_GRACE"
+SUGGEST_VARIABLE = "ROBOTABLE_SERVE_SUGGESTIONS"
 """How ``serve --workers N`` hands its settings to its worker processes."""
 DEFAULT_GRACE = 60.0
 
@@ -83,6 +84,14 @@ def serve_command(
             "but about a third more server CPU per message under load.",
         ),
     ] = False,
+    suggestions: Annotated[
+        bool,
+        typer.Option(
+            "--suggestions/--no-suggestions",
+            help="Whether a person may ask the page's \"Suggest a move\" (the medium bot's move for "
+            "their seat, from their own view; nothing is played).",
+        ),
+    ] = True,
 ) -> None:
     """Run the game server: tables for every game, played over HTTP and WebSockets.
 
@@ -115,10 +124,10 @@ def serve_command(
     _announce(url, host, listener.getsockname()[1], workers)
     settings = _uvicorn_settings(deflate)
     if workers == 1:
-        _run(store, listener, think_limit, settings, grace)
+        _run(store, listener, think_limit, settings, grace, suggestions)
     else:
         store.close()  # each worker opens its own
-        _run_workers(url, listener, think_limit, workers, settings, grace)
+        _run_workers(url, listener, think_limit, workers, settings, grace, suggestions)
 
 
 def _bind(host: str, port: int) -> socket.socket:
@@ -219,12 +228,13 @@ def _run(
     think_limit: float,
     settings: dict[str, Any],
     grace: float = DEFAULT_GRACE,
+    suggestions: bool = True,
 ) -> None:
     import uvicorn
 
     from robotable.server.app import create_app
 
-    app = create_app(store, think_limit=think_limit, own_process=True, grace=grace)
+    app = create_app(store, think_limit=think_limit, own_process=True, grace=grace, suggestions=suggestions)
     server = uvicorn.Server(uvicorn.Config(app, **settings))
     try:
         server.run(sockets=[listener])
@@ -240,6 +250,7 @@ def _run_workers(
     workers: int,
     settings: dict[str, Any],
     grace: float,
+    suggestions: bool = True,
 ) -> None:
     import uvicorn
     from uvicorn.supervisors import Multiprocess
@@ -247,6 +258,7 @@ def _run_workers(
     os.environ[DB_VARIABLE] = url
     os.environ[THINK_VARIABLE] = repr(think_limit)
     os.environ[GRACE_VARIABLE] = repr(grace)
+    os.environ[SUGGEST_VARIABLE] = "1" if suggestions else "0"
     config = uvicorn.Config(f"{__name__}:worker_app", factory=True, workers=workers, **settings)
     try:
         Multiprocess(config, sockets=[listener]).run()
@@ -261,4 +273,6 @@ def worker_app() -> FastAPI:
 
     store = open_store(os.environ[DB_VARIABLE], migrate=False)
     grace = float(os.environ.get(GRACE_VARIABLE, DEFAULT_GRACE))
-    return create_app(store, think_limit=float(os.environ[THINK_VARIABLE]), own_process=True, grace=grace)
+    suggestions = os.environ.get(SUGGEST_VARIABLE, "1") != "0"
+    think_limit = float(os.environ[THINK_VARIABLE])
+    return create_app(store, think_limit=think_limit, own_process=True, grace=grace, suggestions=suggestions)

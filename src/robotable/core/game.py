@@ -503,6 +503,13 @@ class Game(ABC):
           face forgets what was chosen for the last one."""
         return {}
 
+    def why(self, view: Mapping[str, JSON], seat: Seat, action: str) -> dict[str, JSON]:
+        """Why the game's ``medium`` bot would play ``action`` (its notation) at ``seat``, read
+        from ``view`` alone, for a face's "suggest a move": ``{"code": C, "params": {...}}``
+        worded ``why.C``, and ``marks`` (``{"cells": ["x y"], "pieces": [...]}``: the drawing's
+        ``data-cell`` and ``data-piece`` the move is about). Empty: a face names the move only."""
+        return {}
+
     def rules_summary(self, lang: str = "en") -> str:
         """A readable summary of the rules, in our own words (Markdown): the file
         ``rules/LANG.md`` in the game's package."""

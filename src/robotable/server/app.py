@@ -42,12 +42,21 @@ def create_app(
     think_limit: float = 30.0,
     own_process: bool = False,
     grace: float = GRACE,
+    suggestions: bool = True,
 ) -> FastAPI:
     """The server's application over ``store``; unfinished tables are restored at start-up.
     ``own_process``: the application is the process's only work (``robotable serve``), so
     it keeps the garbage collector's pauses short (:func:`.collector.short_collections`).
-    ``grace``: seconds a person who left has to come back before a bot stands in for them."""
-    hall = Hall(store, audience=Connections, clock=clock, think_limit=think_limit, grace=grace)
+    ``grace``: seconds a person who left has to come back before a bot stands in for them.
+    ``suggestions``: whether the tables suggest a move to a seat that asks (the medium bot's)."""
+    hall = Hall(
+        store,
+        audience=Connections,
+        clock=clock,
+        think_limit=think_limit,
+        grace=grace,
+        suggestions=suggestions,
+    )
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:

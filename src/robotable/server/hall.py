@@ -5,6 +5,8 @@ life, from an action to the news every seat is told, is in :mod:`.live`."""
 from __future__ import annotations
 
 import asyncio
+import base64
+import hashlib
 import logging
 import secrets
 import time
@@ -14,13 +16,13 @@ from dataclasses import dataclass
 from typing import Any
 
 from robotable import games
-from robotable.core.errors import InvalidOptions, RobotableError
+from robotable.core.errors import IllegalAction, InvalidOptions, RobotableError
 from robotable.core.game import Seat
 from robotable.play.table import Table
-from robotable.server.live import AudienceFor, LiveTable
+from robotable.server.live import AudienceFor, LiveTable, SpectatorCannotPlay
 from robotable.server.peers import Peers, peers_for
 from robotable.server.seats import SeatRow, seat_kind, seat_name, stand_in_kind
-from robotable.server.store import Store, StoredTable, StoreError, UnknownTable, new_header
+from robotable.server.store import StaleTable, Store, StoredTable, StoreError, UnknownTable, new_header
 from robotable.server.tokens import hash_token, new_token
 from robotable.server.writer import GroupWriter
 
@@ -42,6 +44,20 @@ class NeedsClock(InvalidOptions):
     """A table asked without its clock, of a game whose rules need it (``reason`` says which)."""
 
     code = "needs_clock"
+
+
+@dataclass(frozen=True)
+class Fresh:
+    """What a new table is made of, beside its seats."""
+
+    table_id: str
+    game: str
+    options: dict[str, Any]
+    """Every option, defaults included (validated)."""
+    seed: int
+    timers: bool
+    creator: Seat | None
+    stand_in: str | None
 
 
 @dataclass(frozen=True)
@@ -68,6 +84,7 @@ class Hall:
         bot_threads: int = BOT_THREADS,
         peers: Peers | None = None,
         grace: float = GRACE,
+        suggestions: bool = True,
     ) -> None:
         self.store = store
         self.audience = audience
@@ -75,6 +92,8 @@ class Hall:
         self.think_limit = think_limit
         self.grace = grace
         """Seconds a person who left has to come back before the table's stand-in plays for them."""
+        self.suggestions = suggestions
+        """Whether the tables suggest moves to the seats that ask (casual tables)."""
         self.closing = False
         self.bot_pool = ThreadPoolExecutor(bot_threads, thread_name_prefix="bot")
         self.writer = GroupWriter(store)
@@ -82,6 +101,8 @@ class Hall:
         self.peers = peers if peers is not None else peers_for(store)
         self.loading = asyncio.Lock()
         """One table loaded from the store at a time (two clients of one table: loaded once)."""
+        self.again_lock = asyncio.Lock()
+        """One table played again at a time: two people asking at once find one new table."""
 
     # ------------------------------------------------------------------ life
 
@@ -166,8 +187,6 @@ class Hall:
         seed = secrets.randbits(63) if seed is None else seed
         if not 0 <= seed < 2**63:
             raise InvalidOptions("seed: a whole number from 0 to 2^63-1")
-        now = self.clock()
-        table = Table(game, full, seed=seed, seats=kinds, now=now)  # refuses options the game cannot play
         tokens = {seat: new_token() for seat, kind in enumerate(kinds) if kind == "human"}
         creator = min(tokens, default=None)
         rows = [
@@ -177,24 +196,78 @@ class Hall:
             for seat, kind in enumerate(kinds)
         ]
         table_id = secrets.token_urlsafe(9)
+        fresh = Fresh(table_id, game.id, full, seed, timers, creator, stand_in_bot)
+        await self._open(fresh, rows)
+        invites = {seat: token for seat, token in tokens.items() if seat != creator}
+        return Created(table_id, creator, tokens.get(creator) if creator is not None else None, invites)
+
+    async def _open(self, fresh: Fresh, rows: list[SeatRow]) -> LiveTable:
+        """Store a new table with its seats and start it (its bots play at once).
+        :class:`~.store.StaleTable` when a table of that id is stored already."""
+        game = games.get(fresh.game)
+        now = self.clock()
+        kinds = [row.kind for row in rows]
+        # the Table refuses options the game cannot play
+        table = Table(game, fresh.options, seed=fresh.seed, seats=kinds, now=now)
         header = new_header(
-            table_id,
+            fresh.table_id,
             game.id,
             game.rules_version,
-            full,
-            seed=seed,
+            fresh.options,
+            seed=fresh.seed,
             created=now,
-            timers=timers,
-            creator=creator,
-            stand_in=stand_in_bot,
+            timers=fresh.timers,
+            creator=fresh.creator,
+            stand_in=fresh.stand_in,
         )
         header.status = "open" if "open" in kinds else "running"
         await asyncio.to_thread(self.store.create, header, rows)
-        live = LiveTable(self, table_id, table, rows, timers, creator, stand_in_bot, audience=self.audience)
-        self.tables[table_id] = live
+        live = LiveTable(
+            self,
+            fresh.table_id,
+            table,
+            rows,
+            fresh.timers,
+            fresh.creator,
+            fresh.stand_in,
+            audience=self.audience,
+        )
+        self.tables[fresh.table_id] = live
         await self.peers.adopt(live)
-        invites = {seat: token for seat, token in tokens.items() if seat != creator}
-        return Created(table_id, creator, tokens.get(creator) if creator is not None else None, invites)
+        return live
+
+    async def again(self, table_id: str, token: str | None) -> tuple[str, Seat]:
+        """The table that plays a finished game again (:func:`again_id`), made by the first
+        person of the old table who asks and found by the others: the same game, options, clock
+        and stand-in, the same bots at the same seats, a new seed, and each person's seat theirs
+        again under their name and with their own token (:func:`again_seats`). Everyone at the
+        old table is told (a ``notice``). The answer: the new table's id and the caller's seat."""
+        old = await self.find(table_id)
+        seat = await old.authorize(token)
+        if seat is None:
+            raise SpectatorCannotPlay("playing again needs the token of a seat of this table")
+        if not await old.settled_over():
+            raise IllegalAction("the game is not over: it can be played again once it ends", seat=seat)
+        new_id = again_id(table_id)
+        async with self.again_lock:  # two people of this process asking at once: one table
+            try:
+                await self.find(new_id)
+                return new_id, seat
+            except TableNotFound:
+                pass
+            stored = await self.stored(table_id)
+            fresh = Fresh(
+                new_id, stored.game, stored.options, secrets.randbits(63), stored.timers, stored.creator,
+                stored.stand_in,
+            )  # fmt: skip
+            try:
+                await self._open(fresh, again_seats(stored.seats))
+            except StaleTable:  # another process made it first
+                await self.find(new_id)
+                return new_id, seat
+        notice = {"type": "notice", "notice": "again", "seat": seat, "table": new_id}
+        old.audience.send_to_all(lambda _seat: notice)
+        return new_id, seat
 
     async def join(self, table_id: str, seat: Seat | None, name: str) -> tuple[Seat, str]:
         """Take an open seat (the first one when ``seat`` is None): the seat and its token."""
@@ -213,6 +286,13 @@ class Hall:
         if self.tables.get(live.id) is live:
             del self.tables[live.id]
         live.stop_chores()
+
+    def watched(self, live: LiveTable) -> LiveTable:
+        """The table a connection joins: a finished one, rebuilt for its visitor, stays in memory
+        while someone is connected to it (:meth:`forget_if_over` lets it go when the last one
+        leaves), so that all of them are one audience: a new table made to play it again is
+        announced to everyone at it."""
+        return self.tables.setdefault(live.id, live)
 
     async def find(self, table_id: str) -> LiveTable:
         """The table in memory, else rebuilt from the store (created by another process, or
@@ -252,6 +332,28 @@ def refuse_file_options(options: Mapping[str, Any]) -> None:
         if isinstance(name, str) and name.endswith("_file") and value is not None:
             reason = "the server reads no file named by a client"
             raise InvalidOptions(f"option {name!r}: {reason}", option=name, reason=reason)
+
+
+def again_id(table_id: str) -> str:
+    """The id of the table that plays ``table_id``'s game again: derived from the old id, so
+    that every person of the old table who asks, through any process, finds the same table
+    (the store refuses a second table of that id). Table ids are public (``GET /api/tables``):
+    knowing the new one grants nothing, its seats are the old table's people's."""
+    digest = hashlib.sha256(f"again {table_id}".encode()).digest()
+    return base64.urlsafe_b64encode(digest[:9]).decode("ascii")
+
+
+def again_seats(rows: Sequence[SeatRow]) -> list[SeatRow]:
+    """The seats of a game played again: each seat that a person held at the end (their token
+    still granted it: playing, away, or conceded and played by a bot) is that person's again,
+    under their name and granted by the same token, so each of them takes it in one click and
+    nobody else can; every other seat keeps its bot (a seat handed to a bot stays the bot's)."""
+    return [
+        SeatRow(row.seat, "human", row.name, row.token_hash)
+        if row.token_hash is not None
+        else SeatRow(row.seat, row.kind, row.name, None)
+        for row in rows
+    ]
 
 
 def _hashed(token: str | None) -> str | None:

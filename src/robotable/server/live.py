@@ -38,12 +38,14 @@ import zlib
 from collections.abc import Callable, Coroutine
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import replace
+from functools import partial
 from typing import Any, Protocol
 
 from robotable.agents.levels import bots_of
 from robotable.core.concession import Concede
 from robotable.core.errors import IllegalAction, RobotableError
 from robotable.core.game import JSON, REFEREE, Action, Agent, Game, Seat, Wait, searches
+from robotable.play.suggestions import Suggestion, suggestion_refusal, suggestion_turn, think
 from robotable.play.table import Accepted, Table
 from robotable.play.words import public_names
 from robotable.server.seats import (
@@ -64,6 +66,8 @@ log = logging.getLogger("robotable.server")
 
 STALE_RETRIES = 8
 """Times an action is checked again after another process wrote the table first."""
+SUGGEST_LIMIT = 10.0
+"""Seconds a suggested move may be thought over (the server's think limit, if shorter)."""
 
 
 class Forbidden(RobotableError):
@@ -118,6 +122,8 @@ class Host(Protocol):
     store: Store
     clock: Callable[[], float]
     think_limit: float
+    suggestions: bool
+    """Whether the tables give "suggest a move" (:meth:`LiveTable.gives_suggestions`)."""
     grace: float
     """Seconds a person who left has to come back before the table's stand-in plays for them."""
     closing: bool
@@ -163,6 +169,8 @@ class LiveTable:
         self.bot_wake: dict[Seat, float | None] = {}
         self.thinking: dict[Seat, asyncio.Future[Action | Wait]] = {}
         """Bots' calls that ran past the think limit and still hold a thread."""
+        self.suggesting: dict[Seat, asyncio.Future[Suggestion]] = {}
+        """The suggestion each seat asked for last (one at a time per seat)."""
         self.driver: asyncio.Task[None] | None = None
         self.behind = False
         """A catch-up is waiting for the lock (see :meth:`fell_behind`)."""
@@ -593,6 +601,49 @@ class LiveTable:
             if seat is None:
                 return self.version, None
             return self.version, self.game.phase_help(self.table.state.view(seat), lang)
+
+    @property
+    def gives_suggestions(self) -> bool:
+        """Whether a seat may ask what the medium bot would play (a casual table: every table
+        today, unless the server was started without suggestions; a rated table will say no)."""
+        return self.hall.suggestions
+
+    async def suggest(self, seat: Seat | None) -> Message:
+        """What the ``medium`` bot would play for ``seat`` now and why, from that seat's view
+        alone (:mod:`robotable.play.suggestions`), thought in the bots' threads, at most
+        :data:`SUGGEST_LIMIT` seconds, one question at a time per seat. Nothing is played.
+        The answer says at which ``version`` of the table it was asked."""
+        if seat is None:
+            raise SpectatorCannotPlay("a move is suggested to a seat: send its token")
+        if not self.gives_suggestions:
+            refused = Forbidden("this table gives no suggestions")
+            refused.fr, refused.code = "cette table ne suggère pas de coups", "no_suggestions"
+            raise refused
+        async with self.lock:
+            asked = self.suggesting.get(seat)
+            if asked is not None and not asked.done():
+                raise suggestion_refusal(
+                    "a suggestion is still being thought over: wait for it",
+                    "une suggestion est encore à l'étude : attendez-la",
+                    "busy",
+                )
+            turn = suggestion_turn(self.table, seat, self.hall.clock())
+            version = self.version
+            seed = zlib.crc32(f"{self.id}/{seat}/{version}".encode())
+            loop = asyncio.get_running_loop()
+            future = loop.run_in_executor(self.hall.bot_pool, partial(think, turn, seed=seed))
+            self.suggesting[seat] = future
+        future.add_done_callback(lambda f: f.cancelled() or f.exception())  # a late failure: seen
+        try:
+            async with asyncio.timeout(min(self.hall.think_limit, SUGGEST_LIMIT)):
+                suggestion = await asyncio.shield(future)
+        except TimeoutError:  # the thread goes on: the next question waits for it to end
+            raise suggestion_refusal(
+                "the bot took too long to think: ask again in a moment",
+                "le robot a réfléchi trop longtemps : redemandez dans un instant",
+                "too_long",
+            ) from None
+        return {"version": version, "seat": seat, **suggestion.to_dict()}
 
     async def settled_over(self) -> bool:
         """Whether the game is over, once the submit that may have ended it has let go: that

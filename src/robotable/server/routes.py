@@ -11,6 +11,10 @@ route at ``/docs``:
 - ``POST /api/tables/{id}/join``: take an open seat; ``POST /api/tables/{id}/actions``: play.
 - ``POST /api/tables/{id}/seats/{seat}/bot``: the creator hands a person's seat to a bot.
 - ``GET /api/tables/{id}/record``: the record of a finished game (``robotable replay`` verifies it).
+- ``POST /api/tables/{id}/suggest``: what the medium bot would play for the token's seat now,
+  and why (nothing is played).
+- ``POST /api/tables/{id}/again``: a person of a finished game plays it again (the same new
+  table for each of them).
 
 Tokens travel in ``Authorization: Bearer TOKEN``. What a route needs of a table is a method of
 its :class:`~robotable.server.live.LiveTable`: no route reads a table's insides.
@@ -154,6 +158,20 @@ def add_routes(app: FastAPI, hall: Hall) -> None:
         live = await hall.find(table_id)
         row = await live.hand_to_bot(await live.authorize(bearer_token(authorization)), seat, body.bot)
         return {"table": table_id, "seat": row.seat, "kind": row.kind, "name": row.name}
+
+    @app.post("/api/tables/{table_id}/suggest")
+    async def suggest(table_id: str, authorization: Auth = None) -> dict[str, Any]:
+        """The medium bot's move for your seat now, why, and what it is about on the board."""
+        live = await hall.find(table_id)
+        seat = await live.authorize(bearer_token(authorization))
+        return await live.suggest(seat)
+
+    @app.post("/api/tables/{table_id}/again")
+    async def again(table_id: str, authorization: Auth = None) -> dict[str, Any]:
+        """The finished game played again: the new table, the caller's seat and token there."""
+        token = bearer_token(authorization)
+        new_id, seat = await hall.again(table_id, token)
+        return {"table": new_id, "seat": seat, "token": token}
 
     @app.get("/api/tables/{table_id}/record")
     async def record(table_id: str) -> dict[str, Any]:

@@ -202,6 +202,7 @@ async def serve(
         await socket.send_json(error(code, str(exc)))
         await socket.close(code=1008, reason=str(exc)[:120])
         return
+    live = hall.watched(live)
     connections = connections_of(live)
     connection = None
     try:  # from here on, however the client goes (even mid-greeting), its leaving is counted

@@ -54,3 +54,17 @@ def guidance(view: View, seat: Seat | None) -> dict[str, JSON]:
 
 def _fact(code: str, **params: JSON) -> dict[str, JSON]:
     return {"code": code, "params": params}
+
+
+def why(view: View, seat: Seat, action: str) -> dict[str, JSON]:
+    """Why the medium bot plays ``action``: the card belongs to the program of its hand that
+    brings its pawn closest to its next pickup or delivery, or that program is complete."""
+    words = action.split()
+    if words[0] == "slot":
+        marks: dict[str, JSON] = {"pieces": [str(seat)]}
+        return {"code": "program", "params": {"slot": int(words[1]), "card": words[2]}, "marks": marks}
+    if words[0] == "take":
+        return {"code": "take", "params": {"slot": int(words[1])}}
+    if action == "submit":
+        return {"code": "submit", "params": {}, "marks": {"pieces": [str(seat)]}}
+    return {}

@@ -183,6 +183,11 @@ class DeliveryGame(Game):
 
         return counters(view)
 
+    def why(self, view: Mapping[str, JSON], seat: int, action: str) -> dict[str, JSON]:
+        from robotable.games.delivery.advice import why
+
+        return why(view, seat, action)
+
     def guidance(self, view: Mapping[str, JSON], seat: int | None) -> dict[str, JSON]:
         from robotable.games.delivery.advice import guidance
 

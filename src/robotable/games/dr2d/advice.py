@@ -75,3 +75,21 @@ def _programming(view: View, robot: Mapping[str, Any]) -> list[dict[str, JSON]]:
 
 def _fact(code: str, **params: JSON) -> dict[str, JSON]:
     return {"code": code, "params": params}
+
+
+def why(view: View, seat: Seat, action: str) -> dict[str, JSON]:
+    """Why the medium bot plays ``action``: where it starts (a start tile and facing tried on a
+    copy of the factory), the next card of the program it scored best, locking a complete
+    program, or a standby when its PC is low."""
+    words = action.split()
+    if words[0] == "place":
+        return {"code": "place", "params": {}, "marks": {"cells": [f"{words[1]} {words[2]}"]}}
+    if action in ("lock", "go"):
+        return {"code": "lock", "params": {}}
+    if action == "undo":
+        return {"code": "undo", "params": {}}
+    if action == "standby":
+        return {"code": "standby", "params": {}}
+    if len(words) == 1 and action.isalpha() and action.isupper():
+        return {"code": "program", "params": {"card": action}}
+    return {}

@@ -138,6 +138,11 @@ class DR2DGame(Game):
 
         return guidance(view, seat)
 
+    def why(self, view: Mapping[str, JSON], seat: int, action: str) -> dict[str, JSON]:
+        from robotable.games.dr2d.advice import why
+
+        return why(view, seat, action)
+
     def describe_event(self, event: Mapping[str, JSON], name: Any, lang: str = "en") -> str | None:
         from robotable.games.dr2d.sentences import describe_event
 

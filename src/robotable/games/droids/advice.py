@@ -164,3 +164,22 @@ def _names(emitters: list[int]) -> str:
 
 def _fact(code: str, **params: JSON) -> dict[str, JSON]:
     return {"code": code, "params": params}
+
+
+def why(view: View, seat: Seat, action: str) -> dict[str, JSON]:
+    """Why the medium bot plays ``action``: the next step of the placement it planned by
+    simulating its own sending, the next order of that plan to send, or stopping when nothing
+    left improves its position."""
+    words = action.split()
+    phase = view.get("phase")
+    if words[0] == "send":
+        return {"code": "send", "params": {"emitter": words[1].removeprefix("e")}}
+    if words[0] == "draw":
+        return {"code": "draw", "params": {"bin": words[1]}}
+    if action == "stop":
+        return {"code": "stop", "params": {}}
+    if words[0] == "obstacle":
+        return {"code": "obstacle", "params": {}, "marks": {"cells": [f"{words[1]} {words[2]}"]}}
+    if phase == PLACE:
+        return {"code": "place", "params": {}}
+    return {}

@@ -221,6 +221,11 @@ class DroidsGame(Game):
 
         return counters(view)
 
+    def why(self, view: Mapping[str, JSON], seat: int, action: str) -> dict[str, JSON]:
+        from robotable.games.droids.advice import why
+
+        return why(view, seat, action)
+
     def guidance(self, view: Mapping[str, JSON], seat: int | None) -> dict[str, JSON]:
         from robotable.games.droids.advice import guidance
 

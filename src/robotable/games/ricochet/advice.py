@@ -9,6 +9,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from robotable.core.game import JSON, Seat
+from robotable.games.ricochet.code import ROBOT_NAMES as COLOURS
 
 View = Mapping[str, Any]
 BIDDING = ("solving", "countdown")
@@ -55,3 +56,17 @@ def _facts(view: View, seat: Seat | None) -> list[dict[str, JSON]]:
 
 def _fact(code: str, **params: JSON) -> dict[str, JSON]:
     return {"code": code, "params": params}
+
+
+def why(view: View, seat: Seat, action: str) -> dict[str, JSON]:
+    """Why the medium bot plays ``action``: the length of the path it found (a bid), the next
+    move of its solution (a robot to move), or that it sees none within the bid (give up)."""
+    words = action.split()
+    if words[0] == "bid":
+        return {"code": "bid", "params": {"moves": int(words[1])}}
+    if words[0] == "give-up":
+        return {"code": "give_up", "params": {}}
+    if len(words) == 2 and words[0] in COLOURS:
+        step = len(view["moves"]) + 1
+        return {"code": "move", "params": {"colour": words[0], "step": step}, "marks": {"pieces": [words[0]]}}
+    return {}

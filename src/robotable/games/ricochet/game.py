@@ -269,6 +269,11 @@ class RicochetGame(Game):
 
         return counters(view)
 
+    def why(self, view: Mapping[str, JSON], seat: int, action: str) -> dict[str, JSON]:
+        from robotable.games.ricochet.advice import why
+
+        return why(view, seat, action)
+
     def guidance(self, view: Mapping[str, JSON], seat: int | None) -> dict[str, JSON]:
         from robotable.games.ricochet.advice import guidance
 

@@ -65,3 +65,15 @@ def _playing(view: View, seat: int) -> list[dict[str, JSON]]:
 
 def _fact(code: str, **params: JSON) -> dict[str, JSON]:
     return {"code": code, "params": params}
+
+
+def why(view: View, seat: Seat, action: str) -> dict[str, JSON]:
+    """Why the medium bot plays ``action``: the card it passes is among those most likely to be
+    lost to Droco; the card it plays has the best expected score once Droco's answer to each
+    card is worked out (Droco's open hand and AI card decide it)."""
+    words = action.split()
+    if words[0] == "pass":
+        return {"code": "pass", "params": {"card": words[1]}, "marks": {"pieces": [words[1]]}}
+    if len(words) == 1:
+        return {"code": "play", "params": {"card": action}, "marks": {"pieces": [action]}}
+    return {}

@@ -111,6 +111,11 @@ class RobotickGame(Game):
 
         return guidance(view, seat)
 
+    def why(self, view: Mapping[str, JSON], seat: int, action: str) -> dict[str, JSON]:
+        from robotable.games.robotick.advice import why
+
+        return why(view, seat, action)
+
     def describe_event(self, event: Mapping[str, JSON], name: Any, lang: str = "en") -> str | None:
         from robotable.games.robotick.sentences import describe_event
 

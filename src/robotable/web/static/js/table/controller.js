@@ -10,6 +10,7 @@ import { api, tokens } from "../api.js";
 import { language } from "../i18n.js";
 import { goesOn, pickedActions } from "../shared/notation.js";
 import { createStore } from "../shared/store.js";
+import { serverAsks } from "./asks.js";
 
 // table: its id; token: the seat shown (null: a spectator); here: the seats of the people at
 // this screen (seat number to token); invites: the creator's invitation links (seat to token);
@@ -37,6 +38,8 @@ function fresh(screen) {
     prefix: [], // the words chosen so far of a long list of actions
     picked: null, // a word or a cell clicked on the board ({word} or {cell}): its actions are shown
     asking: null, // {action, code, params}: an action that loses by the rules, waiting for a yes
+    suggestion: null, // "asking", or the medium bot's move for this seat: {version, action, why, marks} or {failed}
+    again: null, // playing again: "asking", or {failed: text}
   };
 }
 
@@ -95,6 +98,8 @@ export function createTable(screen, { connect, loadGames }) {
       ...(anew ? { answer: null } : {}),
       // a question stands while the new state still says the action loses, for the same reason
       asking: before.asking && sameQuestion(server, before.asking) ? before.asking : null,
+      // a suggestion is about the table as it was when asked
+      suggestion: before.suggestion?.version === server.version || before.suggestion === "asking" ? before.suggestion : null,
     });
     const next = nextHere(get());
     if (next !== null) handOver(next);
@@ -180,6 +185,7 @@ export function createTable(screen, { connect, loadGames }) {
         if (get().token === token) set({ answer: { kind: "failed", text: failure.message } });
       }
     },
+    ...serverAsks(store),
     // The page's language changed: the log is asked for again, worded in it (the server words
     // each event for the language a connection asked for).
     relanguage() {

@@ -20,6 +20,7 @@ import { actionsView } from "./views/actions.js";
 import { answerView } from "./views/answer.js";
 import { boardView } from "./views/board.js";
 import { concedeView } from "./views/concede.js";
+import { endPanelView } from "./views/end_panel.js";
 import { confirmView } from "./views/confirm.js";
 import { guidanceView } from "./views/guidance.js";
 import { panelsView } from "./views/panels.js";
@@ -31,19 +32,19 @@ import { hereView } from "./views/here.js";
 import { invitesView } from "./views/invites.js";
 import { logView } from "./views/log.js";
 import { notationView } from "./views/notation.js";
-import { outcomeView } from "./views/outcome.js";
 import { phaseHelpView } from "./views/phase_help.js";
 import { seatsView } from "./views/seats.js";
 import { seenView } from "./views/seen.js";
 import { statusView } from "./views/status.js";
+import { suggestView } from "./views/suggest.js";
 import { timersView } from "./views/timers.js";
 
 const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop());
 const table = createTable({ ...readScreen(tableId), notation: notationWanted() }, { connect, loadGames });
 const views = [
-  ...[bodyView, handoverView, connectionView, statusView, timersView, outcomeView],
+  ...[bodyView, handoverView, connectionView, statusView, timersView, endPanelView],
   ...[actionsView, answerView, notationView, phaseHelpView, hereView, invitesView, seatsView, seenView],
-  ...[logView, boardView, concedeView],
+  ...[logView, boardView, concedeView, suggestView],
   ...[settingsView, guidanceView, confirmView, panelsView],
 ];
 for (const view of views) view(table);
