@@ -21,6 +21,7 @@ import { answerView } from "./views/answer.js";
 import { boardView } from "./views/board.js";
 import { concedeView } from "./views/concede.js";
 import { confirmView } from "./views/confirm.js";
+import { decisionView } from "./views/decision.js";
 import { guidanceView } from "./views/guidance.js";
 import { panelsView } from "./views/panels.js";
 import { notationWanted, settingsView } from "./views/settings.js";
@@ -45,6 +46,7 @@ const views = [
   ...[actionsView, answerView, notationView, phaseHelpView, hereView, invitesView, seatsView, seenView],
   ...[logView, boardView, concedeView],
   ...[settingsView, guidanceView, confirmView, panelsView],
+  decisionView,
 ];
 for (const view of views) view(table);
 wireSpeedMenu(document.getElementById("movement"));

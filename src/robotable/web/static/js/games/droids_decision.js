@@ -1,0 +1,4 @@
+// placeholder
+export function decision() {
+  return null;
+}

@@ -1,0 +1,136 @@
+"""Issue 27, the decision in progress drawn where the player works, in real Chromium: the seat's
+own secret decision as slots beside the players' panels (DR2D's five registers, Droids' orders on
+its emitters, Delivery's program slots and function boards, Robotick's two cards to pass), filled
+by clicking them, in the page's language, and on no other seat's page.
+
+The positions are reached through the HTTP API with each seat's token; the page shows seat 0
+unless a test opens another seat's."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from ..server.process import Server
+from .test_guidance import first_legal_until, new_table, open_seat0, state_of
+
+pytestmark = pytest.mark.timeout(180)
+
+
+def slot(page: Any, key: str) -> Any:
+    return page.locator(f'#decision button.slot[data-slot="{key}"]')
+
+
+def slot_state(page: Any, key: str) -> str | None:
+    return slot(page, key).get_attribute("data-state")
+
+
+def wait_slot(page: Any, key: str, state: str) -> None:
+    page.wait_for_selector(f'#decision button.slot[data-slot="{key}"][data-state="{state}"]')
+
+
+def choose(page: Any, key: str, action: str) -> None:
+    """Opens slot ``key`` and clicks the choice that sends ``action``; waits for the answer."""
+    version = page.get_attribute("body", "data-version")
+    slot(page, key).click()
+    page.locator(f'#decision .chooser[data-for="{key}"] button[data-choice="{action}"]').click()
+    page.wait_for_function(f"() => document.body.dataset.version !== '{version}'")
+
+
+def click_and_wait(page: Any, selector: str) -> None:
+    version = page.get_attribute("body", "data-version")
+    page.locator(selector).click()
+    page.wait_for_function(f"() => document.body.dataset.version !== '{version}'")
+
+
+def open_seat(page_at: Any, server: Server, table: dict[str, Any], seat: int) -> Any:
+    page = page_at(f"{server.url}/tables/{table['table']}#token={table['tokens'][seat]}")
+    page.wait_for_selector("#board svg")
+    return page
+
+
+def to_french(page: Any) -> None:
+    page.select_option("#language", "fr")
+    page.wait_for_function("() => document.documentElement.lang === 'fr'")
+
+
+# ----------------------------------------------------------------------------- DR2D
+
+
+def programming(server: Server) -> dict[str, Any]:
+    table = new_table(server, "dr2d", 2, {})
+    first_legal_until(
+        server, table, lambda s: s["view"]["phase"] == "programming" and 0 in s["to_act"], seats=2
+    )
+    return table
+
+
+def test_dr2d_registers_are_five_slots_filled_by_clicking_and_taken_back_from_the_last(
+    server: Server, page_at: Any
+) -> None:
+    """Seat 0 programs by clicking its five drawn registers: the next one opens the five choices
+    (worded in the robot's frame), a filled one shows its word and arrow, only the last filled
+    one offers undo, and clicking it empties it. In French the same slots read in French. Five
+    filled: the lock button locks the program. Seat 1's page draws nothing of seat 0's program,
+    and the server still shows seat 1 its own empty program."""
+    table = programming(server)
+    page = open_seat0(page_at, server, table)
+    wait_slot(page, "r1", "next")
+    assert [slot_state(page, f"r{n}") for n in range(1, 6)] == ["next", "empty", "empty", "empty", "empty"]
+    assert "register 1" in slot(page, "r1").inner_text()
+    slot(page, "r1").click()
+    choices = page.locator('#decision .chooser[data-for="r1"] button.choice')
+    assert choices.all_inner_texts() == ["forward", "right", "back", "left", "stay"]
+    page.locator('#decision .chooser[data-for="r1"] button[data-choice="N"]').click()
+    wait_slot(page, "r1", "filled")
+    assert "forward" in slot(page, "r1").inner_text() and slot(page, "r1").locator("svg.pic").count() == 1
+    assert slot(page, "r1").get_attribute("data-undo") == "yes" and "undo" in slot(page, "r1").inner_text()
+    wait_slot(page, "r2", "next")
+    choose(page, "r2", "E")
+    wait_slot(page, "r2", "filled")
+    assert "right" in slot(page, "r2").inner_text()
+    assert slot(page, "r1").get_attribute("data-undo") is None  # only the last filled is taken back
+    assert state_of(server, table, 0)["view"]["program"] == ["N", "E"]
+
+    click_and_wait(page, '#decision button.slot[data-slot="r2"]')  # undo
+    wait_slot(page, "r2", "next")
+    assert state_of(server, table, 0)["view"]["program"] == ["N"]
+    assert slot(page, "r1").get_attribute("data-undo") == "yes"
+
+    to_french(page)
+    page.wait_for_function(
+        "() => document.querySelector('#decision [data-slot=\"r1\"]').innerText.includes('en avant')"
+    )
+    assert "registre 1" in slot(page, "r1").inner_text() and "annuler" in slot(page, "r1").inner_text()
+    assert "à choisir" in slot(page, "r2").inner_text()
+    slot(page, "r2").click()
+    french = page.locator('#decision .chooser[data-for="r2"] button.choice').all_inner_texts()
+    assert french == ["en avant", "à droite", "en arrière", "à gauche", "sur place"]
+    slot(page, "r2").click()  # closes the choices again
+    assert page.locator("#decision .chooser").count() == 0
+    for number, action in ((2, "S"), (3, "W"), (4, "STAY"), (5, "N")):
+        choose(page, f"r{number}", action)
+    assert state_of(server, table, 0)["view"]["program"] == ["N", "S", "W", "STAY", "N"]
+    assert page.inner_text("#decision button.finish") == "Valider le programme"
+    click_and_wait(page, "#decision button.finish")
+    page.wait_for_selector("#decision .decision-note")
+    assert "validé" in page.inner_text("#decision .decision-note")
+    assert page.locator("#decision button.slot:not([disabled])").count() == 0
+
+    other = open_seat(page_at, server, table, 1)
+    other.wait_for_selector('#decision button.slot[data-slot="r1"][data-state="next"]')
+    assert other.locator('#decision button.slot[data-state="filled"]').count() == 0
+    assert state_of(server, table, 1)["view"]["program"] == []
+    assert not page.errors and not other.errors, page.errors + other.errors
+
+
+def test_a_spectator_sees_no_decision(server: Server, page_at: Any) -> None:
+    """A spectator of a DR2D table in programming has no decision drawn."""
+    table = programming(server)
+    page = page_at(f"{server.url}/tables/{table['table']}?watch")
+    page.wait_for_selector("#board svg")
+    page.wait_for_selector("#panels [data-seat='1']")
+    assert page.locator("#decision").is_hidden()
+    assert page.locator("#decision button").count() == 0
+    assert not page.errors, page.errors
