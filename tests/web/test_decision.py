@@ -134,3 +134,43 @@ def test_a_spectator_sees_no_decision(server: Server, page_at: Any) -> None:
     assert page.locator("#decision").is_hidden()
     assert page.locator("#decision button").count() == 0
     assert not page.errors, page.errors
+
+
+# ----------------------------------------------------------------------------- Robotick
+
+
+def test_robotick_two_cards_to_pass_are_chosen_by_clicking_their_slots(server: Server, page_at: Any) -> None:
+    """Seat 0 chooses its two cards to pass by clicking the drawn slots: the next one opens the
+    hand's cards, a chosen card fills its slot (in order), the note names the player on the left;
+    in French too. Seat 1's page draws its own empty slots, never seat 0's cards."""
+    table = new_table(server, "robotick", 3, {})
+    page = open_seat0(page_at, server, table)
+    wait_slot(page, "c1", "next")
+    assert slot_state(page, "c2") == "empty" and "card 1" in slot(page, "c1").inner_text()
+    hand = state_of(server, table, 0)["view"]["hand"]
+    slot(page, "c1").click()
+    offered = page.locator('#decision .chooser[data-for="c1"] button.choice').all_inner_texts()
+    assert sorted(offered) == sorted(hand)
+    first = f"pass {hand[0]}"
+    page.locator(f'#decision .chooser[data-for="c1"] button[data-choice="{first}"]').click()
+    wait_slot(page, "c1", "filled")
+    assert hand[0] in slot(page, "c1").inner_text()
+    wait_slot(page, "c2", "next")
+    assert "seat 1" in page.inner_text("#decision .decision-note")  # the player on the left
+
+    other = open_seat(page_at, server, table, 1)
+    other.wait_for_selector('#decision button.slot[data-slot="c1"][data-state="next"]')
+    assert hand[0] not in other.inner_text("#decision")
+    assert other.locator('#decision button.slot[data-state="filled"]').count() == 0
+
+    to_french(page)
+    page.wait_for_function(
+        "() => document.querySelector('#decision [data-slot=\"c2\"]').innerText.includes('à choisir')"
+    )
+    assert "carte 1" in slot(page, "c1").inner_text()
+    choose(page, "c2", f"pass {hand[1]}")
+    wait_slot(page, "c2", "filled")
+    shown = [slot(page, key).locator(".slot-word").inner_text() for key in ("c1", "c2")]
+    assert sorted(shown) == sorted(state_of(server, table, 0)["view"]["pass_chosen"]) == sorted(hand[:2])
+    assert "choisies" in page.inner_text("#decision .decision-note")
+    assert not page.errors and not other.errors, page.errors + other.errors

@@ -10,7 +10,7 @@ import { decision as robotick } from "./robotick_decision.js";
 
 const DECISIONS = { dr2d, droids, delivery, robotick };
 
-// `seen`: {view, legal, seat, say(key, params)}. A description:
+// `seen`: {view, legal, seat, say(key, params), seatName(seat)}. A description:
 // {title, rows: [{key, label, slots: [slot]}], note, finish: [choice], open: a slot's key}, where
 // a slot is {key, label, state: "filled" | "empty" | "next" | "pending", shown, picture, undo,
 // undoLabel, choices: [choice], prompt} and a choice {action, label, picture}; or null.

@@ -9,6 +9,7 @@
 import { el } from "../../api.js";
 import { gameSay } from "../../game_words.js";
 import { describeDecision } from "../../games/decisions.js";
+import { seatName } from "../../shared/seats.js";
 
 const SVG = "http://www.w3.org/2000/svg";
 
@@ -80,7 +81,8 @@ export function decisionView(table) {
 function described(state) {
   const { server, game } = state;
   const say = (key, params) => gameSay(game, key, params);
-  return describeDecision(game, { view: server.view, legal: server.legal, seat: state.seat, say });
+  const named = (seat) => seatName(server.seats, seat);
+  return describeDecision(game, { view: server.view, legal: server.legal, seat: state.seat, say, seatName: named });
 }
 
 // A slot's or a choice's small picture: an arrow turned `arrow` degrees (0: up), or a dot.
