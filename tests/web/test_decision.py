@@ -30,12 +30,16 @@ def wait_slot(page: Any, key: str, state: str) -> None:
     page.wait_for_selector(f'#decision button.slot[data-slot="{key}"][data-state="{state}"]')
 
 
-def choose(page: Any, key: str, action: str) -> None:
-    """Opens slot ``key`` and clicks the choice that sends ``action``; waits for the answer."""
+def choose(page: Any, key: str, action: str) -> str:
+    """Opens slot ``key`` and clicks the choice that sends ``action``; waits for the answer and
+    says what the choice read."""
     version = page.get_attribute("body", "data-version")
     slot(page, key).click()
-    page.locator(f'#decision .chooser[data-for="{key}"] button[data-choice="{action}"]').click()
+    choice = page.locator(f'#decision .chooser[data-for="{key}"] button[data-choice="{action}"]')
+    label = choice.inner_text()
+    choice.click()
     page.wait_for_function(f"() => document.body.dataset.version !== '{version}'")
+    return label
 
 
 def click_and_wait(page: Any, selector: str) -> None:
@@ -173,4 +177,63 @@ def test_robotick_two_cards_to_pass_are_chosen_by_clicking_their_slots(server: S
     shown = [slot(page, key).locator(".slot-word").inner_text() for key in ("c1", "c2")]
     assert sorted(shown) == sorted(state_of(server, table, 0)["view"]["pass_chosen"]) == sorted(hand[:2])
     assert "choisies" in page.inner_text("#decision .decision-note")
+    assert not page.errors and not other.errors, page.errors + other.errors
+
+
+# ----------------------------------------------------------------------------- Robot Delivery
+
+
+def test_delivery_program_slots_and_function_board_are_filled_by_clicking_them(
+    server: Server, page_at: Any
+) -> None:
+    """Seat 0 fills its onPlay slots by clicking them (the first empty one is marked next), takes
+    a slot's cards back from it, puts a card for good on its function board, and reads why
+    `submit` is missing (the empty slots named) until every slot holds a card; in French too.
+    Seat 1's page shows its own empty program, never seat 0's cards."""
+    table = new_table(server, "delivery", 2, {"turn_limit": 2})
+    page = open_seat0(page_at, server, table)
+    wait_slot(page, "s1", "next")
+    assert [slot_state(page, f"s{n}") for n in range(1, 5)] == ["next", "empty", "empty", "empty"]
+    assert "1, 2, 3, 4" in page.inner_text("#decision .decision-note")
+    assert page.locator("#decision button.finish").count() == 0
+    legal = state_of(server, table, 0)["legal"]
+    first = next(a for a in legal if a.startswith("slot 1 ") and "LOOP" not in a and "BUG" not in a)
+    label = choose(page, "s1", first)
+    wait_slot(page, "s1", "filled")
+    assert label.startswith(first.split()[-1] + " · ")  # the card's code and its words
+    assert page.inner_text('#decision [data-slot="s1"] .slot-word') == label.split(" · ")[1]
+    wait_slot(page, "s2", "next")
+    assert "2, 3, 4" in page.inner_text("#decision .decision-note")
+    choose(page, "s1", "take 1")  # a filled slot gives its cards back
+    wait_slot(page, "s1", "next")
+    assert state_of(server, table, 0)["view"]["players"][0]["program"][0] == []
+
+    boards = [b for b in state_of(server, table, 0)["view"]["function_boards"] if b["owner"] == 0]
+    letter = boards[0]["letter"]
+    placing = next(a for a in state_of(server, table, 0)["legal"] if a.startswith(f"fn {letter} 1 "))
+    assert page.locator(f'#decision [data-row="fn-{letter}"]').count() == 1
+    choose(page, f"f{letter}1", placing)
+    wait_slot(page, f"f{letter}1", "filled")
+
+    to_french(page)
+    page.wait_for_function(
+        "() => document.querySelector('#decision [data-slot=\"s1\"]').innerText.includes('il faut une carte')"
+    )
+    assert "emplacement 1" in slot(page, "s1").inner_text()
+    assert "encore vide" in page.inner_text("#decision .decision-note")
+    for number in range(1, 5):
+        legal = state_of(server, table, 0)["legal"]
+        action = next((a for a in legal if a.startswith(f"slot {number} ") and "LOOP" not in a), None)
+        action = action or next(a for a in legal if a.startswith(f"slot {number} "))
+        choose(page, f"s{number}", action)
+        wait_slot(page, f"s{number}", "filled")
+    assert page.inner_text("#decision button.finish") == "Valider le programme"
+    assert page.locator("#decision .decision-note").count() == 0
+    click_and_wait(page, "#decision button.finish")
+    page.wait_for_selector("#decision .decision-note")
+    assert "validé" in page.inner_text("#decision .decision-note")
+
+    other = open_seat(page_at, server, table, 1)
+    other.wait_for_selector('#decision button.slot[data-slot="s1"][data-state="next"]')
+    assert other.locator('#decision [data-row="onplay"] button.slot[data-state="filled"]').count() == 0
     assert not page.errors and not other.errors, page.errors + other.errors
