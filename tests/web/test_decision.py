@@ -89,18 +89,18 @@ def test_dr2d_registers_are_five_slots_filled_by_clicking_and_taken_back_from_th
     page.locator('#decision .chooser[data-for="r1"] button[data-choice="N"]').click()
     wait_slot(page, "r1", "filled")
     assert "forward" in slot(page, "r1").inner_text() and slot(page, "r1").locator("svg.pic").count() == 1
-    assert slot(page, "r1").get_attribute("data-undo") == "yes" and "undo" in slot(page, "r1").inner_text()
+    assert slot(page, "r1").get_attribute("data-send") == "undo" and "undo" in slot(page, "r1").inner_text()
     wait_slot(page, "r2", "next")
     choose(page, "r2", "E")
     wait_slot(page, "r2", "filled")
     assert "right" in slot(page, "r2").inner_text()
-    assert slot(page, "r1").get_attribute("data-undo") is None  # only the last filled is taken back
+    assert slot(page, "r1").get_attribute("data-send") is None  # only the last filled is taken back
     assert state_of(server, table, 0)["view"]["program"] == ["N", "E"]
 
     click_and_wait(page, '#decision button.slot[data-slot="r2"]')  # undo
     wait_slot(page, "r2", "next")
     assert state_of(server, table, 0)["view"]["program"] == ["N"]
-    assert slot(page, "r1").get_attribute("data-undo") == "yes"
+    assert slot(page, "r1").get_attribute("data-send") == "undo"
 
     to_french(page)
     page.wait_for_function(
@@ -236,4 +236,64 @@ def test_delivery_program_slots_and_function_board_are_filled_by_clicking_them(
     other = open_seat(page_at, server, table, 1)
     other.wait_for_selector('#decision button.slot[data-slot="s1"][data-state="next"]')
     assert other.locator('#decision [data-row="onplay"] button.slot[data-state="filled"]').count() == 0
+    assert not page.errors and not other.errors, page.errors + other.errors
+
+
+# ----------------------------------------------------------------------------- Droids
+
+
+def test_droids_orders_are_placed_by_clicking_the_hand_the_emitter_slot_and_the_arrow(
+    server: Server, page_at: Any
+) -> None:
+    """Seat 0 places an order by clicking its drawn hand (the token, pending; clicked again it
+    goes back), then a marked slot of an emitter, then an arrow among the choices the slot opens
+    by itself; the order then shows on its slot with its arrow. In French too. Seat 1's page
+    draws seat 1's own hand, never seat 0's."""
+    table = new_table(server, "droids", 2, {"scenario": 1, "turn_limit": 3})
+    placing = first_legal_until(
+        server, table, lambda s: s["view"]["phase"] == "place" and s["to_act"] == [0], seats=2
+    )
+    hand = placing["view"]["hand"]
+    page = open_seat0(page_at, server, table)
+    page.wait_for_selector('#decision [data-row="hand"] button.slot[data-state="next"]')
+    shown = page.locator('#decision [data-row="hand"] button.slot .slot-label').all_inner_texts()
+    assert sorted(shown) == sorted(hand)
+    assert "Choose an order" in page.inner_text("#decision .decision-note")
+    assert page.locator('#decision [data-row^="e"]').count() == 10  # the seat's ten emitters
+    token = hand[0]
+    click_and_wait(page, '#decision [data-row="hand"] button.slot[data-slot="h0"]')
+    page.wait_for_selector('#decision [data-row="hand"] button.slot[data-state="pending"]')
+    assert f"Now a slot for {token}" in page.inner_text("#decision .decision-note")
+    free = [a for a in state_of(server, table, 0)["legal"] if a.startswith("e")]
+    assert page.locator('#decision [data-row^="e"] button.slot[data-state="next"]').count() == len(free)
+    click_and_wait(page, '#decision [data-row="hand"] button.slot[data-state="pending"]')  # back
+    page.wait_for_selector('#decision [data-row="hand"] button.slot[data-slot="h0"][data-state="next"]')
+    assert state_of(server, table, 0)["view"]["placing"] is None
+
+    to_french(page)
+    page.wait_for_function(
+        "() => document.querySelector('#decision .decision-note').innerText.includes('Choisissez un ordre')"
+    )
+    assert "votre main" in page.inner_text('#decision [data-row="hand"]')
+    assert "émetteur 0" in page.inner_text('#decision [data-row="e0"]')
+    click_and_wait(page, '#decision [data-row="hand"] button.slot[data-slot="h0"]')
+    target = free[0]
+    click_and_wait(page, f'#decision button.slot[data-slot="{target}"]')
+    wait_slot(page, target, "pending")
+    arrows = page.locator(f'#decision .chooser[data-for="{target}"] button.choice')
+    arrows.first.wait_for()
+    assert arrows.all_inner_texts()[0] in ("nord", "nord-est")
+    arrow = arrows.first.get_attribute("data-choice")
+    click_and_wait(page, f'#decision .chooser[data-for="{target}"] button[data-choice="{arrow}"]')
+    wait_slot(page, target, "filled")
+    assert token in slot(page, target).inner_text() and slot(page, target).locator("svg.pic").count() == 1
+    emitter, number = (int(part) for part in target[1:].split("."))
+    assert (
+        state_of(server, table, 0)["view"]["emitters"][0][emitter]["slots"][number - 1] == f"{token}:{arrow}"
+    )
+
+    other = open_seat(page_at, server, table, 1)
+    other.wait_for_selector('#decision [data-row="hand"]')
+    theirs = other.locator('#decision [data-row="hand"] button.slot .slot-label').all_inner_texts()
+    assert sorted(theirs) == sorted(state_of(server, table, 1)["view"]["hand"])
     assert not page.errors and not other.errors, page.errors + other.errors

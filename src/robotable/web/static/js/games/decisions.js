@@ -12,8 +12,9 @@ const DECISIONS = { dr2d, droids, delivery, robotick };
 
 // `seen`: {view, legal, seat, say(key, params), seatName(seat)}. A description:
 // {title, rows: [{key, label, slots: [slot]}], note, finish: [choice], open: a slot's key}, where
-// a slot is {key, label, state: "filled" | "empty" | "next" | "pending", shown, picture, undo,
-// undoLabel, choices: [choice], prompt} and a choice {action, label, picture}; or null.
+// a slot is {key, label, state: "filled" | "empty" | "next" | "pending" | "out", shown, picture,
+// send (the action a click sends), sendLabel, choices: [choice], prompt} and a choice {action,
+// label, picture}; or null.
 export function describeDecision(game, seen) {
   return DECISIONS[game]?.(seen) ?? null;
 }

@@ -25,7 +25,7 @@ export function decision({ view, legal, seat, say }) {
     const slot = { key: `r${number}`, label: say("decision.register", { number }), state: "empty", shown: null, picture: null };
     if (letter !== undefined) {
       Object.assign(slot, { state: "filled", shown: word(letter), picture: pictureOf(letter) });
-      if (i === program.length - 1 && legal.includes("undo")) Object.assign(slot, { undo: "undo", undoLabel: say("decision.undo") });
+      if (i === program.length - 1 && legal.includes("undo")) Object.assign(slot, { send: "undo", sendLabel: `↶ ${say("decision.undo")}` });
     } else if (i === program.length && registers.length) {
       const choices = registers.map((action) => ({ action, label: word(action), picture: pictureOf(action) }));
       Object.assign(slot, { state: "next", shown: say("decision.next"), choices, prompt: say("decision.choose", { number }) });

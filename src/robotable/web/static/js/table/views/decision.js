@@ -2,9 +2,9 @@
 // Droids' orders on its emitters, Delivery's program slots and function boards, Robotick's two
 // cards to pass. Each game says what its decision looks like (js/games/decisions.js: rows of
 // slots, filled, empty or next, from the seat's own view and its legal actions); this view
-// draws it the same way for all. A slot is a button: the last one filled takes it back (undo),
-// one that can be filled opens its choices (the store's `opened`), and a choice is sent as its
-// action. Only the seat's own view feeds it, so a spectator or another seat has nothing here.
+// draws it the same way for all. A slot is a button: one with an action of its own sends it (the
+// last register filled takes it back), one that can be filled opens its choices (the store's
+// `opened`), and a choice is sent as its action. Only the seat's own view feeds it, so a spectator or another seat has nothing here.
 
 import { el } from "../../api.js";
 import { gameSay } from "../../game_words.js";
@@ -29,7 +29,7 @@ export function decisionView(table) {
     const parts = [el("h2", {}, model.title)];
     for (const row of model.rows) {
       const slots = row.slots.map((slot) => slotButton(slot, opened === slot.key, state.pending));
-      parts.push(el("div", { class: "decision-row", dataset: { row: row.key } }, row.label ? el("h3", {}, row.label) : null, el("div", { class: "slots" }, slots)));
+      parts.push(el("div", { class: `decision-row${row.compact ? " compact" : ""}${row.inline ? " inline" : ""}`, dataset: { row: row.key } }, row.label ? el("h3", {}, row.label) : null, el("div", { class: "slots" }, slots)));
       const chosen = row.slots.find((slot) => slot.key === opened && slot.choices?.length);
       if (chosen) parts.push(chooser(chosen, state.pending));
     }
@@ -41,16 +41,16 @@ export function decisionView(table) {
 
   function slotButton(slot, isOpen, pending) {
     const click = () => {
-      if (slot.undo) table.send(slot.undo);
+      if (slot.send) table.send(slot.send);
       else if (slot.choices?.length) table.open(isOpen ? null : slot.key);
     };
-    const usable = Boolean(slot.undo || slot.choices?.length) && !pending;
+    const usable = Boolean(slot.send || slot.choices?.length) && !pending;
     return el(
       "button",
       {
         type: "button",
         class: `slot ${slot.state}${isOpen ? " open" : ""}`,
-        dataset: { slot: slot.key, state: slot.state, ...(slot.undo ? { undo: "yes" } : {}) },
+        dataset: { slot: slot.key, state: slot.state, ...(slot.send ? { send: slot.send } : {}) },
         "aria-expanded": slot.choices?.length ? String(isOpen) : undefined,
         disabled: !usable,
         onclick: click,
@@ -58,7 +58,7 @@ export function decisionView(table) {
       el("span", { class: "slot-label" }, slot.label),
       picture(slot.picture),
       el("span", { class: "slot-word" }, slot.shown ?? ""),
-      slot.undo ? el("span", { class: "slot-undo" }, `↶ ${slot.undoLabel}`) : null,
+      slot.sendLabel ? el("span", { class: "slot-send" }, slot.sendLabel) : null,
     );
   }
 
