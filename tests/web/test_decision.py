@@ -101,6 +101,8 @@ def test_dr2d_registers_are_five_slots_filled_by_clicking_and_taken_back_from_th
     wait_slot(page, "r2", "next")
     assert state_of(server, table, 0)["view"]["program"] == ["N"]
     assert slot(page, "r1").get_attribute("data-send") == "undo"
+    log = page.inner_text("#log")  # the seat's own secret actions echoed in words
+    assert "Ada: programs a register (N)" in log and "Ada: takes back the last register" in log
 
     to_french(page)
     page.wait_for_function(
@@ -121,11 +123,22 @@ def test_dr2d_registers_are_five_slots_filled_by_clicking_and_taken_back_from_th
     page.wait_for_selector("#decision .decision-note")
     assert "validé" in page.inner_text("#decision .decision-note")
     assert page.locator("#decision button.slot:not([disabled])").count() == 0
+    page.wait_for_function(
+        "() => document.querySelector('#log').innerText.includes('Ada: valide son programme')"
+    )
+    assert "Ada: reprend le dernier registre" in page.inner_text("#log")
 
     other = open_seat(page_at, server, table, 1)
     other.wait_for_selector('#decision button.slot[data-slot="r1"][data-state="next"]')
     assert other.locator('#decision button.slot[data-state="filled"]').count() == 0
     assert state_of(server, table, 1)["view"]["program"] == []
+    # the same browser: this page is in French too
+    other.wait_for_function(
+        "() => document.querySelector('#log').innerText.includes('Ada: valide son programme')"
+    )
+    theirs = other.inner_text("#log")
+    assert "Ada: programme en secret" in theirs and "(secret)" not in theirs
+    assert "registre (N)" not in theirs and "reprend" not in theirs
     assert not page.errors and not other.errors, page.errors + other.errors
 
 
@@ -177,6 +190,11 @@ def test_robotick_two_cards_to_pass_are_chosen_by_clicking_their_slots(server: S
     shown = [slot(page, key).locator(".slot-word").inner_text() for key in ("c1", "c2")]
     assert sorted(shown) == sorted(state_of(server, table, 0)["view"]["pass_chosen"]) == sorted(hand[:2])
     assert "choisies" in page.inner_text("#decision .decision-note")
+    page.wait_for_function(
+        f"() => document.querySelector('#log').innerText.includes('Ada: choisit {hand[1]} à donner')"
+    )
+    assert f"Ada: chooses {hand[0]} to give" not in other.inner_text("#log")
+    assert "Ada: chooses a card to give, in secret" in other.inner_text("#log")
     assert not page.errors and not other.errors, page.errors + other.errors
 
 
@@ -232,6 +250,8 @@ def test_delivery_program_slots_and_function_board_are_filled_by_clicking_them(
     click_and_wait(page, "#decision button.finish")
     page.wait_for_selector("#decision .decision-note")
     assert "validé" in page.inner_text("#decision .decision-note")
+    log = page.inner_text("#log")
+    assert "Ada: valide son programme" in log and "Ada: reprend les cartes de l'emplacement 1" in log
 
     other = open_seat(page_at, server, table, 1)
     other.wait_for_selector('#decision button.slot[data-slot="s1"][data-state="next"]')
@@ -296,4 +316,9 @@ def test_droids_orders_are_placed_by_clicking_the_hand_the_emitter_slot_and_the_
     other.wait_for_selector('#decision [data-row="hand"]')
     theirs = other.locator('#decision [data-row="hand"] button.slot .slot-label').all_inner_texts()
     assert sorted(theirs) == sorted(state_of(server, table, 1)["view"]["hand"])
+    other.wait_for_function(  # the same browser: this page is in French too
+        "() => document.querySelector('#log').innerText.includes('prépare un ordre en secret')"
+    )
+    assert f"Ada: choisit l'ordre {token}" not in other.inner_text("#log")
+    assert f"Ada: choisit l'ordre {token}" in page.inner_text("#log")
     assert not page.errors and not other.errors, page.errors + other.errors
