@@ -83,6 +83,7 @@ def test_dr2d_registers_are_five_slots_filled_by_clicking_and_taken_back_from_th
     wait_slot(page, "r1", "next")
     assert [slot_state(page, f"r{n}") for n in range(1, 6)] == ["next", "empty", "empty", "empty", "empty"]
     assert "register 1" in slot(page, "r1").inner_text()
+    assert page.inner_text('#legal button.action[data-action="STAY"]') == "stay (STAY)"  # the buttons too
     slot(page, "r1").click()
     choices = page.locator('#decision .chooser[data-for="r1"] button.choice')
     assert choices.all_inner_texts() == ["forward", "right", "back", "left", "stay"]
@@ -110,6 +111,8 @@ def test_dr2d_registers_are_five_slots_filled_by_clicking_and_taken_back_from_th
     )
     assert "registre 1" in slot(page, "r1").inner_text() and "annuler" in slot(page, "r1").inner_text()
     assert "à choisir" in slot(page, "r2").inner_text()
+    assert page.inner_text('#legal button.action[data-action="undo"]') == "annuler"
+    assert page.inner_text('#legal button.action[data-action="STAY"]') == "sur place (STAY)"
     slot(page, "r2").click()
     french = page.locator('#decision .chooser[data-for="r2"] button.choice').all_inner_texts()
     assert french == ["en avant", "à droite", "en arrière", "à gauche", "sur place"]

@@ -7,6 +7,7 @@
 import { el } from "../../api.js";
 import { t } from "../../i18n.js";
 import { nextWords, pickedActions } from "../../shared/notation.js";
+import { actionWords } from "../../shared/worded.js";
 
 const SHOWN_ACTIONS = 120; // buttons at most; the filter and the notation box reach the rest
 const FLAT_LIMIT = 16; // more legal actions than this are chosen word by word
@@ -16,9 +17,11 @@ export function actionsView(table) {
   const box = document.getElementById("legal");
   const filter = document.getElementById("filter");
   let picked = null; // the pick last drawn: a new one takes the focus to its actions
+  let game = null; // the game whose words label the buttons (its catalogue's `button.`)
 
   function draw(state) {
     const legal = state.server?.legal ?? [];
+    game = state.game;
     document.getElementById("play").classList.toggle("idle", legal.length === 0);
     document.getElementById("legal-list").replaceChildren(...legal.slice(0, SUGGESTED).map((a) => el("option", { value: a })));
     box.dataset.prefix = "";
@@ -44,9 +47,11 @@ export function actionsView(table) {
     return buttons;
   }
 
+  // A whole action's button, labelled in the game's words when its catalogue has them.
   function button(action, label) {
     const send = () => table.send(action);
-    return el("button", { type: "button", class: "action", title: action, dataset: { action }, onclick: send }, label);
+    const words = actionWords(game, "button", action) ?? label;
+    return el("button", { type: "button", class: "action", title: action, dataset: { action }, onclick: send }, words);
   }
 
   // The next words after those chosen (the controller keeps them while actions go on with them).
@@ -71,5 +76,5 @@ export function actionsView(table) {
   }
 
   filter.addEventListener("input", () => draw(table.get()));
-  table.watch((s) => [s.server, s.prefix, s.picked, s.lang], draw);
+  table.watch((s) => [s.server, s.prefix, s.picked, s.lang, s.games], draw);
 }
