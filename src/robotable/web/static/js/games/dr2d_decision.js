@@ -22,17 +22,20 @@ export function decision({ view, legal, seat, say }) {
   for (let i = 0; i < REGISTERS; i += 1) {
     const letter = program[i];
     const number = i + 1;
-    const slot = { key: `r${number}`, label: say("decision.register", { number }), state: "empty", shown: null, picture: null };
+    const slot = { key: `r${number}`, label: say("decision.register", { number }), state: "empty", shown: null };
     if (letter !== undefined) {
       Object.assign(slot, { state: "filled", shown: word(letter), picture: pictureOf(letter) });
-      if (i === program.length - 1 && legal.includes("undo")) Object.assign(slot, { send: "undo", sendLabel: `↶ ${say("decision.undo")}` });
+      const last = i === program.length - 1 && legal.includes("undo");
+      if (last) Object.assign(slot, { send: "undo", sendLabel: `↶ ${say("decision.undo")}` });
     } else if (i === program.length && registers.length) {
       const choices = registers.map((action) => ({ action, label: word(action), picture: pictureOf(action) }));
-      Object.assign(slot, { state: "next", shown: say("decision.next"), choices, prompt: say("decision.choose", { number }) });
+      const prompt = say("decision.choose", { number });
+      Object.assign(slot, { state: "next", shown: say("decision.next"), choices, prompt });
     }
     slots.push(slot);
   }
   const finish = legal.includes("lock") ? [{ action: "lock", label: say("decision.lock") }] : [];
-  const note = robot?.locked ? say("decision.locked") : program.length < REGISTERS ? say("decision.missing", { count: REGISTERS - program.length }) : null;
+  const missing = REGISTERS - program.length;
+  const note = robot?.locked ? say("decision.locked") : missing ? say("decision.missing", { count: missing }) : null;
   return { title: say("decision.title"), rows: [{ key: "program", label: null, slots }], note, finish };
 }

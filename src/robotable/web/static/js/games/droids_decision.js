@@ -15,9 +15,11 @@ export function decision({ view, legal, seat, say }) {
   const finish = [];
   if (placing.length === 3 && legal.includes("back")) finish.push({ action: "back", label: say("decision.other_slot") });
   if (legal.includes("stop")) finish.push({ action: "stop", label: say("decision.stop") });
-  const step = placing.length === 0 ? "token" : placing.length === 1 ? "slot" : "arrow";
-  const note = legal.length ? say(`decision.step_${step}`, { code: placing[0] ?? "", token: placing[0] ?? "" }) : say("decision.waiting");
-  return { title: say("decision.title"), rows, note, finish, open: placing.length === 3 ? slotKey(placing[1], placing[2]) : null };
+  const step = ["token", "slot", "arrow", "arrow"][placing.length];
+  const token = placing[0] ?? "";
+  const note = legal.length ? say(`decision.step_${step}`, { code: token, token }) : say("decision.waiting");
+  const open = placing.length === 3 ? slotKey(placing[1], placing[2]) : null; // its arrows are the only choice
+  return { title: say("decision.title"), rows, note, finish, open };
 }
 
 const slotKey = (emitter, slot) => `e${emitter}.${slot}`;
@@ -49,8 +51,10 @@ function emitterRow(emitter, number, placing, legal, say) {
       return { ...slot, state: "filled", shown: token, picture: { arrow: ARROWS[arrow] ?? 0 } };
     }
     if (placing.length === 3 && placing[1] === number && placing[2] === i + 1) {
-      const choices = legal.filter((a) => a in ARROWS).map((a) => ({ action: a, label: say(`arrow.${a}`), picture: { arrow: ARROWS[a] } }));
-      return { ...slot, state: "pending", shown: placing[0], choices, prompt: say("decision.choose_arrow", { code: placing[0], token: placing[0] }) };
+      const arrows = legal.filter((action) => action in ARROWS);
+      const choices = arrows.map((a) => ({ action: a, label: say(`arrow.${a}`), picture: { arrow: ARROWS[a] } }));
+      const prompt = say("decision.choose_arrow", { code: placing[0], token: placing[0] });
+      return { ...slot, state: "pending", shown: placing[0], choices, prompt };
     }
     return legal.includes(key) ? { ...slot, state: "next", send: key } : slot;
   });

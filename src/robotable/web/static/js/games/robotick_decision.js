@@ -17,7 +17,8 @@ export function decision({ view, legal, seat, say, seatName }) {
     if (i < chosen.length) Object.assign(slot, { state: "filled", shown: chosen[i] });
     else if (i === chosen.length && passes.length) {
       const choices = passes.map((action) => ({ action, label: action.slice("pass ".length) }));
-      Object.assign(slot, { state: "next", shown: say("decision.next"), choices, prompt: say("decision.choose", { number, name }) });
+      const prompt = say("decision.choose", { number, name });
+      Object.assign(slot, { state: "next", shown: say("decision.next"), choices, prompt });
     }
     slots.push(slot);
   }

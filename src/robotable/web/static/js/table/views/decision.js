@@ -4,7 +4,8 @@
 // slots, filled, empty or next, from the seat's own view and its legal actions); this view
 // draws it the same way for all. A slot is a button: one with an action of its own sends it (the
 // last register filled takes it back), one that can be filled opens its choices (the store's
-// `opened`), and a choice is sent as its action. Only the seat's own view feeds it, so a spectator or another seat has nothing here.
+// `opened`), and a choice is sent as its action. Only the seat's own view feeds it, so a
+// spectator or another seat has nothing here.
 
 import { el } from "../../api.js";
 import { gameSay } from "../../game_words.js";
@@ -29,7 +30,9 @@ export function decisionView(table) {
     const parts = [el("h2", {}, model.title)];
     for (const row of model.rows) {
       const slots = row.slots.map((slot) => slotButton(slot, opened === slot.key, state.pending));
-      parts.push(el("div", { class: `decision-row${row.compact ? " compact" : ""}${row.inline ? " inline" : ""}`, dataset: { row: row.key } }, row.label ? el("h3", {}, row.label) : null, el("div", { class: "slots" }, slots)));
+      const look = ["decision-row", row.compact ? "compact" : "", row.inline ? "inline" : ""].filter(Boolean).join(" ");
+      const label = row.label ? el("h3", {}, row.label) : null;
+      parts.push(el("div", { class: look, dataset: { row: row.key } }, label, el("div", { class: "slots" }, slots)));
       const chosen = row.slots.find((slot) => slot.key === opened && slot.choices?.length);
       if (chosen) parts.push(chooser(chosen, state.pending));
     }
@@ -64,7 +67,8 @@ export function decisionView(table) {
 
   function chooser(slot, pending) {
     const buttons = slot.choices.map((item) => choiceButton(item, pending, "choice"));
-    return el("div", { class: "chooser", dataset: { for: slot.key } }, el("p", {}, slot.prompt ?? ""), el("div", { class: "actions" }, buttons));
+    const prompt = el("p", {}, slot.prompt ?? "");
+    return el("div", { class: "chooser", dataset: { for: slot.key } }, prompt, el("div", { class: "actions" }, buttons));
   }
 
   function choiceButton(item, pending, kind) {
@@ -72,8 +76,8 @@ export function decisionView(table) {
       table.open(null);
       table.send(item.action);
     };
-    const attrs = { type: "button", class: kind, title: item.action, dataset: { [kind]: item.action }, disabled: pending, onclick: send };
-    return el("button", attrs, picture(item.picture), item.label);
+    const attrs = { type: "button", class: kind, title: item.action, dataset: { [kind]: item.action } };
+    return el("button", { ...attrs, disabled: pending, onclick: send }, picture(item.picture), item.label);
   }
 }
 
@@ -82,7 +86,8 @@ function described(state) {
   const { server, game } = state;
   const say = (key, params) => gameSay(game, key, params);
   const named = (seat) => seatName(server.seats, seat);
-  return describeDecision(game, { view: server.view, legal: server.legal, seat: state.seat, say, seatName: named });
+  const seen = { view: server.view, legal: server.legal, seat: state.seat, say, seatName: named };
+  return describeDecision(game, seen);
 }
 
 // A slot's or a choice's small picture: an arrow turned `arrow` degrees (0: up), or a dot.
