@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 from ..server.process import Server
-from .test_guidance import first_legal_until, new_table, open_seat0, state_of
+from .test_guidance import act, first_legal_until, new_table, open_seat0, state_of
 
 pytestmark = pytest.mark.timeout(180)
 
@@ -325,3 +325,40 @@ def test_droids_orders_are_placed_by_clicking_the_hand_the_emitter_slot_and_the_
     assert f"Ada: choisit l'ordre {token}" not in other.inner_text("#log")
     assert f"Ada: choisit l'ordre {token}" in page.inner_text("#log")
     assert not page.errors and not other.errors, page.errors + other.errors
+
+
+def test_droids_an_order_that_can_be_sent_is_marked_on_its_emitter_and_sent_by_a_click(
+    server: Server, page_at: Any
+) -> None:
+    """Seat 0 placed an order on the emitter facing its robot; while sending, that order (the one
+    nearest the board on its emitter) is marked and a click on it sends it (DD-15..DD-17)."""
+    table = new_table(server, "droids", 2, {"scenario": 1, "turn_limit": 3})
+    placing = first_legal_until(
+        server, table, lambda s: s["view"]["phase"] == "place" and s["to_act"] == [0], seats=2
+    )
+    view = placing["view"]
+    robot = next(r for r in view["robots"] if r["kind"] == "player" and r["seat"] == 0)
+    facing = robot["cell"][0] if view["colours"][0] in "YR" else robot["cell"][1]  # DD-16: S/N columns
+    token = next(a for a in placing["legal"] if a != "stop")
+    for step in (token, f"e{facing}.1"):
+        act(server, table, 0, step)
+    act(server, table, 0, state_of(server, table, 0)["legal"][0])  # its arrow
+    for _ in range(20):
+        mine = state_of(server, table, 0)
+        if mine["view"]["phase"] == "send" and f"send e{facing}" in mine["legal"]:
+            break
+        seat = mine["to_act"][0]
+        legal = state_of(server, table, seat)["legal"]
+        act(server, table, seat, "stop" if "stop" in legal else legal[0])
+    else:
+        raise AssertionError("seat 0 never had an order to send")
+    page = open_seat0(page_at, server, table)
+    key = f"e{facing}.1"
+    wait_slot(page, key, "next")
+    assert slot(page, key).get_attribute("data-send") == f"send e{facing}"
+    assert "send" in slot(page, key).inner_text() and token in slot(page, key).inner_text()
+    assert "Send one of your orders" in page.inner_text("#decision .decision-note")
+    assert page.locator('#decision button.slot[data-state="next"]').count() == 1
+    click_and_wait(page, f'#decision button.slot[data-slot="{key}"]')
+    assert state_of(server, table, 0)["view"]["emitters"][0][facing]["slots"][0] is None
+    assert not page.errors, page.errors

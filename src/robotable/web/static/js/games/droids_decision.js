@@ -2,12 +2,16 @@
 // slot of an intact emitter, then the token's arrow. Drawn: the hand (a click chooses a token;
 // the chosen one, clicked again, goes back), the seat's ten emitters with the orders on their
 // three slots (the slot nearest the board first), the slots the chosen token can take marked,
-// and the slot being placed with its arrows to choose. `stop` ends the seat's placing.
+// and the slot being placed with its arrows to choose. `stop` ends the seat's placing. While
+// sending (DD-15..DD-17), the orders that can be sent now (each the one nearest the board on its
+// emitter) are marked, and a click sends it.
 
 const ARROWS = { N: 0, NE: 45, E: 90, SE: 135, S: 180, SW: 225, W: 270, NW: 315 };
 
 export function decision({ view, legal, seat, say }) {
-  if (view.phase !== "place" || !Array.isArray(view.hand) || view.eliminated?.includes(seat)) return null;
+  if (!Array.isArray(view.hand) || view.eliminated?.includes(seat)) return null;
+  if (view.phase === "send") return sending(view, legal, seat, say);
+  if (view.phase !== "place") return null;
   const placing = view.placing ?? [];
   const tokenWord = (token) => say(`token.${token}`);
   const rows = [handRow(view.hand, placing, legal, say, tokenWord)];
@@ -23,6 +27,20 @@ export function decision({ view, legal, seat, say }) {
 }
 
 const slotKey = (emitter, slot) => `e${emitter}.${slot}`;
+
+// The sending phase: the seat's emitters, each sendable candidate marked and sent by a click.
+function sending(view, legal, seat, say) {
+  const rows = view.emitters[seat].map((emitter, number) => {
+    const row = emitterRow(emitter, number, [], [], say);
+    const send = `send e${number}`;
+    const candidate = row.slots.find((slot) => slot.state === "filled");
+    if (!candidate || !legal.includes(send)) return row;
+    Object.assign(candidate, { state: "next", send, sendLabel: say("decision.send") });
+    return row;
+  });
+  const note = say(legal.length ? "decision.step_send" : "decision.waiting_send");
+  return { title: say("decision.title"), rows, note };
+}
 
 // The hand: each token a slot; before a token is chosen, a click chooses it.
 function handRow(hand, placing, legal, say, tokenWord) {
