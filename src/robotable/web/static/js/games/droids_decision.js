@@ -1,5 +1,5 @@
 // Droids' placing (DD-14), a token at a time in three steps: a token of the hand, then an empty
-// slot of an intact emitter, then the token's arrow. Drawn: the hand (a click chooses a token;
+// slot of an intact emitter, then the token's arrow. Drawn: the hand (a click picks a token;
 // the chosen one, clicked again, goes back), the seat's ten emitters with the orders on their
 // three slots (the slot nearest the board first), the slots the chosen token can take marked,
 // and the slot being placed with its arrows to choose. `stop` ends the seat's placing. While
@@ -42,7 +42,7 @@ function sending(view, legal, seat, say) {
   return { title: say("decision.title"), rows, note };
 }
 
-// The hand: each token a slot; before a token is chosen, a click chooses it.
+// The hand: each token a slot; before a token is chosen, a click picks it.
 function handRow(hand, placing, legal, say, tokenWord) {
   let pendingLeft = placing.length > 0; // the hand still holds the token being placed: shown pending
   const slots = hand.map((token, i) => {
