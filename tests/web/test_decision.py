@@ -145,6 +145,26 @@ def test_dr2d_registers_are_five_slots_filled_by_clicking_and_taken_back_from_th
     assert not page.errors and not other.errors, page.errors + other.errors
 
 
+def test_dr2d_registers_read_as_board_directions_with_absolute_directions(
+    server: Server, page_at: Any
+) -> None:
+    """DR-12: with `absolute_directions` the letters are compass directions, and the choices and
+    the filled register say so (north, not forward)."""
+    table = new_table(server, "dr2d", 2, {"absolute_directions": True})
+    first_legal_until(
+        server, table, lambda s: s["view"]["phase"] == "programming" and 0 in s["to_act"], seats=2
+    )
+    page = open_seat0(page_at, server, table)
+    wait_slot(page, "r1", "next")
+    slot(page, "r1").click()
+    choices = page.locator('#decision .chooser[data-for="r1"] button.choice')
+    assert choices.all_inner_texts() == ["north", "east", "south", "west", "stay"]
+    page.locator('#decision .chooser[data-for="r1"] button[data-choice="W"]').click()
+    wait_slot(page, "r1", "filled")
+    assert "west" in slot(page, "r1").inner_text()
+    assert not page.errors, page.errors
+
+
 def test_a_spectator_sees_no_decision(server: Server, page_at: Any) -> None:
     """A spectator of a DR2D table in programming has no decision drawn."""
     table = programming(server)
