@@ -19,7 +19,8 @@ export function decisionView(table) {
   table.watch(
     (s) => [s.server, s.seat, s.games, s.lang, s.opened, s.pending],
     (s) => {
-      const model = s.server && !s.server.outcome && s.seat !== null ? described(s) : null;
+      // drawn once the games' words are here (before, a slot would read as its key's last word)
+      const model = s.server && s.games && !s.server.outcome && s.seat !== null ? described(s) : null;
       box.hidden = model === null;
       box.replaceChildren(...(model ? drawn(model, s) : []));
     },
