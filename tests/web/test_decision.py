@@ -261,7 +261,7 @@ def test_delivery_program_slots_and_function_board_are_filled_by_clicking_them(
         "() => document.querySelector('#decision [data-slot=\"s1\"]').innerText.includes('il faut une carte')"
     )
     assert "emplacement 1" in slot(page, "s1").inner_text()
-    assert "encore vide" in page.inner_text("#decision .decision-note")
+    assert "Encore vide" in page.inner_text("#decision .decision-note")
     for number in range(1, 5):
         legal = state_of(server, table, 0)["legal"]
         action = next((a for a in legal if a.startswith(f"slot {number} ") and "LOOP" not in a), None)
@@ -381,4 +381,32 @@ def test_droids_an_order_that_can_be_sent_is_marked_on_its_emitter_and_sent_by_a
     assert page.locator('#decision button.slot[data-state="next"]').count() == 1
     click_and_wait(page, f'#decision button.slot[data-slot="{key}"]')
     assert state_of(server, table, 0)["view"]["emitters"][0][facing]["slots"][0] is None
+    assert not page.errors, page.errors
+
+
+def test_delivery_says_why_submit_is_missing_when_the_hand_ran_out(server: Server, page_at: Any) -> None:
+    """The moment of issue 27: a card put on the function board, then slot 1 given a card and two
+    LOOPs, and the hand (two cards) can no longer fill the three empty slots (RD-9). The drawn
+    program says so and how to get out (take a slot's cards back); the open slot's choices offer
+    it; once taken back, the note names the empty slots again. No submit meanwhile."""
+    table = new_table(server, "delivery", 2, {"turn_limit": 2}, seed=0)
+    assert state_of(server, table, 0)["view"]["hand"] == ["LOOP", "LOOP", "FWD", "FWD", "RR", "FWD"]
+    page = open_seat0(page_at, server, table)
+    wait_slot(page, "s1", "next")
+    choose(page, "fA1", "fn A 1 FWD")
+    for action in ("slot 1 FWD", "slot 1 LOOP", "slot 1 LOOP"):
+        choose(page, "s1", action)
+    page.wait_for_function(
+        "() => document.querySelector('#decision .decision-note').innerText.includes('2 card(s) for 3')"
+    )
+    assert "take them back" in page.inner_text("#decision .decision-note")
+    assert page.inner_text('#decision [data-slot="s1"] .slot-word') == "forward + loop ×2 + loop ×2"
+    assert page.locator("#decision button.finish").count() == 0
+    assert page.locator('#legal button.action[data-action="submit"]').count() == 0
+    choose(page, "s1", "take 1")
+    wait_slot(page, "s1", "next")
+    page.wait_for_function(
+        "() => document.querySelector('#decision .decision-note').innerText.includes('slot 1, 2, 3, 4')"
+    )
+    assert state_of(server, table, 0)["view"]["hand"].count("LOOP") == 2
     assert not page.errors, page.errors
