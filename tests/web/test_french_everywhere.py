@@ -122,7 +122,7 @@ def test_action_buttons_speak_french_and_still_send_the_notation(server: Server,
         page.reload()
         stay = page.locator('#legal button.action[data-action="STAY"]')
         stay.wait_for()
-        page.wait_for_function(f"() => {BUTTON % 'STAY'}.textContent === 'RESTER'")
+        page.wait_for_function(f"() => {BUTTON % 'STAY'}.textContent === 'sur place (STAY)'")
         stay.click()
         undo = page.locator('#legal button.action[data-action="undo"]')
         undo.wait_for()

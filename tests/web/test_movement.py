@@ -166,7 +166,8 @@ def test_a_droids_obstacle_is_placed_by_clicking_its_cell(server: Server, page_a
     version = page.get_attribute("body", "data-version")
     page.click(f'#legal button.action[data-action="obstacle {cell}"]')
     page.wait_for_function("v => document.body.dataset.version !== v", arg=version)
-    assert f"obstacle {cell}" in page.inner_text("#log") and not page.errors
+    x, y = cell.split()
+    assert f"places an obstacle on ({x},{y})" in page.inner_text("#log") and not page.errors
 
 
 def test_delivery_programs_run_with_their_call_frames_shown(server: Server, page_at: Any) -> None:

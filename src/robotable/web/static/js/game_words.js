@@ -57,17 +57,6 @@ export function gameSay(gameId, key, params = {}) {
   });
 }
 
-// An action's words as its button shows them: each notation word the game's catalogue names
-// (`word.bid` is "annoncer" in French), the rest (numbers, cells, cards) as typed. The button
-// still sends the notation; only its face is in the page's language.
-export function actionLabel(gameId, action) {
-  const words = catalogue(gameId, language());
-  return action
-    .split(" ")
-    .map((word) => (Object.hasOwn(words, `word.${word}`) ? words[`word.${word}`] : word))
-    .join(" ");
-}
-
 // The game's title in the page's language: its catalogue's, else the list's, else its id.
 export function gameTitle(gameId) {
   const words = catalogue(gameId, language());

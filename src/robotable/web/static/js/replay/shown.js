@@ -28,7 +28,7 @@ export function shownView(replay) {
     ({ step }) => {
       if (!step) return;
       const { news, outcome, seats } = step;
-      const told = news ? [el("p", {}, ...newsLine(news, seats)), el("ul", {}, eventItems(news))] : [el("p", {}, t("replay.start"))];
+      const told = news ? [el("p", {}, ...newsLine(news, seats, step.view?.game)), el("ul", {}, eventItems(news))] : [el("p", {}, t("replay.start"))];
       document.getElementById("news").replaceChildren(...told);
       const ranks = outcome ? standings(outcome).map((row) => rankItem(row, seats)) : [];
       document.getElementById("outcome").replaceChildren(...(outcome ? [el("h2", {}, t("table.over")), el("ol", {}, ranks)] : []));

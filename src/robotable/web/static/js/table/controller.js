@@ -40,6 +40,8 @@ function fresh(screen) {
     asking: null, // {action, code, params}: an action that loses by the rules, waiting for a yes
     suggestion: null, // "asking", or the medium bot's move for this seat: {version, action, why, marks} or {failed}
     again: null, // playing again: "asking", or {failed: text}
+
+    opened: null, // the key of the decision's slot clicked open (views/decision.js): its choices are shown
   };
 }
 
@@ -95,7 +97,7 @@ export function createTable(screen, { connect, loadGames }) {
       // the words chosen and the board's pick stay while actions go on with them
       prefix: !anew && goesOn(server.legal, before.prefix) ? before.prefix : [],
       picked: !anew && before.picked && pickedActions(server.legal, before.picked).length ? before.picked : null,
-      ...(anew ? { answer: null } : {}),
+      ...(anew ? { answer: null, opened: null } : {}),
       // a question stands while the new state still says the action loses, for the same reason
       asking: before.asking && sameQuestion(server, before.asking) ? before.asking : null,
       // a suggestion is about the table as it was when asked
@@ -174,6 +176,7 @@ export function createTable(screen, { connect, loadGames }) {
     cancel: () => set({ asking: null }),
     setNotation: (notation) => set({ notation }),
     pick: (picked) => set({ picked }),
+    open: (opened) => set({ opened }),
     choose: (prefix) => set({ prefix }),
     handOver,
     // The creator gives a person's seat to a bot (someone left, or never came).

@@ -22,6 +22,7 @@ import { boardView } from "./views/board.js";
 import { concedeView } from "./views/concede.js";
 import { endPanelView } from "./views/end_panel.js";
 import { confirmView } from "./views/confirm.js";
+import { decisionView } from "./views/decision.js";
 import { guidanceView } from "./views/guidance.js";
 import { panelsView } from "./views/panels.js";
 import { notationWanted, settingsView } from "./views/settings.js";
@@ -46,6 +47,7 @@ const views = [
   ...[actionsView, answerView, notationView, phaseHelpView, hereView, invitesView, seatsView, seenView],
   ...[logView, boardView, concedeView, suggestView],
   ...[settingsView, guidanceView, confirmView, panelsView],
+  decisionView,
 ];
 for (const view of views) view(table);
 wireSpeedMenu(document.getElementById("movement"));

@@ -4,9 +4,9 @@
 // legal action is offered, not only the expected one: a wrong one is explained, not hidden.
 
 import { el } from "../api.js";
-import { actionLabel } from "../game_words.js";
 import { t } from "../i18n.js";
 import { nextWords, pickedActions, words } from "../shared/notation.js";
+import { buttonWords, notationWords } from "../shared/worded.js";
 import { POINTED } from "./board.js";
 
 const FLAT_LIMIT = 16; // more legal actions than this are chosen word by word
@@ -27,8 +27,8 @@ export function actionsView(tutorial) {
 
 function buttons(tutorial, { game, prefix, picked }, legal, pointed) {
   if (!legal.length) return [];
-  const say = (action) => actionLabel(game, action);
-  const send = (action, label = say(action)) => {
+  const say = (text) => notationWords(game, text);
+  const send = (action, label = buttonWords(game, action)) => {
     const marked = action === pointed ? POINTED : "";
     const attributes = { type: "button", class: `action ${marked}`.trim(), dataset: { action } };
     return el("button", { ...attributes, onclick: () => tutorial.send(action) }, label);
@@ -53,7 +53,7 @@ function byWords(tutorial, legal, prefix, pointed, send, say) {
     out.push(el("button", { type: "button", class: "back", onclick: back }, `← ${say(prefix.join(" "))}`));
   }
   for (const [word, { action, more }] of nextWords(legal, prefix)) {
-    if (action) out.push(send(action, say(depth ? word : action)));
+    if (action) out.push(depth ? send(action, say(word)) : send(action));
     if (!more) continue;
     const marked = onTheWay && target[depth] === word && target.length > depth + 1 ? POINTED : "";
     const attributes = { type: "button", class: `word ${marked}`.trim(), dataset: { word } };

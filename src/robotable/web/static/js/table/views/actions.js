@@ -5,9 +5,9 @@
 // all (#legal-list).
 
 import { el } from "../../api.js";
-import { actionLabel } from "../../game_words.js";
 import { t } from "../../i18n.js";
 import { nextWords, pickedActions } from "../../shared/notation.js";
+import { buttonWords, notationWords } from "../../shared/worded.js";
 
 const SHOWN_ACTIONS = 120; // buttons at most; the filter and the notation box reach the rest
 const FLAT_LIMIT = 16; // more legal actions than this are chosen word by word
@@ -17,11 +17,12 @@ export function actionsView(table) {
   const box = document.getElementById("legal");
   const filter = document.getElementById("filter");
   let picked = null; // the pick last drawn: a new one takes the focus to its actions
-  let say = (action) => action; // the buttons' words in the page's language (set by draw)
+  let game = null; // the game whose words label the buttons (its catalogue's `button.` and `word.`)
+  const say = (words) => notationWords(game, words);
 
   function draw(state) {
-    say = (action) => actionLabel(state.game, action);
     const legal = state.server?.legal ?? [];
+    game = state.game;
     document.getElementById("play").classList.toggle("idle", legal.length === 0);
     document.getElementById("legal-list").replaceChildren(...legal.slice(0, SUGGESTED).map((a) => el("option", { value: a })));
     box.dataset.prefix = "";
@@ -42,12 +43,14 @@ export function actionsView(table) {
   }
 
   function flat(actions) {
-    const buttons = actions.slice(0, SHOWN_ACTIONS).map((action) => button(action, say(action)));
+    const buttons = actions.slice(0, SHOWN_ACTIONS).map((action) => button(action));
     if (actions.length > SHOWN_ACTIONS) buttons.push(el("p", {}, t("table.more", { count: actions.length - SHOWN_ACTIONS })));
     return buttons;
   }
 
-  function button(action, label) {
+  // An action's button, in the game's words (the notation in its tooltip); a long list's last
+  // word alone once the words before it are chosen.
+  function button(action, label = buttonWords(game, action)) {
     const send = () => table.send(action);
     return el("button", { type: "button", class: "action", title: action, dataset: { action }, onclick: send }, label);
   }
@@ -65,7 +68,7 @@ export function actionsView(table) {
       buttons.push(el("button", { type: "button", class: "back", onclick: back }, `← ${say(prefix.join(" "))}`));
     }
     for (const [word, { action, more }] of nextWords(legal, prefix)) {
-      if (action) buttons.push(button(action, say(depth ? word : action)));
+      if (action) buttons.push(depth ? button(action, say(word)) : button(action));
       const on = () => choose([...prefix, word]);
       if (more) buttons.push(el("button", { type: "button", class: "word", dataset: { word }, onclick: on }, `${say(word)} …`));
     }

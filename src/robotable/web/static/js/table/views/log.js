@@ -13,25 +13,27 @@ export function logView(table) {
   const list = document.getElementById("log");
   let drawn = []; // the entries drawn, oldest first
   let lang = null; // the language they were drawn in
+  let games = null; // the games' words they were drawn with (actions are worded by them once loaded)
   table.watch(
-    (s) => [s.log, s.lang],
+    (s) => [s.log, s.lang, s.games],
     (s) => {
-      const grown = s.lang === lang && drawn.length <= s.log.length && s.log[drawn.length - 1] === drawn.at(-1);
+      const grown = s.lang === lang && s.games === games && drawn.length <= s.log.length && s.log[drawn.length - 1] === drawn.at(-1);
       const seats = s.server?.seats;
-      const items = (grown ? s.log.slice(drawn.length) : s.log).map((entry) => item(entry, seats));
+      const items = (grown ? s.log.slice(drawn.length) : s.log).map((entry) => item(entry, seats, s.game));
       if (grown) list.prepend(...items.reverse());
       else list.replaceChildren(...items.reverse());
       drawn = s.log;
       lang = s.lang;
+      games = s.games;
     },
   );
 }
 
-function item({ news, notice }, seats) {
+function item({ news, notice }, seats, game) {
   if (notice) {
     const text = t(`notice.${notice.notice}`, { name: seatName(seats, notice.seat), bot: notice.bot ?? "" });
     return el("li", { class: "notice", dataset: { notice: notice.notice, seat: notice.seat } }, text);
   }
   const events = eventItems(news);
-  return el("li", { dataset: { number: news.number } }, ...newsLine(news, seats), events.length ? el("ul", {}, events) : null);
+  return el("li", { dataset: { number: news.number } }, ...newsLine(news, seats, game), events.length ? el("ul", {}, events) : null);
 }
