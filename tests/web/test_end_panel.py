@@ -73,7 +73,8 @@ def test_a_game_played_to_its_end_shows_the_records_ranks_and_plays_again(
     shown = shown_outcome(page)
     assert [shown[seat][0] for seat in sorted(shown)] == list(record.outcome.ranks)
     assert [shown[seat][1] for seat in sorted(shown)] == list(record.outcome.scores)
-    assert shown[0][2] == "Ada (you)" and shown[1][2] == seats[1]["name"]
+    assert shown[0][2] == "Ada (you)" and seats[1]["kind"] == "bot:heuristic"
+    assert shown[1][2] == "Heuristic bot 1"  # a bot is named by the page, in its words, with its number
     assert not page.locator("#play").is_visible()  # no greyed move box, no actions, no filter
     assert not page.locator("#filter").is_visible() and not page.locator("#legal").is_visible()
     assert page.inner_text("#play-again") == "Play again"
