@@ -68,3 +68,11 @@ def new_page(context: Any, url: str) -> Any:
 @pytest.fixture
 def page_at(context: Any) -> Any:
     return lambda url: new_page(context, url)
+
+
+def sit_down(page: Any, name: str | None = None) -> None:
+    """An invited person's page asks their name first: give ``name`` (None: leave what it offers)."""
+    page.wait_for_selector("#name-dialog[open]")
+    if name is not None:
+        page.fill("#name-input", name)
+    page.click("#name-sit")

@@ -49,12 +49,14 @@ def test_conceding_against_a_bot_ends_the_game_with_the_ranks_of_the_record(
     page, created = open_seat(server, page_at, ["human", "bot:easy"])
     table = created["table"]
     page.click("#concede")
-    assert page.inner_text("#concede-why") == "You lose now: easy wins."
+    assert (
+        page.inner_text("#concede-why") == "You lose now: Easy bot 1 wins."
+    )  # the bot by its level and number
     page.click("#concede-no")  # keep playing: nothing is sent
     assert not page.locator("#concede-dialog").is_visible()
     page.select_option("#language", "fr")
     page.click("#concede")
-    assert page.inner_text("#concede-why") == "Vous perdez tout de suite : easy gagne."
+    assert page.inner_text("#concede-why") == "Vous perdez tout de suite : Robot facile 1 gagne."
     assert page.inner_text("#concede-yes") == "Abandonner"
     page.click("#concede-no")
     page.select_option("#language", "en")
@@ -91,7 +93,7 @@ def test_conceding_at_four_seats_hands_the_seat_to_a_bot_and_ranks_the_conceder_
     page.wait_for_selector("#concede-note:has-text('You conceded: a bot plays your seat to the end.')")
     assert not page.locator("#concede").is_visible()
     # the seat goes to its bot in a second step after the concession is written: wait for it
-    page.wait_for_selector("#seats:has-text('Ada (bot: medium, conceded)')")
+    page.wait_for_selector("#panels section[data-seat='0'] .kind:has-text('bot: medium, conceded')")
     assert "Ada concedes: ranked last, a bot plays the seat to the end." in page.inner_text("#log")
     assert "Your turn." not in page.inner_text("#status")
     assert page.locator("#legal button.action").count() == 0

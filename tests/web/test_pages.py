@@ -19,7 +19,7 @@ from robotable.core.records import Record
 from ..server import process
 from ..server.clients import SHORT_GAMES
 from ..server.process import Server
-from .conftest import new_page
+from .conftest import new_page, sit_down
 
 pytestmark = pytest.mark.timeout(300)
 
@@ -197,11 +197,13 @@ def test_two_people_each_see_their_own_hand_and_never_the_others(
         second = other.new_page()
         second.on("websocket", lambda ws: ws.on("framereceived", lambda f: frames["second"].append(str(f))))
         second.goto(invite)
+        sit_down(second)  # the invited person is asked a name first (left empty: "Player 2")
         second.wait_for_selector("#board svg")
         assert second.get_attribute("body", "data-seat") == "1"
         assert "#token" not in second.url  # the seat's token leaves the address bar
         assert second.inner_text("#play-title") == "À vous de jouer"
-        assert "Ada (personne)" in second.inner_text("#seats")
+        assert second.inner_text("#panels section[data-seat='0'] h3") == "Ada"
+        assert second.inner_text("#panels section[data-seat='0'] .kind") == "personne"
         assert "Phase : passe des cartes." in second.inner_text("#status")  # the game's phase, in French
         hands = {
             "first": json.loads(first.text_content("#view"))["hand"],
@@ -327,9 +329,10 @@ def test_the_creator_gives_the_seat_of_someone_who_never_came_to_a_bot(server: S
     page = page_at(server.url)
     table = create_from_lobby(page, "delivery", seats=["human"])
     page.on("dialog", lambda dialog: dialog.accept())
-    page.click("#seats button.to-bot[data-seat='1']")
-    page.wait_for_function("() => !document.querySelector('#seats button.to-bot')")
-    assert "(bot: heuristic)" in page.inner_text("#seats")
+    page.click("#panels section[data-seat='1'] button.to-bot")  # in the panel of its seat
+    page.wait_for_function("() => !document.querySelector('#panels button.to-bot')")
+    assert page.inner_text("#panels section[data-seat='1'] .kind") == "bot: heuristic"
+    assert not page.locator("#panels input.invite").count()  # its link went with the person
     assert play_by_clicks(page) > 0
     assert record_of(server, table).seats[1].startswith("bot")
 
@@ -428,6 +431,7 @@ def test_two_people_online_never_see_each_others_program(
         frames: list[str] = []
         second.on("websocket", lambda ws: ws.on("framereceived", lambda f: frames.append(str(f))))
         second.goto(invite)
+        sit_down(second)  # the invited person is asked a name first (left empty: "Player 2")
         second.wait_for_selector("#board svg")
         rules = games.get(game)
         secrets: list[str] = []

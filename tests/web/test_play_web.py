@@ -38,7 +38,7 @@ def test_two_people_at_one_screen_get_the_page_of_the_first_and_then_the_second(
         page.wait_for_selector("#board svg")
         assert page.get_attribute("body", "data-seat") == "0" and "#token" not in page.url
         assert page.locator("#here button.give").count() == 1  # the other person at this screen
-        assert page.inner_text("#seats").count("(person)") == 2 and not page.errors
+        assert page.locator("#panels .kind").all_inner_texts().count("person") == 2 and not page.errors
         assert (tmp_path / "robotable" / "robotable.sqlite3").is_file()
     finally:
         process.terminate()

@@ -306,6 +306,20 @@ class LiveTable:
             await asyncio.to_thread(self.hall.store.set_status, self.id, "running")
         return chosen, token
 
+    async def name_seat(self, seat: Seat | None, name: str) -> Seat:
+        """A person invited to a seat sits down with their name (``POST .../join`` with their
+        invitation's token): the name, cleaned, is what everyone sees from now on."""
+        row = self.person_at(seat)
+        if row is None:
+            raise Forbidden("only a person's own seat token can name its seat")
+        async with self.lock:
+            row = self.seats[row.seat]
+            named = replace(row, name=seat_name("human", row.seat, name))
+            if named != row:
+                await asyncio.to_thread(self.hall.store.set_seat, self.id, named)
+                self.take_seats(with_row(self.seats, named))
+        return row.seat
+
     # ------------------------------------------------------------------ presence and stand-ins
 
     def person_at(self, seat: Seat | None) -> SeatRow | None:

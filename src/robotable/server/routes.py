@@ -8,7 +8,8 @@ route at ``/docs``:
 - ``POST /api/tables``: create a table; the creator's seat token and invitations come back.
 - ``GET /api/tables``: open and running tables. ``GET /api/tables/{id}``: the table as the
   token's seat sees it (a spectator without token).
-- ``POST /api/tables/{id}/join``: take an open seat; ``POST /api/tables/{id}/actions``: play.
+- ``POST /api/tables/{id}/join``: take an open seat, or (with an invitation's token) sit at the
+  invited seat, with a name; ``POST /api/tables/{id}/actions``: play.
 - ``POST /api/tables/{id}/seats/{seat}/bot``: the creator hands a person's seat to a bot.
 - ``GET /api/tables/{id}/record``: the record of a finished game (``robotable replay`` verifies it).
 - ``POST /api/tables/{id}/suggest``: what the medium bot would play for the token's seat now,
@@ -137,7 +138,14 @@ def add_routes(app: FastAPI, hall: Hall) -> None:
         return await live.state_for(await live.authorize(bearer_token(authorization)))
 
     @app.post("/api/tables/{table_id}/join")
-    async def join(table_id: str, body: Join) -> dict[str, Any]:
+    async def join(table_id: str, body: Join, authorization: Auth = None) -> dict[str, Any]:
+        """Take an open seat with a name; with an invitation's token (``Authorization``), sit
+        at the invited seat with that name."""
+        token = bearer_token(authorization)
+        if token is not None:
+            live = await hall.find(table_id)
+            seat = await live.name_seat(await live.authorize(token), body.name)
+            return {"table": table_id, "seat": seat, "token": token}
         seat, token = await hall.join(table_id, body.seat, body.name)
         return {"table": table_id, "seat": seat, "token": token}
 

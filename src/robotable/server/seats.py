@@ -105,8 +105,9 @@ def with_row(rows: list[SeatRow], row: SeatRow) -> list[SeatRow]:
 
 
 def seat_name(kind: str, seat: Seat, name: str) -> str:
-    """A person's name as stored, cleaned (``seat N`` for none: the pages send one in their
-    reader's language); a bot's is empty: each face words it from its level and number."""
+    """A person's name as stored, cleaned; ``seat N`` for none, which the table page reads as a
+    seat nobody named yet (it asks its invited person's name: ``web/static/js/table/name_ask.js``);
+    a bot's is empty: each face words it from its level and number."""
     if kind.startswith("bot:"):
         return ""
     clean = " ".join(name.split())[:40]

@@ -65,8 +65,16 @@ export const tokens = {
   setHere: (table, here) => localStorage.setItem(`robotable:here:${table}`, JSON.stringify(here)),
 };
 
+// The name this browser's person gave last (the lobby and an invitation offer it again).
+export const myName = {
+  get: () => localStorage.getItem("robotable:name") ?? "",
+  set: (name) => name.trim() && localStorage.setItem("robotable:name", name.trim()),
+};
+
 // The link that gives `token`'s seat: the token rides in the fragment, which browsers never
-// send to a server (not in its logs, not in a Referer).
-export function seatLink(table, token) {
-  return `${location.origin}/tables/${encodeURIComponent(table)}#token=${encodeURIComponent(token)}`;
+// send to a server (not in its logs, not in a Referer). `invited`: a person's invitation, whose
+// page asks their name before they sit (js/table/name_ask.js).
+export function seatLink(table, token, { invited = false } = {}) {
+  const link = `${location.origin}/tables/${encodeURIComponent(table)}#token=${encodeURIComponent(token)}`;
+  return invited ? `${link}&invited=1` : link;
 }

@@ -2,9 +2,10 @@
 // the table's clock, the game's presets (js/lobby/presets.js) or every option (Custom:
 // js/lobby/options.js), and the creation itself, with the refusals the page can word.
 
-import { api, ApiError, el, tokens } from "../api.js";
+import { api, ApiError, el, myName, tokens } from "../api.js";
 import { gameTitle } from "../game_words.js";
 import { t } from "../i18n.js";
+import { levelWord } from "../shared/seats.js";
 import { drawOptions, enteredOptions } from "./options.js";
 import { drawPresets, forgetPresets, presetOptions } from "./presets.js";
 
@@ -37,6 +38,8 @@ export function showForm(game) {
   count.replaceChildren();
   for (let n = game.seats[0]; n <= game.seats[1]; n++) count.append(el("option", { value: n }, n));
   count.value = before >= game.seats[0] && before <= game.seats[1] ? before : Math.min(Math.max(2, game.seats[0]), game.seats[1]);
+  const name = document.getElementById("player-name");
+  if (!name.value) name.value = myName.get(); // the name given last time, editable
   drawSeats();
   drawPresets(game);
   drawOptions(game, presetOptions(game) === null);
@@ -52,7 +55,7 @@ function drawSeats() {
     ["here", t("create.here")],
     ["human", t("create.human")],
     ["open", t("create.open")],
-    ...game.bots.map((name) => [`bot:${name}`, t("create.bot", { name })]),
+    ...game.bots.map((name) => [`bot:${name}`, t("create.bot", { name: levelWord(name) })]),
   ];
   const rows = [el("li", {}, el("span", { class: "you" }, t("create.you")))];
   for (let seat = 1; seat < count; seat++) {
@@ -82,8 +85,9 @@ async function create(event) {
     seats,
     options: chosenOptions(),
     timers: document.getElementById("timers").checked,
-    name: document.getElementById("player-name").value,
+    name: document.getElementById("player-name").value.trim() || t("seat.default_name", { number: 1 }),
   };
+  myName.set(document.getElementById("player-name").value);
   // people at one screen take turns at it: a seat whose page is closed is not a person gone,
   // so no bot stands in for anyone at a hot-seat table (online tables get the server's default)
   if (chosenKinds.filter((kind) => kind === "here").length > 1) body.stand_in = "none";

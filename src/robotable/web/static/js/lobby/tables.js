@@ -1,6 +1,6 @@
 // The lobby's list of tables: the open ones to join, the running ones to watch.
 
-import { api, el, tokens } from "../api.js";
+import { api, el, myName, seatLink } from "../api.js";
 import { gameTitle } from "../game_words.js";
 import { t } from "../i18n.js";
 import { rowName } from "../shared/seats.js";
@@ -48,10 +48,9 @@ async function join(table, seat) {
   try {
     const joined = await api(`/api/tables/${encodeURIComponent(table)}/join`, {
       method: "POST",
-      body: { seat, name: document.getElementById("player-name").value },
+      body: { seat, name: myName.get() }, // none given yet: the table page asks it
     });
-    tokens.set(table, joined.token);
-    location.assign(`/tables/${encodeURIComponent(table)}`);
+    location.assign(seatLink(table, joined.token, { invited: true }));
   } catch (failure) {
     alert(failure.message);
   }

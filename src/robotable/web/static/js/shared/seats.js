@@ -21,9 +21,15 @@ export function rowName(row) {
 
 // What plays a seat: a person, a bot, nobody yet, or a bot standing in for a person who left.
 export function kindLabel(row) {
-  if (row.kind.startsWith("bot:")) return t("create.bot", { name: row.kind.slice(4) });
-  if (row.stand_in) return t("seat.stand_in", { bot: row.stand_in });
+  if (row.kind.startsWith("bot:")) return t("create.bot", { name: levelWord(row.kind.slice(4)) });
+  if (row.stand_in) return t("seat.stand_in", { bot: levelWord(row.stand_in) });
   return t(`seat.${row.kind}`);
+}
+
+// A bot's level (or a game's own bot) in the page's language, within a sentence: "medium",
+// "moyen"; a bot the page has no words for goes by its own name.
+export function levelWord(level) {
+  return has(`bot.${level}`) ? t(`bot.${level}`).toLowerCase() : level;
 }
 
 // The outcome seat by seat: {seat, rank, score}.

@@ -15,6 +15,7 @@ import { loadGames } from "../game_words.js";
 import { translatePage } from "../i18n.js";
 import { connect } from "./connection.js";
 import { createTable } from "./controller.js";
+import { askName } from "./name_ask.js";
 import { readScreen } from "./screen.js";
 import { actionsView } from "./views/actions.js";
 import { answerView } from "./views/answer.js";
@@ -30,21 +31,20 @@ import { bodyView } from "./views/body.js";
 import { connectionView } from "./views/connection.js";
 import { handoverView } from "./views/handover.js";
 import { hereView } from "./views/here.js";
-import { invitesView } from "./views/invites.js";
 import { logView } from "./views/log.js";
 import { notationView } from "./views/notation.js";
 import { phaseHelpView } from "./views/phase_help.js";
-import { seatsView } from "./views/seats.js";
 import { seenView } from "./views/seen.js";
 import { statusView } from "./views/status.js";
 import { suggestView } from "./views/suggest.js";
 import { timersView } from "./views/timers.js";
 
 const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop());
-const table = createTable({ ...readScreen(tableId), notation: notationWanted() }, { connect, loadGames });
+const screen = readScreen(tableId);
+const table = createTable({ ...screen, notation: notationWanted() }, { connect, loadGames });
 const views = [
   ...[bodyView, handoverView, connectionView, statusView, timersView, endPanelView],
-  ...[actionsView, answerView, notationView, phaseHelpView, hereView, invitesView, seatsView, seenView],
+  ...[actionsView, answerView, notationView, phaseHelpView, hereView, seenView],
   ...[logView, boardView, concedeView, suggestView],
   ...[settingsView, guidanceView, confirmView, panelsView],
   decisionView,
@@ -52,4 +52,4 @@ const views = [
 for (const view of views) view(table);
 wireSpeedMenu(document.getElementById("movement"));
 translatePage(() => table.relanguage());
-table.start();
+askName(screen).finally(() => table.start()); // an invited person sits with a name first

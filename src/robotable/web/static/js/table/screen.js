@@ -2,12 +2,14 @@
 // seat again), the people sharing the screen, the creator's invitations. A token in the link's
 // fragment is this browser's from now on; the fragment is then removed, so that the address
 // bar can be shared (as a spectator's link) without giving the seat away. `?watch` watches.
+// `invited=1` beside the token: an invitation link, whose person is asked a name before sitting.
 
 import { tokens } from "../api.js";
 
 export function readScreen(table) {
   const fragment = new URLSearchParams(location.hash.slice(1));
   const given = fragment.get("token");
+  const invited = Boolean(given) && fragment.get("invited") === "1"; // a person asked their name first
   if (given) {
     tokens.set(table, given);
     const here = seatsHere(fragment.get("here"), given);
@@ -28,6 +30,7 @@ export function readScreen(table) {
     here: Object.values(here).includes(token) ? here : {},
     invites: tokens.invites(table),
     creator: token !== null ? tokens.creator(table) : null,
+    invited: invited && token === given,
   };
 }
 
