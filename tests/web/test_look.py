@@ -79,3 +79,40 @@ def test_the_sound_on_your_turn_is_off_by_default_remembered_and_chimes_when_on(
     play_until_the_turn_comes_back(page, times=2)
     assert int(page.evaluate("document.body.dataset.chimes")) == 2  # once each time the turn came
     assert not page.errors
+
+
+PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True, "bypass_csp": True}
+BOARD_WIDTH = "() => document.querySelector('#board svg').getBoundingClientRect().width"
+TOP = "(selector) => document.querySelector(selector).getBoundingClientRect().top + window.scrollY"
+
+
+@pytest.mark.parametrize("game", ["droids", "delivery"])
+def test_on_a_phone_the_board_zooms_and_the_actions_come_before_the_log(
+    server: Server, browser: Any, game: str
+) -> None:
+    """Droids' legend and Delivery's card captions were too small to read on a phone, and the
+    actions came only after the status, the guide and every player's panel."""
+    phone = browser.new_context(**PHONE)
+    try:
+        page = phone.new_page()
+        page.goto(open_table(server, game))
+        page.wait_for_selector("#legal button", timeout=30_000)
+        fitted = page.evaluate(BOARD_WIDTH)
+        assert fitted <= 390
+        page.click(".zoom-in")
+        page.click(".zoom-in")
+        assert page.evaluate(BOARD_WIDTH) == pytest.approx(fitted * 2.25, rel=0.02)
+        assert page.get_attribute("#board", "data-zoom") == "2.25"
+        # zoomed, the board pans inside its box: the page itself never scrolls sideways
+        assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth + 1")
+        box = page.locator("#board").bounding_box()
+        assert box is not None and box["width"] <= 390
+        page.click(".zoom-out")
+        assert page.evaluate(BOARD_WIDTH) == pytest.approx(fitted * 1.5, rel=0.02)
+        page.click(".zoom-fit")
+        assert page.evaluate(BOARD_WIDTH) == pytest.approx(fitted, rel=0.02)
+        # the decision first: the actions within a screen and a half, before the panels and the log
+        actions, panels, log = (page.evaluate(TOP, s) for s in ("#legal button", "#panels-box", "#log-box"))
+        assert actions < 844 * 1.5 and actions < panels < log
+    finally:
+        phone.close()
