@@ -34,14 +34,16 @@ def test_every_page_links_the_sites_icon_and_the_server_serves_it(server: Server
 
 
 def open_table(server: Server, game: str, seed: int = 3) -> str:
-    """A turn-based table of ``game``, the person against bots: the page's address with its token."""
+    """A table of ``game``, the person against bots, turn-based where the game allows it
+    (Ricochet needs its sand timer: a minute to bid): the page's address with its token."""
     short = SHORT_GAMES[game]
+    timed = game == "ricochet"
     body = {
         "game": game,
         "seats": ["human"] + ["bot"] * (short.seats - 1),
-        "options": short.options,
+        "options": {**short.options, "bid_window_s": 60.0} if timed else short.options,
         "seed": seed,
-        "timers": False,
+        "timers": timed,
         "name": "Ada",
     }
     created = httpx.post(f"{server.url}/api/tables", json=body, timeout=30).raise_for_status().json()
