@@ -118,3 +118,17 @@ def test_on_a_phone_the_board_zooms_and_the_actions_come_before_the_log(
         assert actions < 844 * 1.5 and actions < panels < log
     finally:
         phone.close()
+
+
+SHADOW = "(selector) => getComputedStyle(document.querySelector(selector)).boxShadow"
+
+
+def test_the_acting_seats_panel_is_lit(server: Server, page_at: Any) -> None:
+    """The seat the table waits for has its panel lit (a glow in the palette's signal yellow),
+    the others none."""
+    page = page_at(open_table(server, "droids"))  # drawing orders: one seat at a time
+    page.wait_for_selector("#legal button", timeout=30_000)
+    page.wait_for_selector(".panel.turn", timeout=30_000)
+    assert page.evaluate(SHADOW, ".panel.turn") != "none"
+    assert "242, 182, 48" in page.evaluate(SHADOW, ".panel.turn")
+    assert page.evaluate(SHADOW, ".panel:not(.turn)") == "none"
