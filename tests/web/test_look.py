@@ -132,3 +132,31 @@ def test_the_acting_seats_panel_is_lit(server: Server, page_at: Any) -> None:
     assert page.evaluate(SHADOW, ".panel.turn") != "none"
     assert "242, 182, 48" in page.evaluate(SHADOW, ".panel.turn")
     assert page.evaluate(SHADOW, ".panel:not(.turn)") == "none"
+
+
+def touch(cdp: Any, kind: str, points: list[tuple[float, float]]) -> None:
+    touches = [{"x": x, "y": y, "id": number} for number, (x, y) in enumerate(points)]
+    cdp.send("Input.dispatchTouchEvent", {"type": kind, "touchPoints": touches})
+
+
+def test_two_fingers_pinch_the_board_larger_on_a_phone(server: Server, browser: Any) -> None:
+    phone = browser.new_context(**PHONE)
+    try:
+        page = phone.new_page()
+        page.goto(open_table(server, "dr2d"))
+        page.wait_for_selector("#legal button", timeout=30_000)
+        page.locator("#board").scroll_into_view_if_needed()
+        box = page.locator("#board").bounding_box()
+        assert box is not None
+        fitted = page.evaluate(BOARD_WIDTH)
+        cx, cy = box["x"] + box["width"] / 2, box["y"] + min(box["height"], 300) / 2
+        cdp = phone.new_cdp_session(page)
+        touch(cdp, "touchStart", [(cx - 30, cy), (cx + 30, cy)])
+        for step in range(1, 7):  # the fingers spread from 60 to 120 pixels apart
+            touch(cdp, "touchMove", [(cx - 30 - 5 * step, cy), (cx + 30 + 5 * step, cy)])
+        touch(cdp, "touchEnd", [])
+        assert page.evaluate(BOARD_WIDTH) == pytest.approx(fitted * 2, rel=0.1)
+        assert float(page.get_attribute("#board", "data-zoom")) == pytest.approx(2, rel=0.1)
+        assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth + 1")
+    finally:
+        phone.close()
