@@ -32,7 +32,8 @@ POSITIONS: dict[str, list[tuple[dict[str, Any], int, int, int]]] = {
 
 # sha256 of the English drawing (spectator's view, then seat 0's) of each position above, made by
 # the renderers before their words moved to the catalogues; taken again when the robots became
-# drawn figures (core/figures.py: Ricochet, DR2D, Droids and Delivery), the words unchanged
+# drawn figures (core/figures.py: Ricochet, DR2D, Droids, Delivery and Robotick's Droco), the
+# words unchanged
 ENGLISH_BEFORE = {
     ("dr2d", 0): (
         "4165dc13c72b72058eccda4c016f17961229ac0d7db15cb0698c077db0c3d0c5",
@@ -67,12 +68,12 @@ ENGLISH_BEFORE = {
         "9dd41a1893f4703fcf83788d6088eb01c2af07f356c8725b7a1aa116b7d42595",
     ),
     ("robotick", 0): (
-        "cbf5e04272d3892f370c438189bd3060251008611abe04cda3dace2f5fbe92d2",
-        "d0f8b2b2ca0fe35350b61d0db3fb81e3ebfff6fe7dd05d055e3a5735ebb47329",
+        "18d5b7c683a1db4550e9822c38ec39f19cb1e071e7f00887ca5e7d0060d757a0",
+        "a94bc73a5779c7796823f7b23aeca0f157ff89f7969b3a2a618c943a44e6ab8c",
     ),
     ("robotick", 1): (
-        "a0382995900b5dfe1a5cddd41f957d3353a87cda298f19efd7801e4812a40169",
-        "31879e5c58383bf09df414c472e7ea35400a494b1562ad951e14e82931fd0358",
+        "be47c47f88c06036a7df91e9ed8944204cd25322e428f605dfcfbfd1659165a4",
+        "587ce0ff977cca8deac276a042b6bc15dc6ca5f363fa5dcdc5bd4151aef248bf",
     ),
 }
 

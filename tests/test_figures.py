@@ -44,3 +44,11 @@ def test_each_robot_is_a_figure_with_its_letter(game_id: str, index: int, letter
         assert letter in [text.text for text in drawn.iter(f"{SVG}text")], piece
         assert len(list(drawn.iter(f"{SVG}rect"))) >= 3, piece  # arms, head, body
         assert len(list(drawn.iter(f"{SVG}circle"))) >= 3, piece  # the knob and two eyes
+
+
+def test_robotick_draws_droco_beside_its_open_hand() -> None:
+    root = ET.fromstring(games.get("robotick").render_svg(position("robotick", 0).view(0)))
+    droco = [g for g in root.iter(f"{SVG}g") if g.get("class") == "droco"]
+    assert len(droco) == 1
+    assert [text.text for text in droco[0].iter(f"{SVG}text")] == ["D"]
+    assert len(list(droco[0].iter(f"{SVG}rect"))) >= 3

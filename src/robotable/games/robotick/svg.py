@@ -17,6 +17,7 @@ from typing import Any
 from xml.sax.saxutils import escape
 
 from robotable.core.drawing_words import DrawingWords
+from robotable.core.figures import robot_figure
 from robotable.games.robotick.cards import (
     COLUMN_TITLES,
     COLUMNS,
@@ -39,6 +40,7 @@ INK = {"A": "#c62828", "B": "#1565c0", "C": "#e65100", "D": "#2e7d32"}
 # Seat areas clockwise from the top (Droco's place): top, right, bottom, left.
 SPOTS = {1: (925, 430), 2: (550, 710), 3: (175, 430)}
 CENTRE = (550, 430)
+DROCO_FILL = "#8a94a6"  # brushed steel: Droco belongs to no player's colour
 TRICK_OFFSETS = {0: (0, -58), 1: (60, 0), 2: (0, 58), 3: (-60, 0)}
 
 
@@ -147,6 +149,8 @@ def _ai_and_droco(view: Mapping[str, Any], pv: tuple[int, ...], trump: str, say:
         for line, criterion in enumerate(ai[column]):
             label = say("ai.criterion", line=line + 1, criterion=criterion, printed=criterion)
             out.append(_text(cx, y0 + 63 + 16 * line, label, 11, text_anchor="middle", font_weight="bold"))
+    # Droco itself, the automaton whose open hand this is: the site's robot figure, its letter D
+    out.append(f'<g class="droco">{robot_figure(CENTRE[0] - 145, 142, 52, DROCO_FILL, "D")}</g>')
     for col, names in enumerate(view["droco_hand"]):
         x = CENTRE[0] - 100 + col * 50
         out.append(_text(x + CARD_W / 2, 116, "ABCD"[col], 12, text_anchor="middle", fill=INK["ABCD"[col]]))
