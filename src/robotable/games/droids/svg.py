@@ -10,7 +10,7 @@ from typing import Any
 from xml.sax.saxutils import escape
 
 from robotable.core.drawing_words import DrawingWords
-from robotable.core.figures import robot_figure
+from robotable.core.figures import letter_colour, robot_figure
 from robotable.games.droids.board import KILLER_LEVELS
 from robotable.games.droids.tokens import COLOUR_NAMES, OPPOSITE_COLOUR, SIDE_OF
 
@@ -236,7 +236,7 @@ def _legend_items(view: Mapping[str, Any], say: DrawingWords) -> list[tuple[str,
         (
             f'<circle cx="8" cy="8" r="7" fill="{FILL[c]}" stroke="#111"/>'
             f'<text x="8" y="12" font-size="10" font-weight="bold" text-anchor="middle" '
-            f'fill="#fff">{c}</text>',
+            f'fill="{letter_colour(FILL[c])}">{c}</text>',
             say("legend.robot", robot=COLOUR_NAMES[c]),
         )
         for c in view["colours"]
