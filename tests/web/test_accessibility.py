@@ -75,5 +75,11 @@ def test_a_tutorial(server: Server, browser: Any, lang: str) -> None:
         page.locator("#board svg").wait_for(timeout=30_000)
         page.locator("#lesson-text").filter(has_text=" ").wait_for(timeout=30_000)
         assert grave_violations(page) == []
+        # the names a screen reader says are in the page's language
+        french = lang == "fr-FR"
+        assert page.get_attribute("html", "lang") == ("fr" if french else "en")
+        assert page.get_attribute("#board", "aria-label") == ("Le plateau" if french else "The board")
+        zoom_in = page.get_attribute(".zoom-in", "aria-label")
+        assert zoom_in == ("Agrandir le plateau" if french else "Zoom in on the board")
     finally:
         context.close()
