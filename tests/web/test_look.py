@@ -85,6 +85,10 @@ def test_the_sound_on_your_turn_is_off_by_default_remembered_and_chimes_when_on(
 
 PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True, "bypass_csp": True}
 BOARD_WIDTH = "() => document.querySelector('#board svg').getBoundingClientRect().width"
+SMALLEST_WORDS = """() => Math.min(...[...document.querySelectorAll("#board svg text")]
+  .filter((text) => text.textContent.trim())
+  .map((text) => parseFloat(getComputedStyle(text).fontSize) * text.getScreenCTM().a))"""
+"""The height on screen, in pixels, of the smallest letters the drawing shows."""
 TOP = "(selector) => document.querySelector(selector).getBoundingClientRect().top + window.scrollY"
 
 
@@ -113,6 +117,13 @@ def test_on_a_phone_the_board_zooms_and_the_actions_come_before_the_log(
         assert page.evaluate(BOARD_WIDTH) == pytest.approx(fitted * 1.5, rel=0.02)
         page.click(".zoom-fit")
         assert page.evaluate(BOARD_WIDTH) == pytest.approx(fitted, rel=0.02)
+        # the smallest words drawn, unreadable at the phone's fit, readable zoomed in all the way
+        assert page.evaluate(SMALLEST_WORDS) < 6
+        for _ in range(6):
+            page.click(".zoom-in")
+        assert page.get_attribute("#board", "data-zoom") == "5"
+        assert page.evaluate(SMALLEST_WORDS) >= 12
+        page.click(".zoom-fit")
         # the decision first: the actions within a screen and a half, before the panels and the log
         actions, panels, log = (page.evaluate(TOP, s) for s in ("#legal button", "#panels-box", "#log-box"))
         assert actions < 844 * 1.5 and actions < panels < log

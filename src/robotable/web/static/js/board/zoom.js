@@ -7,7 +7,9 @@
 
 import { t } from "../i18n.js";
 
-const MOST = 4; // four times the fitted width: a phone shows the smallest legend words large enough
+// five times the fitted width: on a phone the smallest words of every drawing (a Robotick
+// card's strength, a Delivery slot's caption, the Droids legend) are then 12 pixels or more
+const MOST = 5;
 const STEP = 1.5;
 
 const clamp = (zoom) => Math.min(MOST, Math.max(1, zoom));
