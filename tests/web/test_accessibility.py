@@ -83,3 +83,10 @@ def test_a_tutorial(server: Server, browser: Any, lang: str) -> None:
         assert zoom_in == ("Agrandir le plateau" if french else "Zoom in on the board")
     finally:
         context.close()
+
+
+def test_the_replay_page(server: Server, page_at: Any) -> None:
+    """The replay viewer, waiting for a record file (its board named and zoomable too)."""
+    page = page_at(f"{server.url}/replay")
+    page.locator("#record-file").wait_for(state="attached", timeout=30_000)
+    assert grave_violations(page) == []
