@@ -94,6 +94,8 @@ def table_svg(view: Mapping[str, Any], *, lang: str = "en", names: list[str] | N
     ]
     parts += _header(view, pv, trump, say)
     parts += _ai_and_droco(view, pv, trump, say)
+    # Droco itself beside its open hand: the site's robot figure, its letter D
+    parts.append(f'<g class="droco">{robot_figure(CENTRE[0] - 145, 142, 52, DROCO_FILL, "D")}</g>')
     seating = view["seating"]
     top = seating.index(DROCO)
     spot_of = {seating[(top + k) % HANDS]: k for k in range(HANDS)}
@@ -149,8 +151,6 @@ def _ai_and_droco(view: Mapping[str, Any], pv: tuple[int, ...], trump: str, say:
         for line, criterion in enumerate(ai[column]):
             label = say("ai.criterion", line=line + 1, criterion=criterion, printed=criterion)
             out.append(_text(cx, y0 + 63 + 16 * line, label, 11, text_anchor="middle", font_weight="bold"))
-    # Droco itself, the automaton whose open hand this is: the site's robot figure, its letter D
-    out.append(f'<g class="droco">{robot_figure(CENTRE[0] - 145, 142, 52, DROCO_FILL, "D")}</g>')
     for col, names in enumerate(view["droco_hand"]):
         x = CENTRE[0] - 100 + col * 50
         out.append(_text(x + CARD_W / 2, 116, "ABCD"[col], 12, text_anchor="middle", fill=INK["ABCD"[col]]))
