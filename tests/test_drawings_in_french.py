@@ -68,12 +68,12 @@ ENGLISH_BEFORE = {
         "9dd41a1893f4703fcf83788d6088eb01c2af07f356c8725b7a1aa116b7d42595",
     ),
     ("robotick", 0): (
-        "18d5b7c683a1db4550e9822c38ec39f19cb1e071e7f00887ca5e7d0060d757a0",
-        "a94bc73a5779c7796823f7b23aeca0f157ff89f7969b3a2a618c943a44e6ab8c",
+        "9ea481b3cd0a67659c030c758196e5f9d85efc83cddf5a059866736912f6b795",
+        "671f7adbe623b378d9e4e3b7e265b8f11285f660216569d1232e72d15a5a5151",
     ),
     ("robotick", 1): (
-        "be47c47f88c06036a7df91e9ed8944204cd25322e428f605dfcfbfd1659165a4",
-        "587ce0ff977cca8deac276a042b6bc15dc6ca5f363fa5dcdc5bd4151aef248bf",
+        "f960d0ce55c8b5b7b343a0a0b749978da17d3336c0cfabb3cc552dbccd782a75",
+        "73026fa5fcfd3876bba32bfced4fafa0d4b3eea776e1a191e1ac35fce175db4f",
     ),
 }
 
