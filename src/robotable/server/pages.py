@@ -2,8 +2,8 @@
 they may change without a new protocol version).
 
 - ``/`` the lobby, ``/tables/{id}`` a table, ``/replay`` and ``/tables/{id}/replay`` the replay
-  viewer, ``/learn/{game}`` a game's tutorial, ``/static/...`` their files; every page with
-  :data:`PAGE_HEADERS`;
+  viewer, ``/learn/{game}`` a game's tutorial, ``/static/...`` their files, ``/favicon.ico``
+  the site's icon (an SVG robot of its own); every page with :data:`PAGE_HEADERS`;
 - ``GET /api/tables/{id}/board.svg``: the board as the token's seat sees it;
 - ``GET /api/tables/{id}/help?lang=fr``: what the token's seat may type in its phase, in words;
 - ``GET /api/games/{id}/picture.svg`` and ``GET /api/games/{id}/rules?lang=fr``: for the lobby.
@@ -43,6 +43,13 @@ def add_pages(app: FastAPI) -> None:
     app.mount("/static", StaticFiles(packages=[("robotable.web", "static")]), name="static")
     # read once: the pages are the package's own files, the same for every visitor
     page = {name: static.joinpath(f"{name}.html").read_text("utf-8") for name in PAGES}
+    icon = static.joinpath("img", "favicon.svg").read_bytes()
+
+    @app.get("/favicon.ico", include_in_schema=False)
+    async def favicon() -> Response:
+        """The site's icon where browsers look for it first (an SVG: every browser of today
+        shows one, and it stays sharp at every size)."""
+        return Response(icon, media_type="image/svg+xml", headers={"Cache-Control": "max-age=86400"})
 
     @app.get("/", include_in_schema=False)
     async def lobby() -> Response:

@@ -23,6 +23,7 @@ from typing import Any
 
 from robotable.core.drawing_words import DrawingWords
 from robotable.core.errors import RobotableError
+from robotable.core.figures import robot_figure
 from robotable.games.delivery.cards import SLOTS
 
 CELL = 40
@@ -171,12 +172,14 @@ def _pawns(players: Sequence[Mapping[str, Any]], left: float, top: float) -> lis
         cx, cy = left + x * CELL + CELL / 2, top + y * CELL + CELL / 2
         colour = FILL[p["colour"]]
         out.append(f'<g data-piece="{seat}">')  # the pawn as the events name it: its seat
+        # the ring on the floor turned to the pawn's facing (its arrow on the edge), and the
+        # robot standing upright on it, in its colour with its seat on its chest
         out.append(
             f'<g transform="translate({cx},{cy}) rotate({FACING_ANGLE[p["facing"]]})">'
-            f'<circle r="13" fill="{colour}" stroke="#111" stroke-width="1.5"/>'
-            f'<path d="M0,-17 L7,-8 L-7,-8 z" fill="#111"/></g>'
+            f'<circle r="17" fill="{colour}" fill-opacity="0.3" stroke="{colour}" stroke-width="2"/>'
+            f'<path d="M0,-21 L6,-14 L-6,-14 z" fill="#111"/></g>'
         )
-        out.append(_text(cx, cy + 4, str(seat), size=11, weight="bold", anchor="middle", fill="white"))
+        out.append(robot_figure(cx, cy, CELL, colour, str(seat), ring=False))
         if p["parcel"]:
             out.append(
                 f'<rect x="{cx + 6}" y="{cy + 5}" width="10" height="10" fill="#a0522d" stroke="#111"/>'

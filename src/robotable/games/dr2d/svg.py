@@ -18,6 +18,7 @@ from xml.sax.saxutils import escape
 
 from robotable.core.drawing_words import DrawingWords
 from robotable.core.errors import RobotableError
+from robotable.core.figures import robot_figure
 from robotable.games.dr2d.board import (
     CONVEYOR,
     DIRS,
@@ -233,12 +234,12 @@ def _robot(robot: Mapping[str, Any]) -> list[str]:
     colour = ROBOT_COLOURS[seat % len(ROBOT_COLOURS)]
     d = DIRS.index(robot["facing"])
     opacity = "0.55" if robot["inactive"] else "1"
+    # the figure in its colour with its letter, and its facing: a dark arrow on the ring's edge
     return [
         f'<g opacity="{opacity}" data-piece="{ROBOT_LETTERS[seat]}">'
-        f'<circle cx="{cx}" cy="{cy}" r="{T * 0.34}" fill="{colour}" stroke="#111" stroke-width="2"/>',
-        _arrow(cx + DX[d] * T * 0.3, cy + DY[d] * T * 0.3, d, 7, "#111"),
-        f'<text x="{cx}" y="{cy + 5}" font-size="14" font-weight="bold" text-anchor="middle" fill="#fff">'
-        f"{ROBOT_LETTERS[seat]}</text></g>",
+        + robot_figure(cx, cy, T, colour, ROBOT_LETTERS[seat]),
+        _arrow(cx + DX[d] * T * 0.4, cy + DY[d] * T * 0.4, d, 6, "#111"),
+        "</g>",
     ]
 
 

@@ -10,6 +10,7 @@ from typing import Any
 from xml.sax.saxutils import escape
 
 from robotable.core.drawing_words import DrawingWords
+from robotable.core.figures import letter_colour, robot_figure
 from robotable.games.droids.board import KILLER_LEVELS
 from robotable.games.droids.tokens import COLOUR_NAMES, OPPOSITE_COLOUR, SIDE_OF
 
@@ -98,18 +99,11 @@ def _robot(view: Mapping[str, Any], r: Mapping[str, Any]) -> list[str]:
     px, py = _cell_xy(x, y)
     cx, cy = px + CELL / 2, py + CELL / 2
     out: list[str] = []
+    faded = ""  # an eliminated player's robot, faded whole
     if r["kind"] == "player":
         colour = view["colours"][r["seat"]]
-        dead = view["eliminated"][r["seat"]]
-        faded = ' opacity="0.45"' if dead else ""
-        out.append(
-            f'<circle cx="{cx}" cy="{cy}" r="{CELL * 0.36}" fill="{FILL[colour]}" stroke="#111" '
-            f'stroke-width="2"{faded}/>'
-        )
-        out.append(
-            f'<text x="{cx}" y="{cy + 5}" font-size="15" font-weight="bold" text-anchor="middle" '
-            f'fill="#fff">{colour}</text>'
-        )
+        faded = ' opacity="0.45"' if view["eliminated"][r["seat"]] else ""
+        out.append(robot_figure(cx, cy, CELL, FILL[colour], colour))
         if r["stock"]:
             out.append(
                 f'<text x="{px + CELL - 4}" y="{py + 12}" font-size="10" '
@@ -124,17 +118,17 @@ def _robot(view: Mapping[str, Any], r: Mapping[str, Any]) -> list[str]:
     elif r["kind"] == "statue":
         out.append(_statue(cx, cy, CELL * 0.36))
     else:
+        # the killer: a dark robot with a red K, on a red ring
         out.append(
-            f'<rect x="{cx - CELL * 0.34}" y="{cy - CELL * 0.34}" '
-            f'width="{CELL * 0.68}" height="{CELL * 0.68}" '
-            f'rx="6" fill="{KILLER_FILL}"/><text x="{cx}" y="{cy + 5}" font-size="15" fill="#ff5555" '
-            f'text-anchor="middle" font-weight="bold">K</text>'
+            f'<circle cx="{cx}" cy="{cy}" r="{CELL * 0.42}" fill="#ff5555" fill-opacity="0.3" '
+            f'stroke="#c0392b" stroke-width="2"/>'
+            + robot_figure(cx, cy, CELL, KILLER_FILL, "K", letter_fill="#ff5555", ring=False)
         )
     if r["carry"]:
         out.append(_object(r["carry"], px + CELL - 10, py + CELL - 10, 14))
     # one group per robot, named as the events name it, so a page can move it along their paths
     name = escape(str(r["name"]), {'"': "&quot;"})
-    return [f'<g data-piece="{name}">', *out, "</g>"]
+    return [f'<g data-piece="{name}"{faded}>', *out, "</g>"]
 
 
 def _slot_box(side: str, e: int, slot: int) -> tuple[float, float, float, float]:
@@ -245,7 +239,7 @@ def _legend_items(view: Mapping[str, Any], say: DrawingWords) -> list[tuple[str,
         (
             f'<circle cx="8" cy="8" r="7" fill="{FILL[c]}" stroke="#111"/>'
             f'<text x="8" y="12" font-size="10" font-weight="bold" text-anchor="middle" '
-            f'fill="#fff">{c}</text>',
+            f'fill="{letter_colour(FILL[c])}">{c}</text>',
             say("legend.robot", robot=COLOUR_NAMES[c]),
         )
         for c in view["colours"]

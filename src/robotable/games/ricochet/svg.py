@@ -21,6 +21,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
 from robotable.core.drawing_words import DrawingWords
+from robotable.core.figures import robot_figure
 from robotable.games.ricochet.board import (
     DIRECTIONS,
     DX,
@@ -313,7 +314,8 @@ def _draw_markers(root: ET.Element, markers: Sequence[int]) -> None:
 
 
 def _draw_robots(root: ET.Element, robots: Sequence[int], say: DrawingWords) -> None:
-    """Each robot as a pawn (base, body, head) with a dark outline and a shine."""
+    """Each robot as the site's robot figure (core.figures) in its colour with its notation
+    letter (R, G, B, Y, S) on its chest, standing on its shadow."""
     layer = _el(root, "g", class_="robots")
     for robot, cell in enumerate(robots):
         colour = ROBOT_NAMES[robot]
@@ -321,11 +323,9 @@ def _draw_robots(root: ET.Element, robots: Sequence[int], say: DrawingWords) -> 
         centre = f"translate({_num(cx)},{_num(cy)})"
         pawn = _el(layer, "g", class_=f"robot {colour}", transform=centre, data_piece=colour)
         _el(pawn, "title", say("picture.robot", colour=colour))
-        style = {"fill": FILL[colour], "stroke": "#1a1a1a", "stroke_width": 1.6, "stroke_linejoin": "round"}
-        _el(pawn, "ellipse", cx=0, cy=13.5, rx=13, ry=3.2, fill="#000000", opacity=0.25)
-        _el(pawn, "path", d="M-12,13 C-12,6 -6,4 -4.5,-2 L4.5,-2 C6,4 12,6 12,13 Z", **style)
-        _el(pawn, "circle", cx=0, cy=-7.5, r=8, **style)
-        _el(pawn, "circle", cx=-2.6, cy=-10, r=2.4, fill="#ffffff", opacity=0.7)
+        _el(pawn, "ellipse", cx=0, cy=16.5, rx=13, ry=3, fill="#000000", opacity=0.25)
+        figure = robot_figure(0, 1.5, CELL, FILL[colour], colour[0].upper(), ring=False)
+        pawn.extend(ET.fromstring(f"<g>{figure}</g>"))
 
 
 @dataclass(frozen=True)

@@ -17,6 +17,7 @@ from typing import Any
 from xml.sax.saxutils import escape
 
 from robotable.core.drawing_words import DrawingWords
+from robotable.core.figures import robot_figure
 from robotable.games.robotick.cards import (
     COLUMN_TITLES,
     COLUMNS,
@@ -39,6 +40,7 @@ INK = {"A": "#c62828", "B": "#1565c0", "C": "#e65100", "D": "#2e7d32"}
 # Seat areas clockwise from the top (Droco's place): top, right, bottom, left.
 SPOTS = {1: (925, 430), 2: (550, 710), 3: (175, 430)}
 CENTRE = (550, 430)
+DROCO_FILL = "#8a94a6"  # brushed steel: Droco belongs to no player's colour
 TRICK_OFFSETS = {0: (0, -58), 1: (60, 0), 2: (0, 58), 3: (-60, 0)}
 
 
@@ -92,6 +94,8 @@ def table_svg(view: Mapping[str, Any], *, lang: str = "en", names: list[str] | N
     ]
     parts += _header(view, pv, trump, say)
     parts += _ai_and_droco(view, pv, trump, say)
+    # Droco itself beside its open hand: the site's robot figure, its letter D
+    parts.append(f'<g class="droco">{robot_figure(CENTRE[0] - 145, 142, 52, DROCO_FILL, "D")}</g>')
     seating = view["seating"]
     top = seating.index(DROCO)
     spot_of = {seating[(top + k) % HANDS]: k for k in range(HANDS)}

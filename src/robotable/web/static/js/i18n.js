@@ -41,14 +41,20 @@ export function t(key, values = {}) {
   return text.replace(/\{(\w+)\}/g, (_, name) => (name in values ? String(values[name]) : `{${name}}`));
 }
 
-// Fills every [data-t] element's text (and [data-t-placeholder]'s placeholder), sets the
-// page's language, and wires the language menu: changing it re-runs `redraw`.
+// Fills every [data-t] element's text (and [data-t-placeholder]'s placeholder, [data-t-label]'s
+// aria-label, [data-t-title]'s title), sets the page's language, and wires the language menu:
+// changing it re-runs `redraw`.
 export function translatePage(redraw) {
   document.documentElement.lang = language();
   for (const element of document.querySelectorAll("[data-t]")) element.textContent = t(element.dataset.t);
   for (const element of document.querySelectorAll("[data-t-placeholder]")) {
     element.placeholder = t(element.dataset.tPlaceholder);
   }
+  // the names of what shows no words (a board, a button drawn as a sign), and their tooltips
+  for (const element of document.querySelectorAll("[data-t-label]")) {
+    element.setAttribute("aria-label", t(element.dataset.tLabel));
+  }
+  for (const element of document.querySelectorAll("[data-t-title]")) element.title = t(element.dataset.tTitle);
   const menu = document.getElementById("language");
   if (menu && !menu.dataset.wired) {
     menu.dataset.wired = "yes";

@@ -10,6 +10,7 @@ import { pickable } from "../shared/notation.js";
 import { animate } from "./animate.js";
 import { positions, slide } from "./slide.js";
 import { chosenSpeed } from "./speed.js";
+import { addZoom } from "./zoom.js";
 
 // A board in `element`. `caption(text)`: shows a step's caption (a register, a call frame);
 // `onPick({word} | {cell})`: a pickable word or cell clicked; `words`: names for the planners,
@@ -18,6 +19,7 @@ export function createBoard(element, { caption = () => {}, onPick = () => {}, wo
   let picture = null; // the drawing shown, as given
   let playing = null; // its movement
   let movingUntil = 0; // when the pieces walking their paths arrive (Date.now() milliseconds)
+  addZoom(element);
   element.addEventListener("click", (event) => {
     const picked = pickAt(element, event);
     if (picked) onPick(picked);

@@ -25,6 +25,10 @@ export const words = {
     "error.network": "The server cannot be reached: {reason}",
     "table.seat": "seat {seat}",
     "tutorial.learn": "Learn to play",
+    "board.name": "The board",
+    "board.zoom_in": "Zoom in on the board",
+    "board.zoom_out": "Zoom out",
+    "board.zoom_fit": "The whole board",
   },
   fr: {
     language: "Langue",
@@ -46,5 +50,9 @@ export const words = {
     "error.network": "Le serveur ne répond pas : {reason}",
     "table.seat": "place {seat}",
     "tutorial.learn": "Apprendre à jouer",
+    "board.name": "Le plateau",
+    "board.zoom_in": "Agrandir le plateau",
+    "board.zoom_out": "Réduire",
+    "board.zoom_fit": "Le plateau entier",
   },
 };
