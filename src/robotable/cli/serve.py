@@ -35,6 +35,7 @@ MAX_WORKERS = 64
 DB_VARIABLE = "ROBOTABLE_SERVE_DB"
 THINK_VARIABLE = "ROBOTABLE_SERVE_THINK_LIMIT"
 GRACE_VARIABLE = "ROBOTABLE_SERVE_GRACE"
+DOCS_VARIABLE = "ROBOTABLE_SERVE_API_DOCS"
 """How ``serve --workers N`` hands its settings to its worker processes."""
 DEFAULT_GRACE = 60.0
 
@@ -83,6 +84,15 @@ def serve_command(
             "but about a third more server CPU per message under load.",
         ),
     ] = False,
+    api_docs: Annotated[
+        bool,
+        typer.Option(
+            "--api-docs/--no-api-docs",
+            help="Serve /docs, FastAPI's page of the HTTP API. Off by default: that page runs a script "
+            "from a CDN (cdn.jsdelivr.net) on the server's own address, where the pages keep seat "
+            "tokens. /openapi.json describes the API either way.",
+        ),
+    ] = False,
 ) -> None:
     """Run the game server: tables for every game, played over HTTP and WebSockets.
 
@@ -112,12 +122,13 @@ def serve_command(
             f"--workers {workers}: several processes share tables only on PostgreSQL (--db postgresql://...)"
         )
     listener = _bind(host, port)
-    _announce(url, host, listener.getsockname()[1], workers)
+    _announce(url, host, listener.getsockname()[1], workers, "/docs" if api_docs else "/openapi.json")
     settings = _uvicorn_settings(deflate)
     if workers == 1:
-        _run(store, listener, think_limit, settings, grace)
+        _run(store, listener, think_limit, settings, grace, api_docs)
     else:
         store.close()  # each worker opens its own
+        os.environ[DOCS_VARIABLE] = "1" if api_docs else ""
         _run_workers(url, listener, think_limit, workers, settings, grace)
 
 
@@ -157,7 +168,7 @@ def _shown(url: str) -> str:
     return parsed.render_as_string(hide_password=True)
 
 
-def _announce(url: str, host: str, port: int, workers: int) -> None:
+def _announce(url: str, host: str, port: int, workers: int, api: str = "/openapi.json") -> None:
     shown_host = f"[{host}]" if ":" in host else host
     if host in ("0.0.0.0", "::"):
         shown_host = "localhost"  # listening everywhere: this machine's own name works
@@ -166,7 +177,7 @@ def _announce(url: str, host: str, port: int, workers: int) -> None:
     if workers > 1:
         console.print(f"{workers} worker processes", soft_wrap=True)
     console.print(
-        Text(f"serving on http://{shown_host}:{port}/  (API: /docs, Ctrl-C stops)", style="green"),
+        Text(f"serving on http://{shown_host}:{port}/  (API: {api}, Ctrl-C stops)", style="green"),
         soft_wrap=True,
     )
 
@@ -219,12 +230,13 @@ def _run(
     think_limit: float,
     settings: dict[str, Any],
     grace: float = DEFAULT_GRACE,
+    api_docs: bool = False,
 ) -> None:
     import uvicorn
 
     from robotable.server.app import create_app
 
-    app = create_app(store, think_limit=think_limit, own_process=True, grace=grace)
+    app = create_app(store, think_limit=think_limit, own_process=True, grace=grace, api_docs=api_docs)
     server = uvicorn.Server(uvicorn.Config(app, **settings))
     try:
         server.run(sockets=[listener])
@@ -261,4 +273,6 @@ def worker_app() -> FastAPI:
 
     store = open_store(os.environ[DB_VARIABLE], migrate=False)
     grace = float(os.environ.get(GRACE_VARIABLE, DEFAULT_GRACE))
-    return create_app(store, think_limit=float(os.environ[THINK_VARIABLE]), own_process=True, grace=grace)
+    think_limit = float(os.environ[THINK_VARIABLE])
+    api_docs = bool(os.environ.get(DOCS_VARIABLE))
+    return create_app(store, think_limit=think_limit, own_process=True, grace=grace, api_docs=api_docs)

@@ -6,6 +6,7 @@
   :mod:`.replays`: finished games step by step, stored or uploaded; :mod:`.tutorials`: a game's
   guided tutorial, step by step;
 - :mod:`.limits`: request rates and body sizes; :mod:`.refusals`: every refusal's one shape;
+  :mod:`.headers`: the headers of every answer, ``HEAD`` as ``GET``, the API's ``/docs``;
 - :mod:`.collector`: short garbage-collector pauses when the server is its process's only work;
 - below them, :mod:`.hall` (the live tables of this process), :mod:`.live` (one table's actor),
   :mod:`.store` (the database) and :mod:`.peers` (the other processes on it).
@@ -22,6 +23,7 @@ from fastapi import FastAPI
 
 from robotable.server.collector import short_collections
 from robotable.server.hall import GRACE, Hall
+from robotable.server.headers import AnswerHeaders, add_api_docs
 from robotable.server.limits import MAX_BODY, BodyLimit, limit_requests
 from robotable.server.pages import add_page_routes, add_pages
 from robotable.server.pages import markdown_html as _markdown  # noqa: F401  (tests/web read it here)
@@ -42,11 +44,14 @@ def create_app(
     think_limit: float = 30.0,
     own_process: bool = False,
     grace: float = GRACE,
+    api_docs: bool = False,
 ) -> FastAPI:
     """The server's application over ``store``; unfinished tables are restored at start-up.
     ``own_process``: the application is the process's only work (``robotable serve``), so
     it keeps the garbage collector's pauses short (:func:`.collector.short_collections`).
-    ``grace``: seconds a person who left has to come back before a bot stands in for them."""
+    ``grace``: seconds a person who left has to come back before a bot stands in for them.
+    ``api_docs``: serve ``/docs``, FastAPI's page of the API (its script comes from a CDN:
+    :mod:`.headers`)."""
     hall = Hall(store, audience=Connections, clock=clock, think_limit=think_limit, grace=grace)
 
     @asynccontextmanager
@@ -58,7 +63,7 @@ def create_app(
             collections.cancel()
         await hall.close()
 
-    app = FastAPI(title="robotable", version=str(PROTOCOL), lifespan=lifespan)
+    app = FastAPI(title="robotable", version=str(PROTOCOL), lifespan=lifespan, docs_url=None, redoc_url=None)
     app.state.hall = hall
     add_refusals(app)
     limit_requests(app)
@@ -69,4 +74,7 @@ def create_app(
     add_pages(app)
     add_replays(app, hall)
     add_tutorials(app)
+    if api_docs:
+        add_api_docs(app)
+    app.add_middleware(AnswerHeaders)  # the outermost layer: every answer, refusals included
     return app
