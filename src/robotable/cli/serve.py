@@ -36,6 +36,7 @@ DB_VARIABLE = "ROBOTABLE_SERVE_DB"
 THINK_VARIABLE = "ROBOTABLE_SERVE_THINK_LIMIT"
 GRACE_VARIABLE = "ROBOTABLE_SERVE_GRACE"
 DOCS_VARIABLE = "ROBOTABLE_SERVE_API_DOCS"
+PROXIES_VARIABLE = "ROBOTABLE_SERVE_TRUSTED_PROXIES"
 """How ``serve --workers N`` hands its settings to its worker processes."""
 DEFAULT_GRACE = 60.0
 
@@ -93,6 +94,17 @@ def serve_command(
             "tokens. /openapi.json describes the API either way.",
         ),
     ] = False,
+    trusted_proxy: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--trusted-proxy",
+            metavar="ADDRESS",
+            help="A reverse proxy in front of the server (an address, or a network like 10.0.0.0/8; "
+            "repeat for several): from it, the client is the right-most address of X-Forwarded-For "
+            "that is not a trusted proxy. From any other peer the header is ignored: the rate limit "
+            "counts the peer's own address.",
+        ),
+    ] = None,
 ) -> None:
     """Run the game server: tables for every game, played over HTTP and WebSockets.
 
@@ -108,8 +120,12 @@ def serve_command(
     - `robotable serve --db postgresql://robotable@localhost/robotable`
     - `robotable serve --db postgresql://robotable@localhost/robotable --workers 4`
     """
+    from robotable.server.proxies import TrustedProxies
     from robotable.server.store import StoreError, default_url, open_store
 
+    proxies = list(trusted_proxy or [])
+    with reporting():
+        TrustedProxies(proxies)  # a wrong address is one red line, before anything starts
     url = db or default_url()
     with reporting():
         try:
@@ -125,10 +141,11 @@ def serve_command(
     _announce(url, host, listener.getsockname()[1], workers, "/docs" if api_docs else "/openapi.json")
     settings = _uvicorn_settings(deflate)
     if workers == 1:
-        _run(store, listener, think_limit, settings, grace, api_docs)
+        _run(store, listener, think_limit, settings, grace, api_docs, proxies)
     else:
         store.close()  # each worker opens its own
         os.environ[DOCS_VARIABLE] = "1" if api_docs else ""
+        os.environ[PROXIES_VARIABLE] = ",".join(proxies)
         _run_workers(url, listener, think_limit, workers, settings, grace)
 
 
@@ -221,6 +238,9 @@ def _uvicorn_settings(deflate: bool) -> dict[str, Any]:
         # connection (a zlib state each, cold in the cache with many clients) costs more than
         # building it; on a fast network the bytes saved are not worth it
         "ws_per_message_deflate": deflate,
+        # X-Forwarded-For is believed only from the proxies named by --trusted-proxy, by the
+        # application (robotable.server.proxies); uvicorn's own default believes 127.0.0.1
+        "proxy_headers": False,
     }
 
 
@@ -231,12 +251,20 @@ def _run(
     settings: dict[str, Any],
     grace: float = DEFAULT_GRACE,
     api_docs: bool = False,
+    trusted_proxies: list[str] | None = None,
 ) -> None:
     import uvicorn
 
     from robotable.server.app import create_app
 
-    app = create_app(store, think_limit=think_limit, own_process=True, grace=grace, api_docs=api_docs)
+    app = create_app(
+        store,
+        think_limit=think_limit,
+        own_process=True,
+        grace=grace,
+        api_docs=api_docs,
+        trusted_proxies=trusted_proxies or (),
+    )
     server = uvicorn.Server(uvicorn.Config(app, **settings))
     try:
         server.run(sockets=[listener])
@@ -275,4 +303,12 @@ def worker_app() -> FastAPI:
     grace = float(os.environ.get(GRACE_VARIABLE, DEFAULT_GRACE))
     think_limit = float(os.environ[THINK_VARIABLE])
     api_docs = bool(os.environ.get(DOCS_VARIABLE))
-    return create_app(store, think_limit=think_limit, own_process=True, grace=grace, api_docs=api_docs)
+    proxies = [p for p in os.environ.get(PROXIES_VARIABLE, "").split(",") if p]
+    return create_app(
+        store,
+        think_limit=think_limit,
+        own_process=True,
+        grace=grace,
+        api_docs=api_docs,
+        trusted_proxies=proxies,
+    )

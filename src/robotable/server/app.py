@@ -7,6 +7,7 @@
   guided tutorial, step by step;
 - :mod:`.limits`: request rates and body sizes; :mod:`.refusals`: every refusal's one shape;
   :mod:`.headers`: the headers of every answer, ``HEAD`` as ``GET``, the API's ``/docs``;
+  :mod:`.proxies`: the client's address (behind a trusted proxy, from ``X-Forwarded-For``);
 - :mod:`.collector`: short garbage-collector pauses when the server is its process's only work;
 - below them, :mod:`.hall` (the live tables of this process), :mod:`.live` (one table's actor),
   :mod:`.store` (the database) and :mod:`.peers` (the other processes on it).
@@ -16,7 +17,7 @@ from __future__ import annotations
 
 import asyncio
 import time
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Callable, Sequence
 from contextlib import asynccontextmanager
 
 from fastapi import FastAPI
@@ -27,6 +28,7 @@ from robotable.server.headers import AnswerHeaders, add_api_docs
 from robotable.server.limits import MAX_BODY, BodyLimit, limit_requests
 from robotable.server.pages import add_page_routes, add_pages
 from robotable.server.pages import markdown_html as _markdown  # noqa: F401  (tests/web read it here)
+from robotable.server.proxies import ClientAddress, TrustedProxies
 from robotable.server.refusals import add_refusals
 from robotable.server.replays import MAX_RECORD_BYTES, add_replays
 from robotable.server.routes import add_routes
@@ -45,13 +47,16 @@ def create_app(
     own_process: bool = False,
     grace: float = GRACE,
     api_docs: bool = False,
+    trusted_proxies: Sequence[str] = (),
 ) -> FastAPI:
     """The server's application over ``store``; unfinished tables are restored at start-up.
     ``own_process``: the application is the process's only work (``robotable serve``), so
     it keeps the garbage collector's pauses short (:func:`.collector.short_collections`).
     ``grace``: seconds a person who left has to come back before a bot stands in for them.
     ``api_docs``: serve ``/docs``, FastAPI's page of the API (its script comes from a CDN:
-    :mod:`.headers`)."""
+    :mod:`.headers`). ``trusted_proxies``: the reverse proxies (addresses, networks) whose
+    ``X-Forwarded-For`` names the client (:mod:`.proxies`); from any other peer it is ignored."""
+    trusted = TrustedProxies(trusted_proxies)  # a wrong address refused before anything starts
     hall = Hall(store, audience=Connections, clock=clock, think_limit=think_limit, grace=grace)
 
     @asynccontextmanager
@@ -76,5 +81,6 @@ def create_app(
     add_tutorials(app)
     if api_docs:
         add_api_docs(app)
+    app.add_middleware(ClientAddress, trusted=trusted)  # before the limits count by address
     app.add_middleware(AnswerHeaders)  # the outermost layer: every answer, refusals included
     return app
