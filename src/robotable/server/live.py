@@ -269,7 +269,9 @@ class LiveTable:
         row = SeatRow(seat, kind, seat_name(kind, seat, ""), None)
         async with self.lock:  # not while an action of this seat is being stored
             self.refuse_if_over(*HANDED_OVER)  # the game may have ended while this call waited
-            await asyncio.to_thread(self.hall.store.set_seat, self.id, row)
+            if not await asyncio.to_thread(self.hall.store.set_seat, self.id, row):
+                await self._catch_up_locked()  # another process ended the game: its actions here too
+                raise TableOver(*HANDED_OVER)
             self.take_seats(with_row(self.seats, row))
         return row
 
@@ -317,6 +319,8 @@ class LiveTable:
         async with self.lock:  # the game may end (a concession) while the seat is being taken
             self.refuse_if_over(*JOINED)
             if not await asyncio.to_thread(self.hall.store.set_seat, self.id, row, only_if_open=True):
+                await self._catch_up_locked()  # taken, or the game ended in another process
+                self.refuse_if_over(*JOINED)
                 raise Forbidden(f"seat {chosen} was just taken")
             self.take_seats(with_row(self.seats, row))
         if not any(r.kind == "open" for r in self.seats):
