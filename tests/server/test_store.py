@@ -83,6 +83,19 @@ def test_an_open_seat_is_taken_once() -> None:
     assert store.load("t1").seats[1] == first
 
 
+def test_a_finished_tables_seats_and_status_never_change() -> None:
+    """Whichever process marked it over: a stale copy elsewhere cannot rewrite its record's seats."""
+    store = open_store("sqlite://")
+    stored_table(store)
+    store.finish("t1", Outcome.from_scores([1, 0]))
+    before = store.load("t1")
+    assert not store.set_seat("t1", SeatRow(1, "human", "Eve", hash_token("eve")), only_if_open=True)
+    assert not store.set_seat("t1", SeatRow(0, "bot:easy", "easy", None))
+    store.set_status("t1", "running")
+    after = store.load("t1")
+    assert (after.seats, after.status, after.outcome) == (before.seats, "over", before.outcome)
+
+
 def test_tokens_are_random_and_stored_only_as_hashes() -> None:
     token = new_token()
     assert len(token) >= 43 and token != new_token()

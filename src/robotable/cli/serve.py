@@ -32,11 +32,13 @@ if TYPE_CHECKING:
 DEFAULT_HOST = "127.0.0.1"
 DEFAULT_PORT = 8000
 MAX_WORKERS = 64
+# How ``serve --workers N`` hands its settings to its worker processes: environment variables
 DB_VARIABLE = "ROBOTABLE_SERVE_DB"
 THINK_VARIABLE = "ROBOTABLE_SERVE_THINK_LIMIT"
 GRACE_VARIABLE = "ROBOTABLE_SERVE_GRACE"
 SUGGEST_VARIABLE = "ROBOTABLE_SERVE_SUGGESTIONS"
-"""How ``serve --workers N`` hands its settings to its worker processes."""
+DOCS_VARIABLE = "ROBOTABLE_SERVE_API_DOCS"
+PROXIES_VARIABLE = "ROBOTABLE_SERVE_TRUSTED_PROXIES"
 DEFAULT_GRACE = 60.0
 
 
@@ -92,6 +94,26 @@ def serve_command(
             "their seat, from their own view; nothing is played).",
         ),
     ] = True,
+    api_docs: Annotated[
+        bool,
+        typer.Option(
+            "--api-docs/--no-api-docs",
+            help="Serve /docs, FastAPI's page of the HTTP API. Off by default: that page runs a script "
+            "from a CDN (cdn.jsdelivr.net) on the server's own address, where the pages keep seat "
+            "tokens. /openapi.json describes the API either way.",
+        ),
+    ] = False,
+    trusted_proxy: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--trusted-proxy",
+            metavar="ADDRESS",
+            help="A reverse proxy in front of the server (an address, or a network like 10.0.0.0/8; "
+            "repeat for several): from it, the client is the right-most address of X-Forwarded-For "
+            "that is not a trusted proxy. From any other peer the header is ignored: the rate limit "
+            "counts the peer's own address.",
+        ),
+    ] = None,
 ) -> None:
     """Run the game server: tables for every game, played over HTTP and WebSockets.
 
@@ -107,8 +129,12 @@ def serve_command(
     - `robotable serve --db postgresql://robotable@localhost/robotable`
     - `robotable serve --db postgresql://robotable@localhost/robotable --workers 4`
     """
+    from robotable.server.proxies import TrustedProxies
     from robotable.server.store import StoreError, default_url, open_store
 
+    proxies = list(trusted_proxy or [])
+    with reporting():
+        TrustedProxies(proxies)  # a wrong address is one red line, before anything starts
     url = db or default_url()
     with reporting():
         try:
@@ -121,12 +147,14 @@ def serve_command(
             f"--workers {workers}: several processes share tables only on PostgreSQL (--db postgresql://...)"
         )
     listener = _bind(host, port)
-    _announce(url, host, listener.getsockname()[1], workers)
+    _announce(url, host, listener.getsockname()[1], workers, "/docs" if api_docs else "/openapi.json")
     settings = _uvicorn_settings(deflate)
     if workers == 1:
-        _run(store, listener, think_limit, settings, grace, suggestions)
+        _run(store, listener, think_limit, settings, grace, suggestions, api_docs, proxies)
     else:
         store.close()  # each worker opens its own
+        os.environ[DOCS_VARIABLE] = "1" if api_docs else ""
+        os.environ[PROXIES_VARIABLE] = ",".join(proxies)
         _run_workers(url, listener, think_limit, workers, settings, grace, suggestions)
 
 
@@ -166,7 +194,7 @@ def _shown(url: str) -> str:
     return parsed.render_as_string(hide_password=True)
 
 
-def _announce(url: str, host: str, port: int, workers: int) -> None:
+def _announce(url: str, host: str, port: int, workers: int, api: str = "/openapi.json") -> None:
     shown_host = f"[{host}]" if ":" in host else host
     if host in ("0.0.0.0", "::"):
         shown_host = "localhost"  # listening everywhere: this machine's own name works
@@ -175,7 +203,7 @@ def _announce(url: str, host: str, port: int, workers: int) -> None:
     if workers > 1:
         console.print(f"{workers} worker processes", soft_wrap=True)
     console.print(
-        Text(f"serving on http://{shown_host}:{port}/  (API: /docs, Ctrl-C stops)", style="green"),
+        Text(f"serving on http://{shown_host}:{port}/  (API: {api}, Ctrl-C stops)", style="green"),
         soft_wrap=True,
     )
 
@@ -219,6 +247,9 @@ def _uvicorn_settings(deflate: bool) -> dict[str, Any]:
         # connection (a zlib state each, cold in the cache with many clients) costs more than
         # building it; on a fast network the bytes saved are not worth it
         "ws_per_message_deflate": deflate,
+        # X-Forwarded-For is believed only from the proxies named by --trusted-proxy, by the
+        # application (robotable.server.proxies); uvicorn's own default believes 127.0.0.1
+        "proxy_headers": False,
     }
 
 
@@ -229,12 +260,22 @@ def _run(
     settings: dict[str, Any],
     grace: float = DEFAULT_GRACE,
     suggestions: bool = True,
+    api_docs: bool = False,
+    trusted_proxies: list[str] | None = None,
 ) -> None:
     import uvicorn
 
     from robotable.server.app import create_app
 
-    app = create_app(store, think_limit=think_limit, own_process=True, grace=grace, suggestions=suggestions)
+    app = create_app(
+        store,
+        think_limit=think_limit,
+        own_process=True,
+        grace=grace,
+        suggestions=suggestions,
+        api_docs=api_docs,
+        trusted_proxies=trusted_proxies or (),
+    )
     server = uvicorn.Server(uvicorn.Config(app, **settings))
     try:
         server.run(sockets=[listener])
@@ -275,4 +316,14 @@ def worker_app() -> FastAPI:
     grace = float(os.environ.get(GRACE_VARIABLE, DEFAULT_GRACE))
     suggestions = os.environ.get(SUGGEST_VARIABLE, "1") != "0"
     think_limit = float(os.environ[THINK_VARIABLE])
-    return create_app(store, think_limit=think_limit, own_process=True, grace=grace, suggestions=suggestions)
+    api_docs = bool(os.environ.get(DOCS_VARIABLE))
+    proxies = [p for p in os.environ.get(PROXIES_VARIABLE, "").split(",") if p]
+    return create_app(
+        store,
+        think_limit=think_limit,
+        own_process=True,
+        grace=grace,
+        suggestions=suggestions,
+        api_docs=api_docs,
+        trusted_proxies=proxies,
+    )

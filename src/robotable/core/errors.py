@@ -6,6 +6,28 @@ only care about "bad input" can catch one thing.
 
 from __future__ import annotations
 
+QUOTED = 40
+"""Characters of a value an error quotes: enough to recognise it, never a hostile value whole."""
+
+
+def quoted(value: object, limit: int = QUOTED) -> str:
+    """A value as an error message quotes it (its ``repr``): whole when short, else its first
+    ``limit`` characters and its length. A 4,000-digit number or a 3 MB text sent by a client
+    is not echoed back whole (nor, for the number, turned into text: Python refuses to print
+    an integer of more than 4,300 digits)."""
+    if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 4 * limit:
+        return f"a number of more than {limit} digits"
+    try:
+        return clipped(repr(value), limit)
+    except ValueError:  # a list holding a number too long to print
+        return f"a {type(value).__name__} too large to quote"
+
+
+def clipped(text: str, limit: int = QUOTED) -> str:
+    """A text an error message shows: whole when short, else its first ``limit`` characters
+    and its length."""
+    return text if len(text) <= limit else f"{text[:limit]}… ({len(text):,} characters)"
+
 
 class RobotableError(ValueError):
     """Base class of every error robotable raises on purpose.

@@ -27,7 +27,7 @@ from importlib import resources
 from importlib.resources.abc import Traversable
 from typing import Any, ClassVar, Protocol, Self
 
-from robotable.core.errors import IllegalAction, InvalidOptions, RobotableError, StateError
+from robotable.core.errors import IllegalAction, InvalidOptions, RobotableError, StateError, quoted
 from robotable.core.numbers import MAX_INT
 from robotable.core.presets import Preset, read_presets
 from robotable.core.rng import Rng
@@ -180,19 +180,20 @@ class Option:
         if value is None and (self.nullable or self.default is None):
             return None
         if self.kind is float and isinstance(value, int) and not isinstance(value, bool):
+            self._check_size(value)  # a 400-digit number is refused before a float overflows
             value = float(value)
         if self.kind is not object and (
             not isinstance(value, self.kind) or (isinstance(value, bool) and self.kind in (int, float))
         ):
-            raise self._refused(f"must be {_kind_name(self.kind)}, not {value!r}")
+            raise self._refused(f"must be {_kind_name(self.kind)}, not {quoted(value)}")
         self._check_size(value)
         if self.choices is not None and value not in self.choices:
             allowed = ", ".join(repr(c) for c in self.choices)
-            raise self._refused(f"must be one of {allowed}, not {value!r}")
+            raise self._refused(f"must be one of {allowed}, not {quoted(value)}")
         if self.minimum is not None and value < self.minimum:
-            raise self._refused(f"must be at least {self.minimum}, not {value!r}")
+            raise self._refused(f"must be at least {self.minimum}, not {quoted(value)}")
         if self.maximum is not None and value > self.maximum:
-            raise self._refused(f"must be at most {self.maximum}, not {value!r}")
+            raise self._refused(f"must be at most {self.maximum}, not {quoted(value)}")
         return value
 
     def _refused(self, reason: str) -> InvalidOptions:
@@ -202,7 +203,7 @@ class Option:
         """No option needs an infinite, a not-a-number, a 10-digit number or a novel: such
         values come from accidents or attacks, and would reach the game's loops."""
         if isinstance(value, float) and not math.isfinite(value):
-            raise self._refused(f"must be a finite number, not {value!r}")
+            raise self._refused(f"must be a finite number, not {quoted(value)}")
         if isinstance(value, int) and not isinstance(value, bool) and abs(value) > MAX_INT:
             raise self._refused(f"is too large (at most {MAX_INT})")
         if isinstance(value, float) and abs(value) > MAX_INT:

@@ -30,7 +30,7 @@ from pathlib import Path
 from typing import Any
 
 from robotable.core.concession import Concessions, parse_entry
-from robotable.core.errors import RecordError, RobotableError
+from robotable.core.errors import RecordError, RobotableError, clipped, quoted
 from robotable.core.game import JSON, REFEREE, Action, Event, Game, Outcome, Seat, State
 
 __all__ = ["Record", "Recorder", "append_record", "read_records", "replay", "write_record"]
@@ -120,6 +120,14 @@ def _seed(data: Mapping[str, JSON], source: str) -> int:
     return seed
 
 
+def shown_json(value: JSON) -> str:
+    """A piece of a record as JSON, cut short for an error message."""
+    try:
+        return clipped(json.dumps(value))
+    except ValueError:  # a number too long to print
+        return quoted(value)
+
+
 def _seats(value: JSON, source: str) -> list[str]:
     if not isinstance(value, list) or not value:
         raise RecordError(f"{source}: seats: expected a non-empty array of seat names")
@@ -142,9 +150,9 @@ def _actions(value: JSON, seats: int, source: str) -> list[tuple[Seat, str]]:
             or isinstance(item[0], bool)
             or not isinstance(item[1], str)
         ):
-            raise RecordError(f"{where}: expected [seat, notation], not {json.dumps(item)}")
+            raise RecordError(f"{where}: expected [seat, notation], not {shown_json(item)}")
         if item[0] != REFEREE and not 0 <= item[0] < seats:
-            raise RecordError(f"{where}: seat {item[0]} is neither -1 (referee) nor 0..{seats - 1}")
+            raise RecordError(f"{where}: seat {quoted(item[0])} is neither -1 (referee) nor 0..{seats - 1}")
         actions.append((item[0], item[1]))
     return actions
 
@@ -252,7 +260,7 @@ def replay(record: Record, game: Game, *, stop_after: int | None = None) -> Stat
         try:
             concessions.apply(state, seat, parse_entry(state.game, text))
         except RobotableError as exc:
-            raise RecordError(f"{where}action {number} (seat {seat}: {text!r}): {exc}") from exc
+            raise RecordError(f"{where}action {number} (seat {seat}: {quoted(text)}): {exc}") from exc
     if stop_after is not None:
         return state
     final = concessions.outcome(state.outcome())
@@ -270,7 +278,7 @@ def _start(record: Record, game: Game, where: str) -> State:
     if game.rules_version != record.rules_version:
         raise RecordError(
             f"{where}rules_version: the record was played under {game.id} rules "
-            f"{record.rules_version!r}, this engine plays {game.rules_version!r}"
+            f"{quoted(record.rules_version)}, this engine plays {game.rules_version!r}"
         )
     try:
         return game.new_state(record.options, seed=record.seed, seats=len(record.seats))
@@ -283,7 +291,7 @@ def _describe(outcome: Outcome | None) -> str:
         return "no outcome (game not over)"
     scores = ", ".join(f"{s:g}" for s in outcome.scores)
     ranks = ", ".join(str(r) for r in outcome.ranks)
-    detail = f" ({outcome.detail})" if outcome.detail else ""
+    detail = f" ({clipped(outcome.detail)})" if outcome.detail else ""
     return f"scores [{scores}] ranks [{ranks}]{detail}"
 
 

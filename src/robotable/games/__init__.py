@@ -9,7 +9,7 @@ from __future__ import annotations
 import importlib
 
 from robotable.core import records
-from robotable.core.errors import RecordError, RobotableError
+from robotable.core.errors import RecordError, RobotableError, quoted
 from robotable.core.game import Game, State
 
 # One line per game: id -> module holding GAME. Games still to be built are listed
@@ -41,7 +41,7 @@ def get(game_id: str) -> Game:
     except KeyError:
         known = ", ".join(_REGISTRY)
         planned = f" ({', '.join(PLANNED)} are not playable yet)" if game_id in PLANNED else ""
-        raise UnknownGame(f"unknown game {game_id!r}{planned}; playable games: {known}") from None
+        raise UnknownGame(f"unknown game {quoted(game_id)}{planned}; playable games: {known}") from None
     return importlib.import_module(module_name).GAME
 
 

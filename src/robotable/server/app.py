@@ -6,6 +6,8 @@
   :mod:`.replays`: finished games step by step, stored or uploaded; :mod:`.tutorials`: a game's
   guided tutorial, step by step;
 - :mod:`.limits`: request rates and body sizes; :mod:`.refusals`: every refusal's one shape;
+  :mod:`.headers`: the headers of every answer, ``HEAD`` as ``GET``, the API's ``/docs``;
+  :mod:`.proxies`: the client's address (behind a trusted proxy, from ``X-Forwarded-For``);
 - :mod:`.collector`: short garbage-collector pauses when the server is its process's only work;
 - below them, :mod:`.hall` (the live tables of this process), :mod:`.live` (one table's actor),
   :mod:`.store` (the database) and :mod:`.peers` (the other processes on it).
@@ -15,16 +17,18 @@ from __future__ import annotations
 
 import asyncio
 import time
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Callable, Sequence
 from contextlib import asynccontextmanager
 
 from fastapi import FastAPI
 
 from robotable.server.collector import short_collections
 from robotable.server.hall import GRACE, Hall
+from robotable.server.headers import AnswerHeaders, add_api_docs
 from robotable.server.limits import MAX_BODY, BodyLimit, limit_requests
 from robotable.server.pages import add_page_routes, add_pages
 from robotable.server.pages import markdown_html as _markdown  # noqa: F401  (tests/web read it here)
+from robotable.server.proxies import ClientAddress, TrustedProxies
 from robotable.server.refusals import add_refusals
 from robotable.server.replays import MAX_RECORD_BYTES, add_replays
 from robotable.server.routes import add_routes
@@ -43,12 +47,18 @@ def create_app(
     own_process: bool = False,
     grace: float = GRACE,
     suggestions: bool = True,
+    api_docs: bool = False,
+    trusted_proxies: Sequence[str] = (),
 ) -> FastAPI:
     """The server's application over ``store``; unfinished tables are restored at start-up.
     ``own_process``: the application is the process's only work (``robotable serve``), so
     it keeps the garbage collector's pauses short (:func:`.collector.short_collections`).
     ``grace``: seconds a person who left has to come back before a bot stands in for them.
-    ``suggestions``: whether the tables suggest a move to a seat that asks (the medium bot's)."""
+    ``suggestions``: whether the tables suggest a move to a seat that asks (the medium bot's).
+    ``api_docs``: serve ``/docs``, FastAPI's page of the API (its script comes from a CDN:
+    :mod:`.headers`). ``trusted_proxies``: the reverse proxies (addresses, networks) whose
+    ``X-Forwarded-For`` names the client (:mod:`.proxies`); from any other peer it is ignored."""
+    trusted = TrustedProxies(trusted_proxies)  # a wrong address refused before anything starts
     hall = Hall(
         store,
         audience=Connections,
@@ -67,7 +77,7 @@ def create_app(
             collections.cancel()
         await hall.close()
 
-    app = FastAPI(title="robotable", version=str(PROTOCOL), lifespan=lifespan)
+    app = FastAPI(title="robotable", version=str(PROTOCOL), lifespan=lifespan, docs_url=None, redoc_url=None)
     app.state.hall = hall
     add_refusals(app)
     limit_requests(app)
@@ -78,4 +88,8 @@ def create_app(
     add_pages(app)
     add_replays(app, hall)
     add_tutorials(app)
+    if api_docs:
+        add_api_docs(app)
+    app.add_middleware(ClientAddress, trusted=trusted)  # before the limits count by address
+    app.add_middleware(AnswerHeaders)  # the outermost layer: every answer, refusals included
     return app

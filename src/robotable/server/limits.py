@@ -22,7 +22,7 @@ MAX_BODY = 64_000
 its own limit (the replay viewer's record upload: :data:`robotable.server.replays.MAX_RECORD_BYTES`)."""
 TRUSTED = frozenset({"127.0.0.1", "::1", "localhost"})
 """Addresses with no request limit: this machine (its owner's scripts, a local page). Behind
-a reverse proxy on the same machine, uvicorn's proxy headers give the real client's address."""
+a reverse proxy named by ``--trusted-proxy``, the address is the client's (:mod:`.proxies`)."""
 REMEMBERED = 10_000
 """Addresses whose buckets are kept before the full ones (idle addresses) are forgotten."""
 

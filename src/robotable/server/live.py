@@ -80,9 +80,31 @@ class SpectatorCannotPlay(Forbidden):
     code = "spectator"
 
 
+class TableOver(IllegalAction):
+    """A finished table: nothing changes it or its record any more (an action, a concession,
+    a seat taken or handed to a bot). A 409, and ``refused`` with code ``over`` on the socket."""
+
+    code = "over"
+
+    def __init__(self, what: str, what_fr: str) -> None:
+        super().__init__(f"the game is over: {what}")
+        self.fr = f"la partie est finie : {what_fr}"
+
+
 class SeatTakenBack(RobotableError):
     """A stand-in's answer came after its person took the seat back: not played."""
 
+
+PLAYED = (
+    "nothing can be played or conceded at this table any more",
+    "on ne peut plus rien jouer ni abandonner à cette table",
+)
+JOINED = ("its seats can no longer be taken", "ses places ne peuvent plus être prises")
+HANDED_OVER = (
+    "its seats can no longer be handed to a bot: its record stays as it was played",
+    "ses places ne peuvent plus être confiées à un robot : son enregistrement reste tel qu'il a été joué",
+)
+"""What :class:`TableOver` says each kind of change is (English, French)."""
 
 Message = dict[str, JSON]
 """One message of the protocol (docs/protocol.md), before it is encoded."""
@@ -249,12 +271,16 @@ class LiveTable:
         granting it, its connections are closed, and the bot plays from the current state."""
         if requester is None or requester != self.creator:
             raise Forbidden("only the table's creator can hand a seat to a bot")
+        self.refuse_if_over(*HANDED_OVER)
         if not 0 <= seat < len(self.seats) or self.seats[seat].kind != "human":
             raise Forbidden(f"seat {seat} is not a person's seat")
         kind = seat_kind(self.table.game, f"bot:{bot}" if bot else "bot")
         row = SeatRow(seat, kind, seat_name(kind, seat, ""), None)
         async with self.lock:  # not while an action of this seat is being stored
-            await asyncio.to_thread(self.hall.store.set_seat, self.id, row)
+            self.refuse_if_over(*HANDED_OVER)  # the game may have ended while this call waited
+            if not await asyncio.to_thread(self.hall.store.set_seat, self.id, row):
+                await self._catch_up_locked()  # another process ended the game: its actions here too
+                raise TableOver(*HANDED_OVER)
             self.take_seats(with_row(self.seats, row))
         return row
 
@@ -290,6 +316,7 @@ class LiveTable:
         """Seat a person at an open seat (the first one when ``seat`` is None): the seat and its
         new token. The store decides between two people racing for one seat."""
         await self.reload_seats()  # another process may have seated someone
+        self.refuse_if_over(*JOINED)
         open_seats = [r.seat for r in self.seats if r.kind == "open"]
         if not open_seats:
             raise Forbidden("this table has no open seat")
@@ -298,9 +325,12 @@ class LiveTable:
             raise Forbidden(f"seat {chosen} is not open")
         token = new_token()
         row = SeatRow(chosen, "human", seat_name("human", chosen, name), hash_token(token))
-        if not await asyncio.to_thread(self.hall.store.set_seat, self.id, row, only_if_open=True):
-            raise Forbidden(f"seat {chosen} was just taken")
-        async with self.lock:
+        async with self.lock:  # the game may end (a concession) while the seat is being taken
+            self.refuse_if_over(*JOINED)
+            if not await asyncio.to_thread(self.hall.store.set_seat, self.id, row, only_if_open=True):
+                await self._catch_up_locked()  # taken, or the game ended in another process
+                self.refuse_if_over(*JOINED)
+                raise Forbidden(f"seat {chosen} was just taken")
             self.take_seats(with_row(self.seats, row))
         if not any(r.kind == "open" for r in self.seats):
             await asyncio.to_thread(self.hall.store.set_status, self.id, "running")
@@ -334,10 +364,10 @@ class LiveTable:
 
         Under the lock even when nothing seems to change: a mark of their last leaving may be
         being stored right now, and is undone here once it is."""
-        if self.person_at(seat) is None:
-            return
+        if self.person_at(seat) is None or self.over:
+            return  # a finished table's seats are its record's: nothing to take back
         async with self.lock:
-            row = self.person_at(seat)
+            row = None if self.over else self.person_at(seat)
             if row is not None and (row.away_since is not None or row.stand_in is not None):
                 await self._set_seat(replace(row, stand_in=None, away_since=None))
 
@@ -457,13 +487,16 @@ class LiveTable:
         checked again on the newer state: it is refused only if it is no longer legal, never
         for having been made on an older version (two people programming at once). ``agent``:
         the bot that chose it, which must still play the seat (its person may be back)."""
+        self.refuse_if_over(*PLAYED)  # before the notation is read: nothing is played any more
         parsed = self.table.parse(action)
         async with self.lock:
             if agent is not None and self.agents.get(seat) is not agent:
                 raise SeatTakenBack(f"seat {seat} is its person's again")
-            if agent is None and not isinstance(parsed, Concede):
-                self._refuse_conceder(seat)
             for _ in range(STALE_RETRIES):
+                # ended while this call waited for the lock, or in another process (caught up)
+                self.refuse_if_over(*PLAYED)
+                if agent is None and not isinstance(parsed, Concede):
+                    self._refuse_conceder(seat)
                 now = self.hall.clock()
                 self._check(seat, parsed, now)
                 try:
@@ -484,6 +517,11 @@ class LiveTable:
                 raise StoreError(f"table {self.id} is too busy: try again")
         self.changed.set()
         return accepted
+
+    def refuse_if_over(self, what: str, what_fr: str) -> None:
+        """Nothing changes a finished table (:class:`TableOver`, saying ``what`` cannot be done)."""
+        if self.over:
+            raise TableOver(what, what_fr)
 
     def _refuse_conceder(self, seat: Seat) -> None:
         """A person's action at the seat they conceded: its bot plays it now."""

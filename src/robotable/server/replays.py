@@ -17,6 +17,7 @@ from fastapi.exceptions import RequestValidationError
 from pydantic import BaseModel, Field, ValidationError
 
 from robotable import games
+from robotable.core.errors import InvalidOptions, RobotableError, quoted
 from robotable.core.records import Record
 from robotable.play.table import Table
 from robotable.play.words import SEAT, public_names, seat_namer, with_sentences
@@ -29,10 +30,16 @@ MAX_RECORD_ACTIONS = 50_000
 thousand actions), short enough that one step's replay stays a fraction of a second."""
 
 
+SEAT_LABEL = 40
+"""Characters of a seat's name in an uploaded record (``human``, ``bot:perfect``, a CLI label)."""
+MAX_SEED = 2**63 - 1
+"""The largest seed a table takes (``POST /api/tables``), and so an uploaded record."""
+
+
 class ReplayStep(BaseModel):
     record: dict[str, Any] = Field(description="a game record, as GET /api/tables/{id}/record gives it")
-    number: int = Field(ge=0, description="how many of its actions to replay")
-    seat: int | None = Field(default=None, description="whose view (default: a spectator's)")
+    number: int = Field(ge=0, le=MAX_RECORD_ACTIONS, description="how many of its actions to replay")
+    seat: int | None = Field(default=None, ge=0, le=15, description="whose view (default: a spectator's)")
     lang: Literal["en", "fr"] = Field(default="en", description="the language of the events' sentences")
 
 
@@ -58,6 +65,7 @@ def add_replays(app: FastAPI, hall: Hall) -> None:
     async def replay_uploaded(request: Request) -> dict[str, Any]:
         """A step of a record sent by the page (a file the person chose): nothing is stored; the
         record is checked as ``robotable replay`` checks it, action by action up to ``number``."""
+        refuse_unless_json(request)
         try:  # read here, not by FastAPI: a record is validated once, from its bytes
             body = ReplayStep.model_validate_json(await request.body())
         except ValidationError as exc:
@@ -65,8 +73,9 @@ def add_replays(app: FastAPI, hall: Hall) -> None:
         record = Record.from_dict(body.record, source="the record")
         if len(record.actions) > MAX_RECORD_ACTIONS:
             raise HTTPException(413, f"a record of at most {MAX_RECORD_ACTIONS} actions")
-        refuse_file_options(record.options)  # before the options are read: they might name a file
-        await asyncio.to_thread(games.replay, record, stop_after=0)  # game, rules version, options
+        check_header(record)
+        # every action, and the outcome the record claims against the one its replay gives
+        await asyncio.to_thread(games.replay, record)
         seat_word = SEAT[body.lang]
         people = [
             "" if kind.startswith("bot:") else seat_word.format(seat=i) for i, kind in enumerate(record.seats)
@@ -75,13 +84,42 @@ def add_replays(app: FastAPI, hall: Hall) -> None:
         return await asyncio.to_thread(step, record, names, body.number, body.seat, body.lang)
 
 
+def refuse_unless_json(request: Request) -> None:
+    """An upload comes as ``application/json``: a ``text/plain`` body is what another site's
+    page may post without asking first (no CORS preflight), so it is refused (415)."""
+    media = request.headers.get("content-type", "").partition(";")[0].strip().lower()
+    if media != "application/json":
+        raise HTTPException(415, "send the record as JSON, with 'Content-Type: application/json'")
+
+
+def check_header(record: Record) -> None:
+    """An uploaded record's header, checked as a table's creation checks it: a known game,
+    options naming no file (before they are read), a seed a table takes, seats the game can
+    seat; the options and the rules version are checked by the replay, as ``robotable replay``
+    does. Errors quote at most a short prefix of what they refuse."""
+    try:
+        game = games.get(record.game)
+    except RobotableError as exc:
+        raise InvalidOptions(f"the record: game: {exc}") from None
+    refuse_file_options(record.options)
+    if not 0 <= record.seed <= MAX_SEED:
+        raise InvalidOptions(f"the record: seed: a whole number from 0 to 2^63-1, not {quoted(record.seed)}")
+    game.check_seats(len(record.seats))
+    for seat, label in enumerate(record.seats):
+        if len(label) > SEAT_LABEL:
+            raise InvalidOptions(
+                f"the record: seats[{seat}]: a seat's name has at most {SEAT_LABEL} characters, "
+                f"not {quoted(label)}"
+            )
+
+
 def step(record: Record, names: list[str], number: int, seat: int | None, lang: str = "en") -> dict[str, Any]:
     """A record replayed to action ``number``, as ``seat`` saw it (every step from the start: a
     game has at most a few thousand actions, replayed in milliseconds)."""
     if not 0 <= number <= len(record.actions):
-        raise HTTPException(400, f"action {number} is not in this game: it has {len(record.actions)}")
+        raise HTTPException(400, f"action {quoted(number)} is not in this game: it has {len(record.actions)}")
     if seat is not None and not 0 <= seat < len(record.seats):
-        raise HTTPException(400, f"seat {seat} is not at this table: it has {len(record.seats)}")
+        raise HTTPException(400, f"seat {quoted(seat)} is not at this table: it has {len(record.seats)}")
     game = games.get(record.game)
     table = Table(game, record.options, seed=record.seed, seats=record.seats)
     for acting, text in record.actions[:number]:

@@ -300,8 +300,12 @@ class Store:
     def set_seat(self, table_id: str, row: SeatRow, *, only_if_open: bool = False) -> bool:
         """Change a seat (a person joins, a bot takes over, a person leaves or comes back). With
         ``only_if_open``, only an open seat changes; the answer says whether it did (two people
-        racing for one seat)."""
-        where = [schema.seats.c.table_id == table_id, schema.seats.c.seat == row.seat]
+        racing for one seat). A finished table's seats never change (its record holds them): the
+        answer is then False, whichever process marked it over."""
+        unfinished = select(schema.game_tables.c.id).where(
+            schema.game_tables.c.id == table_id, schema.game_tables.c.status != "over"
+        )
+        where = [schema.seats.c.table_id.in_(unfinished), schema.seats.c.seat == row.seat]
         if only_if_open:
             where.append(schema.seats.c.kind == "open")
         values = _seat_values(table_id, row)
@@ -312,9 +316,13 @@ class Store:
             return changed.rowcount == 1
 
     def set_status(self, table_id: str, status: str) -> None:
+        """Mark a table open or running (never a finished one: :meth:`finish` is final)."""
+        table = schema.game_tables.c
         with self._writing() as connection:
             connection.execute(
-                update(schema.game_tables).where(schema.game_tables.c.id == table_id).values(status=status)
+                update(schema.game_tables)
+                .where(table.id == table_id, table.status != "over")
+                .values(status=status)
             )
 
     def _notify(self, connection: Connection, *payloads: str) -> None:

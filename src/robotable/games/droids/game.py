@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from robotable.core.errors import InvalidOptions
+from robotable.core.errors import InvalidOptions, quoted
 from robotable.core.game import JSON, Action, Game, Option
 from robotable.core.rng import Rng
 from robotable.games.droids import actions
@@ -149,7 +149,7 @@ class DroidsGame(Game):
         colours = colours.upper()
         if len(colours) != seats or len(set(colours)) != seats:
             raise InvalidOptions(
-                f"option 'colours' needs {seats} different colours, not {colours!r}",
+                f"option 'colours' needs {seats} different colours, not {quoted(colours)}",
                 fr=f"l'option « couleurs » demande {seats} couleurs différentes, pas {colours!r}",
             )
         bad = [c for c in colours if c not in scenario.colours]
