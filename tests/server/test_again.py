@@ -92,7 +92,7 @@ def test_everyone_at_the_old_table_is_told_of_the_new_one(server: TestClient) ->
 @pytest.mark.parametrize(
     ("token", "status", "words"),
     [
-        (None, 403, "needs the token of a seat"),
+        (None, 403, "needs a seat's token"),
         ("not-a-token-of-this-table", 403, "grants no seat"),
     ],
 )

@@ -245,9 +245,13 @@ class Hall:
         old = await self.find(table_id)
         seat = await old.authorize(token)
         if seat is None:
-            raise SpectatorCannotPlay("playing again needs the token of a seat of this table")
+            refused: RobotableError = SpectatorCannotPlay("playing again needs a seat's token of this table")
+            refused.fr = "pour rejouer, il faut le lien d'une place de cette table"
+            raise refused
         if not await old.settled_over():
-            raise IllegalAction("the game is not over: it can be played again once it ends", seat=seat)
+            refused = IllegalAction("the game is not over: it can be played again once it ends", seat=seat)
+            refused.fr = "la partie n'est pas finie : on pourra la rejouer quand elle sera terminée"
+            raise refused
         new_id = again_id(table_id)
         async with self.again_lock:  # two people of this process asking at once: one table
             try:

@@ -100,6 +100,7 @@ PLAYED = (
     "on ne peut plus rien jouer ni abandonner à cette table",
 )
 JOINED = ("its seats can no longer be taken", "ses places ne peuvent plus être prises")
+RENAMED = ("its players' names stay as they were", "les noms de ses joueurs restent tels qu'ils étaient")
 HANDED_OVER = (
     "its seats can no longer be handed to a bot: its record stays as it was played",
     "ses places ne peuvent plus être confiées à un robot : son enregistrement reste tel qu'il a été joué",
@@ -343,6 +344,8 @@ class LiveTable:
         if row is None:
             raise Forbidden("only a person's own seat token can name its seat")
         async with self.lock:
+            if self.over:  # the record's names are part of the finished game
+                raise TableOver(*RENAMED)
             row = self.seats[row.seat]
             named = replace(row, name=seat_name("human", row.seat, name))
             if named != row:

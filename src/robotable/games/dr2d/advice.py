@@ -84,12 +84,8 @@ def why(view: View, seat: Seat, action: str) -> dict[str, JSON]:
     words = action.split()
     if words[0] == "place":
         return {"code": "place", "params": {}, "marks": {"cells": [f"{words[1]} {words[2]}"]}}
-    if action in ("lock", "go"):
-        return {"code": "lock", "params": {}}
-    if action == "undo":
-        return {"code": "undo", "params": {}}
-    if action == "standby":
-        return {"code": "standby", "params": {}}
+    if action in ("lock", "go", "undo", "standby"):  # go: carry on after a standby window
+        return {"code": action, "params": {}}
     if len(words) == 1 and action.isalpha() and action.isupper():
         return {"code": "program", "params": {"card": action}}
     return {}

@@ -9,7 +9,7 @@
 const ARROWS = { N: 0, NE: 45, E: 90, SE: 135, S: 180, SW: 225, W: 270, NW: 315 };
 
 export function decision({ view, legal, seat, say }) {
-  if (!Array.isArray(view.hand) || view.eliminated?.includes(seat)) return null;
+  if (!Array.isArray(view.hand) || view.eliminated?.[seat]) return null;
   if (view.phase === "send") return sending(view, legal, seat, say);
   if (view.phase !== "place") return null;
   const placing = view.placing ?? [];

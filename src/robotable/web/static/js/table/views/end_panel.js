@@ -26,7 +26,7 @@ export function endPanelView(table) {
         el("h2", {}, t("table.over")),
         el("ol", { class: "ranks" }, ranked(outcome).map((row) => rankItem(row, seats, s.seat))),
         line ? el("p", { class: "verdict" }, line) : null,
-        ...conceded.map((row) => el("p", { class: "conceded", dataset: { seat: row.seat } }, t("table.conceded_line", { name: row.name }))),
+        ...conceded.map((row) => el("p", { class: "conceded", dataset: { seat: row.seat } }, t("table.conceded_line", { name: seatName(seats, row.seat) }))),
         againNote(s),
         el("p", { class: "end-actions actions" }, ...nextSteps(table, s)),
       ];

@@ -7,7 +7,7 @@
 import { el } from "../../api.js";
 import { t } from "../../i18n.js";
 import { eventItems, newsLine } from "../../shared/news.js";
-import { seatName } from "../../shared/seats.js";
+import { levelWord, seatName } from "../../shared/seats.js";
 
 export function logView(table) {
   const list = document.getElementById("log");
@@ -31,7 +31,7 @@ export function logView(table) {
 
 function item({ news, notice }, seats, game) {
   if (notice) {
-    const text = t(`notice.${notice.notice}`, { name: seatName(seats, notice.seat), bot: notice.bot ?? "" });
+    const text = t(`notice.${notice.notice}`, { name: seatName(seats, notice.seat), bot: notice.bot ? levelWord(notice.bot) : "" });
     return el("li", { class: "notice", dataset: { notice: notice.notice, seat: notice.seat } }, text);
   }
   const events = eventItems(news);

@@ -7,6 +7,7 @@
 import { el } from "../../api.js";
 import { gameSay, hasGameWord } from "../../game_words.js";
 import { t } from "../../i18n.js";
+import { buttonWords } from "../../shared/worded.js";
 
 export function suggestView(table) {
   const box = document.getElementById("suggest-box");
@@ -54,7 +55,7 @@ function lines(state) {
   if (shown.action === null) return [el("p", {}, t("table.suggest_wait"))];
   const why = shown.why && hasGameWord(game, `why.${shown.why.code}`) ? gameSay(game, `why.${shown.why.code}`, shown.why.params) : t("table.suggest_generic");
   return [
-    el("p", { class: "suggested-move", dataset: { action: shown.action } }, t("table.suggestion", { action: shown.action })),
+    el("p", { class: "suggested-move", dataset: { action: shown.action } }, t("table.suggestion", { action: buttonWords(game, shown.action) })),
     el("p", { class: "why" }, why),
     el("p", { class: "hint" }, t("table.suggest_note")),
   ];
