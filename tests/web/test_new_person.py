@@ -10,7 +10,10 @@ import re
 import time
 from typing import Any
 
+import httpx
 import pytest
+
+from robotable import games
 
 from ..server.process import Server
 from .test_end_panel import shown_outcome, table_of
@@ -209,9 +212,15 @@ def test_a_new_person_plays_a_quick_game_against_bots_by_clicking_the_page(
     shown = shown_outcome(page)
     assert [shown[seat][0] for seat in sorted(shown)] == list(record.outcome.ranks)
     assert shown[0][2] == "Ada (you)"
+    quick = next(preset for preset in games.get(game).presets() if preset.name == "quick").options
+    assert record.game == game and {name: record.options.get(name) for name in quick} == quick
 
     page.click("#play-again")
     page.wait_for_function("t => !location.pathname.endsWith('/' + t)", arg=table, timeout=30_000)
     page.wait_for_selector("body[data-seat='0'] #board svg", timeout=30_000)
-    assert re.fullmatch(r"[^/]+", table_of(page)) and table_of(page) != table
+    new = table_of(page)
+    listed = {
+        entry["table"]: entry["game"] for entry in httpx.get(f"{server.url}/api/tables", timeout=30).json()
+    }
+    assert new != table and listed[new] == game
     assert not page.locator("#outcome ol.ranks li").count() and not page.errors
