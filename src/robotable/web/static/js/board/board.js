@@ -58,6 +58,9 @@ export function createBoard(element, { caption = () => {}, onPick = () => {}, wo
       for (const text of element.querySelectorAll("svg text")) {
         text.classList.toggle("pickable", named.has(text.textContent.trim()));
       }
+      for (const piece of element.querySelectorAll("svg [data-piece]")) {
+        piece.classList.toggle("pickable", named.has(piece.dataset.piece)); // Ricochet's "red N": the red robot
+      }
       for (const cell of element.querySelectorAll("svg [data-cell]")) {
         cell.classList.toggle("pickable", cells.has(cell.dataset.cell));
       }
@@ -67,11 +70,13 @@ export function createBoard(element, { caption = () => {}, onPick = () => {}, wo
   };
 }
 
-// What a click picked: a word, else a cell under the pointer (robots and arrows drawn over a
-// cell do not hide it); null when nothing pickable is there.
+// What a click picked: a word, a piece an action names, else a cell under the pointer (robots
+// and arrows drawn over a cell do not hide it); null when nothing pickable is there.
 function pickAt(element, event) {
   const text = event.target.closest?.("text.pickable");
   if (text) return { word: text.textContent.trim() };
+  const piece = event.target.closest?.("[data-piece].pickable");
+  if (piece && element.contains(piece)) return { word: piece.dataset.piece };
   const under = document.elementsFromPoint(event.clientX, event.clientY);
   const cell = under.find((e) => element.contains(e) && e.matches("svg [data-cell]"));
   return cell?.classList.contains("pickable") ? { cell: cell.dataset.cell } : null;
