@@ -171,3 +171,23 @@ def test_suggest_a_move_shows_a_legal_move_with_a_sentence_and_sends_nothing(
     page.wait_for_function("v => document.body.dataset.version !== v", arg=version, timeout=30_000)
     page.wait_for_function("!document.querySelector('.suggested-move')", timeout=30_000)
     assert not page.errors
+
+
+def test_two_people_at_one_screen_play_again_at_one_screen(server: Server, page_at: Any) -> None:
+    page = page_at(server.url)
+    table = create_from_lobby(page, "delivery", seats=["here"])  # Ada and a second person here
+    here = page.evaluate("t => JSON.parse(localStorage.getItem('robotable:here:' + t))", table)
+    assert sorted(here) == ["0", "1"]
+    page.wait_for_selector("#concede:visible", timeout=30_000)
+    page.click("#concede")
+    page.click("#concede-yes")
+    page.wait_for_selector("#play-again", timeout=30_000)
+    page.click("#play-again")
+    page.wait_for_function("t => !location.pathname.endsWith('/' + t)", arg=table, timeout=30_000)
+    page.wait_for_selector("#handover-ready:visible", timeout=30_000)  # secrets: the screen is handed first
+    page.click("#handover-ready")
+    page.wait_for_selector("body[data-seat='0'] #board svg", timeout=30_000)
+    new = table_of(page)
+    assert page.evaluate("t => JSON.parse(localStorage.getItem('robotable:here:' + t))", new) == here
+    state = httpx.get(f"{server.url}/api/tables/{new}", headers=bearer(here["1"]), timeout=30).json()
+    assert state["seat"] == 1 and state["outcome"] is None and not page.errors
