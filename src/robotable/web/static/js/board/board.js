@@ -58,8 +58,9 @@ export function createBoard(element, { caption = () => {}, onPick = () => {}, wo
       for (const text of element.querySelectorAll("svg text")) {
         text.classList.toggle("pickable", named.has(text.textContent.trim()));
       }
-      for (const piece of element.querySelectorAll("svg [data-piece]")) {
-        piece.classList.toggle("pickable", named.has(piece.dataset.piece)); // Ricochet's "red N": the red robot
+      // a drawn figure an action names (Ricochet's "red N": the red robot); a card's own words are clicked
+      for (const piece of element.querySelectorAll("svg g[data-piece]")) {
+        piece.classList.toggle("pickable", named.has(piece.dataset.piece));
       }
       for (const cell of element.querySelectorAll("svg [data-cell]")) {
         cell.classList.toggle("pickable", cells.has(cell.dataset.cell));
@@ -75,7 +76,7 @@ export function createBoard(element, { caption = () => {}, onPick = () => {}, wo
 function pickAt(element, event) {
   const text = event.target.closest?.("text.pickable");
   if (text) return { word: text.textContent.trim() };
-  const piece = event.target.closest?.("[data-piece].pickable");
+  const piece = event.target.closest?.("g[data-piece].pickable");
   if (piece && element.contains(piece)) return { word: piece.dataset.piece };
   const under = document.elementsFromPoint(event.clientX, event.clientY);
   const cell = under.find((e) => element.contains(e) && e.matches("svg [data-cell]"));
