@@ -17,6 +17,7 @@ import logging
 import os
 import re
 import socket
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
@@ -149,13 +150,12 @@ def serve_command(
     listener = _bind(host, port)
     _announce(url, host, listener.getsockname()[1], workers, "/docs" if api_docs else "/openapi.json")
     settings = _uvicorn_settings(deflate)
+    app = AppSettings(think_limit, grace, suggestions, api_docs, tuple(proxies))
     if workers == 1:
-        _run(store, listener, think_limit, settings, grace, suggestions, api_docs, proxies)
+        _run(store, listener, app, settings)
     else:
         store.close()  # each worker opens its own
-        os.environ[DOCS_VARIABLE] = "1" if api_docs else ""
-        os.environ[PROXIES_VARIABLE] = ",".join(proxies)
-        _run_workers(url, listener, think_limit, workers, settings, grace, suggestions)
+        _run_workers(url, listener, workers, app, settings)
 
 
 def _bind(host: str, port: int) -> socket.socket:
@@ -253,30 +253,52 @@ def _uvicorn_settings(deflate: bool) -> dict[str, Any]:
     }
 
 
-def _run(
-    store: Store,
-    listener: socket.socket,
-    think_limit: float,
-    settings: dict[str, Any],
-    grace: float = DEFAULT_GRACE,
-    suggestions: bool = True,
-    api_docs: bool = False,
-    trusted_proxies: list[str] | None = None,
-) -> None:
+@dataclass(frozen=True)
+class AppSettings:
+    """What each process's application is made with: the one process's, or each worker's of
+    ``--workers N``, handed over in environment variables (:meth:`export`, :meth:`imported`)."""
+
+    think_limit: float
+    grace: float = DEFAULT_GRACE
+    suggestions: bool = True
+    api_docs: bool = False
+    trusted_proxies: tuple[str, ...] = ()
+
+    def app(self, store: Store) -> FastAPI:
+        from robotable.server.app import create_app
+
+        return create_app(
+            store,
+            think_limit=self.think_limit,
+            own_process=True,
+            grace=self.grace,
+            suggestions=self.suggestions,
+            api_docs=self.api_docs,
+            trusted_proxies=self.trusted_proxies,
+        )
+
+    def export(self) -> None:
+        os.environ[THINK_VARIABLE] = repr(self.think_limit)
+        os.environ[GRACE_VARIABLE] = repr(self.grace)
+        os.environ[SUGGEST_VARIABLE] = "1" if self.suggestions else "0"
+        os.environ[DOCS_VARIABLE] = "1" if self.api_docs else ""
+        os.environ[PROXIES_VARIABLE] = ",".join(self.trusted_proxies)
+
+    @classmethod
+    def imported(cls) -> AppSettings:
+        return cls(
+            think_limit=float(os.environ[THINK_VARIABLE]),
+            grace=float(os.environ.get(GRACE_VARIABLE, DEFAULT_GRACE)),
+            suggestions=os.environ.get(SUGGEST_VARIABLE, "1") != "0",
+            api_docs=bool(os.environ.get(DOCS_VARIABLE)),
+            trusted_proxies=tuple(p for p in os.environ.get(PROXIES_VARIABLE, "").split(",") if p),
+        )
+
+
+def _run(store: Store, listener: socket.socket, app: AppSettings, settings: dict[str, Any]) -> None:
     import uvicorn
 
-    from robotable.server.app import create_app
-
-    app = create_app(
-        store,
-        think_limit=think_limit,
-        own_process=True,
-        grace=grace,
-        suggestions=suggestions,
-        api_docs=api_docs,
-        trusted_proxies=trusted_proxies or (),
-    )
-    server = uvicorn.Server(uvicorn.Config(app, **settings))
+    server = uvicorn.Server(uvicorn.Config(app.app(store), **settings))
     try:
         server.run(sockets=[listener])
     finally:
@@ -285,21 +307,13 @@ def _run(
 
 
 def _run_workers(
-    url: str,
-    listener: socket.socket,
-    think_limit: float,
-    workers: int,
-    settings: dict[str, Any],
-    grace: float,
-    suggestions: bool = True,
+    url: str, listener: socket.socket, workers: int, app: AppSettings, settings: dict[str, Any]
 ) -> None:
     import uvicorn
     from uvicorn.supervisors import Multiprocess
 
     os.environ[DB_VARIABLE] = url
-    os.environ[THINK_VARIABLE] = repr(think_limit)
-    os.environ[GRACE_VARIABLE] = repr(grace)
-    os.environ[SUGGEST_VARIABLE] = "1" if suggestions else "0"
+    app.export()
     config = uvicorn.Config(f"{__name__}:worker_app", factory=True, workers=workers, **settings)
     try:
         Multiprocess(config, sockets=[listener]).run()
@@ -309,21 +323,6 @@ def _run_workers(
 
 def worker_app() -> FastAPI:
     """One worker's application, on the database its parent has already migrated."""
-    from robotable.server.app import create_app
     from robotable.server.store import open_store
 
-    store = open_store(os.environ[DB_VARIABLE], migrate=False)
-    grace = float(os.environ.get(GRACE_VARIABLE, DEFAULT_GRACE))
-    suggestions = os.environ.get(SUGGEST_VARIABLE, "1") != "0"
-    think_limit = float(os.environ[THINK_VARIABLE])
-    api_docs = bool(os.environ.get(DOCS_VARIABLE))
-    proxies = [p for p in os.environ.get(PROXIES_VARIABLE, "").split(",") if p]
-    return create_app(
-        store,
-        think_limit=think_limit,
-        own_process=True,
-        grace=grace,
-        suggestions=suggestions,
-        api_docs=api_docs,
-        trusted_proxies=proxies,
-    )
+    return AppSettings.imported().app(open_store(os.environ[DB_VARIABLE], migrate=False))

@@ -96,7 +96,7 @@ def create_table(base: str, body: dict[str, Any]) -> dict[str, Any]:
 
 def play_in_browser(request: PlayRequest, console: Console, *, open_browser: bool = True) -> None:
     """Serve until Ctrl-C; the table is created and the browser opened once the server is up."""
-    from robotable.cli.serve import _bind, _run, _uvicorn_settings
+    from robotable.cli.serve import AppSettings, _bind, _run, _uvicorn_settings
     from robotable.server.store import open_store
 
     body = table_request(request)
@@ -115,4 +115,4 @@ def play_in_browser(request: PlayRequest, console: Console, *, open_browser: boo
             webbrowser.open(link)
 
     threading.Thread(target=open_table, name="open-table", daemon=True).start()
-    _run(store, listener, 30.0, _uvicorn_settings(False))
+    _run(store, listener, AppSettings(think_limit=30.0), _uvicorn_settings(False))
