@@ -8,6 +8,7 @@ robotable.core.errors.DataFileError: /no/such/board.txt: file: cannot read it (N
 
 from __future__ import annotations
 
+import json
 import os
 import stat
 from collections.abc import Callable
@@ -24,6 +25,26 @@ T = TypeVar("T")
 
 MAX_FILE_BYTES = 4_000_000
 """No board, deck or table needs more; a bigger file is a mistake (or /dev/zero)."""
+
+
+def read_packaged_object(
+    package: str, folder: str, name: str, shape: str
+) -> tuple[dict[str, Any] | None, str]:
+    """A JSON object shipped in ``package`` (``folder/name``), and where it is as errors name it
+    (``ricochet/words/fr.json``); ``None`` when the package has no such file. Text that is not
+    JSON, or JSON that is not an object, is a :class:`DataFileError` saying ``shape`` (what the
+    object should be)."""
+    file = resources.files(package).joinpath(folder, name)
+    where = f"{package.rpartition('.')[2]}/{folder}/{name}"
+    if not file.is_file():
+        return None, where
+    try:
+        data = json.loads(file.read_text("utf-8"))
+    except (ValueError, UnicodeDecodeError) as exc:
+        raise DataFileError(where, "file", f"not JSON ({exc})") from None
+    if not isinstance(data, dict):
+        raise DataFileError(where, "file", shape)
+    return data, where
 
 
 def read_user_text(path: str | Path) -> str:

@@ -14,13 +14,12 @@ their words in its own folder.
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from importlib import resources
 from typing import Any
 
+from robotable.core.datafile import read_packaged_object
 from robotable.core.errors import DataFileError, InvalidOptions
 
 STANDARD = "standard"
@@ -45,16 +44,11 @@ def read_presets(package: str, check: Callable[[Mapping[str, Any]], object]) -> 
     """The presets of the game in ``package``: ``standard`` first, then those of its
     ``data/presets.json`` in the file's order, each one's options passed to ``check`` (the game's
     ``validate_options``)."""
-    file = resources.files(package).joinpath("data", FILE)
-    where = f"{package.rpartition('.')[2]}/data/{FILE}"
-    if not file.is_file():
+    data, where = read_packaged_object(
+        package, "data", FILE, "presets are a JSON object of a preset's name to its options"
+    )
+    if data is None:
         return (Preset(STANDARD),)
-    try:
-        data = json.loads(file.read_text("utf-8"))
-    except (ValueError, UnicodeDecodeError) as exc:
-        raise DataFileError(where, "file", f"not JSON ({exc})") from None
-    if not isinstance(data, dict):
-        raise DataFileError(where, "file", "presets are a JSON object of a preset's name to its options")
     presets = [Preset(STANDARD)]
     for name, entry in data.items():
         presets.append(_preset(where, name, entry, check))

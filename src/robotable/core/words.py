@@ -19,13 +19,12 @@ the browser's pages follow the same rule (``web/static/js/game_words.js``).
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Mapping
 from functools import cache
-from importlib import resources
 from typing import Any
 
+from robotable.core.datafile import read_packaged_object
 from robotable.core.errors import DataFileError
 
 LANGUAGES = ("en", "fr")
@@ -61,16 +60,11 @@ def catalogue(package: str, lang: str) -> dict[str, str]:
 
 
 def _read(package: str, lang: str) -> dict[str, str]:
-    file = resources.files(package).joinpath("words", f"{lang}.json")
-    where = f"{package.rpartition('.')[2]}/words/{lang}.json"
-    if not file.is_file():
+    data, where = read_packaged_object(
+        package, "words", f"{lang}.json", "a catalogue is a JSON object of keys to words"
+    )
+    if data is None:
         return {}
-    try:
-        data = json.loads(file.read_text("utf-8"))
-    except (ValueError, UnicodeDecodeError) as exc:
-        raise DataFileError(where, "file", f"not JSON ({exc})") from None
-    if not isinstance(data, dict):
-        raise DataFileError(where, "file", "a catalogue is a JSON object of keys to words")
     for key, text in data.items():
         if not isinstance(text, str):
             raise DataFileError(where, key, f"words are text, not {type(text).__name__}")
