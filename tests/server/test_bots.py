@@ -47,7 +47,9 @@ def slow_server(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Tes
     bots = dr2d.bots()
     monkeypatch.setattr(dr2d, "bots", lambda: {**bots, "slow": SlowBot})
     SlowBot.release.clear()
-    app = create_app(open_store(f"sqlite:///{tmp_path / 'db.sqlite3'}"), think_limit=0.2)
+    app = create_app(
+        open_store(f"sqlite:///{tmp_path / 'db.sqlite3'}"), think_limit=0.2, bots_in_threads=True
+    )
     with TestClient(app) as client:
         try:
             yield client
@@ -128,7 +130,9 @@ def test_a_bot_answering_after_its_timer_ran_out_is_asked_again_not_banned(
     bots = ricochet.bots()
     monkeypatch.setattr(ricochet, "bots", lambda: {**bots, "late": LateBot})
     LateBot.calls = 0
-    app = create_app(open_store(f"sqlite:///{tmp_path / 'db.sqlite3'}"), think_limit=10.0)
+    app = create_app(
+        open_store(f"sqlite:///{tmp_path / 'db.sqlite3'}"), think_limit=10.0, bots_in_threads=True
+    )
     options = {"chips_to_win": 1, "puzzle": "1A2A3A4A-8A44FF0F-RC", "bid_window_s": 1.0}
     with TestClient(app, client=("127.0.0.1", 50000)) as client:
         created = client.post(

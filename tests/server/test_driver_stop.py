@@ -38,7 +38,7 @@ class GatedBot:
 
 @pytest.mark.parametrize("turns_of_the_loop", [0, 1, 2, 3])
 def test_a_table_stops_as_its_bot_answers(tmp_path: Path, turns_of_the_loop: int) -> None:
-    app = create_app(open_store(f"sqlite:///{tmp_path / 'db.sqlite3'}"))
+    app = create_app(open_store(f"sqlite:///{tmp_path / 'db.sqlite3'}"), bots_in_threads=True)
     with TestClient(app) as client:
         body = {"game": "delivery", "seats": ["bot", "human"], "seed": 5, "timers": False}
         created = client.post("/api/tables", json=body)

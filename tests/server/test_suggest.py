@@ -102,7 +102,7 @@ def test_a_suggestion_needs_a_seat_of_the_table(server: TestClient, token: str |
     assert answer.status_code == status
 
 
-def test_one_question_at_a_time_per_seat(server: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_one_question_at_a_time_per_seat(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     from robotable.play import suggestions
 
     release = threading.Event()
@@ -112,19 +112,21 @@ def test_one_question_at_a_time_per_seat(server: TestClient, monkeypatch: pytest
         release.wait(30)
         return thinking(turn, seed=seed)
 
-    monkeypatch.setattr("robotable.server.live.think", slow)
-    created = create(server, "robotick", ["human", "bot:easy", "bot:easy"])
-    table, token = created["table"], created["token"]
-    state_when_my_turn(server, table, token)
-    answers: list[Any] = []
-    first = threading.Thread(target=lambda: answers.append(suggest(server, table, token)))
-    first.start()
-    time.sleep(0.5)  # the first question is being thought over
-    second = suggest(server, table, token)
-    assert second.status_code == 409 and second.json()["code"] == "busy"
-    release.set()
-    first.join(30)
-    assert answers[0].status_code == 200
+    monkeypatch.setattr("robotable.server.thinking.think", slow)  # in this process: bots in threads
+    app = create_app(open_store(f"sqlite:///{tmp_path / 'db.sqlite3'}"), bots_in_threads=True)
+    with TestClient(app) as server:
+        created = create(server, "robotick", ["human", "bot:easy", "bot:easy"])
+        table, token = created["table"], created["token"]
+        state_when_my_turn(server, table, token)
+        answers: list[Any] = []
+        first = threading.Thread(target=lambda: answers.append(suggest(server, table, token)))
+        first.start()
+        time.sleep(0.5)  # the first question is being thought over
+        second = suggest(server, table, token)
+        assert second.status_code == 409 and second.json()["code"] == "busy"
+        release.set()
+        first.join(30)
+        assert answers[0].status_code == 200
 
 
 def test_a_server_without_suggestions_refuses_them(tmp_path: Path) -> None:

@@ -5,6 +5,8 @@
 - :mod:`.pages`: the browser pages, their files and the routes only they use;
   :mod:`.replays`: finished games step by step, stored or uploaded; :mod:`.tutorials`: a game's
   guided tutorial, step by step;
+- :mod:`.thinking`: where the bots think, and :mod:`.replay_steps`: where replays are worked
+  out, both in worker processes with limits (:mod:`.workers`);
 - :mod:`.limits`: request rates and body sizes; :mod:`.refusals`: every refusal's one shape;
   :mod:`.headers`: the headers of every answer, ``HEAD`` as ``GET``, the API's ``/docs``;
   :mod:`.proxies`: the client's address (behind a trusted proxy, from ``X-Forwarded-For``);
@@ -30,10 +32,11 @@ from robotable.server.pages import add_page_routes, add_pages
 from robotable.server.pages import markdown_html as _markdown  # noqa: F401  (tests/web read it here)
 from robotable.server.proxies import ClientAddress, TrustedProxies
 from robotable.server.refusals import add_refusals
-from robotable.server.replays import MAX_RECORD_BYTES, add_replays
+from robotable.server.replays import MAX_RECORD_BYTES, add_replays, replay_workers
 from robotable.server.routes import add_routes
 from robotable.server.sockets import MAX_MESSAGE, PROTOCOL, Connections, add_socket
 from robotable.server.store import Store
+from robotable.server.thinking import BOT_CPU_SHARE, BotProcesses, BotThreads
 from robotable.server.tutorials import add_tutorials
 
 __all__ = ["MAX_MESSAGE", "PROTOCOL", "create_app"]  # MAX_MESSAGE: ``robotable serve`` sizes frames by it
@@ -49,6 +52,8 @@ def create_app(
     suggestions: bool = True,
     api_docs: bool = False,
     trusted_proxies: Sequence[str] = (),
+    bot_cpu_share: float = BOT_CPU_SHARE,
+    bots_in_threads: bool = False,
 ) -> FastAPI:
     """The server's application over ``store``; unfinished tables are restored at start-up.
     ``own_process``: the application is the process's only work (``robotable serve``), so
@@ -57,16 +62,21 @@ def create_app(
     ``suggestions``: whether the tables suggest a move to a seat that asks (the medium bot's).
     ``api_docs``: serve ``/docs``, FastAPI's page of the API (its script comes from a CDN:
     :mod:`.headers`). ``trusted_proxies``: the reverse proxies (addresses, networks) whose
-    ``X-Forwarded-For`` names the client (:mod:`.proxies`); from any other peer it is ignored."""
+    ``X-Forwarded-For`` names the client (:mod:`.proxies`); from any other peer it is ignored.
+    ``bot_cpu_share``: the share of the cores the bots of every table take at most, in worker
+    processes; ``bots_in_threads``: in this process's threads instead, for bots that exist only
+    in this process (a test's) (:mod:`.thinking`)."""
     trusted = TrustedProxies(trusted_proxies)  # a wrong address refused before anything starts
+    thinking = BotThreads(think_limit) if bots_in_threads else BotProcesses(think_limit, bot_cpu_share)
     hall = Hall(
         store,
         audience=Connections,
         clock=clock,
-        think_limit=think_limit,
+        thinking=thinking,
         grace=grace,
         suggestions=suggestions,
     )
+    replays = replay_workers()
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
@@ -75,6 +85,7 @@ def create_app(
         yield
         if collections is not None:
             collections.cancel()
+        replays.close()
         await hall.close()
 
     app = FastAPI(title="robotable", version=str(PROTOCOL), lifespan=lifespan, docs_url=None, redoc_url=None)
@@ -86,7 +97,7 @@ def create_app(
     add_page_routes(app, hall)
     add_socket(app, hall)
     add_pages(app)
-    add_replays(app, hall)
+    add_replays(app, hall, replays)
     add_tutorials(app)
     if api_docs:
         add_api_docs(app)

@@ -11,7 +11,6 @@ import logging
 import secrets
 import time
 from collections.abc import Callable, Mapping, Sequence
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Any
 
@@ -23,15 +22,12 @@ from robotable.server.live import AudienceFor, LiveTable, SpectatorCannotPlay
 from robotable.server.peers import Peers, peers_for
 from robotable.server.seats import SeatRow, seat_kind, seat_name, stand_in_kind
 from robotable.server.store import StaleTable, Store, StoredTable, StoreError, UnknownTable, new_header
+from robotable.server.thinking import BotThreads, Thinking
 from robotable.server.tokens import hash_token, new_token
 from robotable.server.writer import GroupWriter
 
 log = logging.getLogger("robotable.server")
 
-BOT_THREADS = 16
-"""Bots thinking at once in one process. More threads than cores on purpose: a bot that
-thinks long (a hard Ricochet puzzle) shares the processor with the others instead of making
-the next table's bot queue behind it."""
 GRACE = 60.0
 """Seconds a person who left has to come back before a stand-in bot plays their seat."""
 
@@ -80,8 +76,7 @@ class Hall:
         *,
         audience: AudienceFor,
         clock: Callable[[], float] = time.time,
-        think_limit: float = 30.0,
-        bot_threads: int = BOT_THREADS,
+        thinking: Thinking | None = None,
         peers: Peers | None = None,
         grace: float = GRACE,
         suggestions: bool = True,
@@ -89,13 +84,13 @@ class Hall:
         self.store = store
         self.audience = audience
         self.clock = clock
-        self.think_limit = think_limit
         self.grace = grace
         """Seconds a person who left has to come back before the table's stand-in plays for them."""
         self.suggestions = suggestions
         """Whether the tables suggest moves to the seats that ask (casual tables)."""
         self.closing = False
-        self.bot_pool = ThreadPoolExecutor(bot_threads, thread_name_prefix="bot")
+        self.thinking = thinking if thinking is not None else BotThreads(think_limit=30.0)
+        """Where the bots think (:mod:`.thinking`): worker processes in a server."""
         self.writer = GroupWriter(store)
         self.tables: dict[str, LiveTable] = {}
         self.peers = peers if peers is not None else peers_for(store)
@@ -149,6 +144,7 @@ class Hall:
 
     async def close(self) -> None:
         self.closing = True  # the connections about to close are not people leaving
+        self.thinking.close()  # the bots' thoughts end now: a stopping server does not wait for them
         for live in list(self.tables.values()):
             try:
                 await live.mark_all_away()
@@ -158,7 +154,6 @@ class Hall:
         for live in list(self.tables.values()):
             await live.close()
         await asyncio.to_thread(self.writer.close)
-        self.bot_pool.shutdown(wait=False, cancel_futures=True)
 
     # ------------------------------------------------------------------ tables
 

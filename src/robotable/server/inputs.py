@@ -1,5 +1,5 @@
-"""What a route reads of a request beside its body: the seat's token and the language of the
-words it answers with.
+"""What a route reads of a request beside its body (the seat's token and the language of the
+words it answers with), and how a body of the wrong shape is refused.
 
 The annotated types are read by FastAPI from the (string) annotations of each route, in the
 globals of the route's module: a module with routes imports the ones it uses by name.
@@ -7,9 +7,12 @@ globals of the route's module: a module with routes imports the ones it uses by 
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from collections.abc import Mapping, Sequence
+from typing import Annotated, Any, Literal
 
 from fastapi import Header, HTTPException, Query
+
+from robotable.core.errors import RobotableError
 
 Auth = Annotated[str | None, Header(description="Bearer TOKEN of a seat (none: a spectator)")]
 Language = Annotated[Literal["en", "fr"], Query(description="the language of the events' sentences")]
@@ -23,3 +26,17 @@ def bearer_token(authorization: str | None) -> str | None:
     if scheme.lower() != "bearer" or not token.strip():
         raise HTTPException(401, "send the seat token as 'Authorization: Bearer TOKEN'")
     return token.strip()
+
+
+class InvalidRequest(RobotableError):
+    """A request's body of the wrong shape (422), worded by :func:`problems`."""
+
+
+def problems(errors: Sequence[Mapping[str, Any]]) -> str:
+    """What is wrong with a request's body, from pydantic's errors: at most three, each where
+    it is and what is wrong (never the value itself, which may be huge)."""
+    said = [
+        f"{'.'.join(str(p) for p in e.get('loc', ()) if p != 'body') or 'body'}: {e.get('msg', '')}"
+        for e in list(errors)[:3]
+    ]
+    return "invalid request: " + "; ".join(said)

@@ -36,16 +36,15 @@ import contextlib
 import logging
 import zlib
 from collections.abc import Callable, Coroutine
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import replace
-from functools import partial
+from itertools import count
 from typing import Any, Protocol
 
 from robotable.agents.levels import bots_of
 from robotable.core.concession import Concede
 from robotable.core.errors import IllegalAction, RobotableError
 from robotable.core.game import JSON, REFEREE, Action, Agent, Game, Seat, Wait, searches
-from robotable.play.suggestions import Suggestion, suggestion_refusal, suggestion_turn, think
+from robotable.play.suggestions import Suggestion, suggestion_refusal, suggestion_turn
 from robotable.play.table import Accepted, Table
 from robotable.play.words import public_names
 from robotable.server.seats import (
@@ -59,15 +58,17 @@ from robotable.server.seats import (
     with_row,
 )
 from robotable.server.store import Append, StaleTable, Store, StoreError
+from robotable.server.thinking import BotSpec, Thinking
 from robotable.server.tokens import hash_token, new_token, token_matches
+from robotable.server.workers import TooCostly, WorkerLost
 from robotable.server.writer import GroupWriter
 
 log = logging.getLogger("robotable.server")
 
 STALE_RETRIES = 8
 """Times an action is checked again after another process wrote the table first."""
-SUGGEST_LIMIT = 10.0
-"""Seconds a suggested move may be thought over (the server's think limit, if shorter)."""
+SEATINGS = count()
+"""Numbers each bot seated in this process: a bot that takes a seat again starts afresh."""
 
 
 class Forbidden(RobotableError):
@@ -144,14 +145,14 @@ class Host(Protocol):
 
     store: Store
     clock: Callable[[], float]
-    think_limit: float
     suggestions: bool
     """Whether the tables give "suggest a move" (:meth:`LiveTable.gives_suggestions`)."""
     grace: float
     """Seconds a person who left has to come back before the table's stand-in plays for them."""
     closing: bool
     """The process is stopping: connections closing now are not people leaving."""
-    bot_pool: ThreadPoolExecutor
+    thinking: Thinking
+    """Where the bots think (:mod:`.thinking`)."""
     writer: GroupWriter
 
     def forget_if_over(self, live: LiveTable) -> None: ...
@@ -189,10 +190,10 @@ class LiveTable:
         self.changed = asyncio.Event()
         self.audience = audience(self)
         self.agents: dict[Seat, Agent] = {}
+        self.bot_specs: dict[Seat, BotSpec] = {}
+        """What a worker makes each seat's bot from (:mod:`.thinking`)."""
         self.bot_wake: dict[Seat, float | None] = {}
-        self.thinking: dict[Seat, asyncio.Future[Action | Wait]] = {}
-        """Bots' calls that ran past the think limit and still hold a thread."""
-        self.suggesting: dict[Seat, asyncio.Future[Suggestion]] = {}
+        self.suggesting: dict[Seat, asyncio.Task[Suggestion]] = {}
         """The suggestion each seat asked for last (one at a time per seat)."""
         self.driver: asyncio.Task[None] | None = None
         self.behind = False
@@ -261,10 +262,13 @@ class LiveTable:
     def _seat_bot(self, row: SeatRow) -> None:
         kind = who_plays(row)
         assert kind is not None
-        make = bots_of(self.table.game)[kind.removeprefix("bot:")]
+        level = kind.removeprefix("bot:")
         # a seed of its own per table and seat: a bot that draws random numbers is not predictable
         # from outside, and the same table's bot starts alike after a restart
-        self.agents[row.seat] = make(seed=zlib.crc32(f"{self.id}/{row.seat}".encode()))
+        seed = zlib.crc32(f"{self.id}/{row.seat}".encode())
+        self.agents[row.seat] = bots_of(self.table.game)[level](seed=seed)
+        key = f"{self.id}/{row.seat}/{next(SEATINGS)}"
+        self.bot_specs[row.seat] = BotSpec(key, self.game.id, level, seed)
         self.bot_wake[row.seat] = None
 
     async def hand_to_bot(self, requester: Seat | None, seat: Seat, bot: str | None) -> SeatRow:
@@ -303,6 +307,7 @@ class LiveTable:
                 self._seat_bot(row)
             elif player is None:
                 self.agents.pop(row.seat, None)
+                self.bot_specs.pop(row.seat, None)
                 self.bot_wake.pop(row.seat, None)
         for old, new in zip(before, rows, strict=True):
             if new.token_hash != old.token_hash:  # the old token grants nothing now
@@ -665,9 +670,10 @@ class LiveTable:
 
     async def suggest(self, seat: Seat | None) -> Message:
         """What the ``medium`` bot would play for ``seat`` now and why, from that seat's view
-        alone (:mod:`robotable.play.suggestions`), thought in the bots' threads, at most
-        :data:`SUGGEST_LIMIT` seconds, one question at a time per seat. Nothing is played.
-        The answer says at which ``version`` of the table it was asked."""
+        alone (:mod:`robotable.play.suggestions`), thought where the bots think (at most
+        :data:`~.thinking.SUGGEST_LIMIT` seconds; one question at a time per seat, a few in the
+        whole server). Nothing is played. The answer says at which ``version`` of the table
+        it was asked."""
         if seat is None:
             raise SpectatorCannotPlay("a move is suggested to a seat: send its token")
         if not self.gives_suggestions:
@@ -685,19 +691,9 @@ class LiveTable:
             turn = suggestion_turn(self.table, seat, self.hall.clock())
             version = self.version
             seed = zlib.crc32(f"{self.id}/{seat}/{version}".encode())
-            loop = asyncio.get_running_loop()
-            future = loop.run_in_executor(self.hall.bot_pool, partial(think, turn, seed=seed))
-            self.suggesting[seat] = future
-        future.add_done_callback(lambda f: f.cancelled() or f.exception())  # a late failure: seen
-        try:
-            async with asyncio.timeout(min(self.hall.think_limit, SUGGEST_LIMIT)):
-                suggestion = await asyncio.shield(future)
-        except TimeoutError:  # the thread goes on: the next question waits for it to end
-            raise suggestion_refusal(
-                "the bot took too long to think: ask again in a moment",
-                "le robot a réfléchi trop longtemps : redemandez dans un instant",
-                "too_long",
-            ) from None
+            thought = asyncio.get_running_loop().create_task(self.hall.thinking.suggest(turn, seed))
+            self.suggesting[seat] = thought
+        suggestion = await asyncio.shield(thought)  # a client that leaves does not stop the worker
         return {"version": version, "seat": seat, **suggestion.to_dict()}
 
     async def settled_over(self) -> bool:
@@ -809,20 +805,15 @@ class LiveTable:
         return due or self.table.version != version
 
     async def _ask_bot(self, seat: Seat, now: float) -> Action | Wait:
-        late = self.thinking.get(seat)
-        if late is not None and not late.done():  # still on an old question: no second thread
-            return Wait(self.hall.clock() + 1.0)
-        self.thinking.pop(seat, None)  # an answer to an old state is not played
         turn = self.table.turn(seat, now, world=searches(self.agents[seat]))
-        loop = asyncio.get_running_loop()
-        future = loop.run_in_executor(self.hall.bot_pool, self.agents[seat].act, turn)
         try:
-            async with asyncio.timeout(self.hall.think_limit):  # not wait_for: see _drive_until_over
-                return await asyncio.shield(future)
-        except TimeoutError:
-            log.warning("table %s: bot at seat %d thought past %.0f s", self.id, seat, self.hall.think_limit)
-            self.thinking[seat] = future  # a thread cannot be stopped: wait for it before asking again
-            future.add_done_callback(lambda f: f.cancelled() or f.exception())  # its failure: seen
+            return await self.hall.thinking.decide(self.agents[seat], self.bot_specs[seat], turn)
+        except TooCostly as exc:  # asked again in a moment (the table's clock may play for it)
+            log.warning("table %s: bot at seat %d: %s", self.id, seat, exc)
+            return Wait(self.hall.clock() + 1.0)
+        except WorkerLost as exc:  # the server is stopping, or its worker was killed: asked again
+            if not self.hall.closing:
+                log.warning("table %s: bot at seat %d: %s", self.id, seat, exc)
             return Wait(self.hall.clock() + 1.0)
         except Exception:  # a bot's bug ends that bot, not the table's driver (timers go on)
             log.exception("table %s: the bot at seat %d failed", self.id, seat)

@@ -18,9 +18,21 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from robotable.core.errors import IllegalAction, InvalidOptions, RobotableError
 from robotable.core.game import JSON
 from robotable.server.hall import TableNotFound
+from robotable.server.inputs import InvalidRequest, problems
 from robotable.server.live import Forbidden
+from robotable.server.replay_steps import RecordTooLong
+from robotable.server.workers import Busy, TooCostly, WorkerLost
 
-STATUSES: dict[type[RobotableError], int] = {TableNotFound: 404, Forbidden: 403, IllegalAction: 409}
+STATUSES: dict[type[RobotableError], int] = {
+    TableNotFound: 404,
+    Forbidden: 403,
+    IllegalAction: 409,
+    RecordTooLong: 413,
+    InvalidRequest: 422,
+    TooCostly: 422,
+    Busy: 503,
+    WorkerLost: 503,
+}
 """The status of each kind of refusal; any other is a bad request (400)."""
 
 
@@ -43,7 +55,8 @@ def add_refusals(app: FastAPI) -> None:
     @app.exception_handler(RobotableError)
     async def refused(_request: Any, exc: RobotableError) -> JSONResponse:
         status = next((code for kind, code in STATUSES.items() if isinstance(exc, kind)), 400)
-        return JSONResponse(refusal_body(exc), status_code=status)
+        retry = {"Retry-After": str(exc.retry)} if isinstance(exc, Busy) else None
+        return JSONResponse(refusal_body(exc), status_code=status, headers=retry)
 
     @app.exception_handler(StarletteHTTPException)
     async def http_refused(_request: Any, exc: StarletteHTTPException) -> JSONResponse:
@@ -51,8 +64,4 @@ def add_refusals(app: FastAPI) -> None:
 
     @app.exception_handler(RequestValidationError)
     async def invalid(_request: Any, exc: RequestValidationError) -> JSONResponse:
-        problems = [
-            f"{'.'.join(str(p) for p in e.get('loc', ()) if p != 'body') or 'body'}: {e.get('msg', '')}"
-            for e in exc.errors()[:3]
-        ]
-        return JSONResponse({"error": "invalid request: " + "; ".join(problems)}, status_code=422)
+        return JSONResponse({"error": problems(exc.errors())}, status_code=422)

@@ -1,0 +1,280 @@
+"""Costly work in worker processes, each job bounded: the server's event loop and its database
+threads never wait behind a bot's long thought, a replayed 50,000-action record or a search.
+
+A :class:`WorkerPool` is a few processes of its own (started when first needed, started again
+when one is stopped) and a bounded queue:
+
+- each job runs in one worker at a time, under a **processor-time limit** (the kernel's
+  ``RLIMIT_CPU``: the worker is told at the limit and answers "too long"; one that does not
+  come back, stuck in compiled code, is killed when twice that time has passed on the clock)
+  and a **memory limit** (``RLIMIT_AS``, counted from what the worker holds once its modules are
+  loaded: a job past it answers "too large");
+- a job with a ``key`` always goes to the same worker, so a worker may keep what that key's
+  jobs share (a bot between its decisions, a record being stepped through);
+- past ``queue`` jobs waiting or running, a new one is refused at once (:class:`Busy`);
+- :meth:`WorkerPool.close` kills every worker: the jobs in progress end at once (a stopping
+  server does not wait for a bot's thought).
+
+The workers run at a lower priority (``nice``): when the cores are busy, the server's own
+process (the people's requests) comes first. The standard library's process pools cannot stop
+one job without breaking the pool, nor send a key's jobs to one worker: hence this module.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import math
+import multiprocessing
+import os
+import pickle
+import resource
+import signal
+import zlib
+from collections.abc import Callable, Hashable, Sequence
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
+from multiprocessing.connection import Connection
+from typing import Any
+
+from robotable.core.errors import RobotableError
+
+log = logging.getLogger("robotable.server")
+
+CLOCK_SLACK = 2.0
+"""A job gets this many times its processor time on the clock before its worker is killed (it
+may share a core with others; one stuck in compiled code never reads its signal)."""
+MEGABYTE = 1 << 20
+
+
+class Busy(RobotableError):
+    """The pool's queue is full: the server says so at once (503, with when to retry)."""
+
+    code = "busy"
+
+    def __init__(self, what: str, what_fr: str, retry: int = 5) -> None:
+        super().__init__(f"the server is busy {what}: try again in {retry} seconds")
+        self.fr = f"le serveur est occupé {what_fr} : réessayez dans {retry} secondes"
+        self.retry = retry
+        self.params = {"retry": retry}
+
+
+class TooCostly(RobotableError):
+    """A job went past its processor time or memory and was stopped (422: asking again will
+    not help)."""
+
+    code = "too_costly"
+
+
+class WorkerLost(RobotableError):
+    """A worker ended in the middle of a job (killed from outside, or crashed)."""
+
+    code = "worker_lost"
+
+
+@dataclass(frozen=True)
+class Budget:
+    """What one job of a pool may take."""
+
+    cpu_seconds: float
+    memory_mb: int
+
+
+class WorkerPool:
+    """``processes`` workers running one job at a time each (see the module's description).
+    ``name`` is what the logs and refusals call the work ("replays", "bots")."""
+
+    def __init__(self, name: str, processes: int, budget: Budget, *, queue: int, nice: int = 10) -> None:
+        if processes < 1:
+            raise ValueError(f"a pool needs at least one worker, not {processes}")
+        self.name = name
+        self.budget = budget
+        self.queue = queue
+        self.workers = [_Worker(f"{name} {i}", budget.memory_mb, nice) for i in range(processes)]
+        self.pending = 0
+        self.closed = False
+
+    async def run(
+        self,
+        job: Callable[..., Any],
+        *args: Any,
+        key: Hashable = None,
+        cpu_seconds: float | None = None,
+        busy: tuple[str, str] = ("", ""),
+    ) -> Any:
+        """``job(*args)`` in a worker (the one of ``key``, else the least busy), its answer or
+        its exception. ``cpu_seconds``: this job's limit, the pool's by default. :class:`Busy`
+        (saying ``busy``, English and French: what is busy) when the queue is full,
+        :class:`TooCostly` past a limit."""
+        if self.closed:
+            raise WorkerLost(f"the server is stopping: the {self.name} are not taken any more")
+        if self.pending >= self.queue:
+            raise Busy(*busy)
+        worker = self._worker_for(key)
+        self.pending += 1
+        worker.waiting += 1
+        try:
+            return await worker.run(job, args, cpu_seconds or self.budget.cpu_seconds)
+        finally:
+            self.pending -= 1
+            worker.waiting -= 1
+
+    def _worker_for(self, key: Hashable) -> _Worker:
+        if key is None:
+            return min(self.workers, key=lambda w: w.waiting)
+        return self.workers[zlib.crc32(repr(key).encode()) % len(self.workers)]
+
+    def close(self) -> None:
+        """Kill every worker now; the jobs in progress fail (:class:`WorkerLost`)."""
+        self.closed = True
+        for worker in self.workers:
+            worker.kill()
+            worker.exchanges.shutdown(wait=False, cancel_futures=True)
+
+
+class _Worker:
+    """One worker process, its pipe, and the one thread that waits on that pipe."""
+
+    def __init__(self, name: str, memory_mb: int, nice: int) -> None:
+        self.name = name
+        self.memory_mb = memory_mb
+        self.nice = nice
+        self.process: multiprocessing.process.BaseProcess | None = None
+        self.pipe: Connection | None = None
+        self.lock = asyncio.Lock()
+        self.waiting = 0
+        self.exchanges = ThreadPoolExecutor(1, thread_name_prefix=f"worker {name}")
+
+    async def run(self, job: Callable[..., Any], args: Sequence[Any], cpu_seconds: float) -> Any:
+        async with self.lock:
+            pipe = self._started()
+            loop = asyncio.get_running_loop()
+            exchange = loop.run_in_executor(self.exchanges, _exchange, pipe, (job, tuple(args), cpu_seconds))
+            try:
+                async with asyncio.timeout(CLOCK_SLACK * cpu_seconds + 1.0):
+                    status, answer = await asyncio.shield(exchange)
+            except TimeoutError:
+                self.kill()
+                raise TooCostly(f"the work took too long (more than {cpu_seconds:g} s): stopped") from None
+            except BaseException:  # cancelled (the server stops, a table is closed): the job too
+                self.kill()
+                raise
+        return _answered(status, answer, cpu_seconds, self.memory_mb)
+
+    def _started(self) -> Connection:
+        if self.process is None or not self.process.is_alive() or self.pipe is None:
+            context = multiprocessing.get_context("spawn")  # not fork: the server runs threads
+            ours, theirs = context.Pipe()
+            self.process = context.Process(
+                target=work, args=(theirs, self.memory_mb, self.nice), name=self.name, daemon=True
+            )
+            self.process.start()
+            theirs.close()
+            self.pipe = ours
+        return self.pipe
+
+    def kill(self) -> None:
+        if self.process is not None and self.process.pid is not None:
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(self.process.pid, signal.SIGKILL)
+            self.process.join(timeout=1.0)
+        if self.pipe is not None:
+            self.pipe.close()
+        self.process, self.pipe = None, None
+
+
+def _exchange(pipe: Connection, request: tuple[Any, ...]) -> tuple[str, Any]:
+    try:
+        pipe.send(request)
+        status, answer = pipe.recv()
+    except (EOFError, OSError):
+        return "lost", None
+    return str(status), answer
+
+
+def _answered(status: str, answer: Any, cpu_seconds: float, memory_mb: int) -> Any:
+    """A worker's answer, or the refusal it stands for."""
+    if status == "done":
+        return answer
+    if status == "failed":
+        raise answer
+    if status == "too_long":
+        raise TooCostly(f"the work took too long (more than {cpu_seconds:g} s of processor time): stopped")
+    if status == "too_large":
+        raise TooCostly(f"the work needed too much memory (more than {memory_mb:,} MB): stopped")
+    raise WorkerLost("the worker doing this work stopped in the middle of it: try again")
+
+
+# ---------------------------------------------------------------------- inside a worker
+
+
+class _OverTime(BaseException):
+    """Raised in a worker by its processor-time signal (a BaseException: no job catches it)."""
+
+
+def work(pipe: Connection, memory_mb: int, nice: int) -> None:
+    """A worker's life: take a job, run it within its limits, answer; until the pipe closes."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C reaches the server, which stops us
+    signal.signal(signal.SIGXCPU, _over_time)
+    os.nice(nice)
+    _preload()
+    if memory_mb:
+        ceiling = _address_space() + memory_mb * MEGABYTE
+        resource.setrlimit(resource.RLIMIT_AS, (ceiling, resource.RLIM_INFINITY))
+    while True:
+        try:
+            job, args, cpu_seconds = pipe.recv()
+        except (EOFError, OSError):
+            return
+        answer = _run(job, args, cpu_seconds)
+        try:
+            pipe.send(answer)
+        except (pickle.PicklingError, TypeError, AttributeError) as exc:
+            pipe.send(("failed", RobotableError(f"the answer could not be sent: {exc}")))
+        except (BrokenPipeError, OSError):
+            return
+
+
+def _run(job: Callable[..., Any], args: Sequence[Any], cpu_seconds: float) -> tuple[str, Any]:
+    used = sum(resource.getrusage(resource.RUSAGE_SELF)[:2])
+    resource.setrlimit(resource.RLIMIT_CPU, (math.ceil(used + cpu_seconds), resource.RLIM_INFINITY))
+    try:
+        try:
+            return "done", job(*args)
+        finally:
+            resource.setrlimit(resource.RLIMIT_CPU, (resource.RLIM_INFINITY, resource.RLIM_INFINITY))
+    except _OverTime:
+        return "too_long", None
+    except MemoryError:
+        return "too_large", None
+    except Exception as exc:  # the job's own refusal or bug: the caller raises it
+        return "failed", _portable(exc)
+
+
+def _over_time(_signal: int, _frame: object) -> None:
+    raise _OverTime
+
+
+def _portable(exc: Exception) -> Exception:
+    """``exc`` if it crosses the pipe intact, else a :class:`RobotableError` with its words."""
+    try:
+        pickle.loads(pickle.dumps(exc))
+    except Exception:
+        plain = RobotableError(str(exc), fr=getattr(exc, "fr", None))
+        plain.code = getattr(exc, "code", "")
+        return plain
+    return exc
+
+
+def _preload() -> None:
+    """Load the games before the memory limit is set: a job's limit counts what it adds."""
+    from robotable import games
+
+    for game_id in games.ids():
+        games.get(game_id)
+
+
+def _address_space() -> int:
+    with open("/proc/self/statm") as statm:
+        return int(statm.read().split()[0]) * os.sysconf("SC_PAGE_SIZE")
