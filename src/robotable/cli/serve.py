@@ -17,6 +17,7 @@ import logging
 import os
 import re
 import socket
+import threading
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Annotated, Any
 
@@ -40,7 +41,13 @@ GRACE_VARIABLE = "ROBOTABLE_SERVE_GRACE"
 SUGGEST_VARIABLE = "ROBOTABLE_SERVE_SUGGESTIONS"
 DOCS_VARIABLE = "ROBOTABLE_SERVE_API_DOCS"
 PROXIES_VARIABLE = "ROBOTABLE_SERVE_TRUSTED_PROXIES"
+BOTS_VARIABLE = "ROBOTABLE_SERVE_BOT_CPU_SHARE"
+STOP_VARIABLE = "ROBOTABLE_SERVE_STOP_WITHIN"
 DEFAULT_GRACE = 60.0
+DEFAULT_STOP_WITHIN = 10.0
+BOT_CPU_SHARE = 0.5
+"""The server's own default (:data:`robotable.server.thinking.BOT_CPU_SHARE`), here so that the
+command line starts without loading the server (a test checks that they agree)."""
 
 
 def serve_command(
@@ -104,6 +111,24 @@ def serve_command(
             "tokens. /openapi.json describes the API either way.",
         ),
     ] = False,
+    bot_cpu_share: Annotated[
+        float,
+        typer.Option(
+            min=0.01,
+            max=1.0,
+            help="Share of this machine's cores the bots of every table may take together (0.5: half; "
+            "at least one core). The rest answers people and the API however many bots are playing.",
+        ),
+    ] = BOT_CPU_SHARE,
+    stop_within: Annotated[
+        float,
+        typer.Option(
+            min=1.0,
+            max=600.0,
+            help="Seconds a stop (Ctrl-C, SIGTERM) may take: bots' thoughts are cut short at once, "
+            "connections are closed, stored actions are kept, and the process ends within this time.",
+        ),
+    ] = DEFAULT_STOP_WITHIN,
     trusted_proxy: Annotated[
         list[str] | None,
         typer.Option(
@@ -149,8 +174,8 @@ def serve_command(
         )
     listener = _bind(host, port)
     _announce(url, host, listener.getsockname()[1], workers, "/docs" if api_docs else "/openapi.json")
-    settings = _uvicorn_settings(deflate)
-    app = AppSettings(think_limit, grace, suggestions, api_docs, tuple(proxies))
+    settings = _uvicorn_settings(deflate, stop_within)
+    app = AppSettings(think_limit, grace, suggestions, api_docs, tuple(proxies), bot_cpu_share, stop_within)
     if workers == 1:
         _run(store, listener, app, settings)
     else:
@@ -236,10 +261,12 @@ def log_config() -> dict[str, Any]:
     return config
 
 
-def _uvicorn_settings(deflate: bool) -> dict[str, Any]:
+def _uvicorn_settings(deflate: bool, stop_within: float = DEFAULT_STOP_WITHIN) -> dict[str, Any]:
     from robotable.server.app import MAX_MESSAGE
 
     return {
+        # a stop gives the requests in progress half its time, the tables' closing the other half
+        "timeout_graceful_shutdown": max(1, int(stop_within / 2)),
         "log_config": log_config(),
         "lifespan": "on",
         "ws_max_size": 16 * MAX_MESSAGE,  # frames far past the protocol's limit: refused unread
@@ -263,6 +290,8 @@ class AppSettings:
     suggestions: bool = True
     api_docs: bool = False
     trusted_proxies: tuple[str, ...] = ()
+    bot_cpu_share: float = BOT_CPU_SHARE
+    stop_within: float = DEFAULT_STOP_WITHIN
 
     def app(self, store: Store) -> FastAPI:
         from robotable.server.app import create_app
@@ -275,6 +304,8 @@ class AppSettings:
             suggestions=self.suggestions,
             api_docs=self.api_docs,
             trusted_proxies=self.trusted_proxies,
+            bot_cpu_share=self.bot_cpu_share,
+            stop_within=self.stop_within,
         )
 
     def export(self) -> None:
@@ -283,6 +314,8 @@ class AppSettings:
         os.environ[SUGGEST_VARIABLE] = "1" if self.suggestions else "0"
         os.environ[DOCS_VARIABLE] = "1" if self.api_docs else ""
         os.environ[PROXIES_VARIABLE] = ",".join(self.trusted_proxies)
+        os.environ[BOTS_VARIABLE] = repr(self.bot_cpu_share)
+        os.environ[STOP_VARIABLE] = repr(self.stop_within)
 
     @classmethod
     def imported(cls) -> AppSettings:
@@ -292,18 +325,45 @@ class AppSettings:
             suggestions=os.environ.get(SUGGEST_VARIABLE, "1") != "0",
             api_docs=bool(os.environ.get(DOCS_VARIABLE)),
             trusted_proxies=tuple(p for p in os.environ.get(PROXIES_VARIABLE, "").split(",") if p),
+            bot_cpu_share=float(os.environ.get(BOTS_VARIABLE, BOT_CPU_SHARE)),
+            stop_within=float(os.environ.get(STOP_VARIABLE, DEFAULT_STOP_WITHIN)),
         )
 
 
 def _run(store: Store, listener: socket.socket, app: AppSettings, settings: dict[str, Any]) -> None:
     import uvicorn
 
-    server = uvicorn.Server(uvicorn.Config(app.app(store), **settings))
+    server = _bounded_stop(uvicorn.Server(uvicorn.Config(app.app(store), **settings)), app.stop_within)
     try:
         server.run(sockets=[listener])
     finally:
         listener.close()
         store.close()
+
+
+def _bounded_stop(server: Any, stop_within: float) -> Any:
+    """uvicorn's ``server``, whose stop takes at most ``stop_within`` seconds: past that (a
+    request or a table that would not end), the process exits anyway. Stored actions are safe:
+    each was committed before anyone was told of it."""
+    handle_exit = server.handle_exit  # what uvicorn gives the signals, read when it runs
+
+    def stop(sig: int, frame: Any) -> None:
+        if not server.should_exit:
+            timer = threading.Timer(stop_within, _exit_now, args=(stop_within,))
+            timer.daemon = True
+            timer.start()
+        handle_exit(sig, frame)
+
+    server.handle_exit = stop
+    return server
+
+
+def _exit_now(stop_within: float) -> None:
+    logging.getLogger("robotable.server").error(
+        "the server did not stop within %g s: it exits now", stop_within
+    )
+    logging.shutdown()
+    os._exit(1)
 
 
 def _run_workers(

@@ -18,6 +18,7 @@
 from __future__ import annotations
 
 import asyncio
+import logging
 import time
 from collections.abc import AsyncIterator, Callable, Sequence
 from contextlib import asynccontextmanager
@@ -39,7 +40,9 @@ from robotable.server.store import Store
 from robotable.server.thinking import BOT_CPU_SHARE, BotProcesses, BotThreads
 from robotable.server.tutorials import add_tutorials
 
-__all__ = ["MAX_MESSAGE", "PROTOCOL", "create_app"]  # MAX_MESSAGE: ``robotable serve`` sizes frames by it
+__all__ = ["MAX_MESSAGE", "PROTOCOL", "create_app"]
+
+log = logging.getLogger("robotable.server")  # MAX_MESSAGE: ``robotable serve`` sizes frames by it
 
 
 def create_app(
@@ -54,6 +57,7 @@ def create_app(
     trusted_proxies: Sequence[str] = (),
     bot_cpu_share: float = BOT_CPU_SHARE,
     bots_in_threads: bool = False,
+    stop_within: float = 10.0,
 ) -> FastAPI:
     """The server's application over ``store``; unfinished tables are restored at start-up.
     ``own_process``: the application is the process's only work (``robotable serve``), so
@@ -65,7 +69,8 @@ def create_app(
     ``X-Forwarded-For`` names the client (:mod:`.proxies`); from any other peer it is ignored.
     ``bot_cpu_share``: the share of the cores the bots of every table take at most, in worker
     processes; ``bots_in_threads``: in this process's threads instead, for bots that exist only
-    in this process (a test's) (:mod:`.thinking`)."""
+    in this process (a test's) (:mod:`.thinking`). ``stop_within``: seconds the server's stop may
+    take; the tables' closing gets half of it (the requests in progress had the other half)."""
     trusted = TrustedProxies(trusted_proxies)  # a wrong address refused before anything starts
     thinking = BotThreads(think_limit) if bots_in_threads else BotProcesses(think_limit, bot_cpu_share)
     hall = Hall(
@@ -86,7 +91,11 @@ def create_app(
         if collections is not None:
             collections.cancel()
         replays.close()
-        await hall.close()
+        try:
+            async with asyncio.timeout(stop_within / 2):
+                await hall.close()
+        except TimeoutError:  # every stored action is safe: each was committed before it was told
+            log.error("the tables did not close within %g s: the server stops anyway", stop_within / 2)
 
     app = FastAPI(title="robotable", version=str(PROTOCOL), lifespan=lifespan, docs_url=None, redoc_url=None)
     app.state.hall = hall

@@ -807,7 +807,10 @@ class LiveTable:
     async def _ask_bot(self, seat: Seat, now: float) -> Action | Wait:
         turn = self.table.turn(seat, now, world=searches(self.agents[seat]))
         try:
-            return await self.hall.thinking.decide(self.agents[seat], self.bot_specs[seat], turn)
+            people = any(row.kind == "human" for row in self.seats)  # their bots go first
+            return await self.hall.thinking.decide(
+                self.agents[seat], self.bot_specs[seat], turn, urgent=people
+            )
         except TooCostly as exc:  # asked again in a moment (the table's clock may play for it)
             log.warning("table %s: bot at seat %d: %s", self.id, seat, exc)
             return Wait(self.hall.clock() + 1.0)

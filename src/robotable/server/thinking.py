@@ -62,7 +62,9 @@ class Thinking(Protocol):
 
     think_limit: float
 
-    async def decide(self, agent: Agent, spec: BotSpec, turn: Turn) -> Action | Wait: ...
+    async def decide(self, agent: Agent, spec: BotSpec, turn: Turn, *, urgent: bool) -> Action | Wait:
+        """The bot's decision; ``urgent``: people play at its table (they go first)."""
+        ...
 
     async def suggest(self, turn: Turn, seed: int) -> Suggestion: ...
 
@@ -85,9 +87,10 @@ class BotProcesses:
         self.pool = WorkerPool("bots", bot_cpu_processes(share), budget, queue=DECISIONS_QUEUED)
         self.suggesting = 0
 
-    async def decide(self, agent: Agent, spec: BotSpec, turn: Turn) -> Action | Wait:
+    async def decide(self, agent: Agent, spec: BotSpec, turn: Turn, *, urgent: bool) -> Action | Wait:
         del agent  # the worker's own copy of it decides
-        answer: Action | Wait = await self.pool.run(bot_decides, spec, turn, key=spec.key)
+        priority = 0 if urgent else 1
+        answer: Action | Wait = await self.pool.run(bot_decides, spec, turn, key=spec.key, priority=priority)
         return answer
 
     async def suggest(self, turn: Turn, seed: int) -> Suggestion:
@@ -113,7 +116,8 @@ class BotThreads:
         """Decisions past the limit that still hold a thread, by bot."""
         self.suggesting = 0
 
-    async def decide(self, agent: Agent, spec: BotSpec, turn: Turn) -> Action | Wait:
+    async def decide(self, agent: Agent, spec: BotSpec, turn: Turn, *, urgent: bool) -> Action | Wait:
+        del urgent  # the threads take every bot at once
         late = self.late.get(spec.key)
         if late is not None and not late.done():  # still on an old question: no second thread
             raise TooCostly(f"the bot is still thinking past {self.think_limit:g} s")

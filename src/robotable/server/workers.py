@@ -6,11 +6,13 @@ when one is stopped) and a bounded queue:
 
 - each job runs in one worker at a time, under a **processor-time limit** (the kernel's
   ``RLIMIT_CPU``: the worker is told at the limit and answers "too long"; one that does not
-  come back, stuck in compiled code, is killed when twice that time has passed on the clock)
+  come back, stuck outside Python, is killed when three times that has passed on the clock)
   and a **memory limit** (``RLIMIT_AS``, counted from what the worker holds once its modules are
   loaded: a job past it answers "too large");
 - a job with a ``key`` always goes to the same worker, so a worker may keep what that key's
   jobs share (a bot between its decisions, a record being stepped through);
+- a worker takes its waiting jobs by ``priority`` (lowest first), then in order of arrival: a bot
+  playing against people goes before the bots of tables nobody plays at;
 - past ``queue`` jobs waiting or running, a new one is refused at once (:class:`Busy`);
 - :meth:`WorkerPool.close` kills every worker: the jobs in progress end at once (a stopping
   server does not wait for a bot's thought).
@@ -24,6 +26,8 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import heapq
+import itertools
 import logging
 import math
 import multiprocessing
@@ -42,9 +46,10 @@ from robotable.core.errors import RobotableError
 
 log = logging.getLogger("robotable.server")
 
-CLOCK_SLACK = 2.0
-"""A job gets this many times its processor time on the clock before its worker is killed (it
-may share a core with others; one stuck in compiled code never reads its signal)."""
+CLOCK_SLACK = 3.0
+"""A job gets this many times its processor time on the clock, and two seconds more, before its
+worker is killed: it may share a busy core at its lower priority, and one stuck outside Python
+never reads its signal."""
 MEGABYTE = 1 << 20
 
 
@@ -101,12 +106,13 @@ class WorkerPool:
         *args: Any,
         key: Hashable = None,
         cpu_seconds: float | None = None,
+        priority: int = 0,
         busy: tuple[str, str] = ("", ""),
     ) -> Any:
         """``job(*args)`` in a worker (the one of ``key``, else the least busy), its answer or
-        its exception. ``cpu_seconds``: this job's limit, the pool's by default. :class:`Busy`
-        (saying ``busy``, English and French: what is busy) when the queue is full,
-        :class:`TooCostly` past a limit."""
+        its exception. ``cpu_seconds``: this job's limit, the pool's by default; ``priority``:
+        lower goes first. :class:`Busy` (saying ``busy``, English and French: what is busy) when
+        the queue is full, :class:`TooCostly` past a limit."""
         if self.closed:
             raise WorkerLost(f"the server is stopping: the {self.name} are not taken any more")
         if self.pending >= self.queue:
@@ -115,7 +121,7 @@ class WorkerPool:
         self.pending += 1
         worker.waiting += 1
         try:
-            return await worker.run(job, args, cpu_seconds or self.budget.cpu_seconds)
+            return await worker.run(job, args, cpu_seconds or self.budget.cpu_seconds, self, priority)
         finally:
             self.pending -= 1
             worker.waiting -= 1
@@ -142,17 +148,27 @@ class _Worker:
         self.nice = nice
         self.process: multiprocessing.process.BaseProcess | None = None
         self.pipe: Connection | None = None
-        self.lock = asyncio.Lock()
+        self.turns = _Turns()
         self.waiting = 0
         self.exchanges = ThreadPoolExecutor(1, thread_name_prefix=f"worker {name}")
 
-    async def run(self, job: Callable[..., Any], args: Sequence[Any], cpu_seconds: float) -> Any:
-        async with self.lock:
+    async def run(
+        self,
+        job: Callable[..., Any],
+        args: Sequence[Any],
+        cpu_seconds: float,
+        pool: WorkerPool,
+        priority: int,
+    ) -> Any:
+        await self.turns.take(priority)
+        try:
+            if pool.closed:  # closed while this job waited for its turn
+                raise WorkerLost(f"the server is stopping: the {pool.name} are not taken any more")
             pipe = self._started()
             loop = asyncio.get_running_loop()
             exchange = loop.run_in_executor(self.exchanges, _exchange, pipe, (job, tuple(args), cpu_seconds))
             try:
-                async with asyncio.timeout(CLOCK_SLACK * cpu_seconds + 1.0):
+                async with asyncio.timeout(CLOCK_SLACK * cpu_seconds + 2.0):
                     status, answer = await asyncio.shield(exchange)
             except TimeoutError:
                 self.kill()
@@ -160,6 +176,8 @@ class _Worker:
             except BaseException:  # cancelled (the server stops, a table is closed): the job too
                 self.kill()
                 raise
+        finally:
+            self.turns.give_back()
         return _answered(status, answer, cpu_seconds, self.memory_mb)
 
     def _started(self) -> Connection:
@@ -182,6 +200,38 @@ class _Worker:
         if self.pipe is not None:
             self.pipe.close()
         self.process, self.pipe = None, None
+
+
+class _Turns:
+    """Whose job a worker runs next: the lowest priority first, then the first come."""
+
+    def __init__(self) -> None:
+        self.busy = False
+        self.waiting: list[tuple[int, int, asyncio.Future[None]]] = []
+        self.arrivals = itertools.count()
+
+    async def take(self, priority: int) -> None:
+        """Wait for the worker; it is the caller's until :meth:`give_back`."""
+        if not self.busy and not self.waiting:
+            self.busy = True
+            return
+        turn = asyncio.get_running_loop().create_future()
+        heapq.heappush(self.waiting, (priority, next(self.arrivals), turn))
+        try:
+            await turn
+        except asyncio.CancelledError:
+            if turn.done() and not turn.cancelled():  # given the worker, then cancelled: pass it on
+                self.give_back()
+            raise
+
+    def give_back(self) -> None:
+        """Hand the worker to the next job waiting (one cancelled meanwhile is passed over)."""
+        while self.waiting:
+            _priority, _arrival, turn = heapq.heappop(self.waiting)
+            if not turn.done():
+                turn.set_result(None)
+                return
+        self.busy = False
 
 
 def _exchange(pipe: Connection, request: tuple[Any, ...]) -> tuple[str, Any]:
