@@ -81,7 +81,7 @@ def test_a_job_past_its_memory_is_stopped() -> None:
 
 def test_past_its_queue_a_pool_refuses_at_once_saying_when_to_retry() -> None:
     async def test(pool: WorkerPool) -> list[Any]:
-        busy = ("replaying games", "de rejouer des parties")
+        busy = ("replaying games", "à rejouer des parties")
         return await asyncio.gather(
             *[pool.run(jobs.spin, 0.2, busy=busy) for _ in range(4)], return_exceptions=True
         )
@@ -92,7 +92,7 @@ def test_past_its_queue_a_pool_refuses_at_once_saying_when_to_retry() -> None:
     assert isinstance(refused, Busy) and refused.retry > 0
     assert str(refused) == f"the server is busy replaying games: try again in {refused.retry} seconds"
     retry = refused.retry
-    assert refused.fr == f"le serveur est occupé de rejouer des parties : réessayez dans {retry} secondes"
+    assert refused.fr == f"le serveur est occupé à rejouer des parties : réessayez dans {retry} secondes"
 
 
 def test_waiting_jobs_go_by_priority_then_in_order_of_arrival() -> None:

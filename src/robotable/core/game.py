@@ -301,6 +301,12 @@ class Game(ABC):
         that only a deadline ends), or None. A face refuses a clockless table with this reason."""
         return None
 
+    def costly(self, state: State, action: Action) -> bool:
+        """Whether carrying ``action`` out in ``state`` (a legal one) may take long: a search
+        the rules call for (Ricochet's solver proving a solo puzzle's optimum). A server carries
+        such an action out in a worker process, where it cannot hold up the other tables."""
+        return False
+
     def takes_back(self, action: Action) -> bool:
         """Whether ``action`` only takes back the seat's own last step of a decision still
         open (a card taken back from a program). People need it; a search never does, since

@@ -507,6 +507,7 @@ class LiveTable:
                     self._refuse_conceder(seat)
                 now = self.hall.clock()
                 self._check(seat, parsed, now)
+                carried = await self._carried_out_elsewhere(seat, parsed, now)  # None: here, below
                 try:
                     await self.hall.writer.append(
                         Append(self.id, self.table.version + 1, seat, str(parsed), now)
@@ -514,7 +515,7 @@ class LiveTable:
                 except StaleTable:  # written by another process first (or by a cancelled submit)
                     await self._catch_up_locked()
                     continue
-                accepted = self.table.accept(seat, parsed, now)
+                accepted = self._carry_out(seat, parsed, now, carried)
                 if (outcome := self.table.outcome()) is not None:
                     await self._mark_over(outcome)  # before the news: a told outcome has its record
                 self._announce(accepted)  # stored: everyone may be told
@@ -525,6 +526,21 @@ class LiveTable:
                 raise StoreError(f"table {self.id} is too busy: try again")
         self.changed.set()
         return accepted
+
+    async def _carried_out_elsewhere(self, seat: Seat, action: Action, now: float) -> Table | None:
+        """A copy of the table with a costly action carried out where the bots think, before it
+        is stored (a worker that fails refuses the action and stores nothing); None for the
+        others, carried out here once stored."""
+        if not self.game.costly(self.table.state, action):
+            return None
+        return await self.hall.thinking.carry_out(self.table, seat, action, now)
+
+    def _carry_out(self, seat: Seat, action: Action, now: float, carried: Table | None) -> Accepted:
+        """The stored action carried out: here, or by taking the copy that carried it out."""
+        if carried is None:
+            return self.table.accept(seat, action, now)
+        self.table = carried
+        return carried.history[-1]
 
     def refuse_if_over(self, what: str, what_fr: str) -> None:
         """Nothing changes a finished table (:class:`TableOver`, saying ``what`` cannot be done)."""

@@ -39,7 +39,7 @@ REPLAY_MEMORY_MB = 512
 """Memory one step may add to its worker (a 50,000-action record's replay holds 35 MB)."""
 REPLAYS_QUEUED = 16
 """Steps waiting or being worked out in the whole server; more are refused with "busy"."""
-BUSY = ("replaying games for other people", "de rejouer des parties pour d'autres personnes")
+BUSY = ("replaying games for other people", "à rejouer des parties pour d'autres personnes")
 
 
 def replay_workers() -> WorkerPool:

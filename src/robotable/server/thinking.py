@@ -1,4 +1,5 @@
-"""Where the server's bots think: their decisions and the suggestions people ask for.
+"""Where the server's bots think (their decisions, the suggestions people ask for), and where
+an action the rules make costly is carried out (:meth:`robotable.core.game.Game.costly`).
 
 :class:`BotProcesses` (the server's): in worker processes (:mod:`.workers`), as many as the bots'
 share of the cores allows (``--bot-cpu-share``: with half of 2 cores, one process for every bot
@@ -12,6 +13,10 @@ limit cannot be stopped: the seat is not asked again until it ends.
 
 Both answer a decision past its limit with :class:`~.workers.TooCostly` and keep at most
 :data:`SUGGESTIONS_AT_ONCE` suggestions thinking in the whole server.
+
+A costly action (a solo Ricochet reveal: the solver proves the optimum) is carried out by
+:class:`BotProcesses` in a worker of its own, on a copy of the table that comes back changed;
+:class:`BotThreads` leaves it to the table, in this process.
 """
 
 from __future__ import annotations
@@ -26,8 +31,9 @@ from typing import Protocol
 
 from robotable import games
 from robotable.agents.levels import bots_of
-from robotable.core.game import Action, Agent, Turn, Wait
+from robotable.core.game import Action, Agent, Seat, Turn, Wait
 from robotable.play.suggestions import Suggestion, suggestion_refusal, think
+from robotable.play.table import Table
 from robotable.server.workers import Budget, Busy, TooCostly, WorkerPool
 
 BOT_CPU_SHARE = 0.5
@@ -44,6 +50,10 @@ BOTS_KEPT = 4096
 """Bots a worker keeps between decisions (the least recently asked are made again if needed)."""
 DECISIONS_QUEUED = 100_000
 """Bot decisions waiting: never refused in practice (the quotas bound the bot seats)."""
+SEARCH_SECONDS = 90.0
+"""Processor time for a costly action (Ricochet's solver stops itself at 60 s at most)."""
+SEARCHES_QUEUED = 16
+"""Costly actions waiting or being carried out in the whole server; more are refused (busy)."""
 
 
 @dataclass(frozen=True)
@@ -68,6 +78,11 @@ class Thinking(Protocol):
 
     async def suggest(self, turn: Turn, seed: int) -> Suggestion: ...
 
+    async def carry_out(self, table: Table, seat: Seat, action: Action, now: float) -> Table | None:
+        """A copy of ``table`` with the costly ``action`` carried out, or None: the table carries
+        it out itself."""
+        ...
+
     def close(self) -> None: ...
 
 
@@ -85,6 +100,7 @@ class BotProcesses:
         self.think_limit = think_limit
         budget = Budget(think_limit, BOT_MEMORY_MB)
         self.pool = WorkerPool("bots", bot_cpu_processes(share), budget, queue=DECISIONS_QUEUED)
+        self.searches = WorkerPool("searches", 1, Budget(SEARCH_SECONDS, 1024), queue=SEARCHES_QUEUED, nice=5)
         self.suggesting = 0
 
     async def decide(self, agent: Agent, spec: BotSpec, turn: Turn, *, urgent: bool) -> Action | Wait:
@@ -102,8 +118,14 @@ class BotProcesses:
                 raise _too_long() from None
             return made
 
+    async def carry_out(self, table: Table, seat: Seat, action: Action, now: float) -> Table | None:
+        busy = ("with other players' puzzles", "avec les énigmes d'autres joueurs")
+        changed: Table = await self.searches.run(carried_out, table, seat, action, now, busy=busy)
+        return changed
+
     def close(self) -> None:
         self.pool.close()
+        self.searches.close()
 
 
 class BotThreads:
@@ -141,6 +163,9 @@ class BotThreads:
             except TimeoutError:  # the thread goes on, and counts as thinking until it ends
                 raise _too_long() from None
 
+    async def carry_out(self, table: Table, seat: Seat, action: Action, now: float) -> Table | None:
+        return None
+
     def close(self) -> None:
         self.threads.shutdown(wait=False, cancel_futures=True)
 
@@ -153,7 +178,7 @@ class _one_suggestion_more:
 
     def __enter__(self) -> None:
         if self.thinking.suggesting >= SUGGESTIONS_AT_ONCE:
-            raise Busy("suggesting moves to other players", "de suggérer des coups à d'autres joueurs")
+            raise Busy("suggesting moves to other players", "à suggérer des coups à d'autres joueurs")
         self.thinking.suggesting += 1
 
     def __exit__(self, *_exc: object) -> None:
@@ -188,6 +213,12 @@ def bot_decides(spec: BotSpec, turn: Turn) -> Action | Wait:
     while len(_bots) > BOTS_KEPT:
         _bots.popitem(last=False)
     return agent.act(turn)
+
+
+def carried_out(table: Table, seat: Seat, action: Action, now: float) -> Table:
+    """``table`` (a copy, in a worker) with ``action`` carried out."""
+    table.accept(seat, action, now)
+    return table
 
 
 def suggested(turn: Turn, seed: int) -> Suggestion:

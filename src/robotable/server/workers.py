@@ -5,8 +5,9 @@ A :class:`WorkerPool` is a few processes of its own (started when first needed, 
 when one is stopped) and a bounded queue:
 
 - each job runs in one worker at a time, under a **processor-time limit** (the kernel's
-  ``RLIMIT_CPU``: the worker is told at the limit and answers "too long"; one that does not
-  come back, stuck outside Python, is killed when three times that has passed on the clock)
+  profiling timer, ``ITIMER_PROF``: the worker is told at the limit and answers "too long"; one
+  that does not come back, stuck outside Python, is killed when three times that has passed on
+  the clock)
   and a **memory limit** (``RLIMIT_AS``, counted from what the worker holds once its modules are
   loaded: a job past it answers "too large");
 - a job with a ``key`` always goes to the same worker, so a worker may keep what that key's
@@ -29,7 +30,6 @@ import contextlib
 import heapq
 import itertools
 import logging
-import math
 import multiprocessing
 import os
 import pickle
@@ -56,7 +56,7 @@ MEGABYTE = 1 << 20
 class Busy(RobotableError):
     """The pool's queue is full: the server says so at once (503, with when to retry)."""
 
-    code = "busy"
+    code = "server_busy"
 
     def __init__(self, what: str, what_fr: str, retry: int = 5) -> None:
         super().__init__(f"the server is busy {what}: try again in {retry} seconds")
@@ -266,7 +266,7 @@ class _OverTime(BaseException):
 def work(pipe: Connection, memory_mb: int, nice: int) -> None:
     """A worker's life: take a job, run it within its limits, answer; until the pipe closes."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C reaches the server, which stops us
-    signal.signal(signal.SIGXCPU, _over_time)
+    signal.signal(signal.SIGPROF, _over_time)
     os.nice(nice)
     _preload()
     if memory_mb:
@@ -287,13 +287,12 @@ def work(pipe: Connection, memory_mb: int, nice: int) -> None:
 
 
 def _run(job: Callable[..., Any], args: Sequence[Any], cpu_seconds: float) -> tuple[str, Any]:
-    used = sum(resource.getrusage(resource.RUSAGE_SELF)[:2])
-    resource.setrlimit(resource.RLIMIT_CPU, (math.ceil(used + cpu_seconds), resource.RLIM_INFINITY))
+    signal.setitimer(signal.ITIMER_PROF, cpu_seconds)  # the process's processor time, to the µs
     try:
         try:
             return "done", job(*args)
         finally:
-            resource.setrlimit(resource.RLIMIT_CPU, (resource.RLIM_INFINITY, resource.RLIM_INFINITY))
+            signal.setitimer(signal.ITIMER_PROF, 0)
     except _OverTime:
         return "too_long", None
     except MemoryError:

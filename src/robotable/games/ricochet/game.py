@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from robotable.core.errors import InvalidOptions, NotationError, RobotableError
-from robotable.core.game import JSON, Action, Game, Option
+from robotable.core.game import JSON, Action, Game, Option, State
 from robotable.core.rng import Rng
 from robotable.games.ricochet import actions
 from robotable.games.ricochet.board import (
@@ -133,6 +133,7 @@ OPTIONS = (
         "RR-34: seconds the solver may take to prove an optimum",
         float,
         minimum=0.1,
+        maximum=60.0,  # longer never proves more in practice, and a server's worker waits for it
     ),
 )
 
@@ -164,6 +165,9 @@ class RicochetGame(Game):
         if seats == 1:
             return None  # RR-30: the solo puzzle waits for its player
         return "the bidding closes only when the sand timer runs out"  # RR-18, worded for people
+
+    def costly(self, state: State, action: Action) -> bool:
+        return isinstance(state, RicochetState) and state.runs_solver(action)
 
     def validate_options(self, options: Mapping[str, Any] | None = None) -> dict[str, Any]:
         values = super().validate_options(options)

@@ -431,6 +431,19 @@ class RicochetState(State):
     def _attempt_failed(self, reason: str) -> list[Event]:
         return [ev.AttemptFailed(reason), *self._reset()]
 
+    def runs_solver(self, action: Action) -> bool:
+        """Whether carrying out ``action`` (a legal one) runs the solver (RR-34): a solo
+        puzzle's reveal, or the first attempt that reaches its target while its optimum is
+        not yet known."""
+        if not self.solo:
+            return False
+        if action == REVEAL:
+            return True
+        if not isinstance(action, Move) or self.optimum is not None or not self.optimum_known:
+            return False
+        end = self.board.slide(self.robots, action.robot, action.direction)
+        return action.robot in self.finishers() and end == self.board.targets[self.target]  # type: ignore[index]
+
     def _solve(self) -> tuple[tuple[int, int], ...] | None:
         """RR-34: an optimal solution; when unproven in time, the best one found (if any)."""
         from robotable.games.ricochet import solver
