@@ -8,6 +8,7 @@
 - :mod:`.limits`: request rates and body sizes; :mod:`.refusals`: every refusal's one shape;
   :mod:`.headers`: the headers of every answer, ``HEAD`` as ``GET``, the API's ``/docs``;
   :mod:`.proxies`: the client's address (behind a trusted proxy, from ``X-Forwarded-For``);
+  :mod:`.quotas`: tables, bots and connections per address and overall;
 - :mod:`.collector`: short garbage-collector pauses when the server is its process's only work;
 - below them, :mod:`.hall` (the live tables of this process), :mod:`.live` (one table's actor),
   :mod:`.store` (the database) and :mod:`.peers` (the other processes on it).
@@ -29,6 +30,7 @@ from robotable.server.limits import MAX_BODY, BodyLimit, limit_requests
 from robotable.server.pages import add_page_routes, add_pages
 from robotable.server.pages import markdown_html as _markdown  # noqa: F401  (tests/web read it here)
 from robotable.server.proxies import ClientAddress, TrustedProxies
+from robotable.server.quotas import DEFAULT_QUOTAS, Quotas
 from robotable.server.refusals import add_refusals
 from robotable.server.replays import MAX_RECORD_BYTES, add_replays
 from robotable.server.routes import add_routes
@@ -49,6 +51,7 @@ def create_app(
     suggestions: bool = True,
     api_docs: bool = False,
     trusted_proxies: Sequence[str] = (),
+    quotas: Quotas = DEFAULT_QUOTAS,
 ) -> FastAPI:
     """The server's application over ``store``; unfinished tables are restored at start-up.
     ``own_process``: the application is the process's only work (``robotable serve``), so
@@ -57,7 +60,8 @@ def create_app(
     ``suggestions``: whether the tables suggest a move to a seat that asks (the medium bot's).
     ``api_docs``: serve ``/docs``, FastAPI's page of the API (its script comes from a CDN:
     :mod:`.headers`). ``trusted_proxies``: the reverse proxies (addresses, networks) whose
-    ``X-Forwarded-For`` names the client (:mod:`.proxies`); from any other peer it is ignored."""
+    ``X-Forwarded-For`` names the client (:mod:`.proxies`); from any other peer it is ignored.
+    ``quotas``: what one address may hold at once, and the whole process (:mod:`.quotas`)."""
     trusted = TrustedProxies(trusted_proxies)  # a wrong address refused before anything starts
     hall = Hall(
         store,
@@ -66,6 +70,7 @@ def create_app(
         think_limit=think_limit,
         grace=grace,
         suggestions=suggestions,
+        quotas=quotas,
     )
 
     @asynccontextmanager

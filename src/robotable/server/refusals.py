@@ -2,8 +2,9 @@
 
 ``{"error": "one sentence"}`` in English, and beside it what a page needs to say it in its own
 language without reading the English: ``error_fr`` when the game gave French, ``code`` and
-``params`` when the refusal has a code (``too_late``, ``needs_clock``, ``spectator``), and for a
-refused option the option at fault and why (``option``, ``reason``).
+``params`` when the refusal has a code (``too_late``, ``needs_clock``, ``spectator``, ``quota``:
+a 429 with ``Retry-After``), and for a refused option the option at fault and why (``option``,
+``reason``).
 """
 
 from __future__ import annotations
@@ -19,8 +20,14 @@ from robotable.core.errors import IllegalAction, InvalidOptions, RobotableError
 from robotable.core.game import JSON
 from robotable.server.hall import TableNotFound
 from robotable.server.live import Forbidden
+from robotable.server.quotas import OverQuota
 
-STATUSES: dict[type[RobotableError], int] = {TableNotFound: 404, Forbidden: 403, IllegalAction: 409}
+STATUSES: dict[type[RobotableError], int] = {
+    TableNotFound: 404,
+    Forbidden: 403,
+    IllegalAction: 409,
+    OverQuota: 429,
+}
 """The status of each kind of refusal; any other is a bad request (400)."""
 
 
@@ -43,7 +50,8 @@ def add_refusals(app: FastAPI) -> None:
     @app.exception_handler(RobotableError)
     async def refused(_request: Any, exc: RobotableError) -> JSONResponse:
         status = next((code for kind, code in STATUSES.items() if isinstance(exc, kind)), 400)
-        return JSONResponse(refusal_body(exc), status_code=status)
+        retry = {"Retry-After": str(exc.retry_after)} if isinstance(exc, OverQuota) else None
+        return JSONResponse(refusal_body(exc), status_code=status, headers=retry)
 
     @app.exception_handler(StarletteHTTPException)
     async def http_refused(_request: Any, exc: StarletteHTTPException) -> JSONResponse:
