@@ -24,6 +24,9 @@ import typer
 from rich.text import Text
 
 from robotable.cli.common import fail, out, reporting
+from robotable.server.quotas import DEFAULT_QUOTAS, PerAddress, Quotas
+
+CLUB = DEFAULT_QUOTAS.address
 
 if TYPE_CHECKING:
     from fastapi import FastAPI
@@ -40,6 +43,7 @@ GRACE_VARIABLE = "ROBOTABLE_SERVE_GRACE"
 SUGGEST_VARIABLE = "ROBOTABLE_SERVE_SUGGESTIONS"
 DOCS_VARIABLE = "ROBOTABLE_SERVE_API_DOCS"
 PROXIES_VARIABLE = "ROBOTABLE_SERVE_TRUSTED_PROXIES"
+QUOTAS_VARIABLE = "ROBOTABLE_SERVE_QUOTAS"
 DEFAULT_GRACE = 60.0
 
 
@@ -115,6 +119,30 @@ def serve_command(
             "counts the peer's own address.",
         ),
     ] = None,
+    tables_per_hour: Annotated[
+        int,
+        typer.Option(
+            min=1,
+            help="New tables one address may create in an hour (playing a finished game again is not one).",
+        ),
+    ] = CLUB.tables_per_hour,
+    running_tables: Annotated[
+        int, typer.Option(min=1, help="Unfinished tables one address may have created, at once.")
+    ] = CLUB.running_tables,
+    bot_seats: Annotated[
+        int,
+        typer.Option(
+            min=1,
+            help="Bot seats at once in the unfinished tables one address created (a seat handed to a "
+            "bot counts; a bot standing in for a person who left does not).",
+        ),
+    ] = CLUB.bot_seats,
+    bot_seats_overall: Annotated[
+        int, typer.Option(min=1, help="Bot seats at once in all the unfinished tables this process runs.")
+    ] = DEFAULT_QUOTAS.bot_seats_overall,
+    sockets_per_address: Annotated[
+        int, typer.Option(min=1, help="WebSocket connections one address may hold open at once.")
+    ] = CLUB.sockets,
 ) -> None:
     """Run the game server: tables for every game, played over HTTP and WebSockets.
 
@@ -129,6 +157,9 @@ def serve_command(
     - `robotable serve --db sqlite:///tables.sqlite3` (an SQLite file of your choice)
     - `robotable serve --db postgresql://robotable@localhost/robotable`
     - `robotable serve --db postgresql://robotable@localhost/robotable --workers 4`
+
+    The quotas count by client address (behind --trusted-proxy, the client's); this machine's
+    own addresses have far higher limits (docs/server.md, "Limits").
     """
     from robotable.server.proxies import TrustedProxies
     from robotable.server.store import StoreError, default_url, open_store
@@ -150,7 +181,9 @@ def serve_command(
     listener = _bind(host, port)
     _announce(url, host, listener.getsockname()[1], workers, "/docs" if api_docs else "/openapi.json")
     settings = _uvicorn_settings(deflate)
-    app = AppSettings(think_limit, grace, suggestions, api_docs, tuple(proxies))
+    per_address = PerAddress(tables_per_hour, running_tables, bot_seats, sockets_per_address)
+    quotas = Quotas(address=per_address, bot_seats_overall=bot_seats_overall)
+    app = AppSettings(think_limit, grace, suggestions, api_docs, tuple(proxies), quotas)
     if workers == 1:
         _run(store, listener, app, settings)
     else:
@@ -263,6 +296,7 @@ class AppSettings:
     suggestions: bool = True
     api_docs: bool = False
     trusted_proxies: tuple[str, ...] = ()
+    quotas: Quotas = DEFAULT_QUOTAS
 
     def app(self, store: Store) -> FastAPI:
         from robotable.server.app import create_app
@@ -275,6 +309,7 @@ class AppSettings:
             suggestions=self.suggestions,
             api_docs=self.api_docs,
             trusted_proxies=self.trusted_proxies,
+            quotas=self.quotas,
         )
 
     def export(self) -> None:
@@ -283,6 +318,7 @@ class AppSettings:
         os.environ[SUGGEST_VARIABLE] = "1" if self.suggestions else "0"
         os.environ[DOCS_VARIABLE] = "1" if self.api_docs else ""
         os.environ[PROXIES_VARIABLE] = ",".join(self.trusted_proxies)
+        os.environ[QUOTAS_VARIABLE] = self.quotas.to_json()
 
     @classmethod
     def imported(cls) -> AppSettings:
@@ -292,6 +328,7 @@ class AppSettings:
             suggestions=os.environ.get(SUGGEST_VARIABLE, "1") != "0",
             api_docs=bool(os.environ.get(DOCS_VARIABLE)),
             trusted_proxies=tuple(p for p in os.environ.get(PROXIES_VARIABLE, "").split(",") if p),
+            quotas=Quotas.from_json(os.environ.get(QUOTAS_VARIABLE, DEFAULT_QUOTAS.to_json())),
         )
 
 

@@ -16,7 +16,9 @@ comes before anything is stored, and a refused request changes nothing.
 
 from __future__ import annotations
 
+import dataclasses
 import ipaddress
+import json
 import math
 from collections import Counter, deque
 from collections.abc import Callable, Iterable, Sequence
@@ -83,6 +85,22 @@ class Quotas:
     def of(self, address: str) -> PerAddress:
         """The limits of ``address``."""
         return self.loopback if is_loopback(address) else self.address
+
+    def to_json(self) -> str:
+        """As ``robotable serve --workers N`` hands them to its worker processes."""
+        return json.dumps(dataclasses.asdict(self), sort_keys=True)
+
+    @classmethod
+    def from_json(cls, text: str) -> Quotas:
+        """The quotas :meth:`to_json` wrote (a field it did not write keeps its default)."""
+        given = json.loads(text)
+        return cls(
+            **{
+                name: PerAddress(**value) if isinstance(value, dict) else value
+                for name, value in given.items()
+                if name in cls.__dataclass_fields__
+            }
+        )
 
 
 def _numbers(limits: PerAddress) -> list[tuple[str, int]]:
