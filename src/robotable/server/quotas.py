@@ -124,7 +124,7 @@ def is_loopback(address: str) -> bool:
 
 
 class OverQuota(RobotableError):
-    """A request past a quota: 429, ``Retry-After`` (``retry_after`` seconds), the limit met in
+    """A request past a quota: 429, ``Retry-After`` (``retry`` seconds), the limit met in
     words with its number and when to try again; ``params`` name the limit (``limit``, its
     number ``most``) and ``retry_after`` for a page that words it itself."""
 
@@ -134,7 +134,7 @@ class OverQuota(RobotableError):
         retry_after = max(1, retry_after)
         super().__init__(f"{english}: try again {_in_english(retry_after)}")
         self.fr = f"{french} : réessayez {_in_french(retry_after)}"
-        self.retry_after = retry_after
+        self.retry = retry_after
         self.params = {"limit": limit, "most": most, "retry_after": retry_after}
 
 
@@ -153,11 +153,6 @@ def _in_french(seconds: int) -> str:
 # --------------------------------------------------------------------------- the counts
 
 
-class Kinded(Protocol):
-    @property
-    def kind(self) -> str: ...
-
-
 class Counted(Protocol):
     """What the counts read of a live table (:class:`robotable.server.live.LiveTable`)."""
 
@@ -165,11 +160,13 @@ class Counted(Protocol):
     def over(self) -> bool: ...
 
     @property
-    def seats(self) -> Sequence[Kinded]: ...
+    def bot_seats(self) -> int:
+        """Its seats that are a bot's now (a seat handed to a bot counts)."""
+        ...
 
     @property
-    def driver(self) -> object:
-        """Its timers and bots' task while this process drives it, else None."""
+    def driven(self) -> bool:
+        """Whether this process runs its timers and bots."""
         ...
 
 
@@ -177,11 +174,6 @@ def bot_seats(kinds: Iterable[str]) -> int:
     """The bot seats among seat kinds (``bot:NAME``); a person's stand-in is not one: it plays
     a person's seat only while they are away."""
     return sum(kind.startswith("bot") for kind in kinds)
-
-
-def bots_at(live: Counted) -> int:
-    """The bot seats of a live table now (a seat handed to a bot counts)."""
-    return bot_seats(row.kind for row in live.seats)
 
 
 @dataclass
@@ -201,7 +193,7 @@ class Claim:
 
     @property
     def bot_seats(self) -> int:
-        return self.bots if self.live is None else bots_at(self.live)
+        return self.bots if self.live is None else self.live.bot_seats
 
 
 @dataclass
@@ -311,7 +303,7 @@ class Tally:
         if not bots:
             return
         pending = sum(claim.bots for claim in self.claims.values() if claim.live is None)
-        driven = sum(bots_at(live) for live in self.tables() if live.driver is not None and not live.over)
+        driven = sum(live.bot_seats for live in self.tables() if live.driven and not live.over)
         held = pending + driven
         if held + bots > most:
             raise OverQuota(

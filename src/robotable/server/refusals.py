@@ -50,7 +50,7 @@ def add_refusals(app: FastAPI) -> None:
     @app.exception_handler(RobotableError)
     async def refused(_request: Any, exc: RobotableError) -> JSONResponse:
         status = next((code for kind, code in STATUSES.items() if isinstance(exc, kind)), 400)
-        retry = {"Retry-After": str(exc.retry_after)} if isinstance(exc, OverQuota) else None
+        retry = {"Retry-After": str(exc.retry)} if isinstance(exc, OverQuota) else None
         return JSONResponse(refusal_body(exc), status_code=status, headers=retry)
 
     @app.exception_handler(StarletteHTTPException)

@@ -171,9 +171,11 @@ def add_routes(app: FastAPI, hall: Hall) -> None:
     ) -> dict[str, Any]:
         live = await hall.find(table_id)
         requester = await live.authorize(bearer_token(authorization))
-        if requester is not None and requester == live.creator and not live.over:  # else refused below
-            hall.quotas.check_bot_added(table_id)  # one more bot: the creator's and the server's quotas
-        row = await live.hand_to_bot(requester, seat, body.bot)
+
+        def admit() -> None:  # one more bot seat, within its creator's and the server's quotas
+            hall.quotas.check_bot_added(table_id)
+
+        row = await live.hand_to_bot(requester, seat, body.bot, admit=admit)
         return {"table": table_id, "seat": row.seat, "kind": row.kind, "name": row.name}
 
     @app.post("/api/tables/{table_id}/suggest")
