@@ -16,7 +16,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from robotable.server.app import create_app
-from robotable.server.quotas import LOOPBACK, OverQuota, PerAddress, Quotas, Tally
+from robotable.server.quotas import LOOPBACK, OverQuota, PerAddress, Quotas, Tally, counted_as
 from robotable.server.store import open_store
 
 pytestmark = pytest.mark.timeout(120)
@@ -297,6 +297,24 @@ def test_connections_of_one_address_are_refused_past_the_limit_and_taken_again_a
             with someone.websocket_connect(path) as again:  # one closed: room for one
                 assert hello(again)["type"] == "hello"
         assert not server.app.state.hall.quotas.sockets  # every connection given back
+
+
+def test_an_ipv6_network_of_64_bits_is_one_client() -> None:
+    """A home connection is given a whole /64: each of its addresses is the same client."""
+    tally = Tally(Quotas(address=limits(running_tables=1, sockets=1)), tables=list, clock=Clock())
+    tally.claim("t1", "2001:db8:1:2::1", ["human"])
+    with pytest.raises(OverQuota, match="at most 1 at once"):
+        tally.claim("t2", "2001:db8:1:2:ffff::7", ["human"])
+    tally.claim("t3", "2001:db8:1:3::1", ["human"])  # another network
+    tally.claim("t4", "::ffff:203.0.113.7", ["human"])  # IPv4 written as IPv6 is that IPv4 address
+    with pytest.raises(OverQuota):
+        tally.claim("t5", "203.0.113.7", ["human"])
+    tally.open_socket("2001:db8:1:2::1")
+    with pytest.raises(OverQuota, match="at most 1 at once"):
+        tally.open_socket("2001:db8:1:2::2")
+    tally.close_socket("2001:db8:1:2::1")
+    assert not tally.sockets
+    assert counted_as("::1") == "::1" and counted_as("testclient") == "testclient"
 
 
 # --------------------------------------------------------------------------- behind a proxy

@@ -31,6 +31,8 @@ HOUR = 3600.0
 WAIT_FOR_AN_END = 60
 """Seconds a refusal that waits for a game to end asks the client to wait: no one knows when
 a game ends, and a minute is short for a person and long for a script's loop."""
+IPV6_PREFIX = 64
+"""Bits of an IPv6 address that make one client for the quotas (:func:`counted_as`)."""
 SWEEP_EVERY = 60.0
 """Seconds between two sweeps of every address's hour of creations (an address that created
 one table and never came back is forgotten within the hour)."""
@@ -108,6 +110,22 @@ def _numbers(limits: PerAddress) -> list[tuple[str, int]]:
 
 
 DEFAULT_QUOTAS = Quotas()
+
+
+def counted_as(address: str) -> str:
+    """What a quota counts ``address`` as: itself, but an IPv6 address as its /64 network (one
+    home connection or one rented server is given a whole /64: counted by address, it would
+    be 2^64 clients), and IPv4 written as IPv6 as IPv4."""
+    try:
+        parsed = ipaddress.ip_address(address.strip().removeprefix("[").removesuffix("]"))
+    except ValueError:
+        return address
+    if isinstance(parsed, ipaddress.IPv6Address):
+        if parsed.ipv4_mapped is not None:
+            return str(parsed.ipv4_mapped)
+        if not parsed.is_loopback:
+            return str(ipaddress.IPv6Network((parsed, IPV6_PREFIX), strict=False))
+    return str(parsed)
 
 
 def is_loopback(address: str) -> bool:
@@ -225,6 +243,7 @@ class Tally:
         now = self.clock()
         self._sweep(now)
         bots = bot_seats(kinds)
+        address = None if address is None else counted_as(address)
         if address is not None:
             self._check_address(address, bots, now, hourly=hourly)
         self._check_overall(bots)
@@ -341,6 +360,7 @@ class Tally:
     def open_socket(self, address: str) -> None:
         """Count a WebSocket connection of ``address``, or :class:`OverQuota`; each one
         counted is given back by :meth:`close_socket` when it ends."""
+        address = counted_as(address)
         most = self.quotas.of(address).sockets
         if self.sockets[address] >= most:
             raise OverQuota(
@@ -353,6 +373,7 @@ class Tally:
         self.sockets[address] += 1
 
     def close_socket(self, address: str) -> None:
+        address = counted_as(address)
         self.sockets[address] -= 1
         if self.sockets[address] <= 0:
             del self.sockets[address]
