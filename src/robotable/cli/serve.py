@@ -183,7 +183,7 @@ def serve_command(
     settings = _uvicorn_settings(deflate)
     per_address = PerAddress(tables_per_hour, running_tables, bot_seats, sockets_per_address)
     quotas = Quotas(address=per_address, bot_seats_overall=bot_seats_overall)
-    app = AppSettings(think_limit, grace, suggestions, api_docs, tuple(proxies), quotas)
+    app = AppSettings(think_limit, grace, suggestions, api_docs, tuple(proxies), quotas=quotas)
     if workers == 1:
         _run(store, listener, app, settings)
     else:
