@@ -46,8 +46,8 @@ class PerAddress:
     """A table every two minutes, all hour: more than a club evening's people at one device
     create (a game lasts minutes), far fewer than a script's loop."""
     running_tables: int = 10
-    """Unfinished tables at once: one person plays one or two; a family or a classroom behind
-    one router's address a handful more."""
+    """Unfinished tables at once: one person plays one or two; a family behind one router's
+    address a handful more (a school behind one address needs more: an option)."""
     bot_seats: int = 16
     """Bot seats at once in its unfinished tables: four bot-filled tables of four (a person
     learning against bots, a club's demonstration tables); the bot flood of the issue (forty
