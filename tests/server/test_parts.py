@@ -23,6 +23,7 @@ OUTSIDE_THE_TABLE = [
     "refusals.py",
     "hall.py",
     "peers.py",
+    "quotas.py",
 ]
 """The modules that use live tables without being one."""
 NAMES_OF_A_TABLE = {"live"}

@@ -10,6 +10,7 @@ from typing import Any
 
 from fastapi.testclient import TestClient
 
+from robotable.server.quotas import PerAddress, Quotas
 from robotable.server.sockets import MAX_ERRORS
 
 DOC = Path(__file__).resolve().parents[2] / "docs" / "protocol.md"
@@ -126,6 +127,7 @@ def captured(server: TestClient) -> dict[str, Any]:
         s.receive_json()
         real["ws-server missed"] = s.receive_json()
     real["ws-server notice"] = stand_in_notice(server)
+    real["http error, quota"], real["ws-server closing, quota"] = quota_refusals(server, table)
     real["http error, option"] = server.post(
         "/api/tables", json={"game": "ricochet", "seats": ["human"], "options": {"chips_to_win": 99}}
     ).json()
@@ -133,6 +135,25 @@ def captured(server: TestClient) -> dict[str, Any]:
         "/api/tables", json={"game": "ricochet", "seats": ["human", "human"], "timers": False}
     ).json()
     return real
+
+
+def quota_refusals(server: TestClient, table: str) -> tuple[dict[str, Any], dict[str, Any]]:
+    """A creation past this machine's unfinished tables, a connection past its connections."""
+    tally = server.app.state.hall.quotas  # type: ignore[attr-defined]
+    held = sum(claim.address == "127.0.0.1" for claim in tally.claims.values())
+    tally.quotas = Quotas(loopback=PerAddress(running_tables=held, sockets=1))
+    try:
+        body = {"game": "robotick", "seats": ["human"] * 3, "timers": False}
+        refused = server.post("/api/tables", json=body)
+        assert refused.status_code == 429, refused.text
+        with (
+            server.websocket_connect(f"/ws/tables/{table}"),
+            server.websocket_connect(f"/ws/tables/{table}") as s,
+        ):
+            closing = s.receive_json()
+    finally:
+        tally.quotas = Quotas()
+    return refused.json(), closing
 
 
 def stand_in_notice(server: TestClient) -> dict[str, Any]:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import socket
 from pathlib import Path
+from typing import Any
 
 import httpx
 import pytest
@@ -12,7 +13,10 @@ from typer.testing import CliRunner
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
 
+from robotable.cli import serve
 from robotable.cli.main import app
+from robotable.cli.serve import AppSettings
+from robotable.server.quotas import PerAddress, Quotas
 
 from . import process
 
@@ -71,3 +75,74 @@ def test_serve_refuses_a_bad_database_url_in_one_red_line(tmp_path: Path) -> Non
         assert result.exit_code == 2, result.output
         assert result.output.startswith("error: --db ") and reason in result.output
         assert len(result.output.strip().splitlines()) == 1
+
+
+QUOTA_OPTIONS = {
+    "--tables-per-hour": "New tables one address may create in an hour",
+    "--running-tables": "Unfinished tables one address may have created",
+    "--bot-seats": "Bot seats at once in the unfinished tables one address created",
+    "--bot-seats-overall": "Bot seats at once in all the unfinished tables this process runs",
+    "--sockets-per-address": "WebSocket connections one address may hold open at once",
+}
+
+
+def test_serve_help_lists_every_quota_in_plain_words() -> None:
+    result = CliRunner().invoke(app, ["serve", "--help"], env={"COLUMNS": "400"}, terminal_width=400)
+    assert result.exit_code == 0, result.output
+    for option, words in QUOTA_OPTIONS.items():
+        line = next(line for line in result.output.splitlines() if f" {option} " in line)
+        assert words in line, line
+
+
+def test_serve_hands_its_quota_options_to_the_application(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    handed: list[AppSettings] = []
+
+    def run(store: Any, listener: socket.socket, settings: AppSettings, _uvicorn: Any) -> None:
+        listener.close()
+        store.close()
+        handed.append(settings)
+
+    monkeypatch.setattr(serve, "_run", run)
+    options = ["--tables-per-hour", "5", "--running-tables", "4", "--bot-seats", "3"]
+    options += ["--bot-seats-overall", "7", "--sockets-per-address", "2"]
+    url = f"sqlite:///{tmp_path / 'db.sqlite3'}"
+    result = CliRunner().invoke(app, ["serve", "--port", str(process.free_port()), "--db", url, *options])
+    assert result.exit_code == 0, result.output
+    assert handed[0].quotas == Quotas(address=PerAddress(5, 4, 3, 2), bot_seats_overall=7)
+    refused = CliRunner().invoke(app, ["serve", "--db", url, "--running-tables", "0"])
+    assert refused.exit_code == 2 and "--running-tables" in refused.output  # at least 1
+
+
+def test_worker_processes_get_the_same_quotas(monkeypatch: pytest.MonkeyPatch) -> None:
+    quotas = Quotas(address=PerAddress(5, 4, 3, 2), loopback=PerAddress(50, 40, 30, 20), bot_seats_overall=7)
+    settings = AppSettings(think_limit=3.0, trusted_proxies=("10.0.0.0/8",), quotas=quotas)
+    for variable in (serve.THINK_VARIABLE, serve.GRACE_VARIABLE, serve.SUGGEST_VARIABLE, serve.DOCS_VARIABLE):
+        monkeypatch.setenv(variable, "")  # each put back as it was after the test
+    monkeypatch.setenv(serve.PROXIES_VARIABLE, "")
+    monkeypatch.setenv(serve.QUOTAS_VARIABLE, "")
+    settings.export()
+    assert AppSettings.imported() == settings
+    monkeypatch.delenv(serve.QUOTAS_VARIABLE)  # a parent of an older version: the defaults
+    assert AppSettings.imported().quotas == Quotas()
+
+
+def test_a_served_quota_refuses_a_client_behind_the_trusted_proxy(tmp_path: Path) -> None:
+    """From this machine the generous limits hold; a client behind a named proxy meets the option's."""
+    db = f"sqlite:///{tmp_path / 'db.sqlite3'}"
+    extra = ["--trusted-proxy", "127.0.0.1", "--trusted-proxy", "::1", "--running-tables", "1"]
+    server = process.start(db, tmp_path, extra=extra)
+    try:
+        body = {"game": "dr2d", "seats": ["human", "human"], "timers": False}
+        client = {"X-Forwarded-For": "203.0.113.9"}
+        first = httpx.post(f"{server.url}/api/tables", json=body, headers=client, timeout=10)
+        assert first.status_code == 201, first.text
+        second = httpx.post(f"{server.url}/api/tables", json=body, headers=client, timeout=10)
+        assert second.status_code == 429 and second.headers["Retry-After"] == "60", second.text
+        assert "at most 1 at once from one address" in second.json()["error"]
+        assert (
+            httpx.post(f"{server.url}/api/tables", json=body, timeout=10).status_code == 201
+        )  # this machine
+    finally:
+        process.stop(server)

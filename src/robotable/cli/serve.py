@@ -25,6 +25,9 @@ import typer
 from rich.text import Text
 
 from robotable.cli.common import fail, out, reporting
+from robotable.server.quotas import DEFAULT_QUOTAS, PerAddress, Quotas
+
+CLUB = DEFAULT_QUOTAS.address
 
 if TYPE_CHECKING:
     from fastapi import FastAPI
@@ -43,6 +46,7 @@ DOCS_VARIABLE = "ROBOTABLE_SERVE_API_DOCS"
 PROXIES_VARIABLE = "ROBOTABLE_SERVE_TRUSTED_PROXIES"
 BOTS_VARIABLE = "ROBOTABLE_SERVE_BOT_CPU_SHARE"
 STOP_VARIABLE = "ROBOTABLE_SERVE_STOP_WITHIN"
+QUOTAS_VARIABLE = "ROBOTABLE_SERVE_QUOTAS"
 DEFAULT_GRACE = 60.0
 DEFAULT_STOP_WITHIN = 10.0
 BOT_CPU_SHARE = 0.5
@@ -140,6 +144,30 @@ def serve_command(
             "counts the peer's own address.",
         ),
     ] = None,
+    tables_per_hour: Annotated[
+        int,
+        typer.Option(
+            min=1,
+            help="New tables one address may create in an hour (playing a finished game again is not one).",
+        ),
+    ] = CLUB.tables_per_hour,
+    running_tables: Annotated[
+        int, typer.Option(min=1, help="Unfinished tables one address may have created, at once.")
+    ] = CLUB.running_tables,
+    bot_seats: Annotated[
+        int,
+        typer.Option(
+            min=1,
+            help="Bot seats at once in the unfinished tables one address created (a seat handed to a "
+            "bot counts; a bot standing in for a person who left does not).",
+        ),
+    ] = CLUB.bot_seats,
+    bot_seats_overall: Annotated[
+        int, typer.Option(min=1, help="Bot seats at once in all the unfinished tables this process runs.")
+    ] = DEFAULT_QUOTAS.bot_seats_overall,
+    sockets_per_address: Annotated[
+        int, typer.Option(min=1, help="WebSocket connections one address may hold open at once.")
+    ] = CLUB.sockets,
 ) -> None:
     """Run the game server: tables for every game, played over HTTP and WebSockets.
 
@@ -154,6 +182,9 @@ def serve_command(
     - `robotable serve --db sqlite:///tables.sqlite3` (an SQLite file of your choice)
     - `robotable serve --db postgresql://robotable@localhost/robotable`
     - `robotable serve --db postgresql://robotable@localhost/robotable --workers 4`
+
+    The quotas count by client address (behind --trusted-proxy, the client's); this machine's
+    own addresses have far higher limits (docs/server.md, "Limits").
     """
     from robotable.server.proxies import TrustedProxies
     from robotable.server.store import StoreError, default_url, open_store
@@ -175,7 +206,11 @@ def serve_command(
     listener = _bind(host, port)
     _announce(url, host, listener.getsockname()[1], workers, "/docs" if api_docs else "/openapi.json")
     settings = _uvicorn_settings(deflate, stop_within)
-    app = AppSettings(think_limit, grace, suggestions, api_docs, tuple(proxies), bot_cpu_share, stop_within)
+    per_address = PerAddress(tables_per_hour, running_tables, bot_seats, sockets_per_address)
+    quotas = Quotas(address=per_address, bot_seats_overall=bot_seats_overall)
+    app = AppSettings(
+        think_limit, grace, suggestions, api_docs, tuple(proxies), bot_cpu_share, stop_within, quotas=quotas
+    )
     if workers == 1:
         _run(store, listener, app, settings)
     else:
@@ -292,6 +327,7 @@ class AppSettings:
     trusted_proxies: tuple[str, ...] = ()
     bot_cpu_share: float = BOT_CPU_SHARE
     stop_within: float = DEFAULT_STOP_WITHIN
+    quotas: Quotas = DEFAULT_QUOTAS
 
     def app(self, store: Store) -> FastAPI:
         from robotable.server.app import create_app
@@ -306,6 +342,7 @@ class AppSettings:
             trusted_proxies=self.trusted_proxies,
             bot_cpu_share=self.bot_cpu_share,
             stop_within=self.stop_within,
+            quotas=self.quotas,
         )
 
     def export(self) -> None:
@@ -316,6 +353,7 @@ class AppSettings:
         os.environ[PROXIES_VARIABLE] = ",".join(self.trusted_proxies)
         os.environ[BOTS_VARIABLE] = repr(self.bot_cpu_share)
         os.environ[STOP_VARIABLE] = repr(self.stop_within)
+        os.environ[QUOTAS_VARIABLE] = self.quotas.to_json()
 
     @classmethod
     def imported(cls) -> AppSettings:
@@ -327,6 +365,7 @@ class AppSettings:
             trusted_proxies=tuple(p for p in os.environ.get(PROXIES_VARIABLE, "").split(",") if p),
             bot_cpu_share=float(os.environ.get(BOTS_VARIABLE, BOT_CPU_SHARE)),
             stop_within=float(os.environ.get(STOP_VARIABLE, DEFAULT_STOP_WITHIN)),
+            quotas=Quotas.from_json(os.environ.get(QUOTAS_VARIABLE, DEFAULT_QUOTAS.to_json())),
         )
 
 

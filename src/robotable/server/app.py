@@ -10,6 +10,7 @@
 - :mod:`.limits`: request rates and body sizes; :mod:`.refusals`: every refusal's one shape;
   :mod:`.headers`: the headers of every answer, ``HEAD`` as ``GET``, the API's ``/docs``;
   :mod:`.proxies`: the client's address (behind a trusted proxy, from ``X-Forwarded-For``);
+  :mod:`.quotas`: tables, bots and connections per address and overall;
 - :mod:`.collector`: short garbage-collector pauses when the server is its process's only work;
 - below them, :mod:`.hall` (the live tables of this process), :mod:`.live` (one table's actor),
   :mod:`.store` (the database) and :mod:`.peers` (the other processes on it).
@@ -32,6 +33,7 @@ from robotable.server.limits import MAX_BODY, BodyLimit, limit_requests
 from robotable.server.pages import add_page_routes, add_pages
 from robotable.server.pages import markdown_html as _markdown  # noqa: F401  (tests/web read it here)
 from robotable.server.proxies import ClientAddress, TrustedProxies
+from robotable.server.quotas import DEFAULT_QUOTAS, Quotas
 from robotable.server.refusals import add_refusals
 from robotable.server.replays import MAX_RECORD_BYTES, add_replays, replay_workers
 from robotable.server.routes import add_routes
@@ -58,6 +60,7 @@ def create_app(
     bot_cpu_share: float = BOT_CPU_SHARE,
     bots_in_threads: bool = False,
     stop_within: float = 10.0,
+    quotas: Quotas = DEFAULT_QUOTAS,
 ) -> FastAPI:
     """The server's application over ``store``; unfinished tables are restored at start-up.
     ``own_process``: the application is the process's only work (``robotable serve``), so
@@ -70,7 +73,8 @@ def create_app(
     ``bot_cpu_share``: the share of the cores the bots of every table take at most, in worker
     processes; ``bots_in_threads``: in this process's threads instead, for bots that exist only
     in this process (a test's) (:mod:`.thinking`). ``stop_within``: seconds the server's stop may
-    take; the tables' closing gets half of it (the requests in progress had the other half)."""
+    take; the tables' closing gets half of it (the requests in progress had the other half).
+    ``quotas``: what one address may hold at once, and the whole process (:mod:`.quotas`)."""
     trusted = TrustedProxies(trusted_proxies)  # a wrong address refused before anything starts
     thinking = BotThreads(think_limit) if bots_in_threads else BotProcesses(think_limit, bot_cpu_share)
     hall = Hall(
@@ -80,6 +84,7 @@ def create_app(
         thinking=thinking,
         grace=grace,
         suggestions=suggestions,
+        quotas=quotas,
     )
     replays = replay_workers()
 

@@ -20,6 +20,7 @@ from robotable.core.game import Seat
 from robotable.play.table import Table
 from robotable.server.live import AudienceFor, LiveTable, SpectatorCannotPlay
 from robotable.server.peers import Peers, peers_for
+from robotable.server.quotas import DEFAULT_QUOTAS, Quotas, Tally
 from robotable.server.seats import SeatRow, seat_kind, seat_name, stand_in_kind
 from robotable.server.store import StaleTable, Store, StoredTable, StoreError, UnknownTable, new_header
 from robotable.server.thinking import BotThreads, Thinking
@@ -80,6 +81,7 @@ class Hall:
         peers: Peers | None = None,
         grace: float = GRACE,
         suggestions: bool = True,
+        quotas: Quotas = DEFAULT_QUOTAS,
     ) -> None:
         self.store = store
         self.audience = audience
@@ -98,6 +100,8 @@ class Hall:
         """One table loaded from the store at a time (two clients of one table: loaded once)."""
         self.again_lock = asyncio.Lock()
         """One table played again at a time: two people asking at once find one new table."""
+        self.quotas = Tally(quotas, lambda: self.tables.values(), clock)
+        """What each address holds (tables, bots, connections), checked against ``quotas``."""
 
     # ------------------------------------------------------------------ life
 
@@ -167,10 +171,12 @@ class Hall:
         timers: bool = True,
         name: str = "",
         stand_in: str | None = None,
+        address: str | None = None,
     ) -> Created:
         """A new table. The first ``human`` seat is the creator's; the other ``human`` seats get
         invitation tokens; ``open`` seats wait for anyone to join; bots start playing at once.
-        ``stand_in``: the bot that plays for a person who left (:func:`stand_in_kind`)."""
+        ``stand_in``: the bot that plays for a person who left (:func:`stand_in_kind`).
+        ``address``: the client's, whose quotas it counts toward (:mod:`.quotas`)."""
         game = games.get(game_id)
         refuse_file_options(options or {})
         kinds = [seat_kind(game, spec) for spec in seat_specs]
@@ -192,12 +198,15 @@ class Hall:
         ]
         table_id = secrets.token_urlsafe(9)
         fresh = Fresh(table_id, game.id, full, seed, timers, creator, stand_in_bot)
-        await self._open(fresh, rows)
+        await self._open(fresh, rows, address)
         invites = {seat: token for seat, token in tokens.items() if seat != creator}
         return Created(table_id, creator, tokens.get(creator) if creator is not None else None, invites)
 
-    async def _open(self, fresh: Fresh, rows: list[SeatRow]) -> LiveTable:
-        """Store a new table with its seats and start it (its bots play at once).
+    async def _open(
+        self, fresh: Fresh, rows: list[SeatRow], address: str | None = None, *, hourly: bool = True
+    ) -> LiveTable:
+        """Store a new table with its seats and start it (its bots play at once), counted toward
+        ``address``'s quotas (``hourly``: its tables an hour too) and refused past them.
         :class:`~.store.StaleTable` when a table of that id is stored already."""
         game = games.get(fresh.game)
         now = self.clock()
@@ -216,7 +225,12 @@ class Hall:
             stand_in=fresh.stand_in,
         )
         header.status = "open" if "open" in kinds else "running"
-        await asyncio.to_thread(self.store.create, header, rows)
+        claim = self.quotas.claim(fresh.table_id, address, kinds, hourly=hourly)  # before it is stored
+        try:
+            await asyncio.to_thread(self.store.create, header, rows)
+        except BaseException:
+            self.quotas.cancel(fresh.table_id, claim)
+            raise
         live = LiveTable(
             self,
             fresh.table_id,
@@ -228,15 +242,18 @@ class Hall:
             audience=self.audience,
         )
         self.tables[fresh.table_id] = live
+        self.quotas.opened(fresh.table_id, live)
         await self.peers.adopt(live)
         return live
 
-    async def again(self, table_id: str, token: str | None) -> tuple[str, Seat]:
+    async def again(self, table_id: str, token: str | None, address: str | None = None) -> tuple[str, Seat]:
         """The table that plays a finished game again (:func:`again_id`), made by the first
         person of the old table who asks and found by the others: the same game, options, clock
         and stand-in, the same bots at the same seats, a new seed, and each person's seat theirs
         again under their name and with their own token (:func:`again_seats`). Everyone at the
-        old table is told (a ``notice``). The answer: the new table's id and the caller's seat."""
+        old table is told (a ``notice``). The answer: the new table's id and the caller's seat.
+        The new table counts toward ``address``'s unfinished tables and bots, not its tables an
+        hour: a finished table is played again once."""
         old = await self.find(table_id)
         seat = await old.authorize(token)
         if seat is None:
@@ -260,7 +277,7 @@ class Hall:
                 stored.stand_in,
             )  # fmt: skip
             try:
-                await self._open(fresh, again_seats(stored.seats))
+                await self._open(fresh, again_seats(stored.seats), address, hourly=False)
             except StaleTable:  # another process made it first
                 await self.find(new_id)
                 return new_id, seat

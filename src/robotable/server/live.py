@@ -223,6 +223,16 @@ class LiveTable:
         """Whether the game has ended (in this process's copy)."""
         return self.table.outcome() is not None
 
+    @property
+    def bot_seats(self) -> int:
+        """Its seats that are a bot's (a person's stand-in aside): what the quotas count."""
+        return sum(row.kind.startswith("bot") for row in self.seats)
+
+    @property
+    def driven(self) -> bool:
+        """Whether this process runs its timers and bots (:mod:`.peers`)."""
+        return self.driver is not None
+
     def seat_names(self, lang: str = "en") -> list[str]:
         """The seats' public names in ``lang``, in order (what sentences and drawings call them)."""
         return public_names([row.kind for row in self.seats], [row.name for row in self.seats], lang)
@@ -271,9 +281,12 @@ class LiveTable:
         self.bot_specs[row.seat] = BotSpec(key, self.game.id, level, seed)
         self.bot_wake[row.seat] = None
 
-    async def hand_to_bot(self, requester: Seat | None, seat: Seat, bot: str | None) -> SeatRow:
+    async def hand_to_bot(
+        self, requester: Seat | None, seat: Seat, bot: str | None, *, admit: Callable[[], None] = lambda: None
+    ) -> SeatRow:
         """The creator gives a person's seat to a bot (its person left): the seat's token stops
-        granting it, its connections are closed, and the bot plays from the current state."""
+        granting it, its connections are closed, and the bot plays from the current state.
+        ``admit``: raises when one more bot seat is past a quota (:mod:`.quotas`)."""
         if requester is None or requester != self.creator:
             raise Forbidden("only the table's creator can hand a seat to a bot")
         self.refuse_if_over(*HANDED_OVER)
@@ -283,6 +296,7 @@ class LiveTable:
         row = SeatRow(seat, kind, seat_name(kind, seat, ""), None)
         async with self.lock:  # not while an action of this seat is being stored
             self.refuse_if_over(*HANDED_OVER)  # the game may have ended while this call waited
+            admit()
             if not await asyncio.to_thread(self.hall.store.set_seat, self.id, row):
                 await self._catch_up_locked()  # another process ended the game: its actions here too
                 raise TableOver(*HANDED_OVER)

@@ -2,8 +2,9 @@
 
 ``{"error": "one sentence"}`` in English, and beside it what a page needs to say it in its own
 language without reading the English: ``error_fr`` when the game gave French, ``code`` and
-``params`` when the refusal has a code (``too_late``, ``needs_clock``, ``spectator``), and for a
-refused option the option at fault and why (``option``, ``reason``).
+``params`` when the refusal has a code (``too_late``, ``needs_clock``, ``spectator``, ``quota``:
+a 429 with ``Retry-After``), and for a refused option the option at fault and why (``option``,
+``reason``).
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from robotable.core.game import JSON
 from robotable.server.hall import TableNotFound
 from robotable.server.inputs import InvalidRequest, problems
 from robotable.server.live import Forbidden
+from robotable.server.quotas import OverQuota
 from robotable.server.replay_steps import RecordTooLong
 from robotable.server.workers import Busy, TooCostly, WorkerLost
 
@@ -32,6 +34,7 @@ STATUSES: dict[type[RobotableError], int] = {
     TooCostly: 422,
     Busy: 503,
     WorkerLost: 503,
+    OverQuota: 429,
 }
 """The status of each kind of refusal; any other is a bad request (400)."""
 
@@ -55,7 +58,7 @@ def add_refusals(app: FastAPI) -> None:
     @app.exception_handler(RobotableError)
     async def refused(_request: Any, exc: RobotableError) -> JSONResponse:
         status = next((code for kind, code in STATUSES.items() if isinstance(exc, kind)), 400)
-        retry = {"Retry-After": str(exc.retry)} if isinstance(exc, Busy) else None
+        retry = {"Retry-After": str(exc.retry)} if isinstance(exc, (Busy, OverQuota)) else None
         return JSONResponse(refusal_body(exc), status_code=status, headers=retry)
 
     @app.exception_handler(StarletteHTTPException)

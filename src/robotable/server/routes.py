@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from fastapi import FastAPI, HTTPException
+from fastapi import FastAPI, HTTPException, Request
 from pydantic import BaseModel, Field
 
 from robotable import games
@@ -102,6 +102,11 @@ def table_entry(stored: StoredTable) -> dict[str, Any]:
     }
 
 
+def client_address(request: Request) -> str:
+    """The client's address, as :mod:`.proxies` resolved it (its quotas count by it)."""
+    return request.client.host if request.client else ""
+
+
 def add_routes(app: FastAPI, hall: Hall) -> None:
     """The API's routes over ``hall``'s tables."""
 
@@ -110,7 +115,7 @@ def add_routes(app: FastAPI, hall: Hall) -> None:
         return [game_entry(game) for game in games.all_games()]
 
     @app.post("/api/tables", status_code=201)
-    async def create_table(body: CreateTable) -> dict[str, Any]:
+    async def create_table(body: CreateTable, request: Request) -> dict[str, Any]:
         created = await hall.create(
             body.game,
             body.options,
@@ -119,6 +124,7 @@ def add_routes(app: FastAPI, hall: Hall) -> None:
             timers=body.timers,
             name=body.name,
             stand_in=body.stand_in,
+            address=client_address(request),
         )
         return {
             "table": created.table_id,
@@ -164,7 +170,12 @@ def add_routes(app: FastAPI, hall: Hall) -> None:
         table_id: str, seat: int, body: HandOver, authorization: Auth = None
     ) -> dict[str, Any]:
         live = await hall.find(table_id)
-        row = await live.hand_to_bot(await live.authorize(bearer_token(authorization)), seat, body.bot)
+        requester = await live.authorize(bearer_token(authorization))
+
+        def admit() -> None:  # one more bot seat, within its creator's and the server's quotas
+            hall.quotas.check_bot_added(table_id)
+
+        row = await live.hand_to_bot(requester, seat, body.bot, admit=admit)
         return {"table": table_id, "seat": row.seat, "kind": row.kind, "name": row.name}
 
     @app.post("/api/tables/{table_id}/suggest")
@@ -175,10 +186,10 @@ def add_routes(app: FastAPI, hall: Hall) -> None:
         return await live.suggest(seat)
 
     @app.post("/api/tables/{table_id}/again")
-    async def again(table_id: str, authorization: Auth = None) -> dict[str, Any]:
+    async def again(table_id: str, request: Request, authorization: Auth = None) -> dict[str, Any]:
         """The finished game played again: the new table, the caller's seat and token there."""
         token = bearer_token(authorization)
-        new_id, seat = await hall.again(table_id, token)
+        new_id, seat = await hall.again(table_id, token, client_address(request))
         return {"table": new_id, "seat": seat, "token": token}
 
     @app.get("/api/tables/{table_id}/record")

@@ -28,6 +28,7 @@ from robotable.play.words import seat_namer, with_sentences
 from robotable.server.hall import Hall, TableNotFound
 from robotable.server.limits import Bucket
 from robotable.server.live import Forbidden, LiveTable, Message, SpectatorCannotPlay
+from robotable.server.quotas import OverQuota
 
 log = logging.getLogger("robotable.server")
 
@@ -192,8 +193,32 @@ async def serve(
     sentences: bool,
     lang: str = "en",
 ) -> None:
-    """One connection, from its greeting until it ends."""
+    """One connection, from its greeting until it ends; counted toward its address's
+    connections (:mod:`.quotas`) from before anything is looked up, and refused past them."""
     await socket.accept()
+    address = socket.client.host if socket.client else ""
+    try:
+        hall.quotas.open_socket(address)
+    except OverQuota as exc:
+        with contextlib.suppress(WebSocketDisconnect, RuntimeError, OSError):
+            await socket.send_json({"type": "closing", "code": exc.code, "reason": str(exc)})
+            await socket.close(code=1008, reason=str(exc)[:120])
+        return
+    try:
+        await _serve_counted(hall, socket, table_id, token, since, sentences, lang)
+    finally:
+        hall.quotas.close_socket(address)
+
+
+async def _serve_counted(
+    hall: Hall,
+    socket: WebSocket,
+    table_id: str,
+    token: str | None,
+    since: int | None,
+    sentences: bool,
+    lang: str,
+) -> None:
     try:
         live = await hall.find(table_id)
         seat = await live.authorize(token)
