@@ -137,3 +137,24 @@ def test_rr34_the_optimum_is_exact_for_the_chosen_rule() -> None:
         state = solo(P2, must_ricochet=rule)
         play(state, 0, "reveal")
         assert state.results[0]["optimum"] == optimum
+
+
+def test_rr34_the_actions_that_run_the_solver_are_the_costly_ones() -> None:
+    """RR-34: a reveal, and the first arrival while the optimum is unknown, run the solver: the
+    game calls them costly (a server carries them out in a worker); every other action is not."""
+    from robotable import games
+    from robotable.games.ricochet.actions import REVEAL
+
+    game = games.get("ricochet")
+    state = solo()
+    parse = game.parse_action
+    assert game.costly(state, REVEAL)
+    assert not game.costly(state, parse("red E"))  # does not reach the target
+    play(state, 0, "red E", "red W")
+    assert game.costly(state, parse("red N"))  # reaches it: the attempt is scored against the optimum
+    play(state, 0, "red N")
+    assert state.optimum == 3
+    play(state, 0, "red E", "red W")
+    assert not game.costly(state, parse("red N"))  # the optimum is known now
+    assert game.costly(state, REVEAL)
+    assert not any(game.costly(new(P2, seats=2), action) for action in new(P2, seats=2).legal_actions(0))

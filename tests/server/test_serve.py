@@ -117,15 +117,47 @@ def test_serve_hands_its_quota_options_to_the_application(
 
 def test_worker_processes_get_the_same_quotas(monkeypatch: pytest.MonkeyPatch) -> None:
     quotas = Quotas(address=PerAddress(5, 4, 3, 2), loopback=PerAddress(50, 40, 30, 20), bot_seats_overall=7)
-    settings = AppSettings(think_limit=3.0, trusted_proxies=("10.0.0.0/8",), quotas=quotas)
+    settings = AppSettings(
+        think_limit=3.0, trusted_proxies=("10.0.0.0/8",), bot_cpu_share=0.25, stop_within=4.0, quotas=quotas
+    )
     for variable in (serve.THINK_VARIABLE, serve.GRACE_VARIABLE, serve.SUGGEST_VARIABLE, serve.DOCS_VARIABLE):
         monkeypatch.setenv(variable, "")  # each put back as it was after the test
+    monkeypatch.setenv(serve.BOTS_VARIABLE, "")
+    monkeypatch.setenv(serve.STOP_VARIABLE, "")
     monkeypatch.setenv(serve.PROXIES_VARIABLE, "")
     monkeypatch.setenv(serve.QUOTAS_VARIABLE, "")
     settings.export()
     assert AppSettings.imported() == settings
     monkeypatch.delenv(serve.QUOTAS_VARIABLE)  # a parent of an older version: the defaults
     assert AppSettings.imported().quotas == Quotas()
+
+
+def test_the_command_lines_bot_share_is_the_servers_default() -> None:
+    from robotable.server.thinking import BOT_CPU_SHARE
+
+    assert serve.BOT_CPU_SHARE == BOT_CPU_SHARE
+
+
+def test_serve_hands_its_bot_share_and_stop_bound_to_the_application(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    handed: list[tuple[AppSettings, dict[str, Any]]] = []
+
+    def run(store: Any, listener: socket.socket, settings: AppSettings, uvicorn: dict[str, Any]) -> None:
+        listener.close()
+        store.close()
+        handed.append((settings, uvicorn))
+
+    monkeypatch.setattr(serve, "_run", run)
+    url = f"sqlite:///{tmp_path / 'db.sqlite3'}"
+    options = ["--bot-cpu-share", "0.25", "--stop-within", "6"]
+    result = CliRunner().invoke(app, ["serve", "--port", str(process.free_port()), "--db", url, *options])
+    assert result.exit_code == 0, result.output
+    settings, uvicorn = handed[0]
+    assert (settings.bot_cpu_share, settings.stop_within) == (0.25, 6.0)
+    assert uvicorn["timeout_graceful_shutdown"] == 3  # the requests in progress get half of it
+    refused = CliRunner().invoke(app, ["serve", "--db", url, "--bot-cpu-share", "1.5"])
+    assert refused.exit_code == 2 and "--bot-cpu-share" in refused.output
 
 
 def test_a_served_quota_refuses_a_client_behind_the_trusted_proxy(tmp_path: Path) -> None:
