@@ -69,7 +69,13 @@ def serve_command(
         ),
     ] = None,
     think_limit: Annotated[
-        float, typer.Option(min=0.1, max=3600.0, help="Seconds a server bot may think over one move.")
+        float,
+        typer.Option(
+            min=0.1,
+            max=3600.0,
+            help="Seconds of processor time a server bot may think over one move (past them its "
+            "thought is stopped, and it is asked again a moment later).",
+        ),
     ] = 30.0,
     grace: Annotated[
         float,
