@@ -1,7 +1,7 @@
 """Abuse on the game server (issue 28): the two floods one address could send, and what a
 normal client on another address sees meanwhile.
 
-    python benchmarks/server_abuse.py [--seconds 20] [--warmup 3] [--flood uploads --flood bots]
+    python benchmarks/server_abuse.py [--seconds 15] [--warmup 3] [--flood uploads --flood bots]
         [--uploaders 8] [--bot-tables 40] [--record-actions 50000] [--json FILE]
 
 Each flood runs against a fresh ``robotable serve`` with its DEFAULT limits (a fresh SQLite
@@ -427,6 +427,8 @@ class FloodResult:
     answers: dict[str, int] = field(default_factory=dict)
     """The flood's answers by status."""
     bot_tables: int = 0
+    bot_tables_s: float = 0.0
+    """Seconds the bot tables took to make, one after the other."""
     bot_tables_moved: int = 0
     rss_start_mb: float = 0.0
     rss_peak_mb: float = 0.0
@@ -437,7 +439,7 @@ class FloodResult:
 
 @dataclass(frozen=True)
 class Settings:
-    seconds: float = 20.0
+    seconds: float = 15.0
     warmup: float = 3.0
     uploaders: int = 8
     bot_tables: int = 40
@@ -488,13 +490,16 @@ def run_flood(flood: str, settings: Settings, folder: Path, record: LongRecord |
                 uploads = UploadFlood(server.url, record, settings.uploaders)
                 tally = uploads.start().tally
             else:
+                began = time.monotonic()
                 tables = create_bot_tables(server.url, settings.bot_tables, tally)
-                result.bot_tables = len(tables)
+                result.bot_tables, result.bot_tables_s = len(tables), time.monotonic() - began
             time.sleep(settings.warmup)
             result.server_cores = cores_busy(server.pid, lambda: watch(person, result, settings.seconds))
             if flood == "bots":
                 result.bot_tables_moved = bot_tables_moved(server.url, tables)
-            result.stop_s = stop_within(server.process, STOP_DEADLINE)  # the flood still running
+            if uploads is not None:  # no new upload; those in flight are what the stop must end
+                uploads.stopping.set()
+            result.stop_s = stop_within(server.process, STOP_DEADLINE)  # the bots still thinking
         finally:
             if uploads is not None:
                 uploads.stop(wait=0.0)
@@ -522,6 +527,12 @@ def _stop(result: FloodResult) -> str:
     return f"{result.stop_s:.1f} s"
 
 
+def _bot_tables(result: FloodResult) -> str:
+    if result.flood != "bots":
+        return "-"
+    return f"{result.bot_tables} ({result.bot_tables_s:.1f} s) / {result.bot_tables_moved}"
+
+
 ROWS: list[tuple[str, Callable[[FloodResult], str]]] = [
     ("GET /api/games before the flood, p50", lambda r: f"{r.quiet_games_ms:.0f} ms"),
     ("a person's action before the flood, p50", lambda r: f"{r.quiet_action_ms:.0f} ms"),
@@ -529,10 +540,7 @@ ROWS: list[tuple[str, Callable[[FloodResult], str]]] = [
     ("a person's action p50 / p99 / max", lambda r: _latency(r.action_ms)),
     (f"requests over {STALL:.0f} s (stalls)", lambda r: f"{r.stalls}"),
     ("flood's answers by status", lambda r: ", ".join(f"{k}: {v}" for k, v in r.answers.items()) or "-"),
-    (
-        "bot tables made / moved",
-        lambda r: f"{r.bot_tables} / {r.bot_tables_moved}" if r.flood == "bots" else "-",
-    ),
+    ("bot tables made (in) / moved", _bot_tables),
     ("server memory at start / peak", lambda r: f"{r.rss_start_mb:,.0f} / {r.rss_peak_mb:,.0f} MB"),
     ("server CPU during the window (cores busy)", lambda r: f"{r.server_cores:.2f}"),
     ("exit after SIGTERM", _stop),
@@ -561,7 +569,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
-    parser.add_argument("--seconds", type=float, default=20.0, help="the window of each flood (default 20)")
+    parser.add_argument("--seconds", type=float, default=15.0, help="the window of each flood (default 15)")
     parser.add_argument("--warmup", type=float, default=3.0, help="seconds before the window (default 3)")
     parser.add_argument("--flood", choices=FLOODS, action="append", help="which floods (default: both)")
     parser.add_argument("--uploaders", type=int, default=8, help="clients uploading (default 8)")
