@@ -15,15 +15,17 @@ file), started here on a free port and stopped by its process id, whatever happe
 
 The flood comes from 127.0.0.1, the machine itself (the most generous limits); the normal
 client from 127.0.0.2, another address of this machine (Linux answers all of 127.0.0.0/8):
-a person at their own Ricochet solo table, who plays a move (and takes it back) and asks
-``GET /api/games`` about four times a second, under any per-address limit. A flooder pauses
+a person at their own Ricochet solo table, who plays a move (and takes it back), asks
+``GET /api/games`` (no database) and ``GET /api/tables`` (the lobby: a query) about three times
+a second each, under the API's limit for an address other than this machine's. A flooder pauses
 0.1 s after a refusal (else refused clients resending 700 KB as fast as they can measure the
 loopback, not the server).
 
 Measured during the ``--seconds`` window (after ``--warmup``), per flood:
 
-- the normal client's latency, p50 / p99 / max, of ``GET /api/games`` and of a person's action
-  (a request that takes over :data:`STALL` seconds is counted at that bound, as a stall);
+- the normal client's latency, p50 / p99 / max, of ``GET /api/games``, ``GET /api/tables`` and
+  of a person's action, and their p50 before the flood (a request that takes over :data:`STALL`
+  seconds is counted at that bound, as a stall);
 - the server's memory (resident, its process and its children, sampled: at the start of the
   flood and its peak) and its CPU (cores busy over the window, children included);
 - the flood's answers by status (200/201 taken; 429, 503, 413... refusals; "timeout");
@@ -91,8 +93,9 @@ REFUSED_PAUSE = 0.1
 """Seconds a flooder waits after a refusal before it sends again."""
 STOP_DEADLINE = 30.0
 """Seconds from SIGTERM to the server's exit before it is killed (issue 28's bound is 10)."""
-PERSON_PERIOD = 0.25
-"""Seconds between a normal client's rounds (an action and a look at the games)."""
+PERSON_PERIOD = 0.35
+"""Seconds between a normal client's rounds (an action, a look at the games and at the lobby):
+some 9 requests a second, under the API's limit for an address other than this machine's."""
 SAMPLE_PERIOD = 0.2
 """Seconds between two looks at the server's memory and CPU."""
 PUZZLE_SEED = 1
@@ -316,10 +319,11 @@ class Person:
         assert answer is None or answer.status_code == 200, f"the person's {action!r}: {_said(answer)}"
         return seconds
 
-    def look(self) -> float:
-        """``GET /api/games``: the seconds to the answer."""
-        seconds, answer = self._timed(lambda: self.http.get(f"{self.url}/api/games"))
-        assert answer is None or answer.status_code == 200, f"GET /api/games: {_said(answer)}"
+    def look(self, path: str = "/api/games") -> float:
+        """``GET path`` (the games: no database; ``/api/tables``, the lobby: a query): the
+        seconds to the answer."""
+        seconds, answer = self._timed(lambda: self.http.get(f"{self.url}{path}"))
+        assert answer is None or answer.status_code == 200, f"GET {path}: {_said(answer)}"
         return seconds
 
     def _timed(self, call: Callable[[], httpx.Response]) -> tuple[float, httpx.Response | None]:
@@ -420,8 +424,11 @@ class FloodResult:
     flood: str
     quiet_games_ms: float
     """GET /api/games p50 before the flood."""
+    quiet_tables_ms: float
+    """GET /api/tables p50 before the flood."""
     quiet_action_ms: float
     games_ms: list[float] = field(default_factory=list)
+    tables_ms: list[float] = field(default_factory=list)
     action_ms: list[float] = field(default_factory=list)
     stalls: int = 0
     answers: dict[str, int] = field(default_factory=dict)
@@ -446,22 +453,27 @@ class Settings:
     record_actions: int = MAX_RECORD_ACTIONS
 
 
-def quiet_p50(person: Person, rounds: int = 8) -> tuple[float, float]:
-    """The person's GET /api/games and action p50, in ms, on an idle server."""
-    looks, acts = [], []
+def quiet_p50(person: Person, rounds: int = 8) -> tuple[float, float, float]:
+    """The person's GET /api/games, GET /api/tables and action p50, in ms, on an idle server."""
+    quiet = FloodResult("none", 0.0, 0.0, 0.0)
     for _ in range(rounds):
-        looks.append(person.look())
-        acts.append(person.act())
-    return 1000 * percentile(looks, 0.5), 1000 * percentile(acts, 0.5)
+        person_round(person, quiet)
+    return percentile(quiet.games_ms, 0.5), percentile(quiet.tables_ms, 0.5), percentile(quiet.action_ms, 0.5)
+
+
+def person_round(person: Person, result: FloodResult) -> None:
+    """An action, a look at the games and one at the lobby, timed into ``result``."""
+    result.action_ms.append(1000 * person.act())
+    result.games_ms.append(1000 * person.look())
+    result.tables_ms.append(1000 * person.look("/api/tables"))
 
 
 def watch(person: Person, result: FloodResult, seconds: float) -> None:
-    """The person's rounds for ``seconds``: an action, a look at the games, a pause."""
+    """The person's rounds for ``seconds``, one every :data:`PERSON_PERIOD` at most."""
     end = time.monotonic() + seconds
     while time.monotonic() < end:
         began = time.monotonic()
-        result.action_ms.append(1000 * person.act())
-        result.games_ms.append(1000 * person.look())
+        person_round(person, result)
         time.sleep(max(0.0, PERSON_PERIOD - (time.monotonic() - began)))
 
 
@@ -535,8 +547,10 @@ def _bot_tables(result: FloodResult) -> str:
 
 ROWS: list[tuple[str, Callable[[FloodResult], str]]] = [
     ("GET /api/games before the flood, p50", lambda r: f"{r.quiet_games_ms:.0f} ms"),
+    ("GET /api/tables before the flood, p50", lambda r: f"{r.quiet_tables_ms:.0f} ms"),
     ("a person's action before the flood, p50", lambda r: f"{r.quiet_action_ms:.0f} ms"),
     ("GET /api/games p50 / p99 / max", lambda r: _latency(r.games_ms)),
+    ("GET /api/tables p50 / p99 / max", lambda r: _latency(r.tables_ms)),
     ("a person's action p50 / p99 / max", lambda r: _latency(r.action_ms)),
     (f"requests over {STALL:.0f} s (stalls)", lambda r: f"{r.stalls}"),
     ("flood's answers by status", lambda r: ", ".join(f"{k}: {v}" for k, v in r.answers.items()) or "-"),

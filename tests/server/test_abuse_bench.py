@@ -34,7 +34,7 @@ def test_a_long_records_variants_are_legal_different_and_as_long_as_asked() -> N
 def test_a_tiny_uploads_flood_is_measured(tmp_path: Path) -> None:
     result = abuse.run_flood("uploads", TINY, tmp_path)
     assert result.answers.get("200", 0) > 0  # replayed: a 401-action record costs little
-    assert result.games_ms and result.action_ms and result.quiet_games_ms > 0
+    assert result.games_ms and result.tables_ms and result.action_ms and result.quiet_tables_ms > 0
     assert 0 < result.rss_start_mb <= result.rss_peak_mb and result.server_cores > 0
     assert result.stop_s is not None
 
