@@ -114,7 +114,7 @@ def test_a_persons_action_answers_within_500_ms_among_40_bot_tables_and_sigterm_
     try:
         with abuse.Person(server.url, timeout=STALL) as person:
             person.sit()  # before the flood: the person's table is there, with a move to make
-            tables = abuse.create_bot_tables(server.url, BOT_TABLES, tally, within=60.0)
+            tables = abuse.create_bot_tables(server.url, BOT_TABLES, tally, within=30.0)
             time.sleep(WARMUP)
             actions = samples(person.act)
         moved = abuse.bot_tables_moved(server.url, tables, within=10.0)
@@ -129,5 +129,6 @@ def test_a_persons_action_answers_within_500_ms_among_40_bot_tables_and_sigterm_
     )
     assert len(actions) == SAMPLES and max(actions) <= ACTION_BOUND, f"a person's action too slow: {found}"
     assert stop is not None, f"SIGTERM did not stop the server within {STOP_BOUND:.0f} s: {found}"
-    assert set(tally.counts) <= {"201", "429"} and tables, f"the bot tables: {found}"
+    busy = {"201", "429", "503"}  # made, or refused by a limit or a busy server saying so
+    assert set(tally.counts) <= busy and tables, f"the bot tables: {found}"
     assert moved > 0, f"no bot table moved: the flood measured nothing: {found}"
