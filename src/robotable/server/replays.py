@@ -46,7 +46,7 @@ def replay_workers() -> WorkerPool:
     """The replays' workers: a quarter of the cores (at least one), below the server's priority."""
     processes = max(1, len(os.sched_getaffinity(0)) // 4)
     budget = Budget(REPLAY_SECONDS, REPLAY_MEMORY_MB)
-    return WorkerPool("replays", processes, budget, queue=REPLAYS_QUEUED, nice=5)
+    return WorkerPool("replays", processes, budget, queue=REPLAYS_QUEUED)
 
 
 def add_replays(app: FastAPI, hall: Hall, workers: WorkerPool) -> None:

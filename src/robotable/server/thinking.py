@@ -100,7 +100,7 @@ class BotProcesses:
         self.think_limit = think_limit
         budget = Budget(think_limit, BOT_MEMORY_MB)
         self.pool = WorkerPool("bots", bot_cpu_processes(share), budget, queue=DECISIONS_QUEUED)
-        self.searches = WorkerPool("searches", 1, Budget(SEARCH_SECONDS, 1024), queue=SEARCHES_QUEUED, nice=5)
+        self.searches = WorkerPool("searches", 1, Budget(SEARCH_SECONDS, 1024), queue=SEARCHES_QUEUED)
         self.suggesting = 0
 
     async def decide(self, agent: Agent, spec: BotSpec, turn: Turn, *, urgent: bool) -> Action | Wait:

@@ -51,6 +51,9 @@ CLOCK_SLACK = 3.0
 worker is killed: it may share a busy core at its lower priority, and one stuck outside Python
 never reads its signal."""
 MEGABYTE = 1 << 20
+NICE = 5
+"""The workers' lower priority: the server's process weighs three times as much on a busy core,
+while a worker still gets a fair part of a machine busy with other programs."""
 
 
 class Busy(RobotableError):
@@ -90,7 +93,7 @@ class WorkerPool:
     """``processes`` workers running one job at a time each (see the module's description).
     ``name`` is what the logs and refusals call the work ("replays", "bots")."""
 
-    def __init__(self, name: str, processes: int, budget: Budget, *, queue: int, nice: int = 10) -> None:
+    def __init__(self, name: str, processes: int, budget: Budget, *, queue: int, nice: int = NICE) -> None:
         if processes < 1:
             raise ValueError(f"a pool needs at least one worker, not {processes}")
         self.name = name
