@@ -12,8 +12,9 @@ figures.
 
 from __future__ import annotations
 
+import fcntl
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -26,7 +27,7 @@ from robotable.server.replays import MAX_RECORD_ACTIONS
 from . import process
 from .abuse_bench import abuse
 
-pytestmark = pytest.mark.timeout(180)
+pytestmark = pytest.mark.timeout(240)  # one may wait for the other (see alone)
 
 UPLOADERS = 8
 GAMES_BOUND = 0.200
@@ -34,6 +35,8 @@ GAMES_BOUND = 0.200
 BOT_TABLES = 40
 ACTION_BOUND = 0.500
 """Seconds for a person's action among the bot tables (issue 28)."""
+BOTS_BUSY = 0.3
+"""Cores the server's processes keep busy, at least, when its bots think (if none has moved)."""
 STOP_BOUND = 10.0
 """Seconds from SIGTERM to the exit, bots thinking (issue 28)."""
 SAMPLES = 20
@@ -45,6 +48,16 @@ PAUSE = 0.25
 """Seconds between two samples: the person stays under the API's rate of another address."""
 WARMUP = 2.0
 """Seconds for a flood to get under way before the samples."""
+
+
+@pytest.fixture
+def alone(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
+    """One flood at a time on this machine: under ``pytest -n 2`` the other flood's server
+    would take the cores this one's person is timed on. A lock file in the folder the test
+    processes of one run share (released with its holder, whatever happens)."""
+    with (tmp_path_factory.getbasetemp().parent / "floods.lock").open("w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        yield
 
 
 @pytest.fixture(scope="module")
@@ -80,6 +93,7 @@ def milliseconds(values: list[float]) -> str:
     return "[" + ", ".join(f"{1000 * v:.0f}" for v in values) + "] ms"
 
 
+@pytest.mark.usefixtures("alone")
 def test_games_answer_within_200_ms_while_eight_clients_upload_the_longest_records(
     tmp_path: Path, long_record: Any
 ) -> None:
@@ -106,6 +120,7 @@ def test_games_answer_within_200_ms_while_eight_clients_upload_the_longest_recor
     assert not refusals, f"uploads answered otherwise than replayed or 'busy': {answers}"
 
 
+@pytest.mark.usefixtures("alone")
 def test_a_persons_action_answers_within_500_ms_among_40_bot_tables_and_sigterm_stops_within_10_s(
     tmp_path: Path,
 ) -> None:
@@ -116,7 +131,8 @@ def test_a_persons_action_answers_within_500_ms_among_40_bot_tables_and_sigterm_
             person.sit()  # before the flood: the person's table is there, with a move to make
             tables = abuse.create_bot_tables(server.url, BOT_TABLES, tally, within=30.0)
             time.sleep(WARMUP)
-            actions = samples(person.act)
+            actions: list[float] = []
+            busy = abuse.cores_busy(server.process.pid, lambda: actions.extend(samples(person.act)))
         moved = abuse.bot_tables_moved(server.url, tables, within=10.0)
         stop = abuse.stop_within(server.process, STOP_BOUND)
     finally:
@@ -125,10 +141,10 @@ def test_a_persons_action_answers_within_500_ms_among_40_bot_tables_and_sigterm_
     found = (
         f"actions {milliseconds(actions)}; exit after SIGTERM: "
         f"{'over 10 s (killed)' if stop is None else f'{stop:.1f} s'}; bot tables made "
-        f"{len(tables)} of {BOT_TABLES} ({dict(tally.counts)}), {moved} moved"
+        f"{len(tables)} of {BOT_TABLES} ({dict(tally.counts)}), {moved} moved; server CPU {busy:.2f} cores"
     )
     assert len(actions) == SAMPLES and max(actions) <= ACTION_BOUND, f"a person's action too slow: {found}"
     assert stop is not None, f"SIGTERM did not stop the server within {STOP_BOUND:.0f} s: {found}"
-    busy = {"201", "429", "503"}  # made, or refused by a limit or a busy server saying so
-    assert set(tally.counts) <= busy and tables, f"the bot tables: {found}"
-    assert moved > 0, f"no bot table moved: the flood measured nothing: {found}"
+    made_or_refused = {"201", "429", "503"}  # refused by a limit, or by a busy server saying so
+    assert set(tally.counts) <= made_or_refused and tables, f"the bot tables: {found}"
+    assert moved > 0 or busy >= BOTS_BUSY, f"no bot moved or thought: the flood measured nothing: {found}"
