@@ -302,3 +302,16 @@ def test_each_seat_gets_the_board_its_own_view_draws(
     assert played.status_code == 200, played.text
     after = client.get(path, headers=bearer(tokens[0])).text
     assert after == games.get("robotick").render_svg(live.table.state.view(0), names=names) != expected[0]
+
+
+def test_a_database_that_fails_is_the_servers_failure_not_the_requests(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from robotable.server.store import StoreError
+
+    def locked(*_args: Any, **_kwargs: Any) -> None:
+        raise StoreError("the database failed: database is locked")
+
+    monkeypatch.setattr(client.app.state.hall.store, "create", locked)  # type: ignore[attr-defined]
+    answer = client.post("/api/tables", json={"game": "ricochet", "seats": ["human"]})
+    assert answer.status_code == 503 and answer.json() == {"error": "the database failed: database is locked"}

@@ -23,6 +23,7 @@ from robotable.server.inputs import InvalidRequest, problems
 from robotable.server.live import Forbidden
 from robotable.server.quotas import OverQuota
 from robotable.server.replay_steps import RecordTooLong
+from robotable.server.store import StoreError, UnknownTable
 from robotable.server.workers import Busy, TooCostly, WorkerLost
 
 STATUSES: dict[type[RobotableError], int] = {
@@ -34,6 +35,8 @@ STATUSES: dict[type[RobotableError], int] = {
     TooCostly: 422,
     Busy: 503,
     WorkerLost: 503,
+    UnknownTable: 404,
+    StoreError: 503,  # the server's own failure (a database locked or unreachable), not the request's
     OverQuota: 429,
 }
 """The status of each kind of refusal; any other is a bad request (400)."""
