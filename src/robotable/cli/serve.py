@@ -11,6 +11,7 @@ leaves in its environment. They share the tables through PostgreSQL (:mod:`robot
 
 from __future__ import annotations
 
+import asyncio
 import copy
 import errno
 import logging
@@ -18,6 +19,7 @@ import os
 import re
 import socket
 import threading
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Annotated, Any
 
@@ -378,7 +380,9 @@ class AppSettings:
 def _run(store: Store, listener: socket.socket, app: AppSettings, settings: dict[str, Any]) -> None:
     import uvicorn
 
-    server = _bounded_stop(uvicorn.Server(uvicorn.Config(app.app(store), **settings)), app.stop_within)
+    application = app.app(store)
+    server = uvicorn.Server(uvicorn.Config(application, **settings))
+    _bounded_stop(server, app.stop_within, application.state.stop_work)
     try:
         server.run(sockets=[listener])
     finally:
@@ -386,10 +390,11 @@ def _run(store: Store, listener: socket.socket, app: AppSettings, settings: dict
         store.close()
 
 
-def _bounded_stop(server: Any, stop_within: float) -> Any:
-    """uvicorn's ``server``, whose stop takes at most ``stop_within`` seconds: past that (a
-    request or a table that would not end), the process exits anyway. Stored actions are safe:
-    each was committed before anyone was told of it."""
+def _bounded_stop(server: Any, stop_within: float, stop_work: Callable[[], None]) -> None:
+    """Make uvicorn's ``server`` stop within ``stop_within`` seconds: at the signal the
+    application's costly work stops (``stop_work``: its jobs end, so the requests waiting for
+    them answer at once), and past the time (a request or a table that would not end) the
+    process exits anyway. Stored actions are safe: each was committed before anyone was told."""
     handle_exit = server.handle_exit  # what uvicorn gives the signals, read when it runs
 
     def stop(sig: int, frame: Any) -> None:
@@ -397,10 +402,13 @@ def _bounded_stop(server: Any, stop_within: float) -> Any:
             timer = threading.Timer(stop_within, _exit_now, args=(stop_within,))
             timer.daemon = True
             timer.start()
+            try:
+                asyncio.get_running_loop().call_soon_threadsafe(stop_work)  # not inside the signal
+            except RuntimeError:  # the loop has not started or has ended: nothing waits on the work
+                stop_work()
         handle_exit(sig, frame)
 
     server.handle_exit = stop
-    return server
 
 
 def _exit_now(stop_within: float) -> None:

@@ -102,8 +102,16 @@ def create_app(
         except TimeoutError:  # every stored action is safe: each was committed before it was told
             log.error("the tables did not close within %g s: the server stops anyway", stop_within / 2)
 
+    def stop_work() -> None:
+        """The server is stopping: the bots' thoughts and the replays end now, so the requests
+        waiting for them answer at once (``robotable serve`` calls it at the signal)."""
+        hall.closing = True
+        thinking.close()
+        replays.close()
+
     app = FastAPI(title="robotable", version=str(PROTOCOL), lifespan=lifespan, docs_url=None, redoc_url=None)
     app.state.hall = hall
+    app.state.stop_work = stop_work
     add_refusals(app)
     limit_requests(app)
     app.add_middleware(BodyLimit, default=MAX_BODY, limits={"/api/replays/step": MAX_RECORD_BYTES})
