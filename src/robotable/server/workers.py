@@ -62,10 +62,14 @@ class Busy(RobotableError):
     code = "server_busy"
 
     def __init__(self, what: str, what_fr: str, retry: int = 5) -> None:
-        super().__init__(f"the server is busy {what}: try again in {retry} seconds")
-        self.fr = f"le serveur est occupé {what_fr} : réessayez dans {retry} secondes"
+        super().__init__(f"the server is busy{_spaced(what)}: try again in {retry} seconds")
+        self.fr = f"le serveur est occupé{_spaced(what_fr)} : réessayez dans {retry} secondes"
         self.retry = retry
         self.params = {"retry": retry}
+
+
+def _spaced(what: str) -> str:
+    return f" {what}" if what else ""
 
 
 class TooCostly(RobotableError):
