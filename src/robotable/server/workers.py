@@ -18,8 +18,10 @@ when one is stopped) and a bounded queue:
 - :meth:`WorkerPool.close` kills every worker: the jobs in progress end at once (a stopping
   server does not wait for a bot's thought).
 
-The workers run at a lower priority (``nice``): when the cores are busy, the server's own
-process (the people's requests) comes first. The standard library's process pools cannot stop
+The server's own process keeps its share of the cores by the number of workers (the bots' pool
+has at most its share of them: ``--bot-cpu-share``), not by priority: a lower one was tried, and
+on a machine busy with other programs it made the bots crawl (ten times slower in the tests)
+for no gain in the people's latency. The standard library's process pools cannot stop
 one job without breaking the pool, nor send a key's jobs to one worker: hence this module.
 """
 
@@ -51,9 +53,6 @@ CLOCK_SLACK = 3.0
 worker is killed: it may share a busy core at its lower priority, and one stuck outside Python
 never reads its signal."""
 MEGABYTE = 1 << 20
-NICE = 5
-"""The workers' lower priority: the server's process weighs three times as much on a busy core,
-while a worker still gets a fair part of a machine busy with other programs."""
 
 
 class Busy(RobotableError):
@@ -97,13 +96,13 @@ class WorkerPool:
     """``processes`` workers running one job at a time each (see the module's description).
     ``name`` is what the logs and refusals call the work ("replays", "bots")."""
 
-    def __init__(self, name: str, processes: int, budget: Budget, *, queue: int, nice: int = NICE) -> None:
+    def __init__(self, name: str, processes: int, budget: Budget, *, queue: int) -> None:
         if processes < 1:
             raise ValueError(f"a pool needs at least one worker, not {processes}")
         self.name = name
         self.budget = budget
         self.queue = queue
-        self.workers = [_Worker(f"{name} {i}", budget.memory_mb, nice) for i in range(processes)]
+        self.workers = [_Worker(f"{name} {i}", budget.memory_mb) for i in range(processes)]
         self.pending = 0
         self.closed = False
 
@@ -149,10 +148,9 @@ class WorkerPool:
 class _Worker:
     """One worker process, its pipe, and the one thread that waits on that pipe."""
 
-    def __init__(self, name: str, memory_mb: int, nice: int) -> None:
+    def __init__(self, name: str, memory_mb: int) -> None:
         self.name = name
         self.memory_mb = memory_mb
-        self.nice = nice
         self.process: multiprocessing.process.BaseProcess | None = None
         self.pipe: Connection | None = None
         self.turns = _Turns()
@@ -192,7 +190,7 @@ class _Worker:
             context = multiprocessing.get_context("spawn")  # not fork: the server runs threads
             ours, theirs = context.Pipe()
             self.process = context.Process(
-                target=work, args=(theirs, self.memory_mb, self.nice), name=self.name, daemon=True
+                target=work, args=(theirs, self.memory_mb), name=self.name, daemon=True
             )
             self.process.start()
             theirs.close()
@@ -270,11 +268,10 @@ class _OverTime(BaseException):
     """Raised in a worker by its processor-time signal (a BaseException: no job catches it)."""
 
 
-def work(pipe: Connection, memory_mb: int, nice: int) -> None:
+def work(pipe: Connection, memory_mb: int) -> None:
     """A worker's life: take a job, run it within its limits, answer; until the pipe closes."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C reaches the server, which stops us
     signal.signal(signal.SIGPROF, _over_time)
-    os.nice(nice)
     _preload()
     if memory_mb:
         ceiling = _address_space() + memory_mb * MEGABYTE
