@@ -15,7 +15,7 @@ from fastapi.testclient import TestClient
 from sqlalchemy import func, select, update
 
 from robotable.server import accounts as accounts_module
-from robotable.server import schema
+from robotable.server import passwords, schema
 from robotable.server.app import create_app
 from robotable.server.sessions import COOKIE, LIFETIME
 from robotable.server.store import open_store
@@ -35,6 +35,21 @@ class Clock:
 
     def __call__(self) -> float:
         return self.now
+
+
+REAL_HASHER = passwords.HASHER
+CHEAP_HASHER = PasswordHasher(time_cost=1, memory_cost=1024, parallelism=1)
+"""Quick argon2id hashes for the tests of what the routes do (the real parameters cost ~0.2 s a
+hash); the tests of the stored hash itself use the real ones (:func:`real_hashes`)."""
+
+
+@pytest.fixture(autouse=True)
+def cheap_hashes(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(passwords, "HASHER", CHEAP_HASHER)
+
+
+def real_hashes(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(passwords, "HASHER", REAL_HASHER)
 
 
 @pytest.fixture
@@ -78,7 +93,10 @@ def who(client: TestClient) -> Any:
 # --------------------------------------------------------------------------- the account's life
 
 
-def test_a_sign_up_signs_in_with_a_cookie_whose_token_is_stored_only_as_its_hash(server: TestClient) -> None:
+def test_a_sign_up_signs_in_with_a_cookie_whose_token_is_stored_only_as_its_hash(
+    server: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    real_hashes(monkeypatch)
     answer = sign_up(server, "  Ann   Lee ")
     assert answer.json() == {"name": "Ann Lee"}
     cookie = answer.headers["set-cookie"]
@@ -241,7 +259,10 @@ def test_the_export_holds_everything_stored_about_the_account_and_nothing_else(s
     assert client_of(server).get("/api/account/export").status_code == 401
 
 
-def test_a_hash_made_with_older_parameters_is_made_again_at_sign_in(server: TestClient) -> None:
+def test_a_hash_made_with_older_parameters_is_made_again_at_sign_in(
+    server: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    real_hashes(monkeypatch)
     sign_up(server)
     weak = PasswordHasher(time_cost=1, memory_cost=1024, parallelism=1).hash(PASSWORD)
     with server.app.state.accounts.store.store.engine.begin() as connection:  # type: ignore[attr-defined]
