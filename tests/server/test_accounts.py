@@ -388,3 +388,20 @@ def test_wrong_passwords_from_one_address_are_throttled_but_the_owner_signs_in_f
     clock.now += 60
     assert sign_in(attacker, password="another guess").status_code == 401
     assert sign_in(attacker, password="another guess").status_code == 429
+
+
+def test_a_session_lasts_thirty_days_after_its_last_use(tmp_path: Path) -> None:
+    wall = Clock()
+    wall.now = 1_800_000_000.0
+    app = create_app(open_store(f"sqlite:///{tmp_path / 'db.sqlite3'}"), clock=wall)
+    with TestClient(app, client=("127.0.0.1", 50000)) as server:
+        sign_up(server)
+        wall.now += 20 * 24 * 3600
+        renewed = who(server)
+        assert renewed.status_code == 200 and f"Max-Age={int(LIFETIME)}" in renewed.headers["set-cookie"]
+        (session,) = rows(server, schema.sessions)
+        assert session.last_seen == wall.now and session.expiry == wall.now + LIFETIME
+        wall.now += 60  # within the hour: nothing written, no cookie
+        assert "set-cookie" not in who(server).headers
+        wall.now += LIFETIME - 60  # 30 days after its last use (written), the session has ended
+        assert who(server).json()["code"] == "signed_out"

@@ -9,8 +9,8 @@ succeeds gives its tokens back, so only wrong passwords count. The three limits:
   account's password.
 - per name: loose, :data:`PER_NAME`, and refilled faster than one address's pair bucket can
   empty it: 10,000 wrong passwords from one address never lock the owner, at another address,
-  out of their account. Only many addresses together can empty it, and then they hold the
-  account closed for minutes, while each of them guesses at the rate of its pair.
+  out of their account. Only many addresses together (ten or more) can empty it, and then
+  they hold the account closed only while they go on, each guessing at the rate of its pair.
 - per address: strict, :data:`PER_ADDRESS`, across every name: one address trying one password
   on many names (a list of leaked passwords) is slowed as much as one guessing one name.
 
@@ -45,8 +45,8 @@ PER_PAIR = Rule(burst=10, every=60.0)
 """Ten tries at once (a person who forgot which of their passwords it was), then one a minute:
 1,440 guesses a day at one account from one address."""
 PER_NAME = Rule(burst=100, every=6.0)
-"""A hundred at once, then ten a minute: ten addresses guessing at their pair's rate keep it
-full; only more than ten together hold an account closed, and only while they go on."""
+"""A hundred at once, then ten a minute: fewer than ten addresses guessing at their pair's rate
+never empty it."""
 PER_ADDRESS = Rule(burst=30, every=20.0)
 """Thirty wrong passwords at once from one address, whatever the names (a household behind one
 router, each of its people mistyping), then three a minute."""
