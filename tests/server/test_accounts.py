@@ -405,3 +405,10 @@ def test_a_session_lasts_thirty_days_after_its_last_use(tmp_path: Path) -> None:
         assert "set-cookie" not in who(server).headers
         wall.now += LIFETIME - 60  # 30 days after its last use (written), the session has ended
         assert who(server).json()["code"] == "signed_out"
+
+
+def test_another_sites_request_is_refused_before_its_body_is_read(server: TestClient) -> None:
+    evil = {"Origin": "https://evil.example"}
+    assert server.post("/api/account/signin", json={"junk": 1}, headers=evil).json()["code"] == "cross_site"
+    form = {**OWN, "Content-Type": "application/x-www-form-urlencoded"}
+    assert server.post("/api/account/signin", content=b"name=Ann", headers=form).json()["code"] == "not_json"

@@ -127,7 +127,8 @@ class Accounts:
 
 def add_accounts(app: FastAPI, store: Store, *, clock: Callable[[], float] = time.time) -> None:
     """The routes of the module's description, over ``store``'s database."""
-    accounts = Accounts(AccountStore(store), Sessions(AccountStore(store), clock), Throttle())
+    account_store = AccountStore(store)
+    accounts = Accounts(account_store, Sessions(account_store, clock), Throttle())
     app.state.accounts = accounts
     guarded = [Depends(same_site_json)]
     from_site = [Depends(same_site)]
