@@ -412,3 +412,20 @@ def test_another_sites_request_is_refused_before_its_body_is_read(server: TestCl
     assert server.post("/api/account/signin", json={"junk": 1}, headers=evil).json()["code"] == "cross_site"
     form = {**OWN, "Content-Type": "application/x-www-form-urlencoded"}
     assert server.post("/api/account/signin", content=b"name=Ann", headers=form).json()["code"] == "not_json"
+
+
+def test_seat_tokens_work_as_before_with_or_without_an_account(server: TestClient) -> None:
+    body = {"game": "robotick", "seats": ["human", "human", "human"], "timers": False}
+    guest = client_of(server)
+    sign_up(server)
+    for client in (server, guest):  # signed in, and a guest
+        created = client.post("/api/tables", json=body, headers=OWN)
+        assert created.status_code == 201, created.text
+        headers = {"Authorization": f"Bearer {created.json()['token']}"}
+        table = client.get(f"/api/tables/{created.json()['table']}", headers=headers).json()
+        played = client.post(
+            f"/api/tables/{created.json()['table']}/actions",
+            json={"action": table["legal"][0]},
+            headers=headers,
+        )
+        assert played.status_code == 200, played.text
