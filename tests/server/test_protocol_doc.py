@@ -134,6 +134,26 @@ def captured(server: TestClient) -> dict[str, Any]:
     real["http error, needs_clock"] = server.post(
         "/api/tables", json={"game": "ricochet", "seats": ["human", "human"], "timers": False}
     ).json()
+    return real | account_answers(server)
+
+
+def account_answers(server: TestClient) -> dict[str, Any]:
+    """An account's life, with the documented requests (each password the one before's new)."""
+    documented, real = examples(), {}
+    signup = documented["http POST /api/account/signup request"]
+    real["http POST /api/account/signup response"] = server.post("/api/account/signup", json=signup).json()
+    real["http GET /api/account response"] = server.get("/api/account").json()
+    real["http POST /api/account/signin response"] = server.post("/api/account/signin", json=signup).json()
+    wrong = {**signup, "password": "not the password"}
+    real["http error, wrong_sign_in"] = server.post("/api/account/signin", json=wrong).json()
+    real["http GET /api/account/export response"] = server.get("/api/account/export").json()
+    change = documented["http POST /api/account/password request"]
+    real["http POST /api/account/password response"] = server.post(
+        "/api/account/password", json=change
+    ).json()
+    deletion = documented["http POST /api/account/delete request"]
+    assert server.post("/api/account/delete", json=deletion).status_code == 204
+    real["http error, signed_out"] = server.get("/api/account").json()
     return real
 
 

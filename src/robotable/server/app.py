@@ -26,6 +26,7 @@ from contextlib import asynccontextmanager
 
 from fastapi import FastAPI
 
+from robotable.server.accounts import add_accounts
 from robotable.server.collector import short_collections
 from robotable.server.hall import GRACE, Hall
 from robotable.server.headers import AnswerHeaders, add_api_docs
@@ -121,6 +122,7 @@ def create_app(
     add_pages(app)
     add_replays(app, hall, replays)
     add_tutorials(app)
+    add_accounts(app, store, clock=clock)
     if api_docs:
         add_api_docs(app)
     app.add_middleware(ClientAddress, trusted=trusted)  # before the limits count by address

@@ -9,6 +9,7 @@ query, and a huge body (413) before it is read past its route's limit.
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from typing import Any
 
 from fastapi import FastAPI, Request
@@ -28,12 +29,14 @@ REMEMBERED = 10_000
 
 
 class Bucket:
-    """A token bucket: ``rate`` messages a second on average, ``burst`` at once."""
+    """A token bucket: ``rate`` messages a second on average, ``burst`` at once (``clock``:
+    seconds, the monotonic clock unless a test gives its own)."""
 
-    def __init__(self, rate: float, burst: int) -> None:
+    def __init__(self, rate: float, burst: int, clock: Callable[[], float] = time.monotonic) -> None:
         self.rate, self.burst = rate, burst
+        self.clock = clock
         self.tokens = float(burst)
-        self.last = time.monotonic()
+        self.last = clock()
 
     def take(self) -> bool:
         self._refill()
@@ -46,8 +49,17 @@ class Bucket:
         self._refill()
         return self.tokens >= self.burst
 
+    def wait(self) -> float:
+        """Seconds until the bucket has a token to take (0: it has one now)."""
+        self._refill()
+        return max(0.0, (1 - self.tokens) / self.rate)
+
+    def give_back(self) -> None:
+        """A token taken for nothing (a sign-in that succeeded) goes back."""
+        self.tokens = min(self.burst, self.tokens + 1)
+
     def _refill(self) -> None:
-        now = time.monotonic()
+        now = self.clock()
         self.tokens = min(self.burst, self.tokens + (now - self.last) * self.rate)
         self.last = now
 

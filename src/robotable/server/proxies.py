@@ -10,7 +10,10 @@ whatever a client put to the left of it is ignored.
 
 :class:`ClientAddress` writes that address into the request's ``client`` before any route or
 limit reads it (HTTP and WebSocket alike), so the request limit and every per-address count
-use it. uvicorn's own proxy headers are off (``robotable serve``): only this layer decides.
+use it. From a trusted proxy it also believes ``X-Forwarded-Proto: https`` (the proxy took the
+request over HTTPS): the request's scheme becomes ``https`` (``wss``), so a session cookie is
+marked ``Secure`` (:mod:`.sessions`). uvicorn's own proxy headers are off (``robotable
+serve``): only this layer decides.
 """
 
 from __future__ import annotations
@@ -72,7 +75,8 @@ def network_of(address: str) -> Network:
 
 class ClientAddress:
     """An ASGI layer that puts the client's address (:meth:`TrustedProxies.client`) in the
-    request's ``client``, for HTTP requests and WebSockets."""
+    request's ``client``, and a trusted proxy's HTTPS in its ``scheme``, for HTTP requests and
+    WebSockets."""
 
     def __init__(self, app: Any, *, trusted: TrustedProxies) -> None:
         self.app = app
@@ -85,4 +89,12 @@ class ClientAddress:
                 value.decode("latin-1") for name, value in scope["headers"] if name == b"x-forwarded-for"
             )
             scope["client"] = (self.trusted.client(client[0], forwarded), 0)
+            if _forwarded_proto(scope["headers"]) == "https":
+                scope["scheme"] = "https" if scope["type"] == "http" else "wss"
         await self.app(scope, receive, send)
+
+
+def _forwarded_proto(headers: Iterable[tuple[bytes, bytes]]) -> str:
+    """The scheme the nearest proxy was asked in (the last value, the one it wrote)."""
+    values = [value.decode("latin-1") for name, value in headers if name == b"x-forwarded-proto"]
+    return values[-1].split(",")[-1].strip().lower() if values else ""

@@ -60,7 +60,10 @@ def add_refusals(app: FastAPI) -> None:
 
     @app.exception_handler(RobotableError)
     async def refused(_request: Any, exc: RobotableError) -> JSONResponse:
-        status = next((code for kind, code in STATUSES.items() if isinstance(exc, kind)), 400)
+        # a refusal may carry its own status (the accounts' ones, :mod:`.passwords`)
+        status = getattr(exc, "status", None) or next(
+            (code for kind, code in STATUSES.items() if isinstance(exc, kind)), 400
+        )
         retry = {"Retry-After": str(exc.retry)} if isinstance(exc, (Busy, OverQuota)) else None
         return JSONResponse(refusal_body(exc), status_code=status, headers=retry)
 

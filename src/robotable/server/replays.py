@@ -21,7 +21,7 @@ from fastapi import FastAPI, HTTPException, Query, Request
 
 from robotable.play.words import public_names
 from robotable.server.hall import Hall
-from robotable.server.inputs import Language
+from robotable.server.inputs import Language, refuse_unless_json
 from robotable.server.replay_steps import (
     MAX_RECORD_ACTIONS,
     MAX_RECORD_BYTES,
@@ -73,7 +73,7 @@ def add_replays(app: FastAPI, hall: Hall, workers: WorkerPool) -> None:
     async def replay_uploaded(request: Request) -> dict[str, Any]:
         """A step of a record sent by the page (a file the person chose): nothing is stored; the
         record is checked as ``robotable replay`` checks it, then stepped through."""
-        refuse_unless_json(request)
+        refuse_unless_json(request, "the record", "l'enregistrement")
         body = await request.body()  # read whole, up to its limit, by the server's BodyLimit
         # by address: one person stepping through a record finds it where it was left
         return await _worked_out(workers, uploaded_step, body, key=request.client and request.client.host)
@@ -83,11 +83,3 @@ async def _worked_out(workers: WorkerPool, job: Any, *args: Any, key: Any) -> di
     """``job(*args)`` in a replays worker; a client that leaves does not stop the worker."""
     answer: dict[str, Any] = await asyncio.shield(workers.run(job, *args, key=key, busy=BUSY))
     return answer
-
-
-def refuse_unless_json(request: Request) -> None:
-    """An upload comes as ``application/json``: a ``text/plain`` body is what another site's
-    page may post without asking first (no CORS preflight), so it is refused (415)."""
-    media = request.headers.get("content-type", "").partition(";")[0].strip().lower()
-    if media != "application/json":
-        raise HTTPException(415, "send the record as JSON, with 'Content-Type: application/json'")

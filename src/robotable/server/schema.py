@@ -2,7 +2,8 @@
 
 A game table is its header (game, options, seed, seats) and the append-only list of the
 actions it accepted, each with its time: the record is the source of truth, and a table is
-rebuilt by replaying it (:meth:`robotable.play.table.Table.restore`). Alembic's migrations in
+rebuilt by replaying it (:meth:`robotable.play.table.Table.restore`). An account is a name and
+a password's hash; its sessions are rows keyed by the hash of their cookie's token. Alembic's migrations in
 ``migrations/versions`` create and change these tables; this module is what the code reads
 and writes through, and a test checks that the two agree.
 """
@@ -15,6 +16,7 @@ from sqlalchemy import (
     Column,
     Float,
     ForeignKey,
+    Index,
     Integer,
     MetaData,
     String,
@@ -62,4 +64,29 @@ actions = Table(
     Column("seat", Integer, nullable=False),
     Column("notation", Text, nullable=False),
     Column("at", Float, nullable=False),
+)
+
+accounts = Table(
+    "accounts",
+    metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("name", String(24), nullable=False),  # as its person wrote it (NFC), shown to others
+    # the name compared without regard to case (NFKC, casefolded): unique on SQLite and PostgreSQL alike
+    Column("name_key", String(96), nullable=False),
+    Column("password_hash", String(256), nullable=False),  # argon2id, with its parameters and salt
+    Column("created", Float, nullable=False),
+    Column("password_changed", Float, nullable=False),
+    Index("accounts_name_key", "name_key", unique=True),
+)
+
+sessions = Table(
+    "sessions",
+    metadata,
+    Column("token_hash", String(64), primary_key=True),  # SHA-256 of the cookie's token, never the token
+    Column("account_id", Integer, ForeignKey("accounts.id", ondelete="CASCADE"), nullable=False),
+    Column("created", Float, nullable=False),
+    Column("last_seen", Float, nullable=False),
+    Column("expiry", Float, nullable=False),
+    Index("sessions_account", "account_id"),
+    Index("sessions_expiry", "expiry"),
 )
