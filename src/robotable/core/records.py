@@ -321,6 +321,15 @@ class Recorder:
 
     def apply(self, seat: Seat, action: Action) -> list[Event]:
         events = self.concessions.apply(self.state, seat, action)
+        self._write(seat, action)
+        return events
+
+    def adopt(self, seat: Seat, action: Action, state: State) -> None:
+        """Take ``state``, a copy of :attr:`state` that carried ``action`` out elsewhere (a
+        costly action: :meth:`~robotable.core.game.Game.costly`), and write the action down."""
+        self.state = state
+        self._write(seat, action)
+
+    def _write(self, seat: Seat, action: Action) -> None:
         self.record.actions.append((seat, str(action)))
         self.record.outcome = self.concessions.outcome(self.state.outcome())
-        return events

@@ -288,6 +288,20 @@ class Table:
         self._sync_timers(now)
         return accepted
 
+    def adopt(self, seat: Seat, action: Action, now: float, state: State, events: list[Event]) -> Accepted:
+        """Accept an action that passed :meth:`check` at this ``now`` and was carried out
+        elsewhere, on a copy of :attr:`state` (a costly one, :meth:`Game.costly`): ``state`` is
+        that copy after it, ``events`` what it told. A concession is never carried elsewhere."""
+        if isinstance(action, Concede):
+            raise ValueError("a concession is carried out by the table's own concessions")
+        if self.recorder is not None:
+            self.recorder.adopt(seat, action, state)
+        self._state = state
+        accepted = Accepted(self.version + 1, seat, action, now, events)
+        self.history.append(accepted)
+        self._sync_timers(now)
+        return accepted
+
     def submit(self, seat: Seat, action: Action | str, now: float) -> Accepted:
         """Parse, check and accept in one call (no storage in between)."""
         parsed = self.parse(action)

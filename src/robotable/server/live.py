@@ -58,7 +58,7 @@ from robotable.server.seats import (
     with_row,
 )
 from robotable.server.store import Append, StaleTable, Store, StoreError
-from robotable.server.thinking import BotSpec, Thinking
+from robotable.server.thinking import BotSpec, Carried, Thinking
 from robotable.server.tokens import hash_token, new_token, token_matches
 from robotable.server.workers import TooCostly, WorkerLost
 from robotable.server.writer import GroupWriter
@@ -521,7 +521,7 @@ class LiveTable:
                     self._refuse_conceder(seat)
                 now = self.hall.clock()
                 self._check(seat, parsed, now)
-                carried = await self._carried_out_elsewhere(seat, parsed, now)  # None: here, below
+                carried = await self._carried_out_elsewhere(seat, parsed)  # None: here, below
                 try:
                     await self.hall.writer.append(
                         Append(self.id, self.table.version + 1, seat, str(parsed), now)
@@ -541,20 +541,19 @@ class LiveTable:
         self.changed.set()
         return accepted
 
-    async def _carried_out_elsewhere(self, seat: Seat, action: Action, now: float) -> Table | None:
-        """A copy of the table with a costly action carried out where the bots think, before it
+    async def _carried_out_elsewhere(self, seat: Seat, action: Action) -> Carried | None:
+        """A costly action carried out where the bots think, on a copy of the state, before it
         is stored (a worker that fails refuses the action and stores nothing); None for the
         others, carried out here once stored."""
         if not self.game.costly(self.table.state, action):
             return None
-        return await self.hall.thinking.carry_out(self.table, seat, action, now)
+        return await self.hall.thinking.carry_out(self.table.state, seat, action)
 
-    def _carry_out(self, seat: Seat, action: Action, now: float, carried: Table | None) -> Accepted:
-        """The stored action carried out: here, or by taking the copy that carried it out."""
+    def _carry_out(self, seat: Seat, action: Action, now: float, carried: Carried | None) -> Accepted:
+        """The stored action carried out: here, or by taking the state that carried it out."""
         if carried is None:
             return self.table.accept(seat, action, now)
-        self.table = carried
-        return carried.history[-1]
+        return self.table.adopt(seat, action, now, *carried)
 
     def refuse_if_over(self, what: str, what_fr: str) -> None:
         """Nothing changes a finished table (:class:`TableOver`, saying ``what`` cannot be done)."""

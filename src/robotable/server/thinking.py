@@ -15,7 +15,8 @@ Both answer a decision past its limit with :class:`~.workers.TooCostly` and keep
 :data:`SUGGESTIONS_AT_ONCE` suggestions thinking in the whole server.
 
 A costly action (a solo Ricochet reveal: the solver proves the optimum) is carried out by
-:class:`BotProcesses` in a worker of its own, on a copy of the table that comes back changed;
+:class:`BotProcesses` in a worker of its own, on a copy of the table's state (a few kilobytes:
+the table's history stays) that comes back changed with the action's events;
 :class:`BotThreads` leaves it to the table, in this process.
 """
 
@@ -31,9 +32,8 @@ from typing import Protocol
 
 from robotable import games
 from robotable.agents.levels import bots_of
-from robotable.core.game import Action, Agent, Seat, Turn, Wait
+from robotable.core.game import Action, Agent, Event, Seat, State, Turn, Wait
 from robotable.play.suggestions import Suggestion, suggestion_refusal, think
-from robotable.play.table import Table
 from robotable.server.workers import Budget, Busy, TooCostly, WorkerPool
 
 BOT_CPU_SHARE = 0.5
@@ -54,6 +54,10 @@ SEARCH_SECONDS = 90.0
 """Processor time for a costly action (Ricochet's solver stops itself at 60 s at most)."""
 SEARCHES_QUEUED = 16
 """Costly actions waiting or being carried out in the whole server; more are refused (busy)."""
+
+
+Carried = tuple[State, list[Event]]
+"""A state after a costly action carried out in a worker, and the action's events."""
 
 
 @dataclass(frozen=True)
@@ -78,8 +82,8 @@ class Thinking(Protocol):
 
     async def suggest(self, turn: Turn, seed: int) -> Suggestion: ...
 
-    async def carry_out(self, table: Table, seat: Seat, action: Action, now: float) -> Table | None:
-        """A copy of ``table`` with the costly ``action`` carried out, or None: the table carries
+    async def carry_out(self, state: State, seat: Seat, action: Action) -> Carried | None:
+        """The costly ``action`` carried out on a copy of ``state``, or None: the table carries
         it out itself."""
         ...
 
@@ -118,10 +122,10 @@ class BotProcesses:
                 raise _too_long() from None
             return made
 
-    async def carry_out(self, table: Table, seat: Seat, action: Action, now: float) -> Table | None:
+    async def carry_out(self, state: State, seat: Seat, action: Action) -> Carried | None:
         busy = ("with other players' puzzles", "avec les énigmes d'autres joueurs")
-        changed: Table = await self.searches.run(carried_out, table, seat, action, now, busy=busy)
-        return changed
+        carried: Carried = await self.searches.run(carried_out, state, seat, action, busy=busy)
+        return carried
 
     def close(self) -> None:
         self.pool.close()
@@ -163,7 +167,7 @@ class BotThreads:
             except TimeoutError:  # the thread goes on, and counts as thinking until it ends
                 raise _too_long() from None
 
-    async def carry_out(self, table: Table, seat: Seat, action: Action, now: float) -> Table | None:
+    async def carry_out(self, state: State, seat: Seat, action: Action) -> Carried | None:
         return None
 
     def close(self) -> None:
@@ -215,10 +219,11 @@ def bot_decides(spec: BotSpec, turn: Turn) -> Action | Wait:
     return agent.act(turn)
 
 
-def carried_out(table: Table, seat: Seat, action: Action, now: float) -> Table:
-    """``table`` (a copy, in a worker) with ``action`` carried out."""
-    table.accept(seat, action, now)
-    return table
+def carried_out(state: State, seat: Seat, action: Action) -> Carried:
+    """``state`` (a copy, in a worker: only the state travels, not the table's history) with
+    ``action`` carried out, and what it told."""
+    events = state.perform(seat, action)
+    return state, events
 
 
 def suggested(turn: Turn, seed: int) -> Suggestion:
