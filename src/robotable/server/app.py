@@ -92,6 +92,9 @@ def create_app(
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
         await hall.start()
+        if own_process:  # a server: its first bot move and first replay do not wait for a worker
+            thinking.warm()
+            replays.warm()
         collections = asyncio.create_task(short_collections()) if own_process else None
         yield
         if collections is not None:

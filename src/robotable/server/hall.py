@@ -10,7 +10,9 @@ import hashlib
 import logging
 import secrets
 import time
+from collections import OrderedDict
 from collections.abc import Callable, Mapping, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Any
 
@@ -98,6 +100,11 @@ class Hall:
         self.peers = peers if peers is not None else peers_for(store)
         self.loading = asyncio.Lock()
         """One table loaded from the store at a time (two clients of one table: loaded once)."""
+        self.rebuilds = ThreadPoolExecutor(2, thread_name_prefix="rebuild")
+        """The threads that replay a stored table's actions to rebuild it."""
+        self.finished = FinishedTables()
+        """Finished tables rebuilt for their visitors, kept while they are few (a visitor's
+        next request does not replay the game again)."""
         self.again_lock = asyncio.Lock()
         """One table played again at a time: two people asking at once find one new table."""
         self.quotas = Tally(quotas, lambda: self.tables.values(), clock)
@@ -114,7 +121,7 @@ class Hall:
         ids = await asyncio.to_thread(self.store.table_ids, "open", "running")
         for table_id in ids:
             try:
-                live = self._restore(await asyncio.to_thread(self.store.load, table_id))
+                live = await self._restore(await asyncio.to_thread(self.store.load, table_id))
             except RobotableError as exc:
                 log.error("table %s cannot be restored: %s", table_id, exc)
                 continue
@@ -125,11 +132,10 @@ class Hall:
             await self.peers.adopt(live)
         return len(ids)
 
-    def _restore(self, stored: StoredTable) -> LiveTable:
-        game = games.get(stored.game)
-        # without a clock no deadline refused anything: replay as if every action came at once
-        times = stored.times if stored.timers else [stored.created] * len(stored.times)
-        table = Table.restore(game, stored.record(), times, created=stored.created)
+    async def _restore(self, stored: StoredTable) -> LiveTable:
+        """A stored table in memory again: its actions replayed in a thread of its own (a long
+        game takes seconds: never on the event loop, nor on the database's threads)."""
+        table = await asyncio.get_running_loop().run_in_executor(self.rebuilds, rebuilt, stored)
         live = LiveTable(
             self,
             stored.id,
@@ -142,8 +148,8 @@ class Hall:
         )
         if (outcome := table.outcome()) is None:
             self.tables[stored.id] = live
-        elif stored.status != "over":
-            self.store.finish(stored.id, outcome)  # killed between its last action and this mark
+        elif stored.status != "over":  # killed between its last action and this mark
+            await asyncio.to_thread(self.store.finish, stored.id, outcome)
         return live
 
     async def close(self) -> None:
@@ -158,6 +164,7 @@ class Hall:
         for live in list(self.tables.values()):
             await live.close()
         await asyncio.to_thread(self.writer.close)
+        self.rebuilds.shutdown(wait=False, cancel_futures=True)
 
     # ------------------------------------------------------------------ tables
 
@@ -312,15 +319,19 @@ class Hall:
 
     async def find(self, table_id: str) -> LiveTable:
         """The table in memory, else rebuilt from the store (created by another process, or
-        finished: a finished table is rebuilt for each visitor and not kept in memory)."""
-        live = self.tables.get(table_id)
+        finished: a finished table rebuilt for a visitor is kept a while, :attr:`finished`)."""
+        live = self.tables.get(table_id) or self.finished.get(table_id)
         if live is not None:
             return live
         async with self.loading:
             if table_id in self.tables:  # loaded while this call waited for its turn
                 return self.tables[table_id]
-            live = self._restore(await self.stored(table_id))
-            if not live.over:  # a finished game is not kept: it changes no more
+            if table_id in self.finished:
+                return self.finished.get(table_id)  # type: ignore[return-value]
+            live = await self._restore(await self.stored(table_id))
+            if live.over:  # a finished game is not driven: it changes no more
+                self.finished.keep(live)
+            else:
                 await self.peers.adopt(live)
             return live
 
@@ -339,6 +350,40 @@ class Hall:
             return await asyncio.to_thread(self.store.load, table_id)
         except UnknownTable:
             raise TableNotFound(f"no table {table_id!r} on this server") from None
+
+
+FINISHED_KEPT_ACTIONS = 200_000
+"""Actions of the finished tables kept in memory together (a 50,000-action game holds 35 MB)."""
+
+
+class FinishedTables:
+    """Finished tables rebuilt for their visitors, the most recently visited kept while their
+    actions together are at most :data:`FINISHED_KEPT_ACTIONS`."""
+
+    def __init__(self) -> None:
+        self.kept: OrderedDict[str, LiveTable] = OrderedDict()
+
+    def get(self, table_id: str) -> LiveTable | None:
+        live = self.kept.get(table_id)
+        if live is not None:
+            self.kept.move_to_end(table_id)
+        return live
+
+    def __contains__(self, table_id: str) -> bool:
+        return table_id in self.kept
+
+    def keep(self, live: LiveTable) -> None:
+        self.kept[live.id] = live
+        while sum(kept.version for kept in self.kept.values()) > FINISHED_KEPT_ACTIONS and len(self.kept) > 1:
+            self.kept.popitem(last=False)
+
+
+def rebuilt(stored: StoredTable) -> Table:
+    """A stored table's game, its actions replayed at the times they were accepted."""
+    game = games.get(stored.game)
+    # without a clock no deadline refused anything: replay as if every action came at once
+    times = stored.times if stored.timers else [stored.created] * len(stored.times)
+    return Table.restore(game, stored.record(), times, created=stored.created)
 
 
 def refuse_file_options(options: Mapping[str, Any]) -> None:

@@ -67,6 +67,9 @@ log = logging.getLogger("robotable.server")
 
 STALE_RETRIES = 8
 """Times an action is checked again after another process wrote the table first."""
+MAX_ACTIONS = 50_000
+"""Actions a table takes at most: the most a record may hold to be replayed (an uploaded record's
+limit too), far past any real game (Delivery's longest run to a few thousand)."""
 SEATINGS = count()
 """Numbers each bot seated in this process: a bot that takes a seat again starts afresh."""
 
@@ -510,6 +513,7 @@ class LiveTable:
         for having been made on an older version (two people programming at once). ``agent``:
         the bot that chose it, which must still play the seat (its person may be back)."""
         self.refuse_if_over(*PLAYED)  # before the notation is read: nothing is played any more
+        self._refuse_if_full()
         parsed = self.table.parse(action)
         async with self.lock:
             if agent is not None and self.agents.get(seat) is not agent:
@@ -554,6 +558,23 @@ class LiveTable:
         if carried is None:
             return self.table.accept(seat, action, now)
         return self.table.adopt(seat, action, now, *carried)
+
+    def _refuse_if_full(self) -> None:
+        """A table past :data:`MAX_ACTIONS` takes nothing more: a game its record could not
+        replay, and a table whose every rebuild (a restart, a visitor) would cost seconds."""
+        if self.version >= MAX_ACTIONS:
+            most = f"{MAX_ACTIONS:,}"
+            full = IllegalAction(
+                f"this table has taken {most} actions, the most a game may have here: "
+                "nothing more can be played at it"
+            )
+            most_fr = most.replace(",", "\u202f")  # French groups digits with a narrow space
+            full.fr = (
+                f"cette table a reçu {most_fr} actions, le plus qu'une partie puisse avoir ici : "
+                "on ne peut plus rien y jouer"
+            )
+            full.code = "full"
+            raise full
 
     def refuse_if_over(self, what: str, what_fr: str) -> None:
         """Nothing changes a finished table (:class:`TableOver`, saying ``what`` cannot be done)."""

@@ -25,11 +25,12 @@ from robotable.play.table import Table
 from robotable.play.words import SEAT, public_names, seat_namer, with_sentences
 from robotable.server.hall import refuse_file_options
 from robotable.server.inputs import InvalidRequest, problems
+from robotable.server.live import MAX_ACTIONS
 
 MAX_RECORD_BYTES = 4_000_000
-MAX_RECORD_ACTIONS = 50_000
-"""An uploaded record's limits: longer than any real game (Delivery's longest run to a few
-thousand actions), short enough that its replay stays within a replay's processor time."""
+MAX_RECORD_ACTIONS = MAX_ACTIONS
+"""An uploaded record's limits: as many actions as a table takes at most, far past any real
+game, few enough that its replay stays within a replay's processor time."""
 SEAT_LABEL = 40
 """Characters of a seat's name in an uploaded record (``human``, ``bot:perfect``, a CLI label)."""
 MAX_SEED = 2**63 - 1

@@ -87,6 +87,10 @@ class Thinking(Protocol):
         it out itself."""
         ...
 
+    def warm(self) -> None:
+        """Start the workers now rather than at the first question."""
+        ...
+
     def close(self) -> None: ...
 
 
@@ -126,6 +130,9 @@ class BotProcesses:
         busy = ("with other players' puzzles", "avec les énigmes d'autres joueurs")
         carried: Carried = await self.searches.run(carried_out, state, seat, action, busy=busy)
         return carried
+
+    def warm(self) -> None:
+        self.pool.warm()  # the costly actions' worker starts at its first one: they are rare
 
     def close(self) -> None:
         self.pool.close()
@@ -169,6 +176,9 @@ class BotThreads:
 
     async def carry_out(self, state: State, seat: Seat, action: Action) -> Carried | None:
         return None
+
+    def warm(self) -> None:
+        pass  # threads start as they are needed
 
     def close(self) -> None:
         self.threads.shutdown(wait=False, cancel_futures=True)
