@@ -43,9 +43,9 @@ from robotable.server.store import Store
 from robotable.server.thinking import BOT_CPU_SHARE, BotProcesses, BotThreads
 from robotable.server.tutorials import add_tutorials
 
-__all__ = ["MAX_MESSAGE", "PROTOCOL", "create_app"]
+__all__ = ["MAX_MESSAGE", "PROTOCOL", "create_app"]  # MAX_MESSAGE: ``robotable serve`` sizes frames by it
 
-log = logging.getLogger("robotable.server")  # MAX_MESSAGE: ``robotable serve`` sizes frames by it
+log = logging.getLogger("robotable.server")
 
 
 def create_app(

@@ -43,7 +43,7 @@ BUSY = ("replaying games for other people", "à rejouer des parties pour d'autre
 
 
 def replay_workers() -> WorkerPool:
-    """The replays' workers: a quarter of the cores (at least one), below the server's priority."""
+    """The replays' workers: a quarter of the cores (at least one)."""
     processes = max(1, len(os.sched_getaffinity(0)) // 4)
     budget = Budget(REPLAY_SECONDS, REPLAY_MEMORY_MB)
     return WorkerPool("replays", processes, budget, queue=REPLAYS_QUEUED)

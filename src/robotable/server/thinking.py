@@ -52,6 +52,8 @@ DECISIONS_QUEUED = 100_000
 """Bot decisions waiting: never refused in practice (the quotas bound the bot seats)."""
 SEARCH_SECONDS = 90.0
 """Processor time for a costly action (Ricochet's solver stops itself at 60 s at most)."""
+SEARCH_MEMORY_MB = 1024
+"""Memory a costly action may add to its worker (the solver's tables are a few hundred MB)."""
 SEARCHES_QUEUED = 16
 """Costly actions waiting or being carried out in the whole server; more are refused (busy)."""
 
@@ -108,7 +110,9 @@ class BotProcesses:
         self.think_limit = think_limit
         budget = Budget(think_limit, BOT_MEMORY_MB)
         self.pool = WorkerPool("bots", bot_cpu_processes(share), budget, queue=DECISIONS_QUEUED)
-        self.searches = WorkerPool("searches", 1, Budget(SEARCH_SECONDS, 1024), queue=SEARCHES_QUEUED)
+        self.searches = WorkerPool(
+            "searches", 1, Budget(SEARCH_SECONDS, SEARCH_MEMORY_MB), queue=SEARCHES_QUEUED
+        )
         self.suggesting = 0
 
     async def decide(self, agent: Agent, spec: BotSpec, turn: Turn, *, urgent: bool) -> Action | Wait:
@@ -118,7 +122,7 @@ class BotProcesses:
         return answer
 
     async def suggest(self, turn: Turn, seed: int) -> Suggestion:
-        with _one_suggestion_more(self):
+        with OneSuggestionMore(self):
             limit = min(self.think_limit, SUGGEST_LIMIT)
             try:
                 made: Suggestion = await self.pool.run(suggested, turn, seed, cpu_seconds=limit)
@@ -165,7 +169,7 @@ class BotThreads:
             raise TooCostly(f"the bot thought past {self.think_limit:g} s") from None
 
     async def suggest(self, turn: Turn, seed: int) -> Suggestion:
-        with _one_suggestion_more(self):
+        with OneSuggestionMore(self):
             future = asyncio.get_running_loop().run_in_executor(self.threads, partial(think, turn, seed=seed))
             future.add_done_callback(_seen)
             try:
@@ -184,7 +188,7 @@ class BotThreads:
         self.threads.shutdown(wait=False, cancel_futures=True)
 
 
-class _one_suggestion_more:
+class OneSuggestionMore:
     """Counts a suggestion thinking in ``thinking``, refused past :data:`SUGGESTIONS_AT_ONCE`."""
 
     def __init__(self, thinking: BotProcesses | BotThreads) -> None:

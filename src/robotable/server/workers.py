@@ -7,7 +7,8 @@ when one is stopped) and a bounded queue:
 - each job runs in one worker at a time, under a **processor-time limit** (the kernel's
   profiling timer, ``ITIMER_PROF``: the worker is told at the limit and answers "too long"; one
   that does not come back, stuck outside Python, is killed when three times that has passed on
-  the clock)
+  the clock); a worker that stopped a job for its time or memory is replaced, since what the job
+  left half-made in it (a bot, a replay kept) cannot be trusted
   and a **memory limit** (``RLIMIT_AS``, counted from what the worker holds once its modules are
   loaded: a job past it answers "too large");
 - a job with a ``key`` always goes to the same worker, so a worker may keep what that key's
@@ -28,10 +29,8 @@ one job without breaking the pool, nor send a key's jobs to one worker: hence th
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import heapq
 import itertools
-import logging
 import multiprocessing
 import os
 import pickle
@@ -46,11 +45,9 @@ from typing import Any
 
 from robotable.core.errors import RobotableError
 
-log = logging.getLogger("robotable.server")
-
 CLOCK_SLACK = 3.0
 """A job gets this many times its processor time on the clock, and two seconds more, before its
-worker is killed: it may share a busy core at its lower priority, and one stuck outside Python
+worker is killed: it may share a busy core with others, and one stuck outside Python
 never reads its signal."""
 MEGABYTE = 1 << 20
 
@@ -77,11 +74,24 @@ class TooCostly(RobotableError):
 
     code = "too_costly"
 
+    def __init__(self, what: str, what_fr: str) -> None:
+        super().__init__(f"the work needed {what}: it was stopped")
+        self.fr = f"le travail demandait {what_fr} : il a été arrêté"
+
 
 class WorkerLost(RobotableError):
-    """A worker ended in the middle of a job (killed from outside, or crashed)."""
+    """A worker ended in the middle of a job (the server stopping, or a worker killed from
+    outside): 503, asking again later may work."""
 
     code = "worker_lost"
+
+    def __init__(self, stopping: bool) -> None:
+        if stopping:
+            super().__init__("the server is stopping: try again in a moment")
+            self.fr = "le serveur s'arrête : réessayez dans un instant"
+        else:
+            super().__init__("the work stopped in the middle: try again")
+            self.fr = "le travail s'est arrêté en chemin : réessayez"
 
 
 @dataclass(frozen=True)
@@ -120,7 +130,7 @@ class WorkerPool:
         lower goes first. :class:`Busy` (saying ``busy``, English and French: what is busy) when
         the queue is full, :class:`TooCostly` past a limit."""
         if self.closed:
-            raise WorkerLost(f"the server is stopping: the {self.name} are not taken any more")
+            raise WorkerLost(stopping=True)
         if self.pending >= self.queue:
             raise Busy(*busy)
         worker = self._worker_for(key)
@@ -162,6 +172,8 @@ class _Worker:
         self.turns = _Turns()
         self.waiting = 0
         self.exchanges = ThreadPoolExecutor(1, thread_name_prefix=f"worker {name}")
+        self.exchange: asyncio.Future[tuple[str, Any]] | None = None
+        """The last job's exchange with the worker (its thread may still be reading)."""
 
     async def run(
         self,
@@ -174,22 +186,31 @@ class _Worker:
         await self.turns.take(priority)
         try:
             if pool.closed:  # closed while this job waited for its turn
-                raise WorkerLost(f"the server is stopping: the {pool.name} are not taken any more")
-            pipe = self.started()
-            loop = asyncio.get_running_loop()
-            exchange = loop.run_in_executor(self.exchanges, _exchange, pipe, (job, tuple(args), cpu_seconds))
-            try:
-                async with asyncio.timeout(CLOCK_SLACK * cpu_seconds + 2.0):
-                    status, answer = await asyncio.shield(exchange)
-            except TimeoutError:
+                raise WorkerLost(stopping=True)
+            status, answer = await self._exchanged((job, tuple(args), cpu_seconds), cpu_seconds, pool)
+            if status in ("too_long", "too_large"):  # what it kept (caches, a bot) may be half-made
                 self.kill()
-                raise TooCostly(f"the work took too long (more than {cpu_seconds:g} s): stopped") from None
-            except BaseException:  # cancelled (the server stops, a table is closed): the job too
-                self.kill()
-                raise
         finally:
             self.turns.give_back()
         return _answered(status, answer, cpu_seconds, self.memory_mb)
+
+    async def _exchanged(
+        self, request: tuple[Any, ...], cpu_seconds: float, pool: WorkerPool
+    ) -> tuple[str, Any]:
+        """The worker's answer to ``request``, waited for at most the job's time on the clock."""
+        pipe = self.started()
+        exchange = asyncio.get_running_loop().run_in_executor(self.exchanges, _exchange, pipe, request)
+        try:
+            async with asyncio.timeout(CLOCK_SLACK * cpu_seconds + 2.0):
+                return await asyncio.shield(exchange)
+        except TimeoutError:
+            self.kill()
+            raise TooCostly(*_too_long(cpu_seconds)) from None
+        except asyncio.CancelledError:
+            self.kill()  # the caller gave up (the server stops, a table is closed): the job too
+            if exchange.cancelled():  # the pool closed before the exchange began: not the caller's
+                raise WorkerLost(stopping=pool.closed) from None
+            raise
 
     def started(self) -> Connection:
         if self.process is None or not self.process.is_alive() or self.pipe is None:
@@ -204,11 +225,13 @@ class _Worker:
         return self.pipe
 
     def kill(self) -> None:
-        if self.process is not None and self.process.pid is not None:
-            with contextlib.suppress(ProcessLookupError):
-                os.kill(self.process.pid, signal.SIGKILL)
+        """End the worker now. Its pipe is closed by the exchange waiting on it, if any (which
+        reads the end of it): closed here, its number could go to the next worker's pipe while
+        that exchange still reads."""
+        if self.process is not None:
+            self.process.kill()  # not os.kill: a worker already reaped has no pid to signal
             self.process.join(timeout=1.0)
-        if self.pipe is not None:
+        if self.pipe is not None and (self.exchange is None or self.exchange.done()):
             self.pipe.close()
         self.process, self.pipe = None, None
 
@@ -246,12 +269,19 @@ class _Turns:
 
 
 def _exchange(pipe: Connection, request: tuple[Any, ...]) -> tuple[str, Any]:
+    """Send a job, wait for its answer (in the worker's own thread); a worker that ended
+    answers "lost", and its pipe is closed here."""
     try:
         pipe.send(request)
         status, answer = pipe.recv()
     except (EOFError, OSError):
+        pipe.close()
         return "lost", None
     return str(status), answer
+
+
+def _too_long(cpu_seconds: float) -> tuple[str, str]:
+    return f"more than {cpu_seconds:g} s of processor time", f"plus de {cpu_seconds:g} s de calcul"
 
 
 def _answered(status: str, answer: Any, cpu_seconds: float, memory_mb: int) -> Any:
@@ -261,10 +291,10 @@ def _answered(status: str, answer: Any, cpu_seconds: float, memory_mb: int) -> A
     if status == "failed":
         raise answer
     if status == "too_long":
-        raise TooCostly(f"the work took too long (more than {cpu_seconds:g} s of processor time): stopped")
+        raise TooCostly(*_too_long(cpu_seconds))
     if status == "too_large":
-        raise TooCostly(f"the work needed too much memory (more than {memory_mb:,} MB): stopped")
-    raise WorkerLost("the worker doing this work stopped in the middle of it: try again")
+        raise TooCostly(f"more than {memory_mb:,} MB of memory", f"plus de {memory_mb} Mo de mémoire")
+    raise WorkerLost(stopping=False)
 
 
 # ---------------------------------------------------------------------- inside a worker
