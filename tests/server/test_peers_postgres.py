@@ -137,6 +137,25 @@ def test_serve_with_two_workers_plays_a_bots_table_to_its_end(cluster: str, tmp_
     assert server.process.returncode == 0
 
 
+def test_serve_with_two_workers_stops_within_its_bound_while_bots_think(cluster: str, tmp_path: Path) -> None:
+    """SIGTERM to ``serve --workers 2`` ends every process within ``--stop-within``, however
+    many bots think: each worker process bounds its own stop (issue 28)."""
+    url = pg.new_database(cluster, "stopping")
+    server = process.start(url, tmp_path, extra=["--workers", "2", "--stop-within", "6"])
+    try:
+        body = {"game": "delivery", "seats": ["bot:expert"] * 4, "options": {"turn_limit": 1000}}
+        for _ in range(8):
+            assert httpx.post(f"{server.url}/api/tables", json=body, timeout=30).status_code == 201
+        time.sleep(2.0)  # the bots think
+        began = time.monotonic()
+        server.process.terminate()
+        server.process.wait(15)
+        took = time.monotonic() - began
+    finally:
+        process.stop(server)
+    assert took < 7.0, f"{took:.1f} s:\n{server.log()[-2000:]}"
+
+
 def advisory_locks(url: str) -> int:
     import psycopg
 

@@ -11,15 +11,12 @@ leaves in its environment. They share the tables through PostgreSQL (:mod:`robot
 
 from __future__ import annotations
 
-import asyncio
 import copy
 import errno
 import logging
 import os
 import re
 import socket
-import threading
-from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Annotated, Any
 
@@ -380,43 +377,12 @@ class AppSettings:
 def _run(store: Store, listener: socket.socket, app: AppSettings, settings: dict[str, Any]) -> None:
     import uvicorn
 
-    application = app.app(store)
-    server = uvicorn.Server(uvicorn.Config(application, **settings))
-    _bounded_stop(server, app.stop_within, application.state.stop_work)
+    server = uvicorn.Server(uvicorn.Config(app.app(store), **settings))
     try:
         server.run(sockets=[listener])
     finally:
         listener.close()
         store.close()
-
-
-def _bounded_stop(server: Any, stop_within: float, stop_work: Callable[[], None]) -> None:
-    """Make uvicorn's ``server`` stop within ``stop_within`` seconds: at the signal the
-    application's costly work stops (``stop_work``: its jobs end, so the requests waiting for
-    them answer at once), and past the time (a request or a table that would not end) the
-    process exits anyway. Stored actions are safe: each was committed before anyone was told."""
-    handle_exit = server.handle_exit  # what uvicorn gives the signals, read when it runs
-
-    def stop(sig: int, frame: Any) -> None:
-        if not server.should_exit:
-            timer = threading.Timer(stop_within, _exit_now, args=(stop_within,))
-            timer.daemon = True
-            timer.start()
-            try:
-                asyncio.get_running_loop().call_soon_threadsafe(stop_work)  # not inside the signal
-            except RuntimeError:  # the loop has not started or has ended: nothing waits on the work
-                stop_work()
-        handle_exit(sig, frame)
-
-    server.handle_exit = stop
-
-
-def _exit_now(stop_within: float) -> None:
-    logging.getLogger("robotable.server").error(
-        "the server did not stop within %g s: it exits now", stop_within
-    )
-    logging.shutdown()
-    os._exit(1)
 
 
 def _run_workers(

@@ -39,6 +39,7 @@ from robotable.server.refusals import add_refusals
 from robotable.server.replays import MAX_RECORD_BYTES, add_replays, replay_workers
 from robotable.server.routes import add_routes
 from robotable.server.sockets import MAX_MESSAGE, PROTOCOL, Connections, add_socket
+from robotable.server.stopping import bound_the_stop
 from robotable.server.store import Store
 from robotable.server.thinking import BOT_CPU_SHARE, BotProcesses, BotThreads
 from robotable.server.tutorials import add_tutorials
@@ -95,6 +96,7 @@ def create_app(
         if own_process:  # a server: its first bot move and first replay do not wait for a worker
             thinking.warm()
             replays.warm()
+            bound_the_stop(stop_within, stop_work)
         collections = asyncio.create_task(short_collections()) if own_process else None
         yield
         if collections is not None:
@@ -108,14 +110,13 @@ def create_app(
 
     def stop_work() -> None:
         """The server is stopping: the bots' thoughts and the replays end now, so the requests
-        waiting for them answer at once (``robotable serve`` calls it at the signal)."""
+        waiting for them answer at once (called at the signal: :mod:`.stopping`)."""
         hall.closing = True
         thinking.close()
         replays.close()
 
     app = FastAPI(title="robotable", version=str(PROTOCOL), lifespan=lifespan, docs_url=None, redoc_url=None)
     app.state.hall = hall
-    app.state.stop_work = stop_work
     add_refusals(app)
     limit_requests(app)
     app.add_middleware(BodyLimit, default=MAX_BODY, limits={"/api/replays/step": MAX_RECORD_BYTES})
