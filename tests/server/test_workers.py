@@ -137,3 +137,20 @@ def test_a_closed_pool_ends_the_job_in_progress_at_once_and_takes_no_more() -> N
         return took
 
     assert run(test, budget=Budget(60.0, 256)) < 2.0
+
+
+def test_one_owner_cannot_fill_the_queue_for_everyone() -> None:
+    async def test(pool: WorkerPool) -> tuple[list[Any], Any]:
+        mine = [pool.run(jobs.spin, 0.2, owner="203.0.113.5") for _ in range(3)]
+        theirs = pool.run(jobs.add, 1, 1, owner="198.51.100.7")
+        *answers, other = await asyncio.gather(*mine, theirs, return_exceptions=True)
+        return answers, other
+
+    answers, other = run(lambda pool: test(_with_owners(pool, 2)), queue=8)  # 8 places, 2 an owner's
+    assert answers[:2] == ["spun", "spun"] and isinstance(answers[2], Busy)
+    assert other == 2
+
+
+def _with_owners(pool: WorkerPool, per_owner: int) -> WorkerPool:
+    pool.per_owner = per_owner
+    return pool

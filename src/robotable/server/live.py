@@ -857,7 +857,7 @@ class LiveTable:
     async def _ask_bot(self, seat: Seat, now: float) -> Action | Wait:
         turn = self.table.turn(seat, now, world=searches(self.agents[seat]))
         try:
-            people = any(row.kind == "human" for row in self.seats)  # their bots go first
+            people = any(self.person_at(here) is not None for here in self.audience.here())  # first
             return await self.hall.thinking.decide(
                 self.agents[seat], self.bot_specs[seat], turn, urgent=people
             )

@@ -39,6 +39,8 @@ REPLAY_MEMORY_MB = 512
 """Memory one step may add to its worker (a 50,000-action record's replay holds 35 MB)."""
 REPLAYS_QUEUED = 16
 """Steps waiting or being worked out in the whole server; more are refused with "busy"."""
+REPLAYS_PER_ADDRESS = 2
+"""Steps one address may have waiting or being worked out: one client cannot fill the queue."""
 BUSY = ("replaying games for other people", "à rejouer des parties pour d'autres personnes")
 
 
@@ -46,7 +48,7 @@ def replay_workers() -> WorkerPool:
     """The replays' workers: a quarter of the cores (at least one)."""
     processes = max(1, len(os.sched_getaffinity(0)) // 4)
     budget = Budget(REPLAY_SECONDS, REPLAY_MEMORY_MB)
-    return WorkerPool("replays", processes, budget, queue=REPLAYS_QUEUED)
+    return WorkerPool("replays", processes, budget, queue=REPLAYS_QUEUED, per_owner=REPLAYS_PER_ADDRESS)
 
 
 def add_replays(app: FastAPI, hall: Hall, workers: WorkerPool) -> None:
@@ -54,7 +56,7 @@ def add_replays(app: FastAPI, hall: Hall, workers: WorkerPool) -> None:
 
     @app.get("/api/tables/{table_id}/replay/{number}")
     async def replay_step(
-        table_id: str, number: int, seat: int | None = Query(None), lang: Language = "en"
+        request: Request, table_id: str, number: int, seat: int | None = Query(None), lang: Language = "en"
     ) -> dict[str, Any]:
         """A finished game after its first ``number`` actions as ``seat`` saw it (a spectator
         without): its view, its drawing and the news of action ``number`` with the events'
@@ -65,7 +67,7 @@ def add_replays(app: FastAPI, hall: Hall, workers: WorkerPool) -> None:
         names = public_names([row.kind for row in stored.seats], [row.name for row in stored.seats], lang)
         # a finished table's record never changes: its id names it for the worker's cursor
         args = (f"table {table_id}", stored.record(), names, number, seat, lang)
-        return await _worked_out(workers, step, *args, key=table_id)
+        return await _worked_out(workers, step, *args, key=table_id, owner=_address(request))
 
     body_schema = {"content": {"application/json": {"schema": ReplayStep.model_json_schema()}}}
 
@@ -76,10 +78,16 @@ def add_replays(app: FastAPI, hall: Hall, workers: WorkerPool) -> None:
         refuse_unless_json(request, "the record", "l'enregistrement")
         body = await request.body()  # read whole, up to its limit, by the server's BodyLimit
         # by address: one person stepping through a record finds it where it was left
-        return await _worked_out(workers, uploaded_step, body, key=request.client and request.client.host)
+        address = _address(request)
+        return await _worked_out(workers, uploaded_step, body, key=address, owner=address)
 
 
-async def _worked_out(workers: WorkerPool, job: Any, *args: Any, key: Any) -> dict[str, Any]:
+async def _worked_out(workers: WorkerPool, job: Any, *args: Any, key: Any, owner: str) -> dict[str, Any]:
     """``job(*args)`` in a replays worker; a client that leaves does not stop the worker."""
-    answer: dict[str, Any] = await asyncio.shield(workers.run(job, *args, key=key, busy=BUSY))
+    answer: dict[str, Any] = await asyncio.shield(workers.run(job, *args, key=key, owner=owner, busy=BUSY))
     return answer
+
+
+def _address(request: Request) -> str:
+    """The client's address (the proxy's client behind a trusted proxy: :mod:`.proxies`)."""
+    return request.client.host if request.client else ""

@@ -37,6 +37,7 @@ import pickle
 import resource
 import signal
 import zlib
+from collections import Counter
 from collections.abc import Callable, Hashable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
@@ -106,12 +107,16 @@ class WorkerPool:
     """``processes`` workers running one job at a time each (see the module's description).
     ``name`` is what the logs and refusals call the work ("replays", "bots")."""
 
-    def __init__(self, name: str, processes: int, budget: Budget, *, queue: int) -> None:
+    def __init__(self, name: str, processes: int, budget: Budget, *, queue: int, per_owner: int = 0) -> None:
         if processes < 1:
             raise ValueError(f"a pool needs at least one worker, not {processes}")
         self.name = name
         self.budget = budget
         self.queue = queue
+        self.per_owner = per_owner or queue
+        """Jobs one owner (an address) may have waiting or running: one client cannot fill the
+        queue for everyone."""
+        self.owners: Counter[Hashable] = Counter()
         self.workers = [_Worker(f"{name} {i}", budget.memory_mb) for i in range(processes)]
         self.pending = 0
         self.closed = False
@@ -123,24 +128,31 @@ class WorkerPool:
         key: Hashable = None,
         cpu_seconds: float | None = None,
         priority: int = 0,
+        owner: Hashable = None,
         busy: tuple[str, str] = ("", ""),
     ) -> Any:
         """``job(*args)`` in a worker (the one of ``key``, else the least busy), its answer or
         its exception. ``cpu_seconds``: this job's limit, the pool's by default; ``priority``:
-        lower goes first. :class:`Busy` (saying ``busy``, English and French: what is busy) when
-        the queue is full, :class:`TooCostly` past a limit."""
+        lower goes first; ``owner``: who asks (an address), who may have at most
+        :attr:`per_owner` jobs waiting or running. :class:`Busy` (saying ``busy``, English and
+        French: what is busy) when the queue or the owner's share of it is full,
+        :class:`TooCostly` past a limit."""
         if self.closed:
             raise WorkerLost(stopping=True)
-        if self.pending >= self.queue:
+        if self.pending >= self.queue or self.owners[owner] >= self.per_owner:
             raise Busy(*busy)
         worker = self._worker_for(key)
         self.pending += 1
+        self.owners[owner] += 1
         worker.waiting += 1
         try:
             return await worker.run(job, args, cpu_seconds or self.budget.cpu_seconds, self, priority)
         finally:
             self.pending -= 1
             worker.waiting -= 1
+            self.owners[owner] -= 1
+            if not self.owners[owner]:
+                del self.owners[owner]
 
     def _worker_for(self, key: Hashable) -> _Worker:
         if key is None:
