@@ -228,8 +228,9 @@ class LiveTable:
 
     @property
     def bot_seats(self) -> int:
-        """Its seats that are a bot's (a person's stand-in aside): what the quotas count."""
-        return sum(row.kind.startswith("bot") for row in self.seats)
+        """Its seats a bot plays now (a person's stand-in and a conceded seat's bot included: they
+        think like any bot): what the quotas count."""
+        return sum(who_plays(row) is not None for row in self.seats)
 
     @property
     def driven(self) -> bool:

@@ -237,14 +237,16 @@ class _Worker:
         return self.pipe
 
     def kill(self) -> None:
-        """End the worker now. Its pipe is closed by the exchange waiting on it, if any (which
-        reads the end of it): closed here, its number could go to the next worker's pipe while
-        that exchange still reads."""
+        """End the worker now. Its pipe is closed once no exchange reads it: closed under a
+        reading thread, its number could go to the next worker's pipe while that thread reads."""
         if self.process is not None:
             self.process.kill()  # not os.kill: a worker already reaped has no pid to signal
             self.process.join(timeout=1.0)
-        if self.pipe is not None and (self.exchange is None or self.exchange.done()):
-            self.pipe.close()
+        pipe, exchange = self.pipe, self.exchange
+        if pipe is not None and exchange is not None and not exchange.done():
+            exchange.add_done_callback(lambda _done: pipe.close())  # once its thread let go of it
+        elif pipe is not None:
+            pipe.close()
         self.process, self.pipe = None, None
 
 
@@ -282,12 +284,11 @@ class _Turns:
 
 def _exchange(pipe: Connection, request: tuple[Any, ...]) -> tuple[str, Any]:
     """Send a job, wait for its answer (in the worker's own thread); a worker that ended
-    answers "lost", and its pipe is closed here."""
+    answers "lost"."""
     try:
         pipe.send(request)
         status, answer = pipe.recv()
     except (EOFError, OSError):
-        pipe.close()
         return "lost", None
     return str(status), answer
 
