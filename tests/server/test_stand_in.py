@@ -99,6 +99,8 @@ def test_a_person_who_leaves_gets_the_medium_bot_and_takes_the_seat_back(tmp_pat
                 "name": "seat 1",
                 "stand_in": "medium",
             }
+            live = client.app.state.hall.tables[table]  # type: ignore[attr-defined]
+            assert live.bot_seats == 1  # the stand-in thinks like any bot: the bot quotas count it
             # the stand-in programs for seat 1: Ann sees seat 1 act (its cards are secret)
             update, _ = receive_until(ann, lambda m: m["type"] == "update" and m["news"]["seat"] == 1)
             assert update["news"]["action"] is None
@@ -107,8 +109,7 @@ def test_a_person_who_leaves_gets_the_medium_bot_and_takes_the_seat_back(tmp_pat
                 notice, _ = receive_until(ann, is_notice("back"))
                 assert notice == {"type": "notice", "notice": "back", "seat": 1}
                 assert "stand_in" not in seats(client, table)[1]
-                live = client.app.state.hall.tables[table]  # type: ignore[attr-defined]
-                assert 1 not in live.agents  # no bot plays the seat any more
+                assert 1 not in live.agents and live.bot_seats == 0  # no bot plays the seat any more
                 # Bob plays his own seat again
                 message, _ = receive_until(back, lambda m: m["type"] == "state")
                 if 1 in message["state"]["to_act"] and message["state"]["legal"]:
