@@ -613,8 +613,14 @@ class LiveTable:
     async def _catch_up_locked(self) -> None:
         newer = await asyncio.to_thread(self.hall.store.actions_after, self.id, self.table.version)
         for seat, notation, at in newer:
-            # stored, so accepted by its process: carried out as it was, at its time
-            self._announce(self.table.accept(seat, self.table.parse(notation), at))
+            # stored, so accepted by its process: carried out as it was, at its time (a costly
+            # one where the bots think, like here; a worker that cannot: here, since it is stored)
+            action = self.table.parse(notation)
+            try:
+                carried = await self._carried_out_elsewhere(seat, action)
+            except RobotableError:
+                carried = None
+            self._announce(self._carry_out(seat, action, at, carried))
         if newer and (outcome := self.table.outcome()) is not None:
             await self._mark_over(outcome)  # in case its process died before marking it
 
