@@ -334,3 +334,13 @@ def test_a_trusted_proxys_clients_are_counted_each_by_its_own_address(tmp_path: 
         created(stranger, TWO_PEOPLE, **{"X-Forwarded-For": "192.0.2.1"})
         refused = stranger.post("/api/tables", json=TWO_PEOPLE, headers={"X-Forwarded-For": "192.0.2.2"})
         assert_refused(refused, "running_tables", 1, 60, "at most 1")
+
+
+def test_a_tables_creator_is_known_by_its_id_for_the_costly_actions_share() -> None:
+    from robotable.server.quotas import Quotas, Tally
+
+    tally = Tally(Quotas(), lambda: [], lambda: 1_000.0)
+    tally.claim("t1", "203.0.113.5", ["human"])
+    tally.claim("t2", None, ["human"])
+    assert tally.address_of("t1") == "203.0.113.5"
+    assert tally.address_of("t2") is None and tally.address_of("unknown") is None

@@ -47,6 +47,7 @@ from robotable.core.game import JSON, REFEREE, Action, Agent, Game, Seat, Wait, 
 from robotable.play.suggestions import Suggestion, suggestion_refusal, suggestion_turn
 from robotable.play.table import Accepted, Table
 from robotable.play.words import public_names
+from robotable.server.quotas import Tally
 from robotable.server.seats import (
     SeatRow,
     seat_kind,
@@ -156,6 +157,8 @@ class Host(Protocol):
     """The process is stopping: connections closing now are not people leaving."""
     thinking: Thinking
     """Where the bots think (:mod:`.thinking`)."""
+    quotas: Tally
+    """What each address holds: here, who created a table (:meth:`Tally.address_of`)."""
     writer: GroupWriter
 
     def forget_if_over(self, live: LiveTable) -> None: ...
@@ -552,7 +555,8 @@ class LiveTable:
         others, carried out here once stored."""
         if not self.game.costly(self.table.state, action):
             return None
-        return await self.hall.thinking.carry_out(self.table.state, seat, action)
+        owner = self.hall.quotas.address_of(self.id) or self.id  # an address's tables share its part
+        return await self.hall.thinking.carry_out(self.table.state, seat, action, owner)
 
     def _carry_out(self, seat: Seat, action: Action, now: float, carried: Carried | None) -> Accepted:
         """The stored action carried out: here, or by taking the state that carried it out."""

@@ -254,6 +254,11 @@ class Tally:
             self.created.setdefault(address, deque()).append(now)
         return claim
 
+    def address_of(self, table_id: str) -> str | None:
+        """The address that created the table (as counted), if this process knows it."""
+        claim = self.claims.get(table_id)
+        return None if claim is None else claim.address
+
     def opened(self, table_id: str, live: Counted) -> None:
         """The claimed table is open: from now on its own seats count, until its game is over."""
         if (claim := self.claims.get(table_id)) is not None:

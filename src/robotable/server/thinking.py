@@ -56,6 +56,8 @@ SEARCH_MEMORY_MB = 1024
 """Memory a costly action may add to its worker (the solver's tables are a few hundred MB)."""
 SEARCHES_QUEUED = 16
 """Costly actions waiting or being carried out in the whole server; more are refused (busy)."""
+SEARCHES_PER_ADDRESS = 2
+"""Costly actions of one address's tables at once: one client cannot keep the worker for itself."""
 
 
 Carried = tuple[State, list[Event]]
@@ -84,9 +86,10 @@ class Thinking(Protocol):
 
     async def suggest(self, turn: Turn, seed: int) -> Suggestion: ...
 
-    async def carry_out(self, state: State, seat: Seat, action: Action) -> Carried | None:
+    async def carry_out(self, state: State, seat: Seat, action: Action, owner: str) -> Carried | None:
         """The costly ``action`` carried out on a copy of ``state``, or None: the table carries
-        it out itself."""
+        it out itself. ``owner``: the address whose table it is (at most
+        :data:`SEARCHES_PER_ADDRESS` of its actions at once)."""
         ...
 
     def warm(self) -> None:
@@ -110,8 +113,9 @@ class BotProcesses:
         self.think_limit = think_limit
         budget = Budget(think_limit, BOT_MEMORY_MB)
         self.pool = WorkerPool("bots", bot_cpu_processes(share), budget, queue=DECISIONS_QUEUED)
+        search = Budget(SEARCH_SECONDS, SEARCH_MEMORY_MB)
         self.searches = WorkerPool(
-            "searches", 1, Budget(SEARCH_SECONDS, SEARCH_MEMORY_MB), queue=SEARCHES_QUEUED
+            "searches", 1, search, queue=SEARCHES_QUEUED, per_owner=SEARCHES_PER_ADDRESS
         )
         self.suggesting = 0
 
@@ -130,9 +134,9 @@ class BotProcesses:
                 raise _too_long() from None
             return made
 
-    async def carry_out(self, state: State, seat: Seat, action: Action) -> Carried | None:
+    async def carry_out(self, state: State, seat: Seat, action: Action, owner: str) -> Carried | None:
         busy = ("with other players' puzzles", "avec les énigmes d'autres joueurs")
-        carried: Carried = await self.searches.run(carried_out, state, seat, action, busy=busy)
+        carried: Carried = await self.searches.run(carried_out, state, seat, action, owner=owner, busy=busy)
         return carried
 
     def warm(self) -> None:
@@ -178,7 +182,7 @@ class BotThreads:
             except TimeoutError:  # the thread goes on, and counts as thinking until it ends
                 raise _too_long() from None
 
-    async def carry_out(self, state: State, seat: Seat, action: Action) -> Carried | None:
+    async def carry_out(self, state: State, seat: Seat, action: Action, owner: str) -> Carried | None:
         return None
 
     def warm(self) -> None:
