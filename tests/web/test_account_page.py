@@ -15,6 +15,7 @@ import pytest
 
 from ..server.process import Server
 from .test_accessibility import grave_violations
+from .test_french_everywhere import english_left
 
 pytestmark = pytest.mark.timeout(120)
 
@@ -143,6 +144,30 @@ def test_the_page_in_french(server: Server, browser: Any) -> None:
         assert page.inner_text("#signin-error") == ""
     finally:
         context.close()
+
+
+def test_the_page_has_no_english_left_in_french(server: Server, browser: Any) -> None:
+    assert english_left(browser, f"{server.url}/account", "#signed-out:not([hidden])", set()) == []
+
+
+def test_a_throttled_sign_in_says_when_to_try_again(server: Server, page_at: Any) -> None:
+    """Ten wrong passwords for one name from one address at once, then one a minute: the
+    eleventh is refused with when to try again, in words, and the right password waits too."""
+    page = page_at(f"{server.url}/account")
+    page.locator("#signed-out").wait_for()
+    name = a_name()
+    page.fill("#signup-name", name)
+    page.fill("#signup-password", "correct horse")
+    page.click("#signup-form button[type=submit]")
+    page.click("#signout")
+    page.locator("#account-notice").filter(has_text="signed out").wait_for()
+    for _ in range(10):
+        sign_in(page, name, "not my password")
+        assert refused(page, "signin") == WRONG
+    sign_in(page, name, "correct horse")
+    said = refused(page, "signin")
+    assert "try again in" in said and "{" not in said, said
+    assert page.locator("#signed-out").is_visible()
 
 
 def test_the_page_has_no_grave_accessibility_fault(server: Server, page_at: Any) -> None:
