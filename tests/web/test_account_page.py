@@ -19,7 +19,7 @@ from .test_french_everywhere import english_left
 
 pytestmark = pytest.mark.timeout(120)
 
-WRONG = "this name and password do not match an account"
+WRONG = "This name and password do not match an account"
 
 
 def a_name() -> str:
@@ -69,6 +69,8 @@ def test_a_person_makes_uses_and_deletes_an_account(server: Server, page_at: Any
     page.click(".brand")
     page.locator("#who[data-signed-in=yes]").wait_for()
     assert page.inner_text("#who") == name
+    page.click("article[data-game=dr2d] button.new-table")  # a new table offers the account's name
+    assert page.input_value("#player-name") == name
     page.click("#who")
     signed_in_as(page, name)
 
@@ -137,7 +139,7 @@ def test_the_page_in_french(server: Server, browser: Any) -> None:
         assert page.inner_text("#signup-title") == "Créer un compte"
         assert "Au moins 8 caractères" in page.inner_text("#signup-form")
         sign_in(page, f"Personne {uuid.uuid4().hex[:8]}", "pas le bon mot")
-        assert refused(page, "signin") == "ce nom et ce mot de passe ne correspondent à aucun compte"
+        assert refused(page, "signin") == "Ce nom et ce mot de passe ne correspondent à aucun compte"
         # back to English with the menu: the words change, the French refusal goes
         page.select_option("#language", "en")
         assert page.inner_text("#signup-title") == "Create an account"

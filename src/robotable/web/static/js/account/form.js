@@ -18,11 +18,18 @@ export function wireForm(formId, errorId, send) {
     try {
       await send(form);
     } catch (failure) {
-      error.textContent = failure instanceof ApiError ? failure.message : t("error.network", { reason: failure });
+      const said = failure instanceof ApiError ? failure.message : t("error.network", { reason: failure });
+      error.textContent = sentence(said);
     } finally {
       for (const button of buttons) button.disabled = false;
     }
   });
+}
+
+// The server's refusals are lower-case clauses (they are quoted inside other sentences too):
+// alone beside a form, each begins as a sentence does.
+export function sentence(text) {
+  return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
 // A JSON POST of the account routes (the server takes JSON bodies only, from the site's pages).

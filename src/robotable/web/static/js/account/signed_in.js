@@ -1,7 +1,7 @@
 // The signed-in part of the account page: signing out (here, or on every device), a new
 // password, and deleting the account, asked twice (a dialog that warns and wants the password).
 
-import { post, value, wireForm } from "./form.js";
+import { post, sentence, value, wireForm } from "./form.js";
 
 // `refresh(notice)`: redraws the page from who the server says is signed in, `notice` (a
 // word's key) said above it.
@@ -25,7 +25,7 @@ function signOutButton(id, route, notice, refresh) {
       await post(route);
       await refresh(notice);
     } catch (failure) {
-      error.textContent = failure.message;
+      error.textContent = sentence(failure.message);
     } finally {
       button.disabled = false;
     }
