@@ -184,3 +184,57 @@ def test_the_page_has_no_grave_accessibility_fault(server: Server, page_at: Any)
     page.click("#delete-open")
     page.locator("#delete-dialog").wait_for()
     assert grave_violations(page) == []
+
+
+def test_the_keyboard_alone_signs_up_and_leaves_the_delete_dialog(server: Server, page_at: Any) -> None:
+    """Enter sends a form from its fields; Escape closes the deletion's dialog, deleting nothing,
+    and the focus goes back to the button that opened it."""
+    page = page_at(f"{server.url}/account")
+    page.locator("#signed-out").wait_for()
+    name = a_name()
+    page.focus("#signup-name")
+    page.keyboard.press("Control+A")
+    page.keyboard.type(name)
+    page.keyboard.press("Tab")
+    page.keyboard.type("correct horse")
+    page.keyboard.press("Enter")
+    signed_in_as(page, name)
+    page.focus("#delete-open")
+    page.keyboard.press("Enter")
+    page.locator("#delete-dialog").wait_for()
+    assert page.evaluate("document.activeElement.id") == "delete-password"
+    page.keyboard.press("Escape")
+    page.locator("#delete-dialog").wait_for(state="hidden")
+    assert page.evaluate("document.activeElement.id") == "delete-open"
+    page.reload()
+    signed_in_as(page, name)
+
+
+def test_signing_out_everywhere_ends_the_other_browsers_session(server: Server, browser: Any) -> None:
+    """Two browsers signed in to one account; one signs out everywhere: the other's next action
+    finds its session ended and shows the sign-in forms, saying why."""
+    name, password = a_name(), "correct horse"
+    contexts = [browser.new_context(locale="en-GB", bypass_csp=True) for _ in range(2)]
+    try:
+        here, there = (context.new_page() for context in contexts)
+        for page in (here, there):
+            page.goto(f"{server.url}/account")
+            page.locator("#signed-out").wait_for()
+        here.fill("#signup-name", name)
+        here.fill("#signup-password", password)
+        here.click("#signup-form button[type=submit]")
+        signed_in_as(here, name)
+        sign_in(there, name, password)
+        signed_in_as(there, name)
+        here.click("#signout-everywhere")
+        here.locator("#account-notice").filter(has_text="every device").wait_for()
+        there.fill("#password-current", password)
+        there.fill("#password-new", "a longer horse battery")
+        there.click("#password-form button[type=submit]")
+        there.locator("#account-notice").filter(has_text="sign in again").wait_for()
+        assert there.locator("#signed-out").is_visible()
+        sign_in(there, name, password)  # the password is unchanged
+        signed_in_as(there, name)
+    finally:
+        for context in contexts:
+            context.close()
