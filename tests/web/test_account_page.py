@@ -135,7 +135,7 @@ def test_the_page_in_french(server: Server, browser: Any) -> None:
         page.locator("#who").filter(has_text="Se connecter").wait_for()
         page.goto(f"{server.url}/account")
         page.locator("#signed-out").wait_for()
-        assert page.get_attribute("html", "lang") == "fr"
+        assert page.get_attribute("html", "lang") == "fr" and page.title() == "Votre compte · robotable"
         assert page.inner_text("#signup-title") == "Créer un compte"
         assert "Au moins 8 caractères" in page.inner_text("#signup-form")
         sign_in(page, f"Personne {uuid.uuid4().hex[:8]}", "pas le bon mot")
@@ -143,7 +143,7 @@ def test_the_page_in_french(server: Server, browser: Any) -> None:
         # back to English with the menu: the words change, the French refusal goes
         page.select_option("#language", "en")
         assert page.inner_text("#signup-title") == "Create an account"
-        assert page.inner_text("#signin-error") == ""
+        assert page.inner_text("#signin-error") == "" and page.title() == "Your account · robotable"
     finally:
         context.close()
 

@@ -35,8 +35,17 @@ async function refresh(notice) {
   if (notice !== undefined) document.getElementById("account-title").focus();
 }
 
+// The tab's title, in the page's language (a screen reader says it first).
+function nameTab() {
+  document.title = `${t("account.title")} · robotable`;
+}
+
 async function start() {
-  translatePage(clearErrors);
+  nameTab();
+  translatePage(() => {
+    clearErrors();
+    nameTab();
+  });
   wireSignedOut(() => refresh(null));
   wireSignedIn(refresh);
   await refresh();
