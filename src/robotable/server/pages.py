@@ -3,7 +3,8 @@ they may change without a new protocol version).
 
 - ``/`` the lobby, ``/tables/{id}`` a table, ``/replay`` and ``/tables/{id}/replay`` the replay
   viewer, ``/learn/{game}`` a game's tutorial, ``/static/...`` their files, ``/favicon.ico``
-  the site's icon (an SVG robot of its own); every page with :data:`PAGE_HEADERS`;
+  the site's icon (an SVG robot of its own), ``/account`` a person's account (signing up and in,
+  out, a new password, their data, deleting it); every page with :data:`PAGE_HEADERS`;
 - ``GET /api/tables/{id}/board.svg``: the board as the token's seat sees it;
 - ``GET /api/tables/{id}/help?lang=fr``: what the token's seat may type in its phase, in words;
 - ``GET /api/games/{id}/picture.svg`` and ``GET /api/games/{id}/rules?lang=fr``: for the lobby.
@@ -33,7 +34,7 @@ PAGE_HEADERS = {
     "Referrer-Policy": "no-referrer",
     "X-Content-Type-Options": "nosniff",
 }
-PAGES = ("lobby", "table", "replay", "learn")
+PAGES = ("lobby", "table", "replay", "learn", "account")
 
 
 def add_pages(app: FastAPI) -> None:
@@ -68,6 +69,11 @@ def add_pages(app: FastAPI) -> None:
     async def learn_page(game_id: str) -> Response:
         """A game's tutorial (the page asks its steps of ``/api/tutorials/{game}/step``)."""
         return HTMLResponse(page["learn"], headers=PAGE_HEADERS)
+
+    @app.get("/account", include_in_schema=False)
+    async def account_page() -> Response:
+        """Signing up and in, and the signed-in person's account (the routes: protocol.md, "Accounts")."""
+        return HTMLResponse(page["account"], headers=PAGE_HEADERS)
 
 
 def add_page_routes(app: FastAPI, hall: Hall) -> None:
