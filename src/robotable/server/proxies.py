@@ -30,6 +30,19 @@ MAX_ADDRESS = 64
 """Characters of one entry kept (an address is at most 45)."""
 
 Network = ipaddress.IPv4Network | ipaddress.IPv6Network
+Address = ipaddress.IPv4Address | ipaddress.IPv6Address
+
+
+def parsed_address(host: str) -> Address | None:
+    """``host`` as an IP address (brackets and spaces around taken off, IPv4 written as IPv6
+    as IPv4), or None when it is not one (a name such as ``testclient``)."""
+    try:
+        address = ipaddress.ip_address(host.strip().removeprefix("[").removesuffix("]"))
+    except ValueError:
+        return None
+    if isinstance(address, ipaddress.IPv6Address) and address.ipv4_mapped is not None:
+        return address.ipv4_mapped
+    return address
 
 
 class TrustedProxies:
@@ -44,13 +57,8 @@ class TrustedProxies:
     def __contains__(self, host: object) -> bool:
         if not isinstance(host, str) or not self.networks:
             return False
-        try:
-            address = ipaddress.ip_address(host.strip().removeprefix("[").removesuffix("]"))
-        except ValueError:
-            return False
-        if isinstance(address, ipaddress.IPv6Address) and address.ipv4_mapped is not None:
-            address = address.ipv4_mapped
-        return any(address in network for network in self.networks)
+        address = parsed_address(host)
+        return address is not None and any(address in network for network in self.networks)
 
     def client(self, peer: str, forwarded_for: str | None) -> str:
         """The client's address: ``peer``, unless it is a trusted proxy (see the module)."""

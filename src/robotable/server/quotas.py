@@ -26,6 +26,7 @@ from dataclasses import dataclass, field
 from typing import Protocol
 
 from robotable.core.errors import RobotableError
+from robotable.server.proxies import parsed_address
 
 HOUR = 3600.0
 WAIT_FOR_AN_END = 60
@@ -116,15 +117,11 @@ def counted_as(address: str) -> str:
     """What a quota counts ``address`` as: itself, but an IPv6 address as its /64 network (one
     home connection or one rented server is given a whole /64: counted by address, it would
     be 2^64 clients), and IPv4 written as IPv6 as IPv4."""
-    try:
-        parsed = ipaddress.ip_address(address.strip().removeprefix("[").removesuffix("]"))
-    except ValueError:
+    parsed = parsed_address(address)
+    if parsed is None:
         return address
-    if isinstance(parsed, ipaddress.IPv6Address):
-        if parsed.ipv4_mapped is not None:
-            return str(parsed.ipv4_mapped)
-        if not parsed.is_loopback:
-            return str(ipaddress.IPv6Network((parsed, IPV6_PREFIX), strict=False))
+    if isinstance(parsed, ipaddress.IPv6Address) and not parsed.is_loopback:
+        return str(ipaddress.IPv6Network((parsed, IPV6_PREFIX), strict=False))
     return str(parsed)
 
 
@@ -132,13 +129,8 @@ def is_loopback(address: str) -> bool:
     """Whether ``address`` is this machine (127.0.0.0/8, ::1, IPv4 written as IPv6)."""
     if address == "localhost":
         return True
-    try:
-        parsed = ipaddress.ip_address(address.strip().removeprefix("[").removesuffix("]"))
-    except ValueError:
-        return False
-    if isinstance(parsed, ipaddress.IPv6Address) and parsed.ipv4_mapped is not None:
-        parsed = parsed.ipv4_mapped
-    return parsed.is_loopback
+    parsed = parsed_address(address)
+    return parsed is not None and parsed.is_loopback
 
 
 class OverQuota(RobotableError):
