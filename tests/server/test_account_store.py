@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 from sqlalchemy import func, insert, select
@@ -18,23 +17,12 @@ from robotable.server.passwords import AccountRefusal
 from robotable.server.store import open_store
 from robotable.server.tokens import hash_token
 
-from .. import pg
-
 NUMBERS = itertools.count()
 
 
-@pytest.fixture(scope="module")
-def cluster() -> Iterator[str]:
-    with pg.cluster() as url:
-        yield url
-
-
-@pytest.fixture(params=["sqlite", "postgresql"])
-def accounts(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[AccountStore]:
-    if request.param == "sqlite":
-        url = f"sqlite:///{tmp_path / 'db.sqlite3'}"
-    else:
-        url = pg.new_database(request.getfixturevalue("cluster"), f"accounts_{next(NUMBERS)}")
+@pytest.fixture
+def accounts(url: str) -> Iterator[AccountStore]:
+    """The accounts' store on each database (``url``: tests/server/conftest.py)."""
     store = open_store(url)
     yield AccountStore(store)
     store.close()

@@ -17,27 +17,12 @@ from sqlalchemy import func, select
 from robotable.server import schema
 from robotable.server.store import open_store
 
-from .. import pg
 from . import process
 
-NUMBERS = itertools.count()
 PASSWORD = "a password to keep"
 SIGNERS = 4
 KILL_AFTER = 6
 """Accounts made before the kill: the others are on their way when it comes."""
-
-
-@pytest.fixture(scope="module")
-def cluster() -> Iterator[str]:
-    with pg.cluster() as url:
-        yield url
-
-
-@pytest.fixture(params=["sqlite", "postgresql"])
-def url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
-    if request.param == "sqlite":
-        return f"sqlite:///{tmp_path / 'accounts.sqlite3'}"
-    return pg.new_database(request.getfixturevalue("cluster"), f"signups_{next(NUMBERS)}")
 
 
 def sign_ups(server: process.Server, names: Iterator[str], tried: list[str], made: list[str]) -> None:

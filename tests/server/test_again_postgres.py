@@ -6,21 +6,13 @@ from the old one's, and the database keeps one table per id), each in their own 
 from __future__ import annotations
 
 import threading
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import httpx
 import pytest
 
-from .. import pg
 from . import process
-
-
-@pytest.fixture(scope="module")
-def cluster() -> Iterator[str]:
-    with pg.cluster() as url:
-        yield url
 
 
 def bearer(token: str) -> dict[str, str]:

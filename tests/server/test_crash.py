@@ -5,8 +5,6 @@ on to its end."""
 
 from __future__ import annotations
 
-import itertools
-from collections.abc import Iterator
 from pathlib import Path
 
 import httpx
@@ -15,27 +13,10 @@ import pytest
 from robotable import games
 from robotable.core.records import Record
 
-from .. import pg
 from . import process
 from .people import RicochetPeople
 
 OPTIONS = {"chips_to_win": 1, "puzzle": "1A2A3A4A-8A44FF0F-RC", "bid_window_s": 2.0, "demo_timeout_s": 30.0}
-
-
-NUMBERS = itertools.count()
-
-
-@pytest.fixture(scope="module")
-def cluster() -> Iterator[str]:
-    with pg.cluster() as url:
-        yield url
-
-
-@pytest.fixture(params=["sqlite", "postgresql"])
-def url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
-    if request.param == "sqlite":
-        return f"sqlite:///{tmp_path / 'tables.sqlite3'}"
-    return pg.new_database(request.getfixturevalue("cluster"), f"crash_{next(NUMBERS)}")
 
 
 @pytest.mark.timeout(120)

@@ -11,7 +11,7 @@ import contextlib
 import json
 import threading
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -30,12 +30,6 @@ from . import process
 from .people import RicochetPeople
 
 OPTIONS = {"chips_to_win": 1, "puzzle": "1A2A3A4A-8A44FF0F-RC", "bid_window_s": 3.0, "demo_timeout_s": 30.0}
-
-
-@pytest.fixture(scope="module")
-def cluster() -> Iterator[str]:
-    with pg.cluster() as url:
-        yield url
 
 
 class Listener:

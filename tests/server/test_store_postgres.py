@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import itertools
-from collections.abc import Iterator
 
 import pytest
 from alembic.autogenerate import compare_metadata
@@ -22,12 +21,6 @@ from .. import pg
 RICOCHET = games.get("ricochet")
 OPTIONS = RICOCHET.validate_options({"chips_to_win": 1, "puzzle": "1A2A3A4A-8A44FF0F-RC"})
 NUMBERS = itertools.count()
-
-
-@pytest.fixture(scope="module")
-def cluster() -> Iterator[str]:
-    with pg.cluster() as url:
-        yield url
 
 
 @pytest.fixture
