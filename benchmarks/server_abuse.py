@@ -45,7 +45,6 @@ import importlib.util
 import itertools
 import json
 import os
-import platform
 import signal
 import subprocess
 import sys
@@ -615,11 +614,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     report(console, results, settings)
     if args.json:
         payload = {
-            "machine": {
-                "cores": os.cpu_count(),
-                "python": platform.python_version(),
-                "system": platform.platform(),
-            },
+            "machine": load.machine(),
             "settings": asdict(settings),
             "results": [asdict(r) for r in results],
         }

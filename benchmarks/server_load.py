@@ -991,6 +991,11 @@ ROWS: list[tuple[str, Callable[[Result], str]]] = [
 ]
 
 
+def machine() -> dict[str, object]:
+    """What a saved figure was measured on."""
+    return {"cores": os.cpu_count(), "python": platform.python_version(), "system": platform.platform()}
+
+
 def report(console: Console, results: list[Result], scenario: Scenario) -> None:
     title = (
         f"{scenario.game}: {scenario.seats} people + {scenario.spectators} spectator(s) a table, "
@@ -1093,11 +1098,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     report(console, results, scenario)
     if args.json:
         payload = {
-            "machine": {
-                "cores": os.cpu_count(),
-                "python": platform.python_version(),
-                "system": platform.platform(),
-            },
+            "machine": machine(),
             "scenario": asdict(scenario),
             "seconds": args.seconds,
             "warmup": args.warmup,
