@@ -38,7 +38,6 @@ def start(db_url: str, folder: Path, *, port: int | None = None, extra: Sequence
     """Start a server on ``db_url`` (``extra``: more options) and wait until ``GET /api/games``
     answers."""
     port = port or free_port()
-    output = folder / f"serve-{port}-{time.monotonic_ns()}.log"
     command = [
         sys.executable,
         "-m",
@@ -50,8 +49,15 @@ def start(db_url: str, folder: Path, *, port: int | None = None, extra: Sequence
         db_url,
         *extra,
     ]
+    return launch(command, folder, port)
+
+
+def launch(command: Sequence[str], folder: Path, port: int, *, cwd: Path | None = None) -> Server:
+    """Run ``command`` (a server listening on ``port``), its output kept in ``folder``, and wait
+    until ``GET /api/games`` answers; stopped by its id when it never does."""
+    output = folder / f"serve-{port}-{time.monotonic_ns()}.log"
     with output.open("w") as log:
-        process = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT, text=True)
+        process = subprocess.Popen(list(command), stdout=log, stderr=subprocess.STDOUT, text=True, cwd=cwd)
     server = Server(process, f"http://127.0.0.1:{port}", output)
     try:
         wait_until_up(server)
@@ -59,6 +65,16 @@ def start(db_url: str, folder: Path, *, port: int | None = None, extra: Sequence
         stop(server)
         raise
     return server
+
+
+@contextlib.contextmanager
+def launched(command: Sequence[str], folder: Path, port: int, *, cwd: Path | None = None) -> Iterator[Server]:
+    """:func:`launch`, stopped by its id when the block ends."""
+    server = launch(command, folder, port, cwd=cwd)
+    try:
+        yield server
+    finally:
+        stop(server)
 
 
 def wait_until_up(server: Server) -> None:

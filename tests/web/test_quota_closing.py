@@ -5,7 +5,6 @@ connection in a server of its own."""
 
 from __future__ import annotations
 
-import subprocess
 import sys
 from collections.abc import Iterator
 from pathlib import Path
@@ -42,16 +41,9 @@ SAID = {
 def one_connection_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[process.Server]:
     folder: Path = tmp_path_factory.mktemp("quota")
     port = process.free_port()
-    output = folder / "serve.log"
     command = [sys.executable, "-c", LAUNCH, str(port), f"sqlite:///{folder / 'tables.sqlite3'}"]
-    with output.open("w") as log:
-        started = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT, text=True)
-    server = process.Server(started, f"http://127.0.0.1:{port}", output)
-    try:
-        process.wait_until_up(server)
+    with process.launched(command, folder, port) as server:
         yield server
-    finally:
-        process.stop(server)
 
 
 @pytest.mark.parametrize("locale", sorted(SAID))

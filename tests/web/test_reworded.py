@@ -5,7 +5,6 @@ refusal. And no module of the pages holds one of the server's English phrases.""
 
 from __future__ import annotations
 
-import subprocess
 import sys
 from collections.abc import Iterator
 from pathlib import Path
@@ -31,15 +30,8 @@ def reworded(tmp_path_factory: pytest.TempPathFactory) -> Iterator[process.Serve
     port = process.free_port()
     command = [sys.executable, "-m", "tests.web.reworded", "serve", "--port", str(port)]
     command += ["--db", f"sqlite:///{folder / 'tables.sqlite3'}"]
-    output = folder / "serve.log"
-    with output.open("w") as log:
-        started = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT, text=True, cwd=ROOT)
-    server = process.Server(started, f"http://127.0.0.1:{port}", output)
-    try:
-        process.wait_until_up(server)
+    with process.launched(command, folder, port, cwd=ROOT) as server:
         yield server
-    finally:
-        process.stop(server)
 
 
 @pytest.fixture

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import json
 import re
-import subprocess
 import sys
 import time
 from collections.abc import Iterator
@@ -33,17 +32,10 @@ def toy_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[process.Ser
     """``robotable serve`` with Toy Duel registered, as its own process (stopped by its id)."""
     folder = tmp_path_factory.mktemp("toy")
     port = process.free_port()
-    output = folder / "serve.log"
     command = [sys.executable, "-m", "tests.web.toy_server", "serve", "--port", str(port)]
     command += ["--db", f"sqlite:///{folder / 'tables.sqlite3'}"]
-    with output.open("w") as log:
-        started = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT, text=True)
-    server = process.Server(started, f"http://127.0.0.1:{port}", output)
-    try:
-        process.wait_until_up(server)
+    with process.launched(command, folder, port) as server:
         yield server
-    finally:
-        process.stop(server)
 
 
 @pytest.fixture
