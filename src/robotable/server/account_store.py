@@ -22,6 +22,7 @@ from robotable.server.store import StaleTable, Store
 
 ACCOUNTS = schema.accounts.c
 SESSIONS = schema.sessions.c
+SEATS = schema.seats.c
 
 
 @dataclass(frozen=True)
@@ -159,11 +160,25 @@ class AccountStore:
                 .values(password_hash=password_hash)
             )
 
-    def delete(self, account_id: int) -> None:
-        """The account and its sessions, in one transaction."""
+    def delete(self, account_id: int) -> list[str]:
+        """The account and its sessions, in one transaction; its seats stay, their name erased,
+        as "deleted player" (the games stay replayable). The answer: the tables it sat at."""
         with self._writing() as connection:
+            tables = [
+                r.table_id
+                for r in connection.execute(
+                    select(SEATS.table_id).where(SEATS.account_id == account_id).distinct()
+                )
+            ]
+            connection.execute(
+                update(schema.seats)
+                .where(SEATS.account_id == account_id)
+                .values(account_id=None, account_gone=True, name="")
+            )
             connection.execute(delete(schema.sessions).where(SESSIONS.account_id == account_id))
             connection.execute(delete(schema.accounts).where(ACCOUNTS.id == account_id))
+            self.store._notify(connection, *(f"{table} seats" for table in tables))
+        return tables
 
     def sessions_of(self, account_id: int, now: float) -> list[Session]:
         """The account's sessions that have not expired, oldest first."""

@@ -7,7 +7,8 @@ with ``error``, ``error_fr`` and ``code`` (docs/protocol.md, "Accounts"):
 - ``POST /api/account/signout``: this session ends (204); ``.../signout-everywhere``: all of them.
 - ``GET /api/account``: who is signed in (200 {name, created}), or 401 ``signed_out``.
 - ``POST /api/account/password`` {current, new}: every other session ends, this one is renewed.
-- ``POST /api/account/delete`` {password}: the account and its sessions go (204).
+- ``POST /api/account/delete`` {password}: the account and its sessions go (204); its seats
+  stay, as "deleted player".
 - ``GET /api/account/export``: everything stored about the account, as a JSON download.
 
 Names, passwords and their hashes: :mod:`.passwords`; the cookie and the guard against other
@@ -20,7 +21,7 @@ from __future__ import annotations
 import asyncio
 import json
 import time
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -125,8 +126,15 @@ class Accounts:
             raise wrong_password() from None
 
 
-def add_accounts(app: FastAPI, store: Store, *, clock: Callable[[], float] = time.time) -> None:
-    """The routes of the module's description, over ``store``'s database."""
+def add_accounts(
+    app: FastAPI,
+    store: Store,
+    *,
+    clock: Callable[[], float] = time.time,
+    seats_changed: Callable[[list[str]], Awaitable[None]] | None = None,
+) -> None:
+    """The routes of the module's description, over ``store``'s database. ``seats_changed``:
+    told the tables whose seats a deleted account held (they show "deleted player" now)."""
     account_store = AccountStore(store)
     accounts = Accounts(account_store, Sessions(account_store, clock), Throttle())
     app.state.accounts = accounts
@@ -193,7 +201,9 @@ def add_accounts(app: FastAPI, store: Store, *, clock: Callable[[], float] = tim
         """The account and its sessions go, for good."""
         signed_in = await accounts.sessions.required(request)
         await accounts.check_own(signed_in, body.password, address(request))
-        await asyncio.to_thread(accounts.store.delete, signed_in.account.id)
+        tables = await asyncio.to_thread(accounts.store.delete, signed_in.account.id)
+        if seats_changed is not None:
+            await seats_changed(tables)
         return _cleared(request)
 
     @app.get("/api/account/export")

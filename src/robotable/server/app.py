@@ -31,6 +31,7 @@ from robotable.server.collector import short_collections
 from robotable.server.hall import GRACE, Hall
 from robotable.server.headers import AnswerHeaders, add_api_docs
 from robotable.server.limits import MAX_BODY, BodyLimit, limit_requests
+from robotable.server.my_tables import add_my_tables
 from robotable.server.pages import add_page_routes, add_pages
 from robotable.server.pages import markdown_html as _markdown  # noqa: F401  (tests/web read it here)
 from robotable.server.proxies import ClientAddress, TrustedProxies
@@ -126,7 +127,8 @@ def create_app(
     add_pages(app)
     add_replays(app, hall, replays)
     add_tutorials(app)
-    add_accounts(app, store, clock=clock)
+    add_accounts(app, store, clock=clock, seats_changed=hall.seats_changed)
+    add_my_tables(app, hall)
     if api_docs:
         add_api_docs(app)
     app.add_middleware(ClientAddress, trusted=trusted)  # before the limits count by address

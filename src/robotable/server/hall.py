@@ -13,7 +13,7 @@ import time
 from collections import OrderedDict
 from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from robotable import games
@@ -23,7 +23,7 @@ from robotable.play.table import Table
 from robotable.server.live import AudienceFor, LiveTable, SpectatorCannotPlay
 from robotable.server.peers import Peers, peers_for
 from robotable.server.quotas import DEFAULT_QUOTAS, Quotas, Tally
-from robotable.server.seats import SeatRow, seat_kind, seat_name, stand_in_kind
+from robotable.server.seats import Holder, SeatRow, held_row, seat_kind, seat_name, stand_in_kind
 from robotable.server.store import StaleTable, Store, StoredTable, StoreError, UnknownTable, new_header
 from robotable.server.thinking import BotThreads, Thinking
 from robotable.server.tokens import hash_token, new_token
@@ -179,11 +179,13 @@ class Hall:
         name: str = "",
         stand_in: str | None = None,
         address: str | None = None,
+        holder: Holder | None = None,
     ) -> Created:
         """A new table. The first ``human`` seat is the creator's; the other ``human`` seats get
         invitation tokens; ``open`` seats wait for anyone to join; bots start playing at once.
         ``stand_in``: the bot that plays for a person who left (:func:`stand_in_kind`).
-        ``address``: the client's, whose quotas it counts toward (:mod:`.quotas`)."""
+        ``address``: the client's, whose quotas it counts toward (:mod:`.quotas`). ``holder``: the
+        signed-in creator, whose account holds their seat."""
         game = games.get(game_id)
         refuse_file_options(options or {})
         kinds = [seat_kind(game, spec) for spec in seat_specs]
@@ -203,6 +205,8 @@ class Hall:
             )
             for seat, kind in enumerate(kinds)
         ]
+        if creator is not None:
+            rows[creator] = held_row(rows[creator], holder)
         table_id = secrets.token_urlsafe(9)
         fresh = Fresh(table_id, game.id, full, seed, timers, creator, stand_in_bot)
         await self._open(fresh, rows, address)
@@ -253,7 +257,9 @@ class Hall:
         await self.peers.adopt(live)
         return live
 
-    async def again(self, table_id: str, token: str | None, address: str | None = None) -> tuple[str, Seat]:
+    async def again(
+        self, table_id: str, token: str | None, address: str | None = None, account: int | None = None
+    ) -> tuple[str, Seat]:
         """The table that plays a finished game again (:func:`again_id`), made by the first
         person of the old table who asks and found by the others: the same game, options, clock
         and stand-in, the same bots at the same seats, a new seed, and each person's seat theirs
@@ -262,7 +268,7 @@ class Hall:
         The new table counts toward ``address``'s unfinished tables and bots, not its tables an
         hour: a finished table is played again once."""
         old = await self.find(table_id)
-        seat = await old.authorize(token)
+        seat = await old.authorize(token, account)
         if seat is None:
             refused: RobotableError = SpectatorCannotPlay("playing again needs a seat's token of this table")
             refused.fr = "pour rejouer, il faut le lien d'une place de cette table"
@@ -292,10 +298,27 @@ class Hall:
         old.audience.send_to_all(lambda _seat: notice)
         return new_id, seat
 
-    async def join(self, table_id: str, seat: Seat | None, name: str) -> tuple[Seat, str]:
+    async def join(
+        self, table_id: str, seat: Seat | None, name: str, holder: Holder | None = None
+    ) -> tuple[Seat, str]:
         """Take an open seat (the first one when ``seat`` is None): the seat and its token."""
         live = await self.find(table_id)
-        return await live.join(seat, name)
+        return await live.join(seat, name, holder)
+
+    async def hold_seat(self, table_id: str, token: str, holder: Holder) -> bool:
+        """The seat ``token`` grants at ``table_id`` taken by ``holder``'s account (a guest who
+        signed up keeps their seat): whether it was (no account held it, nor another seat here)."""
+        live = await self.find(table_id)
+        seat = live.seat_for(token)
+        return seat is not None and await live.hold(seat, holder)
+
+    async def seats_changed(self, table_ids: Sequence[str]) -> None:
+        """Read again the seats of those of ``table_ids`` in memory (an account holding seats
+        there was deleted: they show "deleted player" now)."""
+        for table_id in table_ids:
+            live = self.tables.get(table_id) or self.finished.get(table_id)
+            if live is not None:
+                await live.reload_seats()
 
     async def listing(self) -> list[StoredTable]:
         """The newest open and running tables, as stored (whichever process serves them)."""
@@ -408,9 +431,10 @@ def again_seats(rows: Sequence[SeatRow]) -> list[SeatRow]:
     """The seats of a game played again: each seat that a person held at the end (their token
     still granted it: playing, away, or conceded and played by a bot) is that person's again,
     under their name and granted by the same token, so each of them takes it in one click and
-    nobody else can; every other seat keeps its bot (a seat handed to a bot stays the bot's)."""
+    nobody else can (and their account, if one held it); every other seat keeps its bot (a seat
+    handed to a bot stays the bot's)."""
     return [
-        SeatRow(row.seat, "human", row.name, row.token_hash)
+        replace(row, kind="human", stand_in=None, away_since=None)
         if row.token_hash is not None
         else SeatRow(row.seat, row.kind, row.name, None)
         for row in rows

@@ -49,7 +49,10 @@ from robotable.play.table import Accepted, Table
 from robotable.play.words import public_names
 from robotable.server.quotas import Tally
 from robotable.server.seats import (
+    Holder,
     SeatRow,
+    held_by,
+    held_row,
     seat_kind,
     seat_list,
     seat_name,
@@ -246,30 +249,37 @@ class LiveTable:
 
     # ------------------------------------------------------------------ seats and tokens
 
-    def seat_for(self, token: str | None) -> Seat | None:
-        """The seat a token grants (every seat compared, in constant time); None without one.
-        A person who conceded keeps seeing their seat, now a bot's, as it is played to the end."""
+    def seat_for(self, token: str | None, account: int | None = None) -> Seat | None:
+        """The seat a token grants (every seat compared, in constant time), else the seat the
+        signed-in ``account`` holds; None with neither (a spectator). A person who conceded keeps
+        seeing their seat, now a bot's, as it is played to the end."""
         if not token:
-            return None
+            return None if account is None else self._seat_of_account(account)
         found = None
         for row in self.seats:
-            mine = row.kind == "human" or self.table.concessions.conceded(row.seat)
-            if token_matches(token, row.token_hash) and mine:
+            if token_matches(token, row.token_hash) and self._persons(row):
                 found = row.seat
         if found is None:
             raise Forbidden("this token grants no seat at this table")
         return found
 
-    async def authorize(self, token: str | None) -> Seat | None:
+    def _persons(self, row: SeatRow) -> bool:
+        return row.kind == "human" or self.table.concessions.conceded(row.seat)
+
+    def _seat_of_account(self, account: int) -> Seat | None:
+        """The seat the account holds here (None: it watches, as a spectator)."""
+        return next((r.seat for r in self.seats if r.account == account and self._persons(r)), None)
+
+    async def authorize(self, token: str | None, account: int | None = None) -> Seat | None:
         """:meth:`seat_for`, after reading the seats again when the token grants nothing here
         (another process may have just given it out)."""
         try:
-            return self.seat_for(token)
+            return self.seat_for(token, account)
         except Forbidden:
             if not self.hall.store.shared:
                 raise
         await self.reload_seats()
-        return self.seat_for(token)
+        return self.seat_for(token, account)
 
     def _start_bots(self) -> None:
         for row in self.seats:
@@ -339,9 +349,10 @@ class LiveTable:
         self.audience.send_to_all(lambda seat: {"type": "state", "state": self.snapshot(seat)})
         self.changed.set()
 
-    async def join(self, seat: Seat | None, name: str) -> tuple[Seat, str]:
+    async def join(self, seat: Seat | None, name: str, holder: Holder | None = None) -> tuple[Seat, str]:
         """Seat a person at an open seat (the first one when ``seat`` is None): the seat and its
-        new token. The store decides between two people racing for one seat."""
+        new token; a signed-in ``holder``'s account holds it, under its name. The store decides
+        between two people racing for one seat."""
         await self.reload_seats()  # another process may have seated someone
         self.refuse_if_over(*JOINED)
         open_seats = [r.seat for r in self.seats if r.kind == "open"]
@@ -352,6 +363,7 @@ class LiveTable:
             raise Forbidden(f"seat {chosen} is not open")
         token = new_token()
         row = SeatRow(chosen, "human", seat_name("human", chosen, name), hash_token(token))
+        row = held_row(row, held_by(self.seats, holder))
         async with self.lock:  # the game may end (a concession) while the seat is being taken
             self.refuse_if_over(*JOINED)
             if not await asyncio.to_thread(self.hall.store.set_seat, self.id, row, only_if_open=True):
@@ -363,9 +375,10 @@ class LiveTable:
             await asyncio.to_thread(self.hall.store.set_status, self.id, "running")
         return chosen, token
 
-    async def name_seat(self, seat: Seat | None, name: str) -> Seat:
+    async def name_seat(self, seat: Seat | None, name: str, holder: Holder | None = None) -> Seat:
         """A person invited to a seat sits down with their name (``POST .../join`` with their
-        invitation's token): the name, cleaned, is what everyone sees from now on."""
+        invitation's token): the name, cleaned, is what everyone sees from now on; a signed-in
+        ``holder``'s account holds the seat, under its name, unless it holds one here already."""
         row = self.person_at(seat)
         if row is None:
             raise Forbidden("only a person's own seat token can name its seat")
@@ -374,10 +387,26 @@ class LiveTable:
                 raise TableOver(*RENAMED)
             row = self.seats[row.seat]
             named = replace(row, name=seat_name("human", row.seat, name))
+            if row.account is None:
+                named = held_row(named, held_by(self.seats, holder))
             if named != row:
                 await asyncio.to_thread(self.hall.store.set_seat, self.id, named)
                 self.take_seats(with_row(self.seats, named))
         return row.seat
+
+    async def hold(self, seat: Seat, holder: Holder) -> bool:
+        """A signed-in person's account takes the person's seat they hold by its token (a guest
+        who signed up keeps their seat), under its name while the game goes on; False when an
+        account holds it already, or the account holds another seat here."""
+        async with self.lock:
+            row = self.seats[seat]
+            if row.account is not None or row.account_gone or held_by(self.seats, holder) is None:
+                return False
+            held = held_row(row, holder) if not self.over else replace(row, account=holder.account)
+            if not await asyncio.to_thread(self.hall.store.hold_seat, self.id, held):
+                return False
+            self.take_seats(with_row(self.seats, held))
+        return True
 
     # ------------------------------------------------------------------ presence and stand-ins
 
@@ -493,7 +522,7 @@ class LiveTable:
         for seat in self.table.concessions.order:
             row = self.seats[seat]
             if row.kind == "human":
-                await self._set_seat(SeatRow(seat, self.conceder_bot(), row.name, row.token_hash))
+                await self._set_seat(replace(row, kind=self.conceder_bot(), stand_in=None, away_since=None))
                 changed = True
         return changed
 

@@ -24,7 +24,8 @@ from starlette.staticfiles import StaticFiles
 from robotable import games
 from robotable.play.table import Table
 from robotable.server.hall import Hall
-from robotable.server.inputs import Auth, Language, bearer_token
+from robotable.server.inputs import Language
+from robotable.server.seat_keys import Key
 
 PAGE_HEADERS = {
     # the pages' own scripts only: a name or reason shown as text can never become code, and
@@ -80,22 +81,22 @@ def add_page_routes(app: FastAPI, hall: Hall) -> None:
     """The routes the pages draw and explain with (see the module's description)."""
 
     @app.get("/api/tables/{table_id}/board.svg", response_class=Response)
-    async def board(table_id: str, lang: Language = "en", authorization: Auth = None) -> Response:
+    async def board(table_id: str, key: Key, lang: Language = "en") -> Response:
         """The board as the token's seat sees it (a spectator without token), drawn by the
         game's SVG renderer from that seat's view alone, its words in ``lang`` and its seats
         named as the table names them."""
         live = await hall.find(table_id)
-        seat = await live.authorize(bearer_token(authorization))
+        seat = await live.authorize(key.token, key.account)
         svg = await live.board_for(seat, lang)
         return Response(svg, media_type="image/svg+xml", headers={"Cache-Control": "no-store"})
 
     @app.get("/api/tables/{table_id}/help")
-    async def phase_help(table_id: str, lang: Language = "en", authorization: Auth = None) -> dict[str, Any]:
+    async def phase_help(table_id: str, key: Key, lang: Language = "en") -> dict[str, Any]:
         """What the token's seat may type in the phase it is in, in words (the game's
         ``phase_help`` of that seat's view, in ``lang``); ``help`` is null when the legal
         actions say enough, and for a spectator, who types nothing."""
         live = await hall.find(table_id)
-        version, text = await live.help_for(await live.authorize(bearer_token(authorization)), lang)
+        version, text = await live.help_for(await live.authorize(key.token, key.account), lang)
         return {"version": version, "lang": lang, "help": text}
 
     @app.get("/api/games/{game_id}/picture.svg", response_class=Response)

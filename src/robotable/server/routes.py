@@ -17,7 +17,8 @@ route at ``/docs``:
 - ``POST /api/tables/{id}/again``: a person of a finished game plays it again (the same new
   table for each of them).
 
-Tokens travel in ``Authorization: Bearer TOKEN``. What a route needs of a table is a method of
+Tokens travel in ``Authorization: Bearer TOKEN``; without one, a signed-in person's account
+holds its seat (:mod:`.seat_keys`). What a route needs of a table is a method of
 its :class:`~robotable.server.live.LiveTable`: no route reads a table's insides.
 """
 
@@ -34,8 +35,8 @@ from robotable.core.game import Game
 from robotable.core.words import LANGUAGES
 from robotable.play.tutorials import has_tutorial
 from robotable.server.hall import Hall
-from robotable.server.inputs import Auth, bearer_token
 from robotable.server.live import SpectatorCannotPlay
+from robotable.server.seat_keys import Key
 from robotable.server.seats import seat_list
 from robotable.server.store import StoredTable
 
@@ -115,7 +116,8 @@ def add_routes(app: FastAPI, hall: Hall) -> None:
         return [game_entry(game) for game in games.all_games()]
 
     @app.post("/api/tables", status_code=201)
-    async def create_table(body: CreateTable, request: Request) -> dict[str, Any]:
+    async def create_table(body: CreateTable, request: Request, key: Key) -> dict[str, Any]:
+        """A new table; a signed-in creator's account holds their seat."""
         created = await hall.create(
             body.game,
             body.options,
@@ -125,6 +127,7 @@ def add_routes(app: FastAPI, hall: Hall) -> None:
             name=body.name,
             stand_in=body.stand_in,
             address=client_address(request),
+            holder=key.holder,
         )
         return {
             "table": created.table_id,
@@ -139,26 +142,26 @@ def add_routes(app: FastAPI, hall: Hall) -> None:
         return [table_entry(stored) for stored in await hall.listing()]
 
     @app.get("/api/tables/{table_id}")
-    async def table_state(table_id: str, authorization: Auth = None) -> dict[str, Any]:
+    async def table_state(table_id: str, key: Key) -> dict[str, Any]:
         live = await hall.find(table_id)
-        return await live.state_for(await live.authorize(bearer_token(authorization)))
+        return await live.state_for(await live.authorize(key.token, key.account))
 
     @app.post("/api/tables/{table_id}/join")
-    async def join(table_id: str, body: Join, authorization: Auth = None) -> dict[str, Any]:
+    async def join(table_id: str, body: Join, key: Key) -> dict[str, Any]:
         """Take an open seat with a name; with an invitation's token (``Authorization``), sit
-        at the invited seat with that name."""
-        token = bearer_token(authorization)
-        if token is not None:
+        at the invited seat with that name. A signed-in person's account holds the seat, under
+        its name."""
+        if key.token is not None:
             live = await hall.find(table_id)
-            seat = await live.name_seat(await live.authorize(token), body.name)
-            return {"table": table_id, "seat": seat, "token": token}
-        seat, token = await hall.join(table_id, body.seat, body.name)
+            seat = await live.name_seat(await live.authorize(key.token), body.name, key.holder)
+            return {"table": table_id, "seat": seat, "token": key.token}
+        seat, token = await hall.join(table_id, body.seat, body.name, key.holder)
         return {"table": table_id, "seat": seat, "token": token}
 
     @app.post("/api/tables/{table_id}/actions")
-    async def play(table_id: str, body: Play, authorization: Auth = None) -> dict[str, Any]:
+    async def play(table_id: str, body: Play, key: Key) -> dict[str, Any]:
         live = await hall.find(table_id)
-        seat = await live.authorize(bearer_token(authorization))
+        seat = await live.authorize(key.token, key.account)
         if seat is None:
             raise SpectatorCannotPlay("playing needs a seat token")
         await live.arrive(seat)  # a person playing is here: their stand-in, if any, stops
@@ -166,11 +169,9 @@ def add_routes(app: FastAPI, hall: Hall) -> None:
         return {"news": live.news(accepted, seat), "state": live.snapshot(seat)}
 
     @app.post("/api/tables/{table_id}/seats/{seat}/bot")
-    async def hand_to_bot(
-        table_id: str, seat: int, body: HandOver, authorization: Auth = None
-    ) -> dict[str, Any]:
+    async def hand_to_bot(table_id: str, seat: int, body: HandOver, key: Key) -> dict[str, Any]:
         live = await hall.find(table_id)
-        requester = await live.authorize(bearer_token(authorization))
+        requester = await live.authorize(key.token, key.account)
 
         def admit() -> None:  # one more bot seat, within its creator's and the server's quotas
             hall.quotas.check_bot_added(table_id)
@@ -179,18 +180,18 @@ def add_routes(app: FastAPI, hall: Hall) -> None:
         return {"table": table_id, "seat": row.seat, "kind": row.kind, "name": row.name}
 
     @app.post("/api/tables/{table_id}/suggest")
-    async def suggest(table_id: str, authorization: Auth = None) -> dict[str, Any]:
+    async def suggest(table_id: str, key: Key) -> dict[str, Any]:
         """The medium bot's move for your seat now, why, and what it is about on the board."""
         live = await hall.find(table_id)
-        seat = await live.authorize(bearer_token(authorization))
+        seat = await live.authorize(key.token, key.account)
         return await live.suggest(seat)
 
     @app.post("/api/tables/{table_id}/again")
-    async def again(table_id: str, request: Request, authorization: Auth = None) -> dict[str, Any]:
-        """The finished game played again: the new table, the caller's seat and token there."""
-        token = bearer_token(authorization)
-        new_id, seat = await hall.again(table_id, token, client_address(request))
-        return {"table": new_id, "seat": seat, "token": token}
+    async def again(table_id: str, request: Request, key: Key) -> dict[str, Any]:
+        """The finished game played again: the new table, the caller's seat and token there
+        (none for a seat found by its account: the account holds the new one too)."""
+        new_id, seat = await hall.again(table_id, key.token, client_address(request), key.account)
+        return {"table": new_id, "seat": seat, "token": key.token}
 
     @app.get("/api/tables/{table_id}/record")
     async def record(table_id: str) -> dict[str, Any]:

@@ -22,6 +22,7 @@ from sqlalchemy import (
     String,
     Table,
     Text,
+    false,
 )
 
 metadata = MetaData()
@@ -53,6 +54,10 @@ seats = Table(
     Column("token_hash", String(64), nullable=True),  # SHA-256 of the seat's secret token
     Column("stand_in", String(64), nullable=True),  # bot:NAME playing while its person is away
     Column("away_since", Float, nullable=True),  # when its person's last connection closed
+    # the account holding a person's seat; its deletion leaves the seat to "deleted player"
+    Column("account_id", Integer, ForeignKey("accounts.id", ondelete="SET NULL"), nullable=True),
+    Column("account_gone", Boolean, nullable=False, server_default=false()),
+    Index("seats_account", "account_id"),
 )
 
 actions = Table(

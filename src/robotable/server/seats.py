@@ -4,7 +4,7 @@ left), and what everyone sees of them."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from robotable.agents.levels import bots_of
 from robotable.core.errors import InvalidOptions
@@ -29,6 +29,33 @@ class SeatRow:
     """``bot:NAME`` playing a ``human`` seat while its person is away (its token still grants it)."""
     away_since: float | None = None
     """When the person's last connection closed (None: connected, or never connected)."""
+    account: int | None = None
+    """The account holding a person's seat (None: a guest's, by its token alone)."""
+    account_gone: bool = False
+    """An account held the seat and was deleted: shown as "deleted player", its name erased."""
+
+
+@dataclass(frozen=True)
+class Holder:
+    """A signed-in person taking a seat: their account, and its name (what the seat shows)."""
+
+    account: int
+    name: str
+
+
+def held_by(rows: list[SeatRow], holder: Holder | None) -> Holder | None:
+    """``holder`` if their account holds no seat of the table yet, else None: an account holds
+    one seat a table (a second seat it takes, e.g. on a shared screen, stays a guest's)."""
+    if holder is None or any(row.account == holder.account for row in rows):
+        return None
+    return holder
+
+
+def held_row(row: SeatRow, holder: Holder | None) -> SeatRow:
+    """A person's seat taken by ``holder`` (unchanged without one): under their account's name."""
+    if holder is None:
+        return row
+    return replace(row, account=holder.account, account_gone=False, name=holder.name)
 
 
 def stand_in_kind(game: Game, spec: str | None, *, timers: bool) -> str | None:
@@ -72,6 +99,10 @@ def seat_list(rows: list[SeatRow]) -> list[JSON]:
         shown: dict[str, JSON] = {"seat": r.seat, "kind": r.kind, "name": r.name}
         if number is not None:
             shown["name"], shown["number"] = "", number  # no English word stored before numbers
+        if r.account is not None:  # the name is an account's (a profile's), not one typed at a table
+            shown["account"] = True
+        elif r.account_gone:  # each face words it: "deleted player", "joueur supprimé"
+            shown["name"], shown["gone"] = "", True
         if r.stand_in is not None:  # a person's seat played by a bot while they are away
             shown["stand_in"] = r.stand_in.removeprefix("bot:")
         listed.append(shown)

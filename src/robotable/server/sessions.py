@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from urllib.parse import urlsplit
 
 from fastapi import Request, Response
+from starlette.requests import HTTPConnection
 
 from robotable.server.account_store import Account, AccountStore, NewSession, Session
 from robotable.server.passwords import AccountRefusal, signed_out
@@ -61,7 +62,7 @@ class Sessions:
         token, now = new_token(), self.clock()
         return token, NewSession(hash_token(token), now, now + LIFETIME)
 
-    async def current(self, request: Request, response: Response | None = None) -> SignedIn | None:
+    async def current(self, request: HTTPConnection, response: Response | None = None) -> SignedIn | None:
         """The account the request's cookie is signed in to, or None; a session last renewed
         over an hour ago is renewed, and its cookie with it (on ``response``)."""
         token = request.cookies.get(COOKIE)
@@ -111,25 +112,32 @@ def clear_cookie(response: Response, request: Request) -> None:
     )
 
 
-def same_site(request: Request) -> None:
+def same_site(request: HTTPConnection) -> None:
     """A request that changes something for the cookie's account comes from this site's own
     pages, or from no browser page at all (a script: no ``Origin``, no ``Sec-Fetch-Site``)."""
-    origin = request.headers.get("origin")
-    if origin is not None:
-        if not _own_origin(origin, request):
-            raise cross_site()
-    elif request.headers.get("sec-fetch-site", "").lower() in OTHER_SITES:
+    if not sent_from_site(request):
         raise cross_site()
 
 
-def _own_origin(origin: str, request: Request) -> bool:
+def sent_from_site(request: HTTPConnection) -> bool:
+    """Whether a request (or a WebSocket's opening) comes from this site's own pages or from no
+    page at all: its ``Origin`` is the site's, or, without one, ``Sec-Fetch-Site`` does not say
+    another site. Browsers send ``Origin`` with every ``POST`` and every WebSocket."""
+    origin = request.headers.get("origin")
+    if origin is not None:
+        return _own_origin(origin, request)
+    return request.headers.get("sec-fetch-site", "").lower() not in OTHER_SITES
+
+
+def _own_origin(origin: str, request: HTTPConnection) -> bool:
     """Whether ``origin`` is the site the request was sent to: its host (with its port) as
-    the request's ``Host`` names it, over HTTPS when the request came over HTTPS."""
+    the request's ``Host`` names it, over HTTPS when the request came over HTTPS (a WebSocket:
+    over WSS)."""
     parts = urlsplit(origin.strip())
     host = request.headers.get("host", "")
     if parts.scheme not in ("http", "https") or not host:
         return False
-    if request.url.scheme == "https" and parts.scheme != "https":
+    if request.url.scheme in ("https", "wss") and parts.scheme != "https":
         return False
     return parts.netloc.lower() == host.lower()
 

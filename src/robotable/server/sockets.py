@@ -29,6 +29,7 @@ from robotable.server.hall import Hall, TableNotFound
 from robotable.server.limits import Bucket
 from robotable.server.live import Forbidden, LiveTable, Message, SpectatorCannotPlay
 from robotable.server.quotas import OverQuota
+from robotable.server.seat_keys import socket_holder
 
 log = logging.getLogger("robotable.server")
 
@@ -221,7 +222,8 @@ async def _serve_counted(
 ) -> None:
     try:
         live = await hall.find(table_id)
-        seat = await live.authorize(token)
+        holder = None if token else await socket_holder(socket)
+        seat = await live.authorize(token, None if holder is None else holder.account)
     except (TableNotFound, Forbidden) as exc:
         code = "not_found" if isinstance(exc, TableNotFound) else "forbidden"
         await socket.send_json(error(code, str(exc)))

@@ -31,7 +31,19 @@ from typing import Any
 
 from alembic import command
 from alembic.config import Config
-from sqlalchemy import Connection, Engine, bindparam, create_engine, event, func, insert, select, text, update
+from sqlalchemy import (
+    Connection,
+    Engine,
+    bindparam,
+    create_engine,
+    event,
+    exists,
+    func,
+    insert,
+    select,
+    text,
+    update,
+)
 from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 from sqlalchemy.pool import StaticPool
 
@@ -315,6 +327,33 @@ class Store:
                 self._notify(connection, f"{table_id} seats")
             return changed.rowcount == 1
 
+    def hold_seat(self, table_id: str, row: SeatRow) -> bool:
+        """An account takes a person's seat that no account holds (a guest who signed up keeps
+        their seat): its account, and its name unless the game is over (a finished game's names
+        are its record's). False when an account holds it, or held it, already."""
+        seats, other = schema.seats.c, schema.seats.alias("other")
+        with self._writing() as connection:
+            over = connection.execute(
+                select(schema.game_tables.c.status).where(schema.game_tables.c.id == table_id)
+            ).scalar_one_or_none()
+            values: dict[str, Any] = {"account_id": row.account}
+            if over != "over":
+                values["name"] = row.name
+            changed = connection.execute(
+                update(schema.seats)
+                .where(
+                    seats.table_id == table_id,
+                    seats.seat == row.seat,
+                    seats.account_id.is_(None),
+                    seats.account_gone.is_(False),
+                    ~exists().where(other.c.table_id == table_id, other.c.account_id == row.account),
+                )
+                .values(**values)
+            )
+            if changed.rowcount == 1:
+                self._notify(connection, f"{table_id} seats")
+            return changed.rowcount == 1
+
     def set_status(self, table_id: str, status: str) -> None:
         """Mark a table open or running (never a finished one: :meth:`finish` is final)."""
         table = schema.game_tables.c
@@ -374,12 +413,28 @@ class Store:
     def listing(self, limit: int = 500) -> list[StoredTable]:
         """The newest open and running tables with their seats (no actions), newest first."""
         tables = schema.game_tables
-        query = (
+        return self._with_seats(
             select(tables)
             .where(tables.c.status.in_(("open", "running")))
             .order_by(tables.c.created.desc(), tables.c.id)
             .limit(limit)
         )
+
+    def tables_of_account(self, account_id: int, *, unfinished: bool, limit: int) -> list[StoredTable]:
+        """The newest tables where the account holds a seat, unfinished or finished, with their
+        seats (no actions), newest first."""
+        tables, seats = schema.game_tables, schema.seats
+        held = select(seats.c.table_id).where(seats.c.account_id == account_id)
+        status = tables.c.status != "over" if unfinished else tables.c.status == "over"
+        return self._with_seats(
+            select(tables)
+            .where(tables.c.id.in_(held), status)
+            .order_by(tables.c.created.desc(), tables.c.id)
+            .limit(limit)
+        )
+
+    def _with_seats(self, query: Any) -> list[StoredTable]:
+        """The tables ``query`` selects, in its order, each with its seats."""
         with self._reading() as connection:
             found = [_header(row) for row in connection.execute(query)]
             if found:
@@ -466,11 +521,22 @@ def _seat_values(table_id: str, row: SeatRow) -> dict[str, Any]:
         "token_hash": row.token_hash,
         "stand_in": row.stand_in,
         "away_since": row.away_since,
+        "account_id": row.account,
+        "account_gone": row.account_gone,
     }
 
 
 def _seat_row(row: Any) -> SeatRow:
-    return SeatRow(row.seat, row.kind, row.name, row.token_hash, row.stand_in, row.away_since)
+    return SeatRow(
+        row.seat,
+        row.kind,
+        row.name,
+        row.token_hash,
+        row.stand_in,
+        row.away_since,
+        row.account_id,
+        bool(row.account_gone),
+    )
 
 
 def _outcome_json(outcome: Outcome | None) -> str | None:

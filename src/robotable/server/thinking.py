@@ -161,7 +161,7 @@ class BotThreads:
         del urgent  # the threads take every bot at once
         late = self.late.get(spec.key)
         if late is not None and not late.done():  # still on an old question: no second thread
-            raise TooCostly(f"the bot is still thinking past {self.think_limit:g} s")
+            raise TooCostly(*_thinking_past(self.think_limit, "still "))
         self.late.pop(spec.key, None)  # an answer to an old state is not played
         future = asyncio.get_running_loop().run_in_executor(self.threads, agent.act, turn)
         try:
@@ -170,7 +170,7 @@ class BotThreads:
         except TimeoutError:
             self.late[spec.key] = future
             future.add_done_callback(_seen)
-            raise TooCostly(f"the bot thought past {self.think_limit:g} s") from None
+            raise TooCostly(*_thinking_past(self.think_limit)) from None
 
     async def suggest(self, turn: Turn, seed: int) -> Suggestion:
         with OneSuggestionMore(self):
@@ -247,3 +247,8 @@ def carried_out(state: State, seat: Seat, action: Action) -> Carried:
 def suggested(turn: Turn, seed: int) -> Suggestion:
     """:func:`robotable.play.suggestions.think`, in a worker."""
     return think(turn, seed=seed)
+
+
+def _thinking_past(limit: float, still: str = "") -> tuple[str, str]:
+    """What a bot past its think limit needed, in English and French (:class:`TooCostly`)."""
+    return f"a bot {still}thinking past {limit:g} s", f"un robot qui réfléchit plus de {limit:g} s"
