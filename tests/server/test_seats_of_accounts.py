@@ -170,6 +170,8 @@ def test_a_deleted_account_s_seats_show_deleted_player_and_the_game_replays(serv
     assert deleted.status_code == 204
     seat = seats_of(client_of(server), table)[0]
     assert seat["name"] == "" and seat.get("gone") is True and "account" not in seat
+    live = server.portal.call(server.app.state.hall.find, table)  # type: ignore[union-attr]
+    assert live.seat_names("fr")[0] == "joueur supprimé"  # what the sentences and drawings call it
     record = _record_when_over(server, table)
     assert Record.from_dict(record).outcome is not None
 

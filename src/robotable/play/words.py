@@ -19,6 +19,8 @@ def plural(count: int, noun: str, many: str | None = None) -> str:
 
 CLOCK = {"en": "the clock", "fr": "l'horloge"}
 SEAT = {"en": "seat {seat}", "fr": "place {seat}"}
+DELETED_PLAYER = {"en": "deleted player", "fr": "joueur supprimé"}
+"""A seat whose person's account was deleted: its name is erased (js/words/common.js says it too)."""
 CONCEDED = {
     "en": ("{name} concedes.", "{name} concedes: ranked last, a bot plays the seat to the end."),
     "fr": ("{name} abandonne.", "{name} abandonne : classé dernier, un robot joue sa place jusqu'à la fin."),

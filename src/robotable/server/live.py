@@ -46,13 +46,13 @@ from robotable.core.errors import IllegalAction, RobotableError
 from robotable.core.game import JSON, REFEREE, Action, Agent, Game, Seat, Wait, searches
 from robotable.play.suggestions import Suggestion, suggestion_refusal, suggestion_turn
 from robotable.play.table import Accepted, Table
-from robotable.play.words import public_names
 from robotable.server.quotas import Tally
 from robotable.server.seats import (
     Holder,
     SeatRow,
     held_by,
     held_row,
+    public_seat_names,
     seat_kind,
     seat_list,
     seat_name,
@@ -245,7 +245,7 @@ class LiveTable:
 
     def seat_names(self, lang: str = "en") -> list[str]:
         """The seats' public names in ``lang``, in order (what sentences and drawings call them)."""
-        return public_names([row.kind for row in self.seats], [row.name for row in self.seats], lang)
+        return public_seat_names(self.seats, lang)
 
     # ------------------------------------------------------------------ seats and tokens
 

@@ -19,7 +19,6 @@ from typing import Any
 
 from fastapi import FastAPI, HTTPException, Query, Request
 
-from robotable.play.words import public_names
 from robotable.server.hall import Hall
 from robotable.server.inputs import Language, refuse_unless_json
 from robotable.server.replay_steps import (
@@ -29,6 +28,7 @@ from robotable.server.replay_steps import (
     step,
     uploaded_step,
 )
+from robotable.server.seats import public_seat_names
 from robotable.server.workers import Budget, WorkerPool
 
 __all__ = ["MAX_RECORD_ACTIONS", "MAX_RECORD_BYTES", "add_replays", "replay_workers"]
@@ -64,7 +64,7 @@ def add_replays(app: FastAPI, hall: Hall, workers: WorkerPool) -> None:
         stored = await hall.stored_over(table_id)
         if stored.outcome is None:
             raise HTTPException(409, "the game is not over: its replay is shown once it ends")
-        names = public_names([row.kind for row in stored.seats], [row.name for row in stored.seats], lang)
+        names = public_seat_names(list(stored.seats), lang)
         # a finished table's record never changes: its id names it for the worker's cursor
         args = (f"table {table_id}", stored.record(), names, number, seat, lang)
         return await _worked_out(workers, step, *args, key=table_id, owner=_address(request))

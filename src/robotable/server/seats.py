@@ -9,7 +9,7 @@ from dataclasses import dataclass, replace
 from robotable.agents.levels import bots_of
 from robotable.core.errors import InvalidOptions
 from robotable.core.game import JSON, Game, Seat
-from robotable.play.words import bot_numbers
+from robotable.play.words import DELETED_PLAYER, bot_numbers, public_names
 
 SEAT_KINDS = "human, bot, bot:NAME, open"
 STAND_IN_LEVEL = "medium"
@@ -107,6 +107,13 @@ def seat_list(rows: list[SeatRow]) -> list[JSON]:
             shown["stand_in"] = r.stand_in.removeprefix("bot:")
         listed.append(shown)
     return listed
+
+
+def public_seat_names(rows: list[SeatRow], lang: str = "en") -> list[str]:
+    """The seats' names as people read them in ``lang`` (:func:`~robotable.play.words.public_names`);
+    a deleted account's seat is "deleted player"."""
+    names = [DELETED_PLAYER.get(lang, DELETED_PLAYER["en"]) if r.account_gone else r.name for r in rows]
+    return public_names([r.kind for r in rows], names, lang)
 
 
 def who_plays(row: SeatRow) -> str | None:

@@ -12,8 +12,10 @@ export function seatName(seats, seat) {
 }
 
 // A seat's name in the page's language: a person's own; a bot's, its level and its number among
-// the table's bots of that level ("Medium bot 2"), which the server sends as `number`.
+// the table's bots of that level ("Medium bot 2"), which the server sends as `number`; a
+// deleted account's seat, "deleted player".
 export function rowName(row) {
+  if (row.gone) return t("seat.deleted");
   if (row.number === undefined || !row.kind.startsWith("bot:")) return row.name;
   const level = row.kind.slice(4);
   return t("bot.name", { level: has(`bot.${level}`) ? t(`bot.${level}`) : level, number: row.number });
