@@ -163,8 +163,9 @@ def test_a_seat_out_of_time_goes_to_the_stand_in_and_its_person_keeps_watching(u
         program(client, table, tokens[0], 0)
         with client.websocket_connect(socket_path(table, tokens[0])) as ann:
             ann.receive_json()
-            clock.now += HOUR  # Bob's hour, less the minute of his placing, is over
             legal = state(client, table, tokens[1])["legal"]
+            clock.now += HOUR  # Bob's hour, less the minute of his placing, is over
+            assert state(client, table, tokens[1])["legal"] == []  # out of time: nothing to choose
             refused = play(client, table, tokens[1], legal[0])  # too late, even before the hand-over
             assert refused.status_code == 409 and refused.json()["code"] == "out_of_time"
             assert "réserve de temps" in refused.json()["error_fr"]
@@ -180,6 +181,7 @@ def test_a_seat_out_of_time_goes_to_the_stand_in_and_its_person_keeps_watching(u
         wait_until(lambda: 1 not in state(client, table)["to_act"] or state(client, table)["outcome"])
         bob = state(client, table, tokens[1])
         assert bob["seat"] == 1 and bob["banks"]["seats"][1] == {"left": 0.0, "running": False, "out": True}
+        assert bob["legal"] == []  # he watches his seat: nothing to choose
         assert play(client, table, tokens[1], "concede").status_code == 409  # his seat plays on without him
         with serving(url, clock) as again:  # after a restart: still the bot's, still Bob's to watch
             assert state(again, table, tokens[1])["seats"][1]["kind"] == "bot:medium"

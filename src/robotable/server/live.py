@@ -732,6 +732,8 @@ class LiveTable:
         snap["now"] = self.hall.clock()
         if self.banks is not None:
             snap["banks"] = self.banks.to_dict(snap["now"])
+            if self.timed_out(seat, snap["now"]):  # a bot plays it now: its person only watches
+                snap["legal"], snap["guidance"] = [], self.game.guidance(snap["view"], None)
         snap["seats"] = self.shown_seats()
         return snap
 
