@@ -14,8 +14,10 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
+from robotable.play.time_banks import BankRule
 from robotable.server.app import create_app
-from robotable.server.store import open_store
+from robotable.server.seats import SeatRow
+from robotable.server.store import new_header, open_store
 
 from .clients import socket_path
 
@@ -193,10 +195,27 @@ def test_a_table_s_own_stand_in_takes_a_seat_out_of_time(url: str) -> None:
         created = create(client, 2, turn_based={"bank": HOUR}, stand_in="easy")
         table = created["table"]
         (first,) = state(client, table)["to_act"]
+        live = client.app.state.hall.tables[table]  # type: ignore[attr-defined]
+        assert live._next_wake() == START + HOUR  # the driver wakes when the first bank runs out
         clock.now += HOUR + 1  # the first placer never came
         wake(client, table)
         seats = wait_until(lambda: (s := state(client, table)["seats"])[first]["kind"] != "human" and s)
         assert seats[first]["kind"] == "bot:easy" and seats[1 - first]["kind"] == "human"
+
+
+def test_the_store_hands_a_seat_out_of_time_over_once(url: str) -> None:
+    """Two processes' drivers (a lease just changed hands) both see the bank run out: the store
+    changes the seat only while it is still a person's, so one of them hands it over."""
+    store = open_store(url)
+    bank = BankRule(HOUR, 0)
+    store.create(new_header("t1", "dr2d", "dr2d-1", {}, seed=1, created=0.0, bank=bank), [
+        SeatRow(0, "human", "Ann", "hash0"), SeatRow(1, "human", "Bob", "hash1"),
+    ])  # fmt: skip
+    assert store.load("t1").bank == bank
+    handed = SeatRow(1, "bot:medium", "Bob", "hash1")
+    assert store.set_seat("t1", handed, only_if_kind=("human", "open"))
+    assert not store.set_seat("t1", SeatRow(1, "bot:easy", "Bob", "hash1"), only_if_kind=("human", "open"))
+    assert store.seats("t1")[1] == handed
 
 
 @pytest.mark.parametrize(
