@@ -256,3 +256,33 @@ def test_timers_off_without_a_bank_is_as_before(server: TestClient) -> None:
     assert "banks" not in shown and shown["timers"] == []
     real = server.post("/api/tables", json={"game": "dr2d", "seats": ["human", "human"]}).json()
     assert "banks" not in server.get(f"/api/tables/{real['table']}").json()
+
+
+def test_two_processes_one_hand_over_and_everyone_told(cluster: str) -> None:
+    """Two server processes on one PostgreSQL database, one clock: the table's driver (the
+    process that created it) hands the seat out of time over; the other process only hears of
+    it, and tells its own connections (the notice comes from the seat's stored change)."""
+    from .. import pg
+
+    url = pg.new_database(cluster, "banks_two")
+    clock = Clock(START)
+    with serving(url, clock) as first, serving(url, clock) as second:
+        created = create(first, 2, turn_based={"bank": HOUR})
+        table, tokens = created["table"], tokens_of(created)
+        (placer,) = state(second, table)["to_act"]
+        other = second.app.state.hall.tables[table]  # type: ignore[attr-defined]
+        driver = first.app.state.hall.tables[table]  # type: ignore[attr-defined]
+        assert driver.driven and not other.driven
+        with second.websocket_connect(socket_path(table, tokens[1 - placer])) as watcher:
+            watcher.receive_json()
+            clock.now += HOUR
+            wake(second, table)  # not its table to drive: nothing happens there
+            wake(first, table)
+            notices = []
+            while not notices:
+                message = watcher.receive_json()
+                if message["type"] == "notice":
+                    notices.append(message)
+            assert notices == [{"type": "notice", "notice": "out-of-time", "seat": placer, "bot": "medium"}]
+        assert state(second, table)["seats"][placer]["kind"] == "bot:medium"
+        assert not other.driven
