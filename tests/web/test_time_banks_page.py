@@ -1,15 +1,18 @@
 """Turn-based tables with time banks in real Chromium (issue 29): the lobby's form makes one
 (3 days per player and a day per move unless the person chooses otherwise), and each person's
 panel shows their time left, counted down while the table waits for them, in English and in
-French ("2 d 23 h", "2 j 23 h")."""
+French ("2 d 23 h", "2 j 23 h"); a person whose bank ran out comes back to watch their seat."""
 
 from __future__ import annotations
 
+import sqlite3
+from pathlib import Path
 from typing import Any
 
 import httpx
 import pytest
 
+from ..server import process
 from ..server.process import Server
 from .test_pages import create_from_lobby
 
@@ -62,3 +65,45 @@ def test_a_bank_of_hours_counts_down_in_hours_and_minutes(server: Server, page_a
     assert running and all(text == "time left: 2 h 59 min" for text in running)
     assert all(text in ("time left: 2 h 59 min", "time left: 3 h") for text in texts)
     assert not page.errors, page.errors
+
+
+def test_a_person_out_of_time_comes_back_to_their_seat_played_by_a_bot(
+    tmp_path: Path, browser: Any, page_at: Any
+) -> None:
+    """Bob's hour ran out while the server was down: restarted, its driver gives his seat to the
+    medium bot for good. Ada's panel says Bob is out of time; Bob, back with his link (in
+    French), watches his seat: no action to choose, no Concede button, a line saying why."""
+    db = tmp_path / "tables.sqlite3"
+    server = process.start(f"sqlite:///{db}", tmp_path)
+    try:
+        body = {"game": "dr2d", "seats": ["human", "human"], "name": "Ada", "turn_based": {"bank": 3600}}
+        made = httpx.post(f"{server.url}/api/tables", json=body, timeout=30)
+        assert made.status_code == 201, made.text
+        table = made.json()
+        (placer,) = table_state(server, table["table"])["to_act"]
+    finally:
+        process.stop(server)
+    with sqlite3.connect(db) as connection:  # the table was made two hours ago: the placer's hour is up
+        connection.execute("UPDATE game_tables SET created = created - 7200")
+    server = process.start(f"sqlite:///{db}", tmp_path)
+    try:
+        tokens = {0: table["token"], 1: table["invites"]["1"]}
+        out = f"#panels section[data-seat='{placer}'] .bank[data-bank='out']"
+        ada = page_at(f"{server.url}/tables/{table['table']}#token={tokens[1 - placer]}")
+        ada.wait_for_selector(out, timeout=30_000)
+        assert ada.inner_text(out) == "out of time: a bot plays"
+
+        french = browser.new_context(locale="fr-FR", bypass_csp=True)
+        try:
+            bob = french.new_page()
+            bob.goto(f"{server.url}/tables/{table['table']}#token={tokens[placer]}")
+            bob.wait_for_selector(f"body[data-seat='{placer}'] #board svg")
+            bob.wait_for_selector(out)
+            assert bob.inner_text(out) == "temps épuisé : un robot joue"
+            assert "Votre réserve de temps est épuisée" in bob.inner_text("#concede-note")
+            assert bob.locator("#concede").is_hidden()
+        finally:
+            french.close()
+        assert not ada.errors, ada.errors
+    finally:
+        process.stop(server)
