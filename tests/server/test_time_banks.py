@@ -201,6 +201,8 @@ def test_a_table_s_own_stand_in_takes_a_seat_out_of_time(url: str) -> None:
         wake(client, table)
         seats = wait_until(lambda: (s := state(client, table)["seats"])[first]["kind"] != "human" and s)
         assert seats[first]["kind"] == "bot:easy" and seats[1 - first]["kind"] == "human"
+        wakes = live._next_wake()  # its bank, run out, wakes the driver no more (no busy loop)
+        assert wakes is None or wakes > clock.now
 
 
 def test_the_store_hands_a_seat_out_of_time_over_once(url: str) -> None:

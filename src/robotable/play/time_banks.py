@@ -168,9 +168,13 @@ class Banks:
         late = {seat for seat in self.awaited if self.banks[seat] - passed <= 0.0}
         return sorted(self.out | late)
 
+    def expiries(self) -> dict[Seat, float]:
+        """When each running bank reaches zero (or reached it: a time past)."""
+        return {seat: self.since + self.banks[seat] for seat in self.awaited}
+
     def expiry(self) -> float | None:
         """When the first running bank reaches zero (None: none runs)."""
-        return min((self.since + self.banks[seat] for seat in self.awaited), default=None)
+        return min(self.expiries().values(), default=None)
 
     def to_dict(self, now: float) -> dict[str, JSON]:
         """What every seat and spectator is shown: the settings, and per seat its seconds left

@@ -340,10 +340,8 @@ class LiveTable:
             if new.token_hash != old.token_hash:  # the old token grants nothing now
                 self.audience.close_seat(old.seat, "handed_to_bot", f"seat {old.seat} was handed to a bot")
         for old, new in zip(before, rows, strict=True):
-            if self.timed_out(new.seat) and not self.table.concessions.conceded(new.seat):
-                notice = out_of_time_notice(old, new)
-            else:
-                notice = seat_notice(old, new)
+            timed_out = self.timed_out(new.seat) and not self.table.concessions.conceded(new.seat)
+            notice = (out_of_time_notice(old, new) if timed_out else None) or seat_notice(old, new)
             if notice is not None:
                 self.audience.send_to_all(lambda _seat, told=notice: told)
         self.audience.send_to_all(lambda seat: {"type": "state", "state": self.snapshot(seat)})
@@ -939,6 +937,8 @@ class LiveTable:
         deadline = self.table.next_deadline() if self.timers else None
         if deadline is not None:
             times.append(deadline)
-        if self.banks is not None and not self.over and (expiry := self.banks.expiry()) is not None:
-            times.append(expiry)
+        if self.banks is not None and not self.over:
+            # only a seat still to hand over: once its bot plays it, a bank run out wakes nobody
+            expiries = self.banks.expiries().items()
+            times.extend(end for seat, end in expiries if self.seats[seat].kind in HANDED_KINDS)
         return min(times, default=None)
