@@ -31,7 +31,7 @@ its bots in threads.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -138,18 +138,30 @@ class Table:
         self._sync_timers(now)
 
     @classmethod
-    def restore(cls, game: Game, record: Record, times: Sequence[float], *, created: float = 0.0) -> Table:
+    def restore(
+        cls,
+        game: Game,
+        record: Record,
+        times: Sequence[float],
+        *,
+        created: float = 0.0,
+        each: Callable[[Table, Accepted], None] | None = None,
+    ) -> Table:
         """The table again after a restart: its record replayed action by action at the times
         they were accepted, so the state (verified by the contract at every step) and the
-        timers' start times are what they were."""
+        timers' start times are what they were. ``each`` is told every action replayed, with
+        the table just after it (what a host derives from the record: a turn-based table's
+        time banks)."""
         if len(times) != len(record.actions):
             raise RecordError(f"the record has {len(record.actions)} actions but {len(times)} action times")
         table = cls(game, record.options, seed=record.seed, seats=record.seats, now=created)
         for number, ((seat, text), time) in enumerate(zip(record.actions, times, strict=True), 1):
             try:
-                table.submit(seat, text, time)
+                accepted = table.submit(seat, text, time)
             except RobotableError as exc:
                 raise RecordError(f"action {number} (seat {seat}: {text!r}): {exc}") from exc
+            if each is not None:
+                each(table, accepted)
         return table
 
     # ------------------------------------------------------------------ reading

@@ -19,7 +19,9 @@ from typing import Any
 from robotable import games
 from robotable.core.errors import IllegalAction, InvalidOptions, RobotableError
 from robotable.core.game import Seat
-from robotable.play.table import Table
+from robotable.play.table import Accepted, Table
+from robotable.play.time_banks import BankRule, Banks, bank_rule
+from robotable.server.banks import bank_with_clocks, new_banks
 from robotable.server.live import AudienceFor, LiveTable, SpectatorCannotPlay
 from robotable.server.peers import Peers, peers_for
 from robotable.server.quotas import DEFAULT_QUOTAS, Quotas, Tally
@@ -57,6 +59,8 @@ class Fresh:
     timers: bool
     creator: Seat | None
     stand_in: str | None
+    bank: BankRule | None = None
+    """A turn-based table's time bank per seat (None: none)."""
 
 
 @dataclass(frozen=True)
@@ -135,7 +139,8 @@ class Hall:
     async def _restore(self, stored: StoredTable) -> LiveTable:
         """A stored table in memory again: its actions replayed in a thread of its own (a long
         game takes seconds: never on the event loop, nor on the database's threads)."""
-        table = await asyncio.get_running_loop().run_in_executor(self.rebuilds, rebuilt, stored)
+        loop = asyncio.get_running_loop()
+        table, banks = await loop.run_in_executor(self.rebuilds, rebuilt_with_banks, stored)
         live = LiveTable(
             self,
             stored.id,
@@ -145,6 +150,7 @@ class Hall:
             stored.creator,
             stored.stand_in,
             audience=self.audience,
+            banks=banks,
         )
         if (outcome := table.outcome()) is None:
             self.tables[stored.id] = live
@@ -175,19 +181,26 @@ class Hall:
         seat_specs: Sequence[str],
         *,
         seed: int | None = None,
-        timers: bool = True,
+        timers: bool | None = None,
         name: str = "",
         stand_in: str | None = None,
         address: str | None = None,
         holder: Holder | None = None,
+        turn_based: Any = None,
     ) -> Created:
         """A new table. The first ``human`` seat is the creator's; the other ``human`` seats get
         invitation tokens; ``open`` seats wait for anyone to join; bots start playing at once.
-        ``stand_in``: the bot that plays for a person who left (:func:`stand_in_kind`).
-        ``address``: the client's, whose quotas it counts toward (:mod:`.quotas`). ``holder``: the
-        signed-in creator, whose account holds their seat."""
+        ``timers``: whether the game's clocks run (default: yes, unless ``turn_based``).
+        ``turn_based``: a time bank per seat (:func:`~robotable.play.time_banks.bank_rule`), the
+        game's clocks off. ``stand_in``: the bot that plays for a person who left
+        (:func:`stand_in_kind`). ``address``: the client's, whose quotas it counts toward
+        (:mod:`.quotas`). ``holder``: the signed-in creator, whose account holds their seat."""
         game = games.get(game_id)
         refuse_file_options(options or {})
+        bank = None if turn_based is None else bank_rule(turn_based)
+        timers = bank is None if timers is None else timers
+        if bank is not None and timers:
+            raise bank_with_clocks()
         kinds = [seat_kind(game, spec) for spec in seat_specs]
         game.check_seats(len(kinds))
         if not timers and (reason := game.needs_clock(len(kinds))) is not None:
@@ -208,7 +221,7 @@ class Hall:
         if creator is not None:
             rows[creator] = held_row(rows[creator], holder)
         table_id = secrets.token_urlsafe(9)
-        fresh = Fresh(table_id, game.id, full, seed, timers, creator, stand_in_bot)
+        fresh = Fresh(table_id, game.id, full, seed, timers, creator, stand_in_bot, bank)
         await self._open(fresh, rows, address)
         invites = {seat: token for seat, token in tokens.items() if seat != creator}
         return Created(table_id, creator, tokens.get(creator) if creator is not None else None, invites)
@@ -234,6 +247,7 @@ class Hall:
             timers=fresh.timers,
             creator=fresh.creator,
             stand_in=fresh.stand_in,
+            bank=fresh.bank,
         )
         header.status = "open" if "open" in kinds else "running"
         claim = self.quotas.claim(fresh.table_id, address, kinds, hourly=hourly)  # before it is stored
@@ -251,6 +265,7 @@ class Hall:
             fresh.creator,
             fresh.stand_in,
             audience=self.audience,
+            banks=None if fresh.bank is None else new_banks(fresh.bank, table, now),
         )
         self.tables[fresh.table_id] = live
         self.quotas.opened(fresh.table_id, live)
@@ -287,7 +302,7 @@ class Hall:
             stored = await self.stored(table_id)
             fresh = Fresh(
                 new_id, stored.game, stored.options, secrets.randbits(63), stored.timers, stored.creator,
-                stored.stand_in,
+                stored.stand_in, stored.bank,
             )  # fmt: skip
             try:
                 await self._open(fresh, again_seats(stored.seats), address, hourly=False)
@@ -403,10 +418,24 @@ class FinishedTables:
 
 def rebuilt(stored: StoredTable) -> Table:
     """A stored table's game, its actions replayed at the times they were accepted."""
+    return rebuilt_with_banks(stored)[0]
+
+
+def rebuilt_with_banks(stored: StoredTable) -> tuple[Table, Banks | None]:
+    """:func:`rebuilt`, and a turn-based table's time banks derived in the same replay from each
+    action's stored time (:mod:`robotable.play.time_banks`): any process computes the same."""
     game = games.get(stored.game)
     # without a clock no deadline refused anything: replay as if every action came at once
     times = stored.times if stored.timers else [stored.created] * len(stored.times)
-    return Table.restore(game, stored.record(), times, created=stored.created)
+    if stored.bank is None:
+        return Table.restore(game, stored.record(), times, created=stored.created), None
+    first = Table(game, stored.options, seed=stored.seed, seats=[s.kind for s in stored.seats])
+    banks = new_banks(stored.bank, first, stored.created)
+
+    def each(table: Table, accepted: Accepted) -> None:
+        banks.record(accepted.seat, at=stored.times[accepted.number - 1], to_act=table.to_act())
+
+    return Table.restore(game, stored.record(), times, created=stored.created, each=each), banks
 
 
 def refuse_file_options(options: Mapping[str, Any]) -> None:

@@ -46,6 +46,8 @@ from robotable.core.errors import IllegalAction, RobotableError
 from robotable.core.game import JSON, REFEREE, Action, Agent, Game, Seat, Wait, searches
 from robotable.play.suggestions import Suggestion, suggestion_refusal, suggestion_turn
 from robotable.play.table import Accepted, Table
+from robotable.play.time_banks import Banks
+from robotable.server.banks import HANDED_KINDS, out_of_time, out_of_time_notice, timed_out_row
 from robotable.server.quotas import Tally
 from robotable.server.seats import (
     Holder,
@@ -181,6 +183,7 @@ class LiveTable:
         stand_in: str | None = None,
         *,
         audience: AudienceFor,
+        banks: Banks | None = None,
     ) -> None:
         self.hall = hall
         self.id = table_id
@@ -189,6 +192,8 @@ class LiveTable:
         self.seat_list = seat_list(seats)
         """The seats as every seat and spectator may see them (kinds and names, no token)."""
         self.timers = timers
+        self.banks = banks
+        """A turn-based table's time banks (None: no bank), fed every action carried out."""
         self.creator = creator
         self.stand_in = stand_in
         """The bot (``bot:NAME``) given to a person's seat when they leave; None: the seat waits."""
@@ -264,7 +269,10 @@ class LiveTable:
         return found
 
     def _persons(self, row: SeatRow) -> bool:
-        return row.kind == "human" or self.table.concessions.conceded(row.seat)
+        """Whether a person's token or account still shows them the seat: theirs, or handed to
+        a bot when they conceded or ran out of time (they watch it played to the end)."""
+        handed = self.table.concessions.conceded(row.seat) or self.timed_out(row.seat)
+        return row.kind == "human" or handed
 
     def _seat_of_account(self, account: int) -> Seat | None:
         """The seat the account holds here (None: it watches, as a spectator)."""
@@ -344,7 +352,9 @@ class LiveTable:
             if new.token_hash != old.token_hash:  # the old token grants nothing now
                 self.audience.close_seat(old.seat, "handed_to_bot", f"seat {old.seat} was handed to a bot")
         for old, new in zip(before, rows, strict=True):
-            if (notice := seat_notice(old, new)) is not None:
+            timed_out = self.timed_out(new.seat) and not self.table.concessions.conceded(new.seat)
+            notice = (out_of_time_notice(old, new) if timed_out else None) or seat_notice(old, new)
+            if notice is not None:
                 self.audience.send_to_all(lambda _seat, told=notice: told)
         self.audience.send_to_all(lambda seat: {"type": "state", "state": self.snapshot(seat)})
         self.changed.set()
@@ -502,6 +512,33 @@ class LiveTable:
                     seated = True
         return seated
 
+    def timed_out(self, seat: Seat | None, now: float | None = None) -> bool:
+        """Whether ``seat``'s time bank ran out (by ``now``, default the clock's now)."""
+        if self.banks is None or seat is None:
+            return False
+        return seat in self.banks.out_at(self.hall.clock() if now is None else now)
+
+    async def _out_of_time_due(self, now: float) -> bool:
+        """Give every seat whose bank ran out, still a person's (or open), to the table's stand-in
+        bot for the rest of the game (:meth:`conceder_bot`); only the driver does, and the store
+        changes the seat only if it is still a person's: one hand-over, whichever process."""
+        if self.banks is None or self.over:
+            return False
+        due = [seat for seat in self.banks.out_at(now) if self.seats[seat].kind in HANDED_KINDS]
+        if not due:
+            return False
+        async with self.lock:
+            for seat in due:
+                row = timed_out_row(self.seats[seat], self.conceder_bot())
+                store = self.hall.store
+                if not await asyncio.to_thread(store.set_seat, self.id, row, only_if_kind=HANDED_KINDS):
+                    await self._catch_up_locked()  # the game ended, or the seat changed elsewhere
+                    rows = await asyncio.to_thread(store.seats, self.id)
+                    self.take_seats(rows)
+                    return True
+                self.take_seats(with_row(self.seats, row))
+        return True
+
     def conceder_bot(self) -> str:
         """The bot that plays the seat of a person who conceded: the table's stand-in, else the
         game's default stand-in level (a table without stand-ins still needs someone to play
@@ -557,6 +594,8 @@ class LiveTable:
                 if agent is None and not isinstance(parsed, Concede):
                     self._refuse_conceder(seat)
                 now = self.hall.clock()
+                if agent is None and self.timed_out(seat, now):
+                    raise out_of_time(seat)
                 self._check(seat, parsed, now)
                 carried = await self._carried_out_elsewhere(seat, parsed)  # None: here, below
                 try:
@@ -588,10 +627,15 @@ class LiveTable:
         return await self.hall.thinking.carry_out(self.table.state, seat, action, owner)
 
     def _carry_out(self, seat: Seat, action: Action, now: float, carried: Carried | None) -> Accepted:
-        """The stored action carried out: here, or by taking the state that carried it out."""
+        """The stored action carried out: here, or by taking the state that carried it out (and
+        counted in the time banks, at the time it was stored)."""
         if carried is None:
-            return self.table.accept(seat, action, now)
-        return self.table.adopt(seat, action, now, *carried)
+            accepted = self.table.accept(seat, action, now)
+        else:
+            accepted = self.table.adopt(seat, action, now, *carried)
+        if self.banks is not None:
+            self.banks.record(seat, at=now, to_act=self.table.to_act())
+        return accepted
 
     def _refuse_if_full(self) -> None:
         """A table past :data:`MAX_ACTIONS` takes nothing more: a game its record could not
@@ -715,6 +759,10 @@ class LiveTable:
         if not self.timers:
             snap["timers"] = []
         snap["now"] = self.hall.clock()
+        if self.banks is not None:
+            snap["banks"] = self.banks.to_dict(snap["now"])
+            if self.timed_out(seat, snap["now"]):  # a bot plays it now: its person only watches
+                snap["legal"], snap["guidance"] = [], self.game.guidance(snap["view"], None)
         snap["seats"] = self.shown_seats()
         return snap
 
@@ -861,6 +909,8 @@ class LiveTable:
             return True
         if await self._stand_in_due(now):
             return True
+        if await self._out_of_time_due(now):
+            return True
         if any(self.seats[seat].kind == "human" for seat in self.table.concessions.order):
             async with self.lock:  # killed between storing a concession and handing its seat
                 if await self._seat_conceders():
@@ -918,4 +968,8 @@ class LiveTable:
         deadline = self.table.next_deadline() if self.timers else None
         if deadline is not None:
             times.append(deadline)
+        if self.banks is not None and not self.over:
+            # only a seat still to hand over: once its bot plays it, a bank run out wakes nobody
+            expiries = self.banks.expiries().items()
+            times.extend(end for seat, end in expiries if self.seats[seat].kind in HANDED_KINDS)
         return min(times, default=None)

@@ -46,7 +46,16 @@ class CreateTable(BaseModel):
     seats: list[str] = Field(description="one per seat: human, bot, bot:NAME or open", max_length=16)
     options: dict[str, Any] = Field(default_factory=dict, description="game options (defaults for the rest)")
     seed: int | None = Field(default=None, description="random seed (default: drawn by the server)")
-    timers: bool = Field(default=True, description="run the game's clocks (sand timer, time-outs)")
+    timers: bool | None = Field(
+        default=None,
+        description="run the game's clocks (sand timer, time-outs); default: yes, unless turn_based",
+    )
+    turn_based: Any = Field(
+        default=None,
+        description='a time bank per seat, the game\'s clocks off: {"bank": SECONDS, "per_move": SECONDS}, '
+        "the bank from 3600 (1 hour) to 2592000 (30 days), per_move (added after each move, the bank "
+        "never past its start) from 0 to the bank",
+    )
     name: str = Field(default="", max_length=40, description="the creator's name, shown to the others")
     stand_in: str | None = Field(
         default=None,
@@ -128,6 +137,7 @@ def add_routes(app: FastAPI, hall: Hall) -> None:
             stand_in=body.stand_in,
             address=client_address(request),
             holder=key.holder,
+            turn_based=body.turn_based,
         )
         return {
             "table": created.table_id,

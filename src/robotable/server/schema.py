@@ -42,6 +42,9 @@ game_tables = Table(
     Column("outcome", Text, nullable=True),  # JSON, once over
     Column("creator", Integer, nullable=True),  # the creator's seat (may hand seats to bots)
     Column("stand_in", String(64), nullable=True),  # bot:NAME playing for a person who left; null: none
+    # a turn-based table's time bank per seat (seconds) and what a move adds; null: no bank
+    Column("bank", Integer, nullable=True),
+    Column("bank_per_move", Integer, nullable=True),
 )
 
 seats = Table(

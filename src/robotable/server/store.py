@@ -50,6 +50,7 @@ from sqlalchemy.pool import StaticPool
 from robotable.core.errors import RobotableError
 from robotable.core.game import JSON, Outcome, Seat
 from robotable.core.records import Record
+from robotable.play.time_banks import BankRule
 from robotable.server import schema
 from robotable.server.seats import SeatRow
 
@@ -88,6 +89,8 @@ class StoredTable:
     """The seat of the person who created the table (None: nobody's, e.g. all bots)."""
     stand_in: str | None = None
     """``bot:NAME`` given to a person's seat when they leave (None: the seat waits for them)."""
+    bank: BankRule | None = None
+    """A turn-based table's time bank per seat (None: no bank; :mod:`robotable.play.time_banks`)."""
     seats: list[SeatRow] = field(default_factory=list)
     actions: list[tuple[Seat, str]] = field(default_factory=list)
     times: list[float] = field(default_factory=list)
@@ -148,6 +151,7 @@ def new_header(
     timers: bool = True,
     creator: Seat | None = None,
     stand_in: str | None = None,
+    bank: BankRule | None = None,
 ) -> StoredTable:
     return StoredTable(
         table_id,
@@ -162,6 +166,7 @@ def new_header(
         None,
         creator,
         stand_in,
+        bank,
     )
 
 
@@ -262,6 +267,8 @@ class Store:
                     outcome=None,
                     creator=header.creator,
                     stand_in=header.stand_in,
+                    bank=None if header.bank is None else header.bank.start,
+                    bank_per_move=None if header.bank is None else header.bank.per_move,
                 )
             )
             if seat_rows:
@@ -309,17 +316,23 @@ class Store:
                 .values(status="over", outcome=_outcome_json(outcome))
             )
 
-    def set_seat(self, table_id: str, row: SeatRow, *, only_if_open: bool = False) -> bool:
+    def set_seat(
+        self, table_id: str, row: SeatRow, *, only_if_open: bool = False, only_if_kind: Sequence[str] = ()
+    ) -> bool:
         """Change a seat (a person joins, a bot takes over, a person leaves or comes back). With
         ``only_if_open``, only an open seat changes; the answer says whether it did (two people
         racing for one seat). A finished table's seats never change (its record holds them): the
-        answer is then False, whichever process marked it over."""
+        answer is then False, whichever process marked it over. With ``only_if_kind``, only a seat
+        of one of those kinds changes (a seat out of time handed to its bot once, whichever
+        process's copy of the seats is older)."""
         unfinished = select(schema.game_tables.c.id).where(
             schema.game_tables.c.id == table_id, schema.game_tables.c.status != "over"
         )
         where = [schema.seats.c.table_id.in_(unfinished), schema.seats.c.seat == row.seat]
         if only_if_open:
             where.append(schema.seats.c.kind == "open")
+        if only_if_kind:
+            where.append(schema.seats.c.kind.in_(list(only_if_kind)))
         values = _seat_values(table_id, row)
         with self._writing() as connection:
             changed = connection.execute(update(schema.seats).where(*where).values(**values))
@@ -558,4 +571,5 @@ def _header(row: Any) -> StoredTable:
         outcome,
         row.creator,
         row.stand_in,
+        None if row.bank is None else BankRule(row.bank, row.bank_per_move or 0),
     )

@@ -1,5 +1,5 @@
 // The lobby's new-table form: the seats (a person here, an invitation, an open seat, a bot),
-// the table's clock, the game's presets (js/lobby/presets.js) or every option (Custom:
+// the table's clock or its time banks (js/lobby/turn_based.js), the game's presets (js/lobby/presets.js) or every option (Custom:
 // js/lobby/options.js), and the creation itself, with the refusals the page can word.
 
 import { api, ApiError, el, myName, tokens } from "../api.js";
@@ -8,6 +8,7 @@ import { t } from "../i18n.js";
 import { levelWord } from "../shared/seats.js";
 import { drawOptions, enteredOptions } from "./options.js";
 import { drawPresets, forgetPresets, presetOptions } from "./presets.js";
+import { drawTurnBased, paceChosen, turnBased, wireTurnBased } from "./turn_based.js";
 
 let chosen = null; // the game of the open creation form
 
@@ -16,6 +17,7 @@ export function wireForm() {
   document.getElementById("create-form").addEventListener("submit", create);
   document.getElementById("create-cancel").addEventListener("click", () => showForm(null));
   document.getElementById("seat-count").addEventListener("change", drawSeats);
+  wireTurnBased();
 }
 
 // Redraws the open form in the page's language (what was entered stays).
@@ -41,6 +43,7 @@ export function showForm(game) {
   const name = document.getElementById("player-name");
   if (!name.value) name.value = myName.get(); // the name given last time, editable
   drawSeats();
+  drawTurnBased();
   drawPresets(game);
   drawOptions(game, presetOptions(game) === null);
   document.getElementById("create-error").textContent = "";
@@ -84,7 +87,7 @@ async function create(event) {
     game: chosen.id,
     seats,
     options: chosenOptions(),
-    timers: document.getElementById("timers").checked,
+    ...paceChosen(),
     name: document.getElementById("player-name").value.trim() || t("seat.default_name", { number: 1 }),
   };
   myName.set(document.getElementById("player-name").value);
@@ -123,6 +126,7 @@ function creationRefusal(failure) {
     const label = document.querySelector(`label[for="option-${option}"]`)?.textContent ?? option;
     return t("create.bad_option", { name: label, reason });
   }
+  if (code === "needs_clock" && turnBased()) return t("create.needs_clock_turn_based", { game: gameTitle(chosen.id), reason });
   if (code === "needs_clock") return t("create.needs_clock", { game: gameTitle(chosen.id), timers: t("create.timers"), reason });
   return failure.message;
 }

@@ -3,7 +3,7 @@
 // one other seat standing they lose now and it wins; alone (a solo game) the game counts as
 // lost; with more, they are ranked last and a bot plays their seat to the end while they watch.
 // "Keep playing", Escape or closing the dialog sends nothing. Once the seat conceded, the button
-// gives way to a line saying so.
+// gives way to a line saying so; so it does once the seat's time bank ran out (a bot plays it).
 
 import { t } from "../../i18n.js";
 import { seatName } from "../../shared/seats.js";
@@ -38,8 +38,10 @@ export function concedeView(table) {
       const row = s.server?.seats?.[s.seat];
       const playing = s.seat !== null && row !== undefined && !s.server.outcome;
       box.hidden = !playing;
-      button.hidden = !playing || Boolean(row.conceded);
-      note.textContent = playing && row.conceded ? t("table.you_conceded") : "";
+      const outOfTime = Boolean(s.server?.banks?.seats?.[s.seat]?.out);
+      button.hidden = !playing || Boolean(row.conceded) || outOfTime;
+      const said = row?.conceded ? "table.you_conceded" : outOfTime ? "table.you_out_of_time" : null;
+      note.textContent = playing && said ? t(said) : "";
       if (!playing && dialog.open) dialog.close(); // the game ended meanwhile: nothing to ask
     },
   );

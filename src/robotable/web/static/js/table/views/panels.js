@@ -2,12 +2,14 @@
 // for it (the state's `counters`, worded `counter.KEY` by the game's catalogue: Ricochet's chips
 // and bids, Delivery's parcels and cards), lit while the table waits for it, with the running
 // clock's seconds left; and for the table's creator, that seat's invitation link and the button
-// that gives it to a bot (views/seat_tools.js). data-seat, data-turn say them to tests.
+// that gives it to a bot (views/seat_tools.js); on a turn-based table, its time bank
+// (views/banks.js). data-seat, data-turn say them to tests.
 
 import { el } from "../../api.js";
 import { gameSay } from "../../game_words.js";
 import { t } from "../../i18n.js";
 import { kindLabel, rowName } from "../../shared/seats.js";
+import { bankLine, tickBanks } from "./banks.js";
 import { seatTools } from "./seat_tools.js";
 
 const TICK = 500; // milliseconds between two countdowns drawn
@@ -24,6 +26,7 @@ export function panelsView(table) {
   // only the countdowns change between two states: an invitation being copied is left alone
   setInterval(() => {
     const { server, clockOffset } = table.get();
+    if (server?.banks) tickBanks(box, table.get());
     if (!server?.timers?.length) return;
     for (const mark of box.querySelectorAll(".turn-mark")) {
       mark.querySelector(".timer")?.remove();
@@ -51,6 +54,7 @@ function panel(row, state, table) {
     el("h3", {}, head),
     el("p", { class: "kind" }, kind),
     turn ? el("p", { class: "turn-mark" }, t("table.panel_turn"), clock(server, clockOffset)) : null,
+    bankLine(row, state),
     items.length ? el("ul", { class: "counters" }, items) : null,
     seatTools(row, state, table),
   );
