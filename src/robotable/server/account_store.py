@@ -31,6 +31,9 @@ class Account:
     password_hash: str
     created: float
     password_changed: float
+    email: str | None = None  # the confirmed address (:mod:`.email_store`), or none
+    email_confirmed: float | None = None
+    notify_by_email: bool = False
 
 
 @dataclass(frozen=True)
@@ -98,7 +101,7 @@ class AccountStore:
     def by_name(self, key: str) -> Account | None:
         with self._reading() as connection:
             row = connection.execute(select(schema.accounts).where(ACCOUNTS.name_key == key)).first()
-        return None if row is None else _account(row)
+        return None if row is None else account_of(row)
 
     def signed_in(self, token_hash: str, now: float) -> tuple[Account, Session] | None:
         """The account and session of a cookie's token hash, unless it ended or expired."""
@@ -111,7 +114,7 @@ class AccountStore:
             row = connection.execute(query).first()
         if row is None:
             return None
-        return _account(row), Session(row.s_created, row.last_seen, row.expiry)
+        return account_of(row), Session(row.s_created, row.last_seen, row.expiry)
 
     def open_session(self, account_id: int, session: NewSession, *, ending: str | None = None) -> None:
         """A new session for the account (a sign-in); the session ``ending`` (the hash of the
@@ -160,9 +163,11 @@ class AccountStore:
             )
 
     def delete(self, account_id: int) -> None:
-        """The account and its sessions, in one transaction."""
+        """The account, its sessions and its email's links, in one transaction."""
         with self._writing() as connection:
             connection.execute(delete(schema.sessions).where(SESSIONS.account_id == account_id))
+            links = schema.email_links
+            connection.execute(delete(links).where(links.c.account_id == account_id))
             connection.execute(delete(schema.accounts).where(ACCOUNTS.id == account_id))
 
     def sessions_of(self, account_id: int, now: float) -> list[Session]:
@@ -176,5 +181,15 @@ class AccountStore:
             return [Session(r.created, r.last_seen, r.expiry) for r in connection.execute(query)]
 
 
-def _account(row: Any) -> Account:
-    return Account(row.id, row.name, row.password_hash, row.created, row.password_changed)
+def account_of(row: Any) -> Account:
+    """An account's row as an :class:`Account`."""
+    return Account(
+        row.id,
+        row.name,
+        row.password_hash,
+        row.created,
+        row.password_changed,
+        row.email,
+        row.email_confirmed,
+        bool(row.notify_by_email),
+    )
