@@ -3,7 +3,8 @@ answer 404 ``no_mail`` unless it was given an SMTP server (``robotable serve --s
 
 - ``POST /api/account/email`` {address, language}: a confirmation link to that address (202);
   the address counts once the link is opened. An address already another account's gets a
-  notice instead, and the answer is the same: it never says whose an address is.
+  notice instead (its link is made but never sent), and the answer and the account's state are
+  the same: they never say whose an address is.
 - ``POST /api/account/email/confirm`` {token}: the link's address becomes its account's.
 - ``POST /api/account/email/remove``: the address goes (and the wish to be told by email).
 - ``POST /api/account/notify`` {notify_by_email}: whether to be told by email (needs an address).
@@ -224,14 +225,15 @@ def add_email(app: FastAPI, mailer: Mailer | None) -> None:
         account = signed_in.account
         accounts.throttle.link(asker=f"account {account.id}", address=address_key(address))
         holder = await asyncio.to_thread(email.store.holder, address)
-        if holder is not None and holder != account.id:
-            await mailer.send(address, *email_texts.address_in_use(body.language, mailer.site))
-        else:
+        taken = holder is not None and holder != account.id
 
-            async def send(url: str) -> None:
+        async def send(url: str) -> None:
+            if taken:  # a link all the same, never sent: the account's state looks the same
+                await mailer.send(address, *email_texts.address_in_use(body.language, mailer.site))
+            else:
                 await mailer.send(address, *email_texts.confirm_address(body.language, account.name, url))
 
-            await email.send_link(account, CONFIRM, address, send)
+        await email.send_link(account, CONFIRM, address, send)
         return {"address": address}
 
     @app.post("/api/account/email/confirm", dependencies=guarded)

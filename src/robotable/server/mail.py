@@ -14,6 +14,7 @@ A later slice (turn notifications) calls :meth:`Mailer.send` too.
 from __future__ import annotations
 
 import asyncio
+import json
 import logging
 import smtplib
 import socket
@@ -86,6 +87,19 @@ class MailSettings:
     smtp: SmtpServer
     sender: str
     site: str
+
+    def to_json(self) -> str:
+        """For the worker processes of ``serve --workers N`` (an environment variable)."""
+        smtp = self.smtp
+        fields = {"scheme": smtp.scheme, "host": smtp.host, "port": smtp.port, "user": smtp.user}
+        return json.dumps(
+            {"smtp": fields | {"password": smtp.password}, "sender": self.sender, "site": self.site}
+        )
+
+    @classmethod
+    def from_json(cls, text: str) -> MailSettings:
+        data = json.loads(text)
+        return cls(SmtpServer(**data["smtp"]), data["sender"], data["site"])
 
 
 def mail_failed() -> AccountRefusal:
@@ -163,3 +177,22 @@ def _said(exc: BaseException, password: str | None) -> str:
 def default_sender() -> str:
     """``robotable@`` this machine's name."""
     return f"robotable@{socket.getfqdn() or 'localhost'}"
+
+
+def check_sender(sender: str) -> str:
+    """A ``From`` address (``ann@example.org`` or ``Robotable <ann@example.org>``), or
+    :class:`BadSmtpUrl`'s sentence."""
+    sender = sender.strip()
+    if "@" not in sender or any(ch in sender for ch in "\r\n") or len(sender) > 320:
+        raise BadSmtpUrl(
+            f"the sender's address {sender!r} is not an email address (like robotable@example.org)"
+        )
+    return sender
+
+
+def check_site(site: str) -> str:
+    """The site's address as people open it (``https://games.example.org``), or a sentence."""
+    parts = urlsplit(site.strip())
+    if parts.scheme not in ("http", "https") or not parts.netloc or parts.query or parts.fragment:
+        raise BadSmtpUrl(f"{site!r} is not the address of a site (like https://games.example.org)")
+    return site.strip().rstrip("/")
