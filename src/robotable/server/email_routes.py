@@ -1,6 +1,7 @@
 """The accounts' email (issue 29, "Email, optional"): routes that exist on every server, and
 answer 404 ``no_mail`` unless it was given an SMTP server (``robotable serve --smtp URL``):
 
+- ``GET /api/account/mail``: {mail}, whether this server sends email (signed in or not).
 - ``POST /api/account/email`` {address, language}: a confirmation link to that address (202);
   the address counts once the link is opened. An address already another account's gets a
   notice instead (its link is made but never sent), and the answer and the account's state are
@@ -215,6 +216,11 @@ def add_email(app: FastAPI, mailer: Mailer | None) -> None:
     app.state.email = email
     accounts.parts.append(email)
     guarded = [Depends(same_site_json)]
+
+    @app.get("/api/account/mail")
+    async def has_mail() -> dict[str, Any]:
+        """Whether this server sends email (a signed-out page offers "Forgot your password?")."""
+        return {"mail": mailer is not None}
 
     @app.post("/api/account/email", status_code=202, dependencies=guarded)
     async def add_address(body: NewAddress, request: Request) -> dict[str, Any]:
