@@ -19,7 +19,8 @@ from typing import Any
 import pytest
 from aiosmtpd.controller import Controller
 from fastapi.testclient import TestClient
-from sqlalchemy import func, select
+from sqlalchemy import func, select, update
+from sqlalchemy.exc import IntegrityError
 from typer.testing import CliRunner
 
 from robotable.cli import serve
@@ -253,6 +254,22 @@ def test_an_address_is_one_accounts_and_the_answer_does_not_say_so(lite: TestCli
     # the link made for it was never sent: nobody can confirm it
     assert count(lite, schema.email_links) == 1
     assert lite.get("/api/account").json()["email"] == "ann@example.org"
+
+
+def test_two_accounts_confirming_one_address_the_first_keeps_it(server: TestClient, inbox: Inbox) -> None:
+    sign_up(server)
+    bob = client_of(server)
+    sign_up(bob, "Bob")
+    post(server, "email", {"address": "shared@example.org"})
+    post(bob, "email", {"address": "Shared@Example.org"})  # nobody had it yet: a link each
+    ann_token, bob_token = (link_of(message)[1] for message in inbox.wait(2))
+    assert post(server, "email/confirm", {"token": ann_token}).status_code == 200
+    late = post(bob, "email/confirm", {"token": bob_token})
+    assert late.status_code == 409 and late.json()["code"] == "email_taken" and late.json()["error_fr"]
+    assert bob.get("/api/account").json()["email"] is None
+    assert server.get("/api/account").json()["email"] == "shared@example.org"
+    with pytest.raises(IntegrityError), server.app.state.accounts.store.store.engine.begin() as connection:  # type: ignore[attr-defined]
+        connection.execute(update(schema.accounts).values(email_key="shared@example.org"))  # the index itself
 
 
 def test_removing_the_address_and_the_wish_for_email(server: TestClient, inbox: Inbox) -> None:
