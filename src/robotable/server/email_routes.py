@@ -25,6 +25,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import re
+from collections.abc import Awaitable, Callable, Coroutine
 from typing import Any, Literal
 
 from fastapi import Depends, FastAPI, Request, Response
@@ -156,7 +157,9 @@ class Email:
             ],
         }
 
-    async def send_link(self, account: Account, purpose: str, address: str, send: Any) -> None:
+    async def send_link(
+        self, account: Account, purpose: str, address: str, send: Callable[[str], Awaitable[None]]
+    ) -> None:
         """A new link of ``purpose`` for the account, sent by ``send(link_url)``; the link is
         dropped when its message could not be sent."""
         token, now = new_token(), self.now()
@@ -195,7 +198,7 @@ class Email:
 
         await self.send_link(account, RESET, to, send)
 
-    def later(self, work: Any) -> None:
+    def later(self, work: Coroutine[Any, Any, None]) -> None:
         """``work`` (a coroutine) after the answer; a failure is logged (it was already)."""
         task = asyncio.create_task(work)
         self.sending.add(task)
