@@ -31,6 +31,7 @@ CLUB = DEFAULT_QUOTAS.address
 if TYPE_CHECKING:
     from fastapi import FastAPI
 
+    from robotable.server.mail import MailSettings
     from robotable.server.store import Store
 
 DEFAULT_HOST = "127.0.0.1"
@@ -46,6 +47,11 @@ PROXIES_VARIABLE = "ROBOTABLE_SERVE_TRUSTED_PROXIES"
 BOTS_VARIABLE = "ROBOTABLE_SERVE_BOT_CPU_SHARE"
 STOP_VARIABLE = "ROBOTABLE_SERVE_STOP_WITHIN"
 QUOTAS_VARIABLE = "ROBOTABLE_SERVE_QUOTAS"
+MAIL_VARIABLE = "ROBOTABLE_SERVE_MAIL"
+SMTP_VARIABLE = "ROBOTABLE_SMTP"
+"""Where ``--smtp`` is read from when the option is not given (the settings of a server, kept
+out of its command line, which any user of the machine can read)."""
+LOOPBACK_HOSTS = ("127.0.0.1", "::1", "localhost")
 DEFAULT_GRACE = 60.0
 DEFAULT_STOP_WITHIN = 10.0
 BOT_CPU_SHARE = 0.5
@@ -173,6 +179,35 @@ def serve_command(
     sockets_per_address: Annotated[
         int, typer.Option(min=1, help="WebSocket connections one address may hold open at once.")
     ] = CLUB.sockets,
+    smtp: Annotated[
+        str | None,
+        typer.Option(
+            "--smtp",
+            metavar="URL",
+            envvar=SMTP_VARIABLE,
+            show_envvar=True,
+            help="An SMTP server to send email through (smtp://[user:password@]host[:port], smtps://... "
+            "for TLS, smtp+starttls://...): people may then add an address to their account and reset "
+            "a forgotten password. Without it the server sends no email and everything else works.",
+        ),
+    ] = None,
+    mail_from: Annotated[
+        str | None,
+        typer.Option(
+            "--mail-from",
+            metavar="ADDRESS",
+            help="The From of the emails (default: robotable@ this host's name).",
+        ),
+    ] = None,
+    public_url: Annotated[
+        str | None,
+        typer.Option(
+            "--public-url",
+            metavar="URL",
+            help="The address people open this site at (https://games.example.org): the links in emails "
+            "begin with it. Needed with --smtp unless the server listens on this machine only.",
+        ),
+    ] = None,
 ) -> None:
     """Run the game server: tables for every game, played over HTTP and WebSockets.
 
@@ -208,19 +243,68 @@ def serve_command(
         raise fail(
             f"--workers {workers}: several processes share tables only on PostgreSQL (--db postgresql://...)"
         )
+    mail = _mail_settings(smtp, mail_from, public_url, host, port)
     listener = _bind(host, port)
     _announce(url, host, listener.getsockname()[1], workers, "/docs" if api_docs else "/openapi.json")
+    if mail is not None:
+        out().print(f"mail: {mail.smtp.shown()} (links to {mail.site})", soft_wrap=True)
     settings = _uvicorn_settings(deflate, stop_within)
     per_address = PerAddress(tables_per_hour, running_tables, bot_seats, sockets_per_address)
     quotas = Quotas(address=per_address, bot_seats_overall=bot_seats_overall)
     app = AppSettings(
-        think_limit, grace, suggestions, api_docs, tuple(proxies), bot_cpu_share, stop_within, quotas=quotas
+        think_limit,
+        grace,
+        suggestions,
+        api_docs,
+        tuple(proxies),
+        bot_cpu_share,
+        stop_within,
+        quotas=quotas,
+        mail=mail,
     )
     if workers == 1:
         _run(store, listener, app, settings)
     else:
         store.close()  # each worker opens its own
         _run_workers(url, listener, workers, app, settings)
+
+
+def _mail_settings(
+    smtp: str | None, mail_from: str | None, public_url: str | None, host: str, port: int
+) -> MailSettings | None:
+    """The email settings of the options, or one red line saying what is wrong (the SMTP
+    server's password never in it)."""
+    from robotable.server.mail import (
+        BadSmtpUrl,
+        MailSettings,
+        check_sender,
+        check_site,
+        default_sender,
+        smtp_server,
+    )
+
+    if not smtp:
+        return None
+    if public_url is None and host not in LOOPBACK_HOSTS:
+        raise fail(
+            "--smtp needs --public-url, the address people open this site at (the links in emails "
+            "begin with it), for example --public-url https://games.example.org"
+        )
+    checked: list[Any] = []
+    for option, check in (
+        ("--smtp", lambda: smtp_server(smtp)),
+        ("--mail-from", lambda: check_sender(mail_from or default_sender())),
+        (
+            "--public-url",
+            lambda: check_site(public_url or f"http://{'[::1]' if host == '::1' else host}:{port}"),
+        ),
+    ):
+        try:
+            checked.append(check())
+        except BadSmtpUrl as exc:
+            raise fail(f"{option}: {exc}") from None
+    server, sender, site = checked
+    return MailSettings(server, sender, site)
 
 
 def _bind(host: str, port: int) -> socket.socket:
@@ -333,6 +417,7 @@ class AppSettings:
     bot_cpu_share: float = BOT_CPU_SHARE
     stop_within: float = DEFAULT_STOP_WITHIN
     quotas: Quotas = DEFAULT_QUOTAS
+    mail: MailSettings | None = None
 
     def app(self, store: Store) -> FastAPI:
         from robotable.server.app import create_app
@@ -348,6 +433,7 @@ class AppSettings:
             bot_cpu_share=self.bot_cpu_share,
             stop_within=self.stop_within,
             quotas=self.quotas,
+            mail=self.mail,
         )
 
     def export(self) -> None:
@@ -359,6 +445,7 @@ class AppSettings:
         os.environ[BOTS_VARIABLE] = repr(self.bot_cpu_share)
         os.environ[STOP_VARIABLE] = repr(self.stop_within)
         os.environ[QUOTAS_VARIABLE] = self.quotas.to_json()
+        os.environ[MAIL_VARIABLE] = self.mail.to_json() if self.mail is not None else ""
 
     @classmethod
     def imported(cls) -> AppSettings:
@@ -371,7 +458,14 @@ class AppSettings:
             bot_cpu_share=float(os.environ.get(BOTS_VARIABLE, BOT_CPU_SHARE)),
             stop_within=float(os.environ.get(STOP_VARIABLE, DEFAULT_STOP_WITHIN)),
             quotas=Quotas.from_json(os.environ.get(QUOTAS_VARIABLE, DEFAULT_QUOTAS.to_json())),
+            mail=_imported_mail(os.environ.get(MAIL_VARIABLE, "")),
         )
+
+
+def _imported_mail(text: str) -> MailSettings | None:
+    from robotable.server.mail import MailSettings
+
+    return MailSettings.from_json(text) if text else None
 
 
 def _run(store: Store, listener: socket.socket, app: AppSettings, settings: dict[str, Any]) -> None:

@@ -32,6 +32,9 @@ class Account:
     password_hash: str
     created: float
     password_changed: float
+    email: str | None = None  # the confirmed address (:mod:`.email_store`), or none
+    email_confirmed: float | None = None
+    notify_by_email: bool = False
 
 
 @dataclass(frozen=True)
@@ -99,7 +102,7 @@ class AccountStore:
     def by_name(self, key: str) -> Account | None:
         with self._reading() as connection:
             row = connection.execute(select(schema.accounts).where(ACCOUNTS.name_key == key)).first()
-        return None if row is None else _account(row)
+        return None if row is None else account_of(row)
 
     def signed_in(self, token_hash: str, now: float) -> tuple[Account, Session] | None:
         """The account and session of a cookie's token hash, unless it ended or expired."""
@@ -112,7 +115,7 @@ class AccountStore:
             row = connection.execute(query).first()
         if row is None:
             return None
-        return _account(row), Session(row.s_created, row.last_seen, row.expiry)
+        return account_of(row), Session(row.s_created, row.last_seen, row.expiry)
 
     def open_session(self, account_id: int, session: NewSession, *, ending: str | None = None) -> None:
         """A new session for the account (a sign-in); the session ``ending`` (the hash of the
@@ -161,8 +164,9 @@ class AccountStore:
             )
 
     def delete(self, account_id: int) -> list[str]:
-        """The account and its sessions, in one transaction; its seats stay, their name erased,
-        as "deleted player" (the games stay replayable). The answer: the tables it sat at."""
+        """The account, its sessions and its email's links, in one transaction; its seats stay,
+        their name erased, as "deleted player" (the games stay replayable). The answer: the
+        tables it sat at."""
         with self._writing() as connection:
             tables = [
                 r.table_id
@@ -176,6 +180,8 @@ class AccountStore:
                 .values(account_id=None, account_gone=True, name="")
             )
             connection.execute(delete(schema.sessions).where(SESSIONS.account_id == account_id))
+            links = schema.email_links
+            connection.execute(delete(links).where(links.c.account_id == account_id))
             connection.execute(delete(schema.accounts).where(ACCOUNTS.id == account_id))
             self.store._notify(connection, *(f"{table} seats" for table in tables))
         return tables
@@ -191,5 +197,15 @@ class AccountStore:
             return [Session(r.created, r.last_seen, r.expiry) for r in connection.execute(query)]
 
 
-def _account(row: Any) -> Account:
-    return Account(row.id, row.name, row.password_hash, row.created, row.password_changed)
+def account_of(row: Any) -> Account:
+    """An account's row as an :class:`Account`."""
+    return Account(
+        row.id,
+        row.name,
+        row.password_hash,
+        row.created,
+        row.password_changed,
+        row.email,
+        row.email_confirmed,
+        bool(row.notify_by_email),
+    )

@@ -5,7 +5,8 @@ with ``error``, ``error_fr`` and ``code`` (docs/protocol.md, "Accounts"):
 - ``POST /api/account/signin`` {name, password}: a new session (200 {name}); the one the
   request came with, if any, ends. A wrong name and a wrong password get the same answer.
 - ``POST /api/account/signout``: this session ends (204); ``.../signout-everywhere``: all of them.
-- ``GET /api/account``: who is signed in (200 {name, created}), or 401 ``signed_out``.
+- ``GET /api/account``: who is signed in (200 {name, created}, and the email's state:
+  :mod:`.email_routes`), or 401 ``signed_out``.
 - ``POST /api/account/password`` {current, new}: every other session ends, this one is renewed.
 - ``POST /api/account/delete`` {password}: the account and its sessions go (204); its seats
   stay, as "deleted player".
@@ -22,8 +23,8 @@ import asyncio
 import json
 import time
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass
-from typing import Any
+from dataclasses import dataclass, field
+from typing import Any, Protocol
 
 from fastapi import Depends, FastAPI, Request, Response
 from pydantic import BaseModel, Field
@@ -78,6 +79,15 @@ def same_site_json(request: Request) -> None:
     refuse_unless_json(request)
 
 
+class AccountPart(Protocol):
+    """A part added to the accounts (their email: :mod:`.email_routes`): what it adds to
+    ``GET /api/account`` and to the export."""
+
+    async def state(self, account: Account) -> dict[str, Any]: ...
+
+    async def export(self, account: Account) -> dict[str, Any]: ...
+
+
 @dataclass
 class Accounts:
     """The accounts' parts, as ``app.state.accounts`` (a test may give the throttle its clock)."""
@@ -85,6 +95,7 @@ class Accounts:
     store: AccountStore
     sessions: Sessions
     throttle: Throttle
+    parts: list[AccountPart] = field(default_factory=list)
 
     async def sign_up(self, name: str, password: str, address: str) -> tuple[str, Account]:
         name = clean_name(name)
@@ -182,7 +193,10 @@ def add_accounts(
     async def who(request: Request, response: Response) -> dict[str, Any]:
         """Who is signed in: 401 ``signed_out`` when nobody."""
         signed_in = await accounts.sessions.required(request, response)
-        return {"name": signed_in.account.name, "created": signed_in.account.created}
+        said = {"name": signed_in.account.name, "created": signed_in.account.created}
+        for part in accounts.parts:
+            said |= await part.state(signed_in.account)
+        return said
 
     @app.post("/api/account/password", dependencies=guarded)
     async def change_password(body: NewPassword, request: Request, response: Response) -> dict[str, Any]:
@@ -220,6 +234,8 @@ def add_accounts(
                 {"created": s.created, "last_seen": s.last_seen, "expiry": s.expiry} for s in sessions
             ],
         }
+        for part in accounts.parts:
+            data |= await part.export(account)
         return Response(
             json.dumps(data, ensure_ascii=False, indent=2),
             media_type="application/json",

@@ -28,9 +28,11 @@ from fastapi import FastAPI
 
 from robotable.server.accounts import add_accounts
 from robotable.server.collector import short_collections
+from robotable.server.email_routes import add_email
 from robotable.server.hall import GRACE, Hall
 from robotable.server.headers import AnswerHeaders, add_api_docs
 from robotable.server.limits import MAX_BODY, BodyLimit, limit_requests
+from robotable.server.mail import Mailer, MailSettings
 from robotable.server.my_tables import add_my_tables
 from robotable.server.pages import add_page_routes, add_pages
 from robotable.server.pages import markdown_html as _markdown  # noqa: F401  (tests/web read it here)
@@ -64,6 +66,7 @@ def create_app(
     bots_in_threads: bool = False,
     stop_within: float = 10.0,
     quotas: Quotas = DEFAULT_QUOTAS,
+    mail: MailSettings | None = None,
 ) -> FastAPI:
     """The server's application over ``store``; unfinished tables are restored at start-up.
     ``own_process``: the application is the process's only work (``robotable serve``), so
@@ -77,7 +80,9 @@ def create_app(
     processes; ``bots_in_threads``: in this process's threads instead, for bots that exist only
     in this process (a test's) (:mod:`.thinking`). ``stop_within``: seconds the server's stop may
     take; the tables' closing gets half of it (the requests in progress had the other half).
-    ``quotas``: what one address may hold at once, and the whole process (:mod:`.quotas`)."""
+    ``quotas``: what one address may hold at once, and the whole process (:mod:`.quotas`).
+    ``mail``: the SMTP server the accounts' email goes through; None: the server sends none
+    (:mod:`.email_routes`)."""
     trusted = TrustedProxies(trusted_proxies)  # a wrong address refused before anything starts
     thinking = BotThreads(think_limit) if bots_in_threads else BotProcesses(think_limit, bot_cpu_share)
     hall = Hall(
@@ -128,6 +133,7 @@ def create_app(
     add_replays(app, hall, replays)
     add_tutorials(app)
     add_accounts(app, store, clock=clock, seats_changed=hall.seats_changed)
+    add_email(app, Mailer(mail) if mail is not None else None)
     add_my_tables(app, hall)
     if api_docs:
         add_api_docs(app)

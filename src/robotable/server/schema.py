@@ -3,7 +3,8 @@
 A game table is its header (game, options, seed, seats) and the append-only list of the
 actions it accepted, each with its time: the record is the source of truth, and a table is
 rebuilt by replaying it (:meth:`robotable.play.table.Table.restore`). An account is a name and
-a password's hash; its sessions are rows keyed by the hash of their cookie's token. Alembic's migrations in
+a password's hash (and, with email, a confirmed address); its sessions, and the links its
+emails carry, are rows keyed by the hash of their token. Alembic's migrations in
 ``migrations/versions`` create and change these tables; this module is what the code reads
 and writes through, and a test checks that the two agree.
 """
@@ -84,7 +85,12 @@ accounts = Table(
     Column("password_hash", String(256), nullable=False),  # argon2id, with its parameters and salt
     Column("created", Float, nullable=False),
     Column("password_changed", Float, nullable=False),
+    Column("email", String(254), nullable=True),  # the confirmed address as written; null: none
+    Column("email_key", String(254), nullable=True),  # the same in lower case: one account per address
+    Column("email_confirmed", Float, nullable=True),  # when its link was opened
+    Column("notify_by_email", Boolean, nullable=False, server_default=false()),
     Index("accounts_name_key", "name_key", unique=True),
+    Index("accounts_email_key", "email_key", unique=True),  # nulls (no address) do not collide
 )
 
 sessions = Table(
@@ -97,4 +103,16 @@ sessions = Table(
     Column("expiry", Float, nullable=False),
     Index("sessions_account", "account_id"),
     Index("sessions_expiry", "expiry"),
+)
+
+email_links = Table(
+    "email_links",
+    metadata,
+    Column("token_hash", String(64), primary_key=True),  # SHA-256 of the link's token, never the token
+    Column("purpose", String(16), nullable=False),  # confirm (an address), reset (a password)
+    Column("account_id", Integer, ForeignKey("accounts.id", ondelete="CASCADE"), nullable=False),
+    Column("address", String(254), nullable=True),  # the address a confirmation link confirms
+    Column("created", Float, nullable=False),
+    Column("expiry", Float, nullable=False),
+    Index("email_links_account", "account_id"),
 )

@@ -53,6 +53,13 @@ router, each of its people mistyping), then three a minute."""
 SIGN_UPS = Rule(burst=10, every=360.0)
 """Accounts made from one address: ten at once (a family, a club's evening), then ten an hour.
 Each costs a password's hash, and a name taken."""
+LINKS_PER_ACCOUNT = Rule(burst=5, every=720.0)
+"""Emails with a link asked by one account, or by one name or address typed in "forgot your
+password": five at once (a mistyped address, a message late), then five an hour."""
+LINKS_PER_ADDRESS = Rule(burst=5, every=720.0)
+"""Emails sent to one address, whoever asks: nobody's inbox is flooded through this server."""
+LINKS_PER_CLIENT = Rule(burst=20, every=180.0)
+"""Emails asked from one client address, whatever the names: twenty at once, then twenty an hour."""
 
 
 @dataclass
@@ -75,6 +82,7 @@ class Throttle:
         self.names: dict[str, Bucket] = {}
         self.addresses: dict[str, Bucket] = {}
         self.sign_ups: dict[str, Bucket] = {}
+        self.links: dict[tuple[str, str], Bucket] = {}
 
     def guess(self, name_key: str, address: str) -> Guess:
         """A password is about to be checked for ``name_key`` from ``address``: its tokens, or
@@ -116,6 +124,38 @@ class Throttle:
                 "trop de nouveaux comptes depuis une même adresse",
                 math.ceil(bucket.wait()),
             )
+
+    def link(self, *, asker: str, address: str | None = None, client: str | None = None) -> None:
+        """An email with a link is about to be sent for ``asker`` (an account, or a name typed),
+        to ``address`` (when the answer may say so), asked from ``client``: or :class:`OverQuota`,
+        nothing taken."""
+        buckets = [
+            ("email_asker", LINKS_PER_ACCOUNT, self._bucket(self.links, ("asker", asker), LINKS_PER_ACCOUNT))
+        ]
+        if address is not None:
+            rule = LINKS_PER_ADDRESS
+            buckets.append(("email_address", rule, self._bucket(self.links, ("address", address), rule)))
+        if client is not None and not is_loopback(counted_as(client)):
+            rule = LINKS_PER_CLIENT
+            buckets.append(
+                ("email_client", rule, self._bucket(self.links, ("client", counted_as(client)), rule))
+            )
+        wait, limit, rule = max(((b.wait(), limit, rule) for limit, rule, b in buckets), key=lambda w: w[0])
+        if wait > 0:
+            raise OverQuota(
+                limit,
+                rule.burst,
+                "too many emails asked for just now",
+                "trop de courriels demandés pour l'instant",
+                math.ceil(wait),
+            )
+        for _limit, _rule, bucket in buckets:
+            bucket.take()
+
+    def link_to(self, address: str) -> bool:
+        """Whether one more email may go to ``address`` (a token taken if so), for the answers
+        that must not say that an address exists."""
+        return self._bucket(self.links, ("address", address), LINKS_PER_ADDRESS).take()
 
     def _bucket(self, buckets: dict[Any, Bucket], key: Any, rule: Rule) -> Bucket:
         if key not in buckets and len(buckets) >= REMEMBERED:  # forget the buckets full again

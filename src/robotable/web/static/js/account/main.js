@@ -1,18 +1,22 @@
 // The account page (/account): signed out, the forms to sign in or create an account
-// (signed_out.js); signed in, the account's name and what its person may do with it
-// (signed_in.js). Who is signed in is asked of the server (the session cookie is HttpOnly).
+// (signed_out.js, and forgot.js on a server that sends email); signed in, the account's name
+// and what its person may do with it (signed_in.js, email.js); the pages the emails' links
+// open (links.js). Who is signed in is asked of the server (the session cookie is HttpOnly).
 
 import { api, ApiError } from "../api.js";
 import { t, translatePage } from "../i18n.js";
 import "../words/account.js";
-import { clearErrors, clearForms } from "./form.js";
-import { wireSignedIn } from "./signed_in.js";
+import { clearEmail, showEmail, wireEmail } from "./email.js";
+import { offerForgot, wireForgot } from "./forgot.js";
+import { clearErrors, clearForms, sentence } from "./form.js";
+import { followLink, linkOpened, wireReset } from "./links.js";
+import { whileSignedIn, wireSignedIn } from "./signed_in.js";
 import { wireSignedOut } from "./signed_out.js";
 
-// The name signed in, or null (401 signed_out).
+// The account signed in (GET /api/account's answer), or null (401 signed_out).
 async function whoIsSignedIn() {
   try {
-    return (await api("/api/account")).name;
+    return await api("/api/account");
   } catch (failure) {
     if (failure instanceof ApiError && failure.answer.code === "signed_out") return null;
     throw failure;
@@ -22,9 +26,14 @@ async function whoIsSignedIn() {
 // Shows the part for who is signed in, `notice` (a word's key, or none) above it; the focus
 // goes to the page's title, so that a screen reader starts again from the top of the new part.
 async function refresh(notice) {
-  const name = await whoIsSignedIn();
+  const account = await whoIsSignedIn();
+  const name = account?.name ?? null;
   clearForms();
+  clearEmail();
+  showEmail(account);
+  if (name === null) offerForgot((await api("/api/account/mail")).mail);
   document.getElementById("account-loading").hidden = true;
+  document.getElementById("reset-part").hidden = true;
   document.getElementById("signed-out").hidden = name !== null;
   document.getElementById("signed-in").hidden = name === null;
   document.getElementById("account-name").textContent = name ?? "";
@@ -33,6 +42,13 @@ async function refresh(notice) {
   else delete said.dataset.t;
   said.textContent = notice ? t(notice) : "";
   if (notice !== undefined) document.getElementById("account-title").focus();
+}
+
+// A sentence of the server's (a link's refusal) in the page's notice.
+function say(text) {
+  const said = document.getElementById("account-notice");
+  delete said.dataset.t;
+  said.textContent = sentence(text);
 }
 
 // The tab's title, in the page's language (a screen reader says it first).
@@ -46,9 +62,19 @@ async function start() {
     clearErrors();
     nameTab();
   });
+  const link = linkOpened(); // before anything: the token leaves the address bar at once
   wireSignedOut(() => refresh(null));
+  wireForgot();
   wireSignedIn(refresh);
-  await refresh();
+  wireEmail(refresh, (act) => whileSignedIn(refresh, act));
+  wireReset(refresh);
+  // a link opened in a tab already on this page changes only the fragment
+  window.addEventListener("hashchange", () => {
+    const opened = linkOpened();
+    if (opened) followLink(opened, refresh, say).catch((failure) => say(failure.message));
+  });
+  if (link) await followLink(link, refresh, say);
+  else await refresh();
 }
 
 start().catch((failure) => {

@@ -20,7 +20,7 @@ export function wireSignedIn(refresh) {
 
 // `act()`, unless the session has ended meanwhile (signed out on another device, or 30 days
 // unused): the page then shows the sign-in forms, saying why.
-async function whileSignedIn(refresh, act) {
+export async function whileSignedIn(refresh, act) {
   try {
     await act();
   } catch (failure) {

@@ -2,8 +2,8 @@
 adds, in seconds; null on the tables without a bank (the banks themselves are never stored:
 they are derived from the actions' times, :mod:`robotable.play.time_banks`).
 
-Revision ID: 0007
-Revises: 0004
+Revision ID: 0006
+Revises: 0005
 """
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ from __future__ import annotations
 import sqlalchemy as sa
 from alembic import op
 
-revision = "0007"
+revision = "0006"
 down_revision = "0005"
 branch_labels = None
 depends_on = None
