@@ -156,7 +156,10 @@ def test_my_tables_lists_those_waiting_for_me_first_and_finished_ones_last(serve
     assert first["your_turn"] is True and first["status"] == "running" and first["seat"] == 0
     assert last["your_turn"] is False and last["status"] == "over" and len(last["ranks"]) == 3
     assert listed["your_turn"] == 1
-    assert server.get("/api/account/turns").json() == {"your_turn": 1}
+    assert server.get("/api/account/turns").json() == {
+        "your_turn": 1,
+        "tables": [{"table": waiting, "game": "robotick"}],
+    }
     assert client_of(server).get("/api/account/tables").json()["code"] == "signed_out"
 
 

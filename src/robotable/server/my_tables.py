@@ -6,8 +6,9 @@ up or in, and "My tables", every table their account sits at, those waiting for 
   grants nothing, or a seat an account holds already, is passed over.
 - ``GET /api/account/tables``: the account's tables, where it is its turn first, then the
   unfinished ones, then the finished ones, newest first in each (200 {tables, your_turn}).
-- ``GET /api/account/turns``: how many of them wait for the account (200 {your_turn}): what the
-  header of every page shows, asked again now and then.
+- ``GET /api/account/turns``: how many of them wait for the account, and which (200
+  {your_turn, tables: [{table, game}]}): what the header of every page shows, asked again now
+  and then (a table that starts waiting shows a notification of the browser).
 
 Only what every spectator sees of a table is listed (seats' names, whether it is over, the
 ranks): never a seat's hand or program.
@@ -69,9 +70,12 @@ def add_my_tables(app: FastAPI, hall: Hall) -> None:
 
     @app.get("/api/account/turns")
     async def turns(request: Request) -> dict[str, Any]:
-        """How many of the account's tables wait for it."""
+        """How many of the account's tables wait for it, and which."""
         unfinished = await _unfinished(hall, (await holder(request)).account)
-        return {"your_turn": sum(entry["your_turn"] for entry in unfinished)}
+        waiting = [
+            {"table": entry["table"], "game": entry["game"]} for entry in unfinished if entry["your_turn"]
+        ]
+        return {"your_turn": len(waiting), "tables": waiting}
 
 
 async def tables_of(hall: Hall, account: int) -> list[dict[str, Any]]:

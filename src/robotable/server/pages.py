@@ -35,7 +35,7 @@ PAGE_HEADERS = {
     "Referrer-Policy": "no-referrer",
     "X-Content-Type-Options": "nosniff",
 }
-PAGES = ("lobby", "table", "replay", "learn", "account")
+PAGES = ("lobby", "table", "replay", "learn", "account", "mine")
 
 
 def add_pages(app: FastAPI) -> None:
@@ -75,6 +75,11 @@ def add_pages(app: FastAPI) -> None:
     async def account_page() -> Response:
         """Signing up and in, and the signed-in person's account (the routes: protocol.md, "Accounts")."""
         return HTMLResponse(page["account"], headers=PAGE_HEADERS)
+
+    @app.get("/mine", include_in_schema=False)
+    async def my_tables_page() -> Response:
+        """ "My tables": every table the signed-in person sits at (``GET /api/account/tables``)."""
+        return HTMLResponse(page["mine"], headers=PAGE_HEADERS)
 
 
 def add_page_routes(app: FastAPI, hall: Hall) -> None:

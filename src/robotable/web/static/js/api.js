@@ -63,6 +63,11 @@ export const tokens = {
   // the seats of the people sharing this screen (hot seat), seat number to token
   here: (table) => JSON.parse(localStorage.getItem(`robotable:here:${table}`) || "{}"),
   setHere: (table, here) => localStorage.setItem(`robotable:here:${table}`, JSON.stringify(here)),
+  // every seat this browser holds: [{table, token}] (a guest who signs up keeps them)
+  all: () =>
+    Object.keys(localStorage)
+      .filter((key) => key.startsWith("robotable:token:"))
+      .map((key) => ({ table: key.slice("robotable:token:".length), token: localStorage.getItem(key) })),
 };
 
 // The name this browser's person gave last (the lobby and an invitation offer it again).
