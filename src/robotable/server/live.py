@@ -47,6 +47,8 @@ from robotable.core.game import JSON, REFEREE, Action, Agent, Game, Seat, Wait, 
 from robotable.play.suggestions import Suggestion, suggestion_refusal, suggestion_turn
 from robotable.play.table import Accepted, Table
 from robotable.play.words import public_names
+from robotable.server.chat import ChatRoom
+from robotable.server.chat_store import ChatStore
 from robotable.server.quotas import Tally
 from robotable.server.seats import (
     SeatRow,
@@ -211,6 +213,14 @@ class LiveTable:
         names (every page of a seat, and every spectator, asks for it after each action: drawn
         once)."""
         self.boards_version = -1
+        self.chat = ChatRoom(
+            table_id,
+            ChatStore(hall.store),
+            hall.clock,
+            lambda message: self.audience.send_to_all(lambda _seat: message),
+            lambda seat: self.seat_names()[seat],
+        )
+        """What its people say (:mod:`.chat`): beside the game, never in its record."""
         self._start_bots()
 
     # ------------------------------------------------------------------ what it is
@@ -627,6 +637,10 @@ class LiveTable:
             self._announce(self._carry_out(seat, action, at, carried))
         if newer and (outcome := self.table.outcome()) is not None:
             await self._mark_over(outcome)  # in case its process died before marking it
+
+    async def heard_chat(self) -> None:
+        """Another process stored a message of this table's chat: tell it here too."""
+        await self.chat.catch_up()
 
     def fell_behind(self) -> None:
         """Another process accepted an action: catch up soon. One waiting catch-up is enough,
