@@ -638,10 +638,6 @@ class LiveTable:
         if newer and (outcome := self.table.outcome()) is not None:
             await self._mark_over(outcome)  # in case its process died before marking it
 
-    async def heard_chat(self) -> None:
-        """Another process stored a message of this table's chat: tell it here too."""
-        await self.chat.catch_up()
-
     def fell_behind(self) -> None:
         """Another process accepted an action: catch up soon. One waiting catch-up is enough,
         since it reads every action stored when it runs (a burst of notices costs one query)."""
@@ -777,6 +773,24 @@ class LiveTable:
         its outcome too."""
         async with self.lock:
             return self.over
+
+    # ------------------------------------------------------------------ the chat (:mod:`.chat`)
+
+    async def chat_ready(self) -> None:
+        """The chat's last messages read, once, before the first greeting reads them."""
+        await self.chat.ready()
+
+    def chat_history(self) -> list[Message]:
+        """The chat's last messages, oldest first, as ``chat`` messages (a greeting's: no await)."""
+        return self.chat.recent()
+
+    async def say(self, seat: Seat | None, text: str) -> None:
+        """A seat's message, stored then told to everyone (:class:`~.chat.ChatRefused` otherwise)."""
+        await self.chat.say(seat, text)
+
+    async def heard_chat(self) -> None:
+        """Another process stored a message of this table's chat: tell it here too."""
+        await self.chat.catch_up()
 
     # ------------------------------------------------------------------ the audience
 

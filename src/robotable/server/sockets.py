@@ -233,7 +233,7 @@ async def _serve_counted(
     connection = None
     try:  # from here on, however the client goes (even mid-greeting), its leaving is counted
         await live.arrive(seat)  # a person back takes their seat from its stand-in
-        await live.chat.ready()  # the last messages in memory, for the greeting to read at once
+        await live.chat_ready()  # the last messages in memory, for the greeting to read at once
         connection = connections.add(seat, sentences=sentences, lang=lang)
         live.connected(seat)
         messages = greeting(live, connections, connection, since)
@@ -267,7 +267,7 @@ def greeting(
         missed: Message = {"type": "missed", "news": live.missed(seat, since)}  # type: ignore[dict-item]
         messages.append(connections.worded(missed, connection))
     messages.append({"type": "state", "state": live.snapshot(seat)})
-    if recent := live.chat.recent():
+    if recent := live.chat_history():
         messages.append({"type": "chat_history", "messages": recent})  # type: ignore[dict-item]
     return messages
 
@@ -351,7 +351,7 @@ async def _say(message: dict[str, object], live: LiveTable, seat: Seat | None) -
     if not isinstance(text, str):
         return error("malformed", 'a say message has "text": what to say, as text')
     try:
-        await live.chat.say(seat, text)
+        await live.say(seat, text)
     except ChatRefused as exc:
         return refusal_message(exc)
     except RobotableError as exc:  # the store failed: nothing was said
