@@ -8,6 +8,7 @@ with it (``chat_history``); it never reaches the game's record."""
 from __future__ import annotations
 
 import contextlib
+import json
 import time
 from collections.abc import Callable, Iterator
 from typing import Any
@@ -18,7 +19,7 @@ from fastapi.testclient import TestClient
 from robotable.server import chat
 from robotable.server.app import create_app
 from robotable.server.chat_store import ChatStore
-from robotable.server.store import open_store
+from robotable.server.store import StoreError, open_store
 
 pytestmark = pytest.mark.timeout(180)
 
@@ -276,3 +277,63 @@ def test_two_processes_on_postgresql_hear_each_others_chat(cluster: str) -> None
             assert next_of(bob, "chat") == said
             answer = say(bob, "loud and clear")
             assert answer["number"] == 2 and next_of(ann, "chat") == answer
+
+
+def test_hostile_text_lone_surrogates_and_the_widest_message_within_the_socket_limit(
+    server: TestClient,
+) -> None:
+    made = new_table(server)
+    with joined(server, made["table"], made["token"]) as (ann, _):
+        ann.send_text('{"type": "say", "text": "a\\ud800b\\udfff"}')  # not text: cannot even be stored
+        assert ann.receive_json()["text"] == "ab"
+        widest = json.dumps({"type": "say", "text": "\U0001f916" * 300})  # 12 bytes a character, escaped
+        assert len(widest) < 4096
+        ann.send_text(widest)
+        assert ann.receive_json()["text"] == "\U0001f916" * 300
+        ann.send_text(json.dumps({"type": "say", "text": "x" * 5000}))  # past the socket's 4096 bytes
+        answer = ann.receive_json()
+        assert answer["type"] == "error" and answer["code"] == "too_long"
+    assert [len(line.text) for line in ChatStore(store_of(server)).recent(made["table"], 10)] == [2, 300]
+
+
+def test_a_person_who_conceded_still_chats_under_their_name(server: TestClient) -> None:
+    """At three seats the game goes on with a bot at the conceder's seat: the person watches it
+    through their token, and still talks to the table."""
+    made = new_table(server, seats=3)
+    conceded = server.post(
+        f"/api/tables/{made['table']}/actions",
+        json={"action": "concede"},
+        headers={"Authorization": f"Bearer {made['token']}"},
+    )
+    assert conceded.status_code == 200, conceded.text
+    with joined(server, made["table"], made["token"]) as (ann, _):
+        said = say(ann, "well played, both of you")
+        assert (said["type"], said["seat"], said["name"]) == ("chat", 0, "Ann")
+
+
+def test_a_chat_the_database_cannot_read_costs_the_greeting_its_history_not_the_game(
+    server: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    made = new_table(server)
+    with joined(server, made["table"], made["token"]) as (ann, _):
+        say(ann, "before")
+    room = server.app.state.hall.tables[made["table"]].chat  # type: ignore[attr-defined]
+    room.loaded, room.last = False, 0  # as if the table were new in this process
+    room.lines.clear()
+    failing = ChatStore.recent
+
+    def unreadable(self: ChatStore, table_id: str, count: int) -> Any:
+        raise StoreError("the database is away")
+
+    monkeypatch.setattr(ChatStore, "recent", unreadable)
+    with joined(server, made["table"], made["invites"]["1"]) as (bob, greeting):
+        assert history(greeting) == [] and greeting[1]["state"]["legal"]  # the game is served
+        refused = say(bob, "hello?")
+        assert refused["type"] == "error" and refused["code"] == "server_failed"  # nothing said
+        monkeypatch.setattr(ChatStore, "recent", failing)
+        assert say(bob, "hello again")["number"] == 2  # read once the database is back, told once
+        quiet(bob)
+    assert [line.text for line in ChatStore(store_of(server)).recent(made["table"], 10)] == [
+        "before",
+        "hello again",
+    ]

@@ -156,6 +156,7 @@ class ChatRoom:
         """Check, store, then tell everyone; :class:`ChatRefused` (nothing stored) otherwise."""
         clean = checked(seat, text)
         assert seat is not None
+        await self.ready()  # read before anything is told here (a greeting may have failed to)
         now = self.clock()
         self._refuse_if_too_fast(seat, now)
         if self.last >= MOST_KEPT:

@@ -777,8 +777,12 @@ class LiveTable:
     # ------------------------------------------------------------------ the chat (:mod:`.chat`)
 
     async def chat_ready(self) -> None:
-        """The chat's last messages read, once, before the first greeting reads them."""
-        await self.chat.ready()
+        """The chat's last messages read, once, before the first greeting reads them. A database
+        that fails here costs the greeting its chat, not the game (read again at the next one)."""
+        try:
+            await self.chat.ready()
+        except StoreError as exc:
+            log.error("table %s: the chat was not read: %s", self.id, exc)
 
     def chat_history(self) -> list[Message]:
         """The chat's last messages, oldest first, as ``chat`` messages (a greeting's: no await)."""
