@@ -93,6 +93,12 @@ def test_markup_is_shown_as_text_and_a_muted_seat_stays_hidden_after_a_reload(
     assert ann.locator("#chat li").count() == 3  # Ann sees everything: muting is Bob's alone
     bob.click("#chat-hidden button.unmute[data-seat='0']")
     assert bob.locator("#chat li").count() == 3 and bob.locator("#chat-hidden").is_hidden()
+    bob.select_option("#language", "fr")  # the page connects again: the history, each message once
+    bob.wait_for_function("document.querySelector('#chat-title').textContent === 'Discussion'")
+    say(ann, "à bientôt")  # heard after the new connection's history: by then it was merged
+    bob.wait_for_selector("#chat li[data-number='4']")
+    assert bob.locator("#chat li").count() == 4
+    assert bob.get_attribute("#chat li[data-number='1'] button.mute", "aria-label") == "masquer Ann"
     assert not ann.errors and not bob.errors
 
 

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import asyncio
 import math
+import time
 import unicodedata
 from collections import deque
 from collections.abc import Callable
@@ -135,7 +136,8 @@ class ChatRoom:
         self.lock = asyncio.Lock()
         """One telling at a time: messages are told in their order, each once."""
         self.said: dict[Seat, deque[float]] = {}
-        """When each seat's last messages were said (at most :data:`SEAT_BURST` of them)."""
+        """When each seat's last messages were said (at most :data:`SEAT_BURST` of them), on the
+        monotonic clock: a wall clock set back would otherwise silence a seat for as long."""
 
     async def ready(self) -> None:
         """The last messages read from the store, once (before the first greeting)."""
@@ -157,13 +159,14 @@ class ChatRoom:
         clean = checked(seat, text)
         assert seat is not None
         await self.ready()  # read before anything is told here (a greeting may have failed to)
-        now = self.clock()
-        self._refuse_if_too_fast(seat, now)
+        tick = time.monotonic()
+        self._refuse_if_too_fast(seat, tick)
         if self.last >= MOST_KEPT:
             raise _full()
-        self.said.setdefault(seat, deque(maxlen=SEAT_BURST)).append(now)  # before the wait: counted
+        self.said.setdefault(seat, deque(maxlen=SEAT_BURST)).append(tick)  # before the wait: counted
         try:
-            line = await asyncio.to_thread(self.chats.add, self.table_id, seat, now, clean, most=MOST_KEPT)
+            at = self.clock()
+            line = await asyncio.to_thread(self.chats.add, self.table_id, seat, at, clean, most=MOST_KEPT)
         except ChatFull:
             raise _full() from None
         async with self.lock:

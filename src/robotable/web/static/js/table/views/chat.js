@@ -77,7 +77,14 @@ function line(message, state, table) {
     ? null
     : el(
         "button",
-        { type: "button", class: "mute", "aria-pressed": "false", title: t("chat.mute_hint", { name }), onclick: () => table.mute(message.seat, true) },
+        {
+          type: "button",
+          class: "mute",
+          "aria-pressed": "false",
+          "aria-label": t("chat.mute_label", { name }), // the visible word first, then whose
+          title: t("chat.mute_hint", { name }),
+          onclick: () => table.mute(message.seat, true),
+        },
         t("chat.mute"),
       );
   return el(
