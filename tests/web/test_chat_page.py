@@ -13,6 +13,7 @@ import pytest
 
 from ..server.process import Server
 from .conftest import new_page
+from .test_accessibility import grave_violations
 
 pytestmark = pytest.mark.timeout(180)
 
@@ -83,6 +84,7 @@ def test_markup_is_shown_as_text_and_a_muted_seat_stays_hidden_after_a_reload(
     assert bob.locator("#chat li[data-seat='0']").count() == 0
     assert bob.locator("#chat li[data-number='2']").count() == 1  # his own stay
     assert "1 message hidden" in bob.inner_text("#chat-hidden")
+    assert grave_violations(bob) == []  # its messages, mute and show-again buttons included
     bob.reload()
     bob.wait_for_selector("#chat li[data-number='2']")
     assert bob.locator("#chat li[data-seat='0']").count() == 0  # remembered in this browser
@@ -124,5 +126,6 @@ def test_the_panel_speaks_french_and_words_the_servers_refusals(server: Server, 
     watcher.wait_for_selector("#chat li[data-number='5']")
     assert watcher.locator("#chat-form").is_hidden()
     assert "seuls les joueurs" in watcher.inner_text("#chat-watching")
-    assert watcher.get_attribute("#chat", "aria-live") == "polite"
+    assert watcher.get_attribute("#chat-log", "aria-live") == "polite"
+    assert watcher.get_attribute("#chat-log", "role") == "log"
     assert not ann.errors and not watcher.errors
