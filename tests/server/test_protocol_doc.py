@@ -27,8 +27,11 @@ SERVER_TYPES = {
     "closing",
     "pong",
     "notice",
+    "chat",
+    "chat_history",
+    "chat_refused",
 }
-CLIENT_TYPES = {"action", "state", "ping"}
+CLIENT_TYPES = {"action", "state", "ping", "say"}
 OPAQUE = {"invites", "properties"}
 """Keys whose members differ from example to example (seat numbers, a cut option schema)."""
 
@@ -127,6 +130,7 @@ def captured(server: TestClient) -> dict[str, Any]:
         s.receive_json()
         real["ws-server missed"] = s.receive_json()
     real["ws-server notice"] = stand_in_notice(server)
+    real |= chat_messages(server, table, token)
     real["http error, quota"], real["ws-server closing, quota"] = quota_refusals(server, table)
     real["http error, option"] = server.post(
         "/api/tables", json={"game": "ricochet", "seats": ["human"], "options": {"chips_to_win": 99}}
@@ -135,6 +139,22 @@ def captured(server: TestClient) -> dict[str, Any]:
         "/api/tables", json={"game": "ricochet", "seats": ["human", "human"], "timers": False}
     ).json()
     return real | account_answers(server)
+
+
+def chat_messages(server: TestClient, table: str, token: str) -> dict[str, Any]:
+    """A message said, one too many, and the history a new connection is greeted with."""
+    real = {}
+    with server.websocket_connect(f"/ws/tables/{table}?token={token}") as socket:
+        socket.receive_json(), socket.receive_json()
+        for _ in range(5):
+            socket.send_json({"type": "say", "text": "good luck!"})
+            real["ws-server chat"] = socket.receive_json()
+        socket.send_json({"type": "say", "text": "good luck!"})
+        real["ws-server chat_refused"] = socket.receive_json()
+    with server.websocket_connect(f"/ws/tables/{table}") as socket:
+        socket.receive_json(), socket.receive_json()
+        real["ws-server chat_history"] = socket.receive_json()
+    return real
 
 
 def account_answers(server: TestClient) -> dict[str, Any]:
@@ -212,7 +232,7 @@ def test_every_client_example_is_understood(server: TestClient) -> None:
     created = server.post("/api/tables", json=request)
     assert created.status_code == 201, created.text
     table, token = created.json()["table"], created.json()["token"]
-    answers = {"action": "accepted", "state": "state", "ping": "pong"}
+    answers = {"action": "accepted", "state": "state", "ping": "pong", "say": "chat"}
     with server.websocket_connect(f"/ws/tables/{table}?token={token}") as socket:
         socket.receive_json(), socket.receive_json()
         for name, example in documented.items():

@@ -48,6 +48,8 @@ from robotable.play.suggestions import Suggestion, suggestion_refusal, suggestio
 from robotable.play.table import Accepted, Table
 from robotable.play.time_banks import Banks
 from robotable.server.banks import HANDED_KINDS, out_of_time, out_of_time_notice, timed_out_row
+from robotable.server.chat import ChatRoom
+from robotable.server.chat_store import ChatStore
 from robotable.server.quotas import Tally
 from robotable.server.seats import (
     Holder,
@@ -219,6 +221,14 @@ class LiveTable:
         names (every page of a seat, and every spectator, asks for it after each action: drawn
         once)."""
         self.boards_version = -1
+        self.chat = ChatRoom(
+            table_id,
+            ChatStore(hall.store),
+            hall.clock,
+            lambda message: self.audience.send_to_all(lambda _seat: message),
+            lambda seat: self.seat_names()[seat],
+        )
+        """What its people say (:mod:`.chat`): beside the game, never in its record."""
         self._start_bots()
 
     # ------------------------------------------------------------------ what it is
@@ -840,6 +850,28 @@ class LiveTable:
         its outcome too."""
         async with self.lock:
             return self.over
+
+    # ------------------------------------------------------------------ the chat (:mod:`.chat`)
+
+    async def chat_ready(self) -> None:
+        """The chat's last messages read, once, before the first greeting reads them. A database
+        that fails here costs the greeting its chat, not the game (read again at the next one)."""
+        try:
+            await self.chat.ready()
+        except StoreError as exc:
+            log.error("table %s: the chat was not read: %s", self.id, exc)
+
+    def chat_history(self) -> list[Message]:
+        """The chat's last messages, oldest first, as ``chat`` messages (a greeting's: no await)."""
+        return self.chat.recent()
+
+    async def say(self, seat: Seat | None, text: str) -> None:
+        """A seat's message, stored then told to everyone (:class:`~.chat.ChatRefused` otherwise)."""
+        await self.chat.say(seat, text)
+
+    async def heard_chat(self) -> None:
+        """Another process stored a message of this table's chat: tell it here too."""
+        await self.chat.catch_up()
 
     # ------------------------------------------------------------------ the audience
 

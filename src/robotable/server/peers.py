@@ -57,6 +57,8 @@ class SharedTable(Protocol):
 
     async def reload_seats(self) -> None: ...
 
+    async def heard_chat(self) -> None: ...
+
     def fell_behind(self) -> None: ...
 
     def later(self, chore: Coroutine[Any, Any, None]) -> None: ...
@@ -240,6 +242,8 @@ class PostgresPeers:
             return
         if what == "seats":
             live.later(live.reload_seats())
+        elif what == "chat":
+            live.later(live.heard_chat())
         elif what.isdigit() and int(what) > live.version:
             live.fell_behind()
 
@@ -248,6 +252,7 @@ class PostgresPeers:
         for live in list(self.hall.tables.values()):
             await live.reload_seats()
             await live.catch_up()
+            await live.heard_chat()
 
 
 def _over(hall: Hall, table_id: str) -> bool:

@@ -116,3 +116,15 @@ email_links = Table(
     Column("expiry", Float, nullable=False),
     Index("email_links_account", "account_id"),
 )
+
+chat = Table(
+    "chat",
+    metadata,
+    Column("table_id", String(32), ForeignKey("game_tables.id", ondelete="CASCADE"), primary_key=True),
+    # (table_id, number) is the key: two processes can never both write message n of a table
+    Column("number", Integer, primary_key=True),
+    Column("seat", Integer, nullable=False),  # who said it (a person's seat; never a bot's)
+    Column("at", Float, nullable=False),  # seconds since the epoch, on the server's clock
+    Column("text", Text, nullable=False),  # cleaned (:func:`robotable.server.chat.cleaned`): plain text
+)
+"""A table's chat (:mod:`.chat`): what people said, beside the game, never part of its record."""

@@ -25,6 +25,7 @@ from fastapi import FastAPI, Query, WebSocket, WebSocketDisconnect
 from robotable.core.errors import RobotableError
 from robotable.core.game import Seat
 from robotable.play.words import seat_namer, with_sentences
+from robotable.server.chat import ChatRefused, refusal_message
 from robotable.server.hall import Hall, TableNotFound
 from robotable.server.limits import Bucket
 from robotable.server.live import Forbidden, LiveTable, Message, SpectatorCannotPlay
@@ -234,6 +235,7 @@ async def _serve_counted(
     connection = None
     try:  # from here on, however the client goes (even mid-greeting), its leaving is counted
         await live.arrive(seat)  # a person back takes their seat from its stand-in
+        await live.chat_ready()  # the last messages in memory, for the greeting to read at once
         connection = connections.add(seat, sentences=sentences, lang=lang)
         live.connected(seat)
         messages = greeting(live, connections, connection, since)
@@ -257,15 +259,18 @@ async def _serve_counted(
 def greeting(
     live: LiveTable, connections: Connections, connection: Connection, since: int | None
 ) -> list[Message]:
-    """``hello``, what was missed since ``since``, and the state. Made in the same step as the
-    connection joined (no await in between), so every update queued after it is newer than its
-    state: a client never gets an action twice."""
+    """``hello``, what was missed since ``since``, the state, and the chat's last messages
+    (``chat_history``, when there are any). Made in the same step as the connection joined (no
+    await in between), so every update or chat message queued after it is newer than what it
+    holds: a client never gets an action or a message twice."""
     seat = connection.seat
     messages: list[Message] = [{"type": "hello", "protocol": PROTOCOL, "table": live.id, "seat": seat}]
     if since is not None:
         missed: Message = {"type": "missed", "news": live.missed(seat, since)}  # type: ignore[dict-item]
         messages.append(connections.worded(missed, connection))
     messages.append({"type": "state", "state": live.snapshot(seat)})
+    if recent := live.chat_history():
+        messages.append({"type": "chat_history", "messages": recent})  # type: ignore[dict-item]
     return messages
 
 
@@ -303,6 +308,8 @@ async def _read(
         if connection.closed:
             return  # closed by the server (its seat handed to a bot, too slow): not one more action
         reply = await _handle(text, live, connection.seat, bucket, clock)
+        if reply is None:  # said: the sender hears its message as everyone does
+            continue
         if reply.get("type") == "error":
             errors += 1
         if not connection.send(reply):
@@ -314,8 +321,9 @@ async def _read(
 
 async def _handle(
     text: str, live: LiveTable, seat: Seat | None, bucket: Bucket, clock: Callable[[], float]
-) -> Message:
-    """One client message: its answer (the accepted action's update goes to everyone)."""
+) -> Message | None:
+    """One client message: its answer (the accepted action's update goes to everyone; a message
+    said has none but the ``chat`` everyone hears)."""
     if not bucket.take():
         return error("rate", f"too many messages (at most {RATE:g} a second)")
     if len(text.encode("utf-8", "surrogatepass")) > MAX_MESSAGE:
@@ -331,9 +339,27 @@ async def _handle(
         return {"type": "pong", "now": clock()}
     if kind == "state":
         return {"type": "state", "state": live.snapshot(seat)}
+    if kind == "say":
+        return await _say(message, live, seat)
     if kind != "action":
-        return error("unknown_type", f"unknown message type {kind[:40]!r} (action, state, ping)")
+        return error("unknown_type", f"unknown message type {kind[:40]!r} (action, say, state, ping)")
     return await _act(message, live, seat)
+
+
+async def _say(message: dict[str, object], live: LiveTable, seat: Seat | None) -> Message | None:
+    """A ``say`` message: nothing (everyone, the sender included, hears the ``chat``), or
+    ``chat_refused`` with why (nothing stored or told)."""
+    text = message.get("text")
+    if not isinstance(text, str):
+        return error("malformed", 'a say message has "text": what to say, as text')
+    try:
+        await live.say(seat, text)
+    except ChatRefused as exc:
+        return refusal_message(exc)
+    except RobotableError as exc:  # the store failed: nothing was said
+        log.warning("table %s: a chat message was not stored: %s", live.id, exc)
+        return error("server_failed", "the server could not keep this message; nothing was said")
+    return None
 
 
 async def _act(message: dict[str, object], live: LiveTable, seat: Seat | None) -> Message:

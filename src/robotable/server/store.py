@@ -56,7 +56,8 @@ from robotable.server.seats import SeatRow
 
 CHANNEL = "robotable"
 """The PostgreSQL notification channel: payload ``"TABLE_ID VERSION"`` after an action,
-``"TABLE_ID seats"`` after a seat changed."""
+``"TABLE_ID seats"`` after a seat changed, ``"TABLE_ID chat"`` after a chat message
+(:mod:`.chat_store`)."""
 
 
 class StoreError(RobotableError):

@@ -15,6 +15,9 @@ const HANDLERS = {
   refused: (table, m) => table.answered({ kind: "refused", refusal: m }),
   error: (table, m) => table.answered({ kind: "error", code: m.code, reason: m.reason }),
   notice: (table, m) => table.noticed(m),
+  chat: (table, m) => table.chatted([m]),
+  chat_history: (table, m) => table.chatted(m.messages),
+  chat_refused: (table, m) => table.chatRefused(m),
   closing: (table, m) => table.closing(m.code, m.reason),
   pong: () => {}, // the page sends no ping: a lost connection is seen by its closing
 };

@@ -11,6 +11,7 @@ import { language } from "../i18n.js";
 import { goesOn, pickedActions } from "../shared/notation.js";
 import { createStore } from "../shared/store.js";
 import { serverAsks } from "./asks.js";
+import { chatCommands, chatReceived, chatStart } from "./chat.js";
 
 // table: its id; token: the seat shown (null: a spectator); here: the seats of the people at
 // this screen (seat number to token); invites: the creator's invitation links (seat to token);
@@ -42,6 +43,7 @@ function fresh(screen) {
     again: null, // playing again: "asking", or {failed: text}
 
     opened: null, // the key of the decision's slot clicked open (views/decision.js): its choices are shown
+    ...chatStart(screen.table), // chat, chatAnswer, muted (chat.js)
   };
 }
 
@@ -144,6 +146,7 @@ export function createTable(screen, { connect, loadGames }) {
       set({ pending: false, answer: { ...answer, seen } });
     },
     noticed: (notice) => set({ log: [...get().log, { notice }] }),
+    ...chatReceived(store),
   };
 
   return {
@@ -189,6 +192,7 @@ export function createTable(screen, { connect, loadGames }) {
       }
     },
     ...serverAsks(store),
+    ...chatCommands(store, (message) => link?.send(message) ?? false),
     // The page's language changed: the log is asked for again, worded in it (the server words
     // each event for the language a connection asked for).
     relanguage() {

@@ -28,6 +28,7 @@ import { guidanceView } from "./views/guidance.js";
 import { panelsView } from "./views/panels.js";
 import { notationWanted, settingsView } from "./views/settings.js";
 import { bodyView } from "./views/body.js";
+import { chatView } from "./views/chat.js";
 import { connectionView } from "./views/connection.js";
 import { handoverView } from "./views/handover.js";
 import { hereView } from "./views/here.js";
@@ -45,7 +46,7 @@ const table = createTable({ ...screen, notation: notationWanted() }, { connect, 
 const views = [
   ...[bodyView, handoverView, connectionView, statusView, timersView, endPanelView],
   ...[actionsView, answerView, notationView, phaseHelpView, hereView, seenView],
-  ...[logView, boardView, concedeView, suggestView],
+  ...[logView, boardView, concedeView, suggestView, chatView],
   ...[settingsView, guidanceView, confirmView, panelsView],
   decisionView,
 ];
