@@ -7,7 +7,6 @@ import { gameSay, gameTitle, loadGames } from "./game_words.js";
 import { language, t, translatePage } from "./i18n.js";
 import { redrawForm, showForm, wireForm } from "./lobby/new_table.js";
 import { listTables } from "./lobby/tables.js";
-import { showWho } from "./shared/who.js";
 import "./words/lobby.js";
 
 async function start() {
@@ -20,7 +19,6 @@ async function start() {
 
 async function redraw() {
   drawGames(await loadGames());
-  showWho();
   redrawForm();
   listTables();
 }

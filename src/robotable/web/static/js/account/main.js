@@ -11,6 +11,7 @@ import { offerForgot, wireForgot } from "./forgot.js";
 import { clearErrors, clearForms, sentence } from "./form.js";
 import { followLink, linkOpened, wireReset } from "./links.js";
 import { whileSignedIn, wireSignedIn } from "./signed_in.js";
+import { keepSeats } from "./keep_seats.js";
 import { wireSignedOut } from "./signed_out.js";
 
 // The account signed in (GET /api/account's answer), or null (401 signed_out).
@@ -42,6 +43,7 @@ async function refresh(notice) {
   else delete said.dataset.t;
   said.textContent = notice ? t(notice) : "";
   if (notice !== undefined) document.getElementById("account-title").focus();
+  window.dispatchEvent(new Event("robotable:who")); // the header says who is signed in now
 }
 
 // A sentence of the server's (a link's refusal) in the page's notice.
@@ -63,7 +65,8 @@ async function start() {
     nameTab();
   });
   const link = linkOpened(); // before anything: the token leaves the address bar at once
-  wireSignedOut(() => refresh(null));
+  // signed in: the seats this browser held as a guest are the account's from now on
+  wireSignedOut(async () => refresh((await keepSeats()) ? "account.seats_kept" : null));
   wireForgot();
   wireSignedIn(refresh);
   wireEmail(refresh, (act) => whileSignedIn(refresh, act));

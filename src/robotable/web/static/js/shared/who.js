@@ -17,6 +17,11 @@ export function signedInName() {
   return asked;
 }
 
+// Forgets who was signed in: a sign-in or a sign-out on this page (js/account/) changed it.
+export function forgetWho() {
+  asked = null;
+}
+
 // Words `#who` for who is signed in; the answer: their name, or null.
 export async function showWho() {
   const name = await signedInName();

@@ -11,8 +11,8 @@ export function serverAsks({ get, set }) {
     // Asks what the medium bot would play for this seat now: words only, nothing is sent to
     // the table.
     async suggest() {
-      const { table, token, suggestion } = get();
-      if (suggestion === "asking" || !token) return;
+      const { table, token, suggestion, seat } = get();
+      if (suggestion === "asking" || seat === null) return; // a seat's, by its token or its account
       set({ suggestion: "asking" });
       try {
         const told = await api(`/api/tables/${encodeURIComponent(table)}/suggest`, { method: "POST", token });
@@ -24,12 +24,12 @@ export function serverAsks({ get, set }) {
     // Plays the finished game again: the new table (the same one for everyone of this table)
     // is opened with this screen's seats, the same tokens granting them there.
     async playAgain() {
-      const { table, token, here, creator, invites } = get();
-      if (!token) return;
+      const { table, token, here, creator, invites, seat } = get();
+      if (seat === null) return; // a spectator has no seat to take again
       set({ again: "asking" });
       try {
         const made = await api(`/api/tables/${encodeURIComponent(table)}/again`, { method: "POST", token });
-        tokens.set(made.table, made.token);
+        if (made.token) tokens.set(made.table, made.token); // none: the account holds the new seat too
         if (Object.keys(here).length) tokens.setHere(made.table, here);
         if (creator) tokens.setCreator(made.table, creator);
         if (Object.keys(invites).length) tokens.setInvites(made.table, invites);

@@ -9,14 +9,15 @@ export function phaseHelpView(table) {
   const box = document.getElementById("phase-help-box");
   let asked = null; // what the help shown was asked for
   table.watch(
-    (s) => [s.server, s.token, s.lang],
+    (s) => [s.server, s.seat, s.lang],
     async (s) => {
-      if (!s.server || !s.token || s.server.outcome) {
+      // a seat's (its token's, or its account's: a seat found on My tables has no token here)
+      if (!s.server || s.seat === null || s.server.outcome) {
         asked = null;
         box.hidden = true;
         return;
       }
-      const key = JSON.stringify([s.server.view.phase, s.token, s.server.legal.length > 0, s.lang]);
+      const key = JSON.stringify([s.server.view.phase, s.seat, s.server.legal.length > 0, s.lang]);
       if (key === asked) return;
       asked = key;
       try {

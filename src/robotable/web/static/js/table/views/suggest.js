@@ -16,9 +16,9 @@ export function suggestView(table) {
   const board = document.getElementById("board");
   button.addEventListener("click", () => table.suggest());
   table.watch(
-    (s) => [s.server, s.suggestion, s.lang, s.games],
+    (s) => [s.server, s.suggestion, s.lang, s.games, s.seat],
     (s) => {
-      const open = Boolean(s.server && !s.server.outcome && s.server.legal.length && s.token);
+      const open = Boolean(s.server && !s.server.outcome && s.server.legal.length && s.seat !== null);
       box.hidden = !open;
       button.disabled = s.suggestion === "asking";
       said.replaceChildren(...(open ? lines(s) : []));
