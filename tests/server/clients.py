@@ -108,10 +108,11 @@ def play(
     policy: Policy = first_legal,
     chooser: Chooser | None = None,
     max_messages: int = 5000,
+    headers: dict[str, str] | None = None,
 ) -> Client:
-    """Connect (a spectator without token), play ``policy`` (or ``chooser`` when given) until
-    the outcome, return the conversation."""
-    with client.websocket_connect(socket_path(table, token)) as socket:
+    """Connect (a spectator without token, or the seat of the client's signed-in account),
+    play ``policy`` (or ``chooser`` when given) until the outcome, return the conversation."""
+    with client.websocket_connect(socket_path(table, token), headers=headers or {}) as socket:
         hello = socket.receive_json()
         talk = Client(hello.get("seat"), [hello])
         choose = chooser or (lambda state: policy(state["legal"]))
@@ -160,16 +161,20 @@ def play_together(
     policy: Policy,
     *,
     choosers: Callable[[], Chooser | None] | None = None,
+    clients: list[TestClient] | None = None,
+    headers: dict[str, str] | None = None,
 ) -> list[Client]:
     """One thread per connection (``None``: a spectator); each plays until the outcome, with
-    its own chooser from ``choosers()`` when given, else ``policy``."""
+    its own chooser from ``choosers()`` when given, else ``policy``. ``clients``: one per
+    connection (each with its own cookies: people signed in), else ``client`` for all."""
     talks: list[Client | None] = [None] * len(tokens)
     failures: list[BaseException] = []
 
     def run(index: int, token: str | None) -> None:
         try:
             chooser = choosers() if choosers is not None else None
-            talks[index] = play(client, table, token, policy=policy, chooser=chooser)
+            talking = clients[index] if clients is not None else client
+            talks[index] = play(talking, table, token, policy=policy, chooser=chooser, headers=headers)
         except BaseException as exc:  # reported by the main thread
             failures.append(exc)
 

@@ -89,8 +89,10 @@ class Truth:
         assert shown["to_act"] == plain(state.to_act())
         legal = [] if seat is None else [str(a) for a in state.legal_actions(seat)]
         assert shown["legal"] == legal
-        # a bot's number is public (it names the bot: "Medium bot 2"), nothing else is added
-        assert all(set(s) - {"number"} == {"seat", "kind", "name"} for s in shown["seats"])
+        # a bot's number is public (it names the bot: "Medium bot 2"), and whether a person's name
+        # is an account's (a profile's); nothing else is added
+        assert all(set(s) - {"number", "account"} == {"seat", "kind", "name"} for s in shown["seats"])
+        assert all(s.get("account", True) is True for s in shown["seats"])  # a flag, never an id
         assert all(("number" in s) == s["kind"].startswith("bot:") for s in shown["seats"])
 
     def check_news(self, news: dict[str, Any], seat: int | None) -> None:
@@ -154,3 +156,55 @@ def test_every_message_is_what_the_seat_may_know(server: TestClient, game: str) 
         assert [m["type"] for m in again.received] == ["hello", "missed", "state"]
         assert len(again.received[1]["news"]) == len(record.actions)
         check_conversation(truth, again, secrets)
+
+
+@pytest.mark.timeout(90)
+@pytest.mark.parametrize("game", [g for g in GAMES if games.get(g).hidden_information])
+def test_seats_held_by_accounts_receive_only_what_their_seat_may_know(server: TestClient, game: str) -> None:
+    """The same conversations when each person's seat is found by their account's cookie (no
+    token on the socket): every message is still exactly their seat's, and no message names
+    an account beyond its name."""
+    people = [_signed_up(server, name) for name in ("Ann Leak", "Bob Leak")]
+    case = SHORT_GAMES[game]
+    seats = ["human", "human"] + ["bot"] * (case.seats - 2)
+    body = {"game": game, "seats": seats, "options": case.options, "seed": 2026, "timers": case.timers}
+    created = people[0].post("/api/tables", json=body, headers=OWN).json()
+    table, invite = created["table"], created["invites"]["1"]
+    joined = people[1].post(
+        f"/api/tables/{table}/join", json={}, headers={**OWN, "Authorization": f"Bearer {invite}"}
+    )
+    assert joined.status_code == 200, joined.text
+    spectator = _another(server)
+    talks = play_together(
+        server, table, [None, None, None], policy_for(game),
+        choosers=lambda: chooser_for(game), clients=[*people, spectator], headers=OWN,
+    )  # fmt: skip
+    assert [t.seat for t in talks] == [0, 1, None]
+    assert talks[0].sent and talks[1].sent, "both people played"
+    record = Record.from_dict(server.get(f"/api/tables/{table}/record").json())
+    truth = Truth(record)
+    tokens = [created["token"], invite]
+    for talk in talks:
+        assert check_conversation(truth, talk, tokens + [hash_token(t) for t in tokens]) > 2
+        seat_lists = [m["state"]["seats"] for m in talk.received if "state" in m]
+        assert all([s.get("account") for s in shown[:2]] == [True, True] for shown in seat_lists)
+        assert all([s["name"] for s in shown[:2]] == ["Ann Leak", "Bob Leak"] for shown in seat_lists)
+
+
+OWN = {"Origin": "http://testserver"}
+
+
+def _another(server: TestClient) -> TestClient:
+    """Another browser (its own cookies), on the running application's loop."""
+    client = TestClient(server.app, client=("127.0.0.1", 50001))
+    client.portal = server.portal
+    return client
+
+
+def _signed_up(server: TestClient, name: str) -> TestClient:
+    client = _another(server)
+    answer = client.post(
+        "/api/account/signup", json={"name": name, "password": "correct horse battery"}, headers=OWN
+    )
+    assert answer.status_code == 201, answer.text
+    return client
