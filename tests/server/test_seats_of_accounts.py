@@ -188,3 +188,21 @@ def _record_when_over(client: TestClient, table: str) -> dict[str, Any]:
             return answer.json()
         time.sleep(0.05)
     raise AssertionError("the bots did not finish the game")
+
+
+def test_signing_out_closes_the_sockets_the_cookie_opened_and_no_other(server: TestClient) -> None:
+    sign_up(server, "Ann")
+    created = create(server, ["human", "human", "human"])
+    table = created["table"]
+    with (
+        server.websocket_connect(f"/ws/tables/{table}", headers=OWN) as by_cookie,
+        server.websocket_connect(f"/ws/tables/{table}?token={created['token']}", headers=OWN) as by_token,
+    ):
+        assert by_cookie.receive_json()["seat"] == 0 and by_token.receive_json()["seat"] == 0
+        by_cookie.receive_json(), by_token.receive_json()  # their states
+        assert server.post("/api/account/signout", headers=OWN).status_code == 204
+        closing = by_cookie.receive_json()
+        assert closing == {"type": "closing", "code": "signed_out",
+                           "reason": "you signed out: this page no longer shows your seat"}  # fmt: skip
+        by_token.send_json({"type": "ping"})
+        assert by_token.receive_json()["type"] == "pong"  # the link's token still holds the seat

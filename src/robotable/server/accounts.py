@@ -179,7 +179,10 @@ def add_accounts(
     async def sign_out(request: Request) -> Response:
         """This session ends, and its cookie (signed in or not: the answer is the same)."""
         if (ending := sent_token_hash(request)) is not None:
+            signed_in = await accounts.sessions.current(request)
             await asyncio.to_thread(accounts.store.end_session, ending)
+            if signed_in is not None:
+                accounts.sessions.ended(signed_in.account.id, ending)
         return _cleared(request)
 
     @app.post("/api/account/signout-everywhere", status_code=204, dependencies=from_site)
@@ -187,6 +190,7 @@ def add_accounts(
         """Every session of the account ends, on every device."""
         signed_in = await accounts.sessions.required(request)
         await asyncio.to_thread(accounts.store.end_sessions, signed_in.account.id)
+        accounts.sessions.ended(signed_in.account.id)
         return _cleared(request)
 
     @app.get("/api/account")
@@ -207,6 +211,7 @@ def add_accounts(
         new_hash = await asyncio.to_thread(hash_password, body.new)
         token, session = accounts.sessions.new()
         await asyncio.to_thread(accounts.store.change_password, signed_in.account.id, new_hash, session)
+        accounts.sessions.ended(signed_in.account.id)
         set_cookie(response, request, token)
         return {"name": signed_in.account.name}
 
@@ -216,6 +221,7 @@ def add_accounts(
         signed_in = await accounts.sessions.required(request)
         await accounts.check_own(signed_in, body.password, address(request))
         tables = await asyncio.to_thread(accounts.store.delete, signed_in.account.id)
+        accounts.sessions.ended(signed_in.account.id)
         if seats_changed is not None:
             await seats_changed(tables)
         return _cleared(request)

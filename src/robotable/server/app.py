@@ -41,7 +41,7 @@ from robotable.server.quotas import DEFAULT_QUOTAS, Quotas
 from robotable.server.refusals import add_refusals
 from robotable.server.replays import MAX_RECORD_BYTES, add_replays, replay_workers
 from robotable.server.routes import add_routes
-from robotable.server.sockets import MAX_MESSAGE, PROTOCOL, Connections, add_socket
+from robotable.server.sockets import MAX_MESSAGE, PROTOCOL, Connections, add_socket, close_signed_out
 from robotable.server.stopping import bound_the_stop
 from robotable.server.store import Store
 from robotable.server.thinking import BOT_CPU_SHARE, BotProcesses, BotThreads
@@ -135,6 +135,10 @@ def create_app(
     add_accounts(app, store, clock=clock, seats_changed=hall.seats_changed)
     add_email(app, Mailer(mail) if mail is not None else None)
     add_my_tables(app, hall)
+    # an ended session leaves no socket showing the seat its cookie found
+    app.state.accounts.sessions.listeners.append(
+        lambda account, session: close_signed_out(hall, account, session)
+    )
     if api_docs:
         add_api_docs(app)
     app.add_middleware(ClientAddress, trusted=trusted)  # before the limits count by address

@@ -297,5 +297,6 @@ def add_email(app: FastAPI, mailer: Mailer | None) -> None:
         account = await asyncio.to_thread(email.store.reset, token_hash, password_hash, session)
         if account is None:  # used meanwhile, by another request with the same link
             raise link_invalid()
+        accounts.sessions.ended(account.id)
         set_cookie(response, request, token)
         return {"name": account.name}

@@ -20,7 +20,7 @@ from starlette.requests import HTTPConnection
 
 from robotable.server.inputs import Auth, bearer_token
 from robotable.server.seats import Holder
-from robotable.server.sessions import COOKIE, same_site, sent_from_site
+from robotable.server.sessions import COOKIE, same_site, sent_from_site, sent_token_hash
 
 
 @dataclass(frozen=True)
@@ -54,12 +54,23 @@ async def seat_key(request: Request, authorization: Auth = None) -> SeatKey:
     return SeatKey(token, holder)
 
 
-async def socket_holder(connection: HTTPConnection) -> Holder | None:
+@dataclass(frozen=True)
+class SignedSocket:
+    """A socket's signed-in person and their session (its token's hash): the session's end
+    closes the socket (:func:`robotable.server.sockets.close_signed_out`)."""
+
+    holder: Holder
+    session: str
+
+
+async def socket_holder(connection: HTTPConnection) -> SignedSocket | None:
     """A socket's signed-in person, if it comes from this site's own pages (else None: another
     site's page gets what a spectator gets, never the person's seat)."""
     if not sent_from_site(connection):
         return None
-    return await holder_of(connection)
+    holder = await holder_of(connection)
+    session = sent_token_hash(connection)
+    return None if holder is None or session is None else SignedSocket(holder, session)
 
 
 Key = Annotated[SeatKey, Depends(seat_key)]

@@ -56,6 +56,14 @@ class Sessions:
     def __init__(self, store: AccountStore, clock: Callable[[], float] = time.time) -> None:
         self.store = store
         self.clock = clock
+        self.listeners: list[Callable[[int, str | None], None]] = []
+        """Told when sessions end (:meth:`ended`): the tables close the sockets they opened."""
+
+    def ended(self, account: int, session: str | None = None) -> None:
+        """``account``'s session ``session`` ended (every one of its sessions, when None): a
+        sign-out, a new password, a deletion."""
+        for listener in self.listeners:
+            listener(account, session)
 
     def new(self) -> tuple[str, NewSession]:
         """A new session's token (for the cookie) and its row (for the store)."""
@@ -88,7 +96,7 @@ class Sessions:
         return signed_in
 
 
-def sent_token_hash(request: Request) -> str | None:
+def sent_token_hash(request: HTTPConnection) -> str | None:
     """The hash of the session token the request came with (signed in or not)."""
     token = request.cookies.get(COOKIE)
     return hash_token(token) if token else None

@@ -30,7 +30,7 @@ from robotable.server.hall import Hall, TableNotFound
 from robotable.server.limits import Bucket
 from robotable.server.live import Forbidden, LiveTable, Message, SpectatorCannotPlay
 from robotable.server.quotas import OverQuota
-from robotable.server.seat_keys import socket_holder
+from robotable.server.seat_keys import SignedSocket, socket_holder
 
 log = logging.getLogger("robotable.server")
 
@@ -65,6 +65,10 @@ class Connection:
     closed: bool = False
     """Closed by the server (its seat handed to a bot, too slow, too many errors): its reader
     takes no more messages."""
+    account: int | None = None
+    """The account whose cookie found its seat (None: a token's seat, or a spectator)."""
+    session: str | None = None
+    """That cookie's session (its token's hash): its sign-out closes the connection."""
 
     def send(self, message: Message) -> bool:
         """Queue a message; False when the client is too slow and must be dropped."""
@@ -92,10 +96,26 @@ class Connections:
         self.live = live
         self.open: set[Connection] = set()
 
-    def add(self, seat: Seat | None, *, sentences: bool = False, lang: str = "en") -> Connection:
+    def add(
+        self,
+        seat: Seat | None,
+        *,
+        sentences: bool = False,
+        lang: str = "en",
+        signed: SignedSocket | None = None,
+    ) -> Connection:
         connection = Connection(seat, sentences=sentences, lang=lang)
+        if signed is not None and seat is not None:  # the cookie found its seat
+            connection.account, connection.session = signed.holder.account, signed.session
         self.open.add(connection)
         return connection
+
+    def close_signed_out(self, account: int, session: str | None = None) -> None:
+        """End the connections whose seat the account's cookie found (only ``session``'s, when
+        given): that session, or all of them, ended."""
+        for connection in [c for c in self.open if c.account == account]:
+            if session is None or connection.session == session:
+                self.close(connection, "signed_out", "you signed out: this page no longer shows your seat")
 
     def remove(self, connection: Connection) -> None:
         """A connection that ended (its client left, or the server closed it)."""
@@ -223,8 +243,8 @@ async def _serve_counted(
 ) -> None:
     try:
         live = await hall.find(table_id)
-        holder = None if token else await socket_holder(socket)
-        seat = await live.authorize(token, None if holder is None else holder.account)
+        signed = None if token else await socket_holder(socket)
+        seat = await live.authorize(token, None if signed is None else signed.holder.account)
     except (TableNotFound, Forbidden) as exc:
         code = "not_found" if isinstance(exc, TableNotFound) else "forbidden"
         await socket.send_json(error(code, str(exc)))
@@ -236,7 +256,7 @@ async def _serve_counted(
     try:  # from here on, however the client goes (even mid-greeting), its leaving is counted
         await live.arrive(seat)  # a person back takes their seat from its stand-in
         await live.chat_ready()  # the last messages in memory, for the greeting to read at once
-        connection = connections.add(seat, sentences=sentences, lang=lang)
+        connection = connections.add(seat, sentences=sentences, lang=lang, signed=signed)
         live.connected(seat)
         messages = greeting(live, connections, connection, since)
         try:
@@ -406,3 +426,13 @@ def refused(action: str, exc: RobotableError, *, seen: int | None = None, versio
     if seen is not None and seen < version:
         answer["behind"] = {"seen": seen, "version": version}
     return answer
+
+
+def close_signed_out(hall: Hall, account: int, session: str | None = None) -> None:
+    """A session of ``account`` ended (every one of them, without ``session``): the sockets
+    whose seat its cookie found are closed, in every table this process holds (a sign-out
+    leaves no page showing the seat's hidden view)."""
+    for live in [*hall.tables.values(), *hall.finished.kept.values()]:
+        audience = live.audience
+        if isinstance(audience, Connections):
+            audience.close_signed_out(account, session)
