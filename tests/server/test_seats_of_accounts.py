@@ -5,6 +5,7 @@ can neither play with the cookie nor read the seat's view through a socket."""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator
 from typing import Any
 
@@ -206,3 +207,28 @@ def test_signing_out_closes_the_sockets_the_cookie_opened_and_no_other(server: T
                            "reason": "you signed out: this page no longer shows your seat"}  # fmt: skip
         by_token.send_json({"type": "ping"})
         assert by_token.receive_json()["type"] == "pong"  # the link's token still holds the seat
+
+
+def test_the_export_holds_the_account_s_seats_and_its_own_words_only(server: TestClient) -> None:
+    sign_up(server, "Ann")
+    created = create(server, ["human", "human", "bot:easy"])
+    table = created["table"]
+    guest = client_of(server)
+    with (
+        server.websocket_connect(f"/ws/tables/{table}", headers=OWN) as ann,
+        guest.websocket_connect(f"/ws/tables/{table}?token={created['invites']['1']}") as other,
+    ):
+        ann.send_json({"type": "say", "text": "good luck"})
+        other.send_json({"type": "say", "text": "a guest's secret words"})
+        for socket in (ann, other):  # each hears both messages (after its greeting)
+            heard = []
+            while len(heard) < 2:
+                message = socket.receive_json()
+                if message["type"] == "chat":
+                    heard.append(message["text"])
+    export = server.get("/api/account/export").json()
+    assert [(s["table"], s["seat"], s["name"], s["game"]) for s in export["seats"]] == [
+        (table, 0, "Ann", "robotick")
+    ]
+    assert [line["text"] for line in export["chat"]] == ["good luck"]
+    assert "a guest's secret words" not in json.dumps(export)

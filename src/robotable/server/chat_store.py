@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from sqlalchemy import func, insert, select
+from sqlalchemy import func, insert, select, tuple_
 
 from robotable.core.errors import RobotableError
 from robotable.core.game import JSON, Seat
@@ -94,3 +94,19 @@ class ChatStore:
         )
         with self.store._reading() as connection:
             return [ChatLine(r.number, r.seat, r.at, r.text) for r in connection.execute(query)]
+
+    def said_at(self, seats: list[tuple[str, Seat]]) -> list[dict[str, JSON]]:
+        """Every message said from these seats (table, seat), by table then in order: what an
+        account's export holds of the chat (its own words, nobody else's)."""
+        if not seats:
+            return []
+        query = (
+            select(schema.chat)
+            .where(tuple_(CHAT.table_id, CHAT.seat).in_(seats))
+            .order_by(CHAT.table_id, CHAT.number)
+        )
+        with self.store._reading() as connection:
+            return [
+                {"table": r.table_id, "seat": r.seat, "at": r.at, "text": r.text}
+                for r in connection.execute(query)
+            ]

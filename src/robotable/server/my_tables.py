@@ -10,23 +10,27 @@ up or in, and "My tables", every table their account sits at, those waiting for 
   {your_turn, tables: [{table, game}]}): what the header of every page shows, asked again now
   and then (a table that starts waiting shows a notification of the browser).
 
-Only what every spectator sees of a table is listed (seats' names, whether it is over, the
+The account's export holds its seats and what was said from them (:class:`HeldSeats`). Only
+what every spectator sees of a table is listed (seats' names, whether it is over, the
 ranks): never a seat's hand or program.
 """
 
 from __future__ import annotations
 
 import asyncio
+from dataclasses import dataclass
 from typing import Any
 
 from fastapi import Depends, FastAPI, Request
 from pydantic import BaseModel, Field
 
 from robotable.core.errors import RobotableError
+from robotable.server.account_store import Account
 from robotable.server.accounts import same_site_json
+from robotable.server.chat_store import ChatStore
 from robotable.server.hall import Hall
 from robotable.server.seats import Holder, seat_list
-from robotable.server.store import StoredTable
+from robotable.server.store import Store, StoredTable
 
 UNFINISHED_LISTED = 100
 """Unfinished tables listed at most (each is looked at in memory to know whose turn it is)."""
@@ -43,8 +47,27 @@ class SeatsToKeep(BaseModel):
     seats: list[SeatToKeep] = Field(max_length=200, description="the tokens this browser holds")
 
 
+@dataclass(frozen=True)
+class HeldSeats:
+    """The account's seats as a part of its export (:class:`~.accounts.AccountPart`): every
+    seat it holds, and what was said in the chat from them."""
+
+    store: Store
+
+    async def state(self, account: Account) -> dict[str, Any]:
+        return {}
+
+    async def export(self, account: Account) -> dict[str, Any]:
+        seats = await asyncio.to_thread(self.store.held_seats, account.id)
+        said = await asyncio.to_thread(
+            ChatStore(self.store).said_at, [(s["table"], s["seat"]) for s in seats]
+        )
+        return {"seats": seats, "chat": said}
+
+
 def add_my_tables(app: FastAPI, hall: Hall) -> None:
-    """The routes of the module's description."""
+    """The routes of the module's description; the account's seats go into its export."""
+    app.state.accounts.parts.append(HeldSeats(hall.store))
 
     async def holder(request: Request) -> Holder:
         signed_in = await request.app.state.accounts.sessions.required(request)

@@ -447,6 +447,19 @@ class Store:
             .limit(limit)
         )
 
+    def held_seats(self, account_id: int) -> list[dict[str, Any]]:
+        """Every seat the account holds: its table, game, status, when it was made, the seat's
+        number and name, oldest first (what the account's export lists)."""
+        tables, seats = schema.game_tables.c, schema.seats.c
+        query = (
+            select(seats.table_id, seats.seat, seats.name, tables.game, tables.status, tables.created)
+            .join(schema.game_tables, tables.id == seats.table_id)
+            .where(seats.account_id == account_id)
+            .order_by(tables.created, seats.table_id)
+        )
+        with self._reading() as connection:
+            return [_held(row) for row in connection.execute(query)]
+
     def _with_seats(self, query: Any) -> list[StoredTable]:
         """The tables ``query`` selects, in its order, each with its seats."""
         with self._reading() as connection:
@@ -551,6 +564,17 @@ def _seat_row(row: Any) -> SeatRow:
         row.account_id,
         bool(row.account_gone),
     )
+
+
+def _held(row: Any) -> dict[str, Any]:
+    return {
+        "table": row.table_id,
+        "seat": row.seat,
+        "name": row.name,
+        "game": row.game,
+        "status": row.status,
+        "created": row.created,
+    }
 
 
 def _outcome_json(outcome: Outcome | None) -> str | None:
