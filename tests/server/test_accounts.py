@@ -252,7 +252,9 @@ def test_the_export_holds_everything_stored_about_the_account_and_nothing_else(s
     assert answer.headers["content-disposition"].startswith("attachment")
     data = answer.json()
     email = {"email", "email_confirmed", "notify_by_email", "email_links"}  # tests/server/test_mail.py
-    assert set(data) == {"name", "created", "password_changed", "sessions"} | email and data["name"] == "Ann"
+    seats = {"seats", "chat"}  # tests/server/test_seats_of_accounts.py
+    assert set(data) == {"name", "created", "password_changed", "sessions"} | email | seats
+    assert data["name"] == "Ann" and data["seats"] == data["chat"] == []
     assert len(data["sessions"]) == 2
     assert all(set(s) == {"created", "last_seen", "expiry"} for s in data["sessions"])
     for secret in ("argon2", "Bob", PASSWORD, server.cookies[COOKIE], hash_token(server.cookies[COOKIE])):
