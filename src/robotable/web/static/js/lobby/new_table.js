@@ -6,6 +6,7 @@ import { api, ApiError, el, myName, tokens } from "../api.js";
 import { gameTitle } from "../game_words.js";
 import { t } from "../i18n.js";
 import { levelWord } from "../shared/seats.js";
+import { signedInName } from "../shared/who.js";
 import { drawOptions, enteredOptions } from "./options.js";
 import { drawPresets, forgetPresets, presetOptions } from "./presets.js";
 import { drawTurnBased, paceChosen, turnBased, wireTurnBased } from "./turn_based.js";
@@ -42,6 +43,13 @@ export function showForm(game) {
   count.value = before >= game.seats[0] && before <= game.seats[1] ? before : Math.min(Math.max(2, game.seats[0]), game.seats[1]);
   const name = document.getElementById("player-name");
   if (!name.value) name.value = myName.get(); // the name given last time, editable
+  signedInName().then((account) => {
+    // a signed-in person plays under their account's name at every table (the server's rule)
+    if (account === null) return;
+    name.value = account;
+    name.readOnly = true;
+    name.title = t("create.account_name");
+  });
   drawSeats();
   drawTurnBased();
   drawPresets(game);
