@@ -8,9 +8,9 @@ from __future__ import annotations
 
 import email
 import re
-import socket
 import time
 from collections.abc import Iterator
+from contextlib import contextmanager
 from email.message import EmailMessage
 from email.policy import default as default_policy
 from pathlib import Path
@@ -36,6 +36,7 @@ from robotable.server.tokens import hash_token
 
 from .process import free_port
 from .test_accounts import CHEAP_HASHER, OWN, PASSWORD, client_of, sign_in, sign_up
+from .test_serve import settings_handed
 
 HOUR = 3600.0
 LINK = re.compile(r"/account#(confirm|reset)=([A-Za-z0-9_-]+)")
@@ -66,8 +67,9 @@ class Inbox:
         return self.messages
 
 
-@pytest.fixture
-def inbox() -> Iterator[Inbox]:
+@contextmanager
+def local_smtp() -> Iterator[Inbox]:
+    """An SMTP server on loopback (aiosmtpd, a free port) that keeps what it is sent, stopped after."""
     handler = Inbox()
     handler.port = free_port()
     controller = Controller(handler, hostname="127.0.0.1", port=handler.port)
@@ -76,6 +78,12 @@ def inbox() -> Iterator[Inbox]:
         yield handler
     finally:
         controller.stop()
+
+
+@pytest.fixture
+def inbox() -> Iterator[Inbox]:
+    with local_smtp() as handler:
+        yield handler
 
 
 class Clock:
@@ -558,14 +566,7 @@ def test_a_malformed_smtp_url_is_refused_at_start_in_one_line(tmp_path: Path, ur
 def test_serve_reads_its_smtp_server_from_the_environment_and_hands_it_to_workers(
     monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
-    handed: list[AppSettings] = []
-
-    def run(store: Any, listener: socket.socket, settings: AppSettings, _uvicorn: Any) -> None:
-        listener.close()
-        store.close()
-        handed.append(settings)
-
-    monkeypatch.setattr(serve, "_run", run)
+    handed = settings_handed(monkeypatch)
     monkeypatch.setenv(serve.SMTP_VARIABLE, "smtp+starttls://robot:hunter2-secret@mail.example.org")
     db, port = f"sqlite:///{tmp_path / 'db.sqlite3'}", free_port()
     result = CliRunner().invoke(

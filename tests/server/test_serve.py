@@ -94,9 +94,8 @@ def test_serve_help_lists_every_quota_in_plain_words() -> None:
         assert words in line, line
 
 
-def test_serve_hands_its_quota_options_to_the_application(
-    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
-) -> None:
+def settings_handed(monkeypatch: pytest.MonkeyPatch) -> list[AppSettings]:
+    """``serve`` stops where it would run its application: the settings it would have run it with."""
     handed: list[AppSettings] = []
 
     def run(store: Any, listener: socket.socket, settings: AppSettings, _uvicorn: Any) -> None:
@@ -105,6 +104,13 @@ def test_serve_hands_its_quota_options_to_the_application(
         handed.append(settings)
 
     monkeypatch.setattr(serve, "_run", run)
+    return handed
+
+
+def test_serve_hands_its_quota_options_to_the_application(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    handed = settings_handed(monkeypatch)
     options = ["--tables-per-hour", "5", "--running-tables", "4", "--bot-seats", "3"]
     options += ["--bot-seats-overall", "7", "--sockets-per-address", "2"]
     url = f"sqlite:///{tmp_path / 'db.sqlite3'}"

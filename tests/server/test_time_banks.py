@@ -6,7 +6,6 @@ restart), and a seat out of time is handed to the stand-in bot, everyone told.""
 
 from __future__ import annotations
 
-import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
@@ -20,6 +19,7 @@ from robotable.server.seats import SeatRow
 from robotable.server.store import new_header, open_store
 
 from .clients import socket_path
+from .test_stand_in import wait_until
 
 pytestmark = pytest.mark.timeout(120)
 
@@ -87,15 +87,6 @@ def wake(client: TestClient, table: str) -> None:
     """The clock moved by hand: the table's driver looks again now (a real clock wakes it)."""
     live = client.app.state.hall.tables[table]  # type: ignore[attr-defined]
     client.portal.call(live.changed.set)  # type: ignore[union-attr]
-
-
-def wait_until(check: Any, seconds: float = 60.0) -> Any:
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        if found := check():
-            return found
-        time.sleep(0.05)
-    raise AssertionError("waited in vain")
 
 
 def test_a_simultaneous_phase_spends_every_awaited_bank_and_a_restart_derives_the_same(url: str) -> None:
@@ -177,10 +168,12 @@ def test_a_seat_out_of_time_goes_to_the_stand_in_and_its_person_keeps_watching(u
                 if message["type"] == "notice":
                     break
             assert message == {"type": "notice", "notice": "out-of-time", "seat": 1, "bot": "medium"}
-        seats = wait_until(lambda: (s := state(client, table)["seats"])[1]["kind"] == "bot:medium" and s)
+        seats = wait_until(
+            lambda: (s := state(client, table)["seats"])[1]["kind"] == "bot:medium" and s, 60.0
+        )
         assert seats[1]["name"] == "seat 1"  # the person's name stays on the seat
         # the stand-in programs for Bob: the table goes on past programming
-        wait_until(lambda: 1 not in state(client, table)["to_act"] or state(client, table)["outcome"])
+        wait_until(lambda: 1 not in state(client, table)["to_act"] or state(client, table)["outcome"], 60.0)
         bob = state(client, table, tokens[1])
         assert bob["seat"] == 1 and bob["banks"]["seats"][1] == {"left": 0.0, "running": False, "out": True}
         assert bob["legal"] == []  # he watches his seat: nothing to choose
@@ -199,7 +192,7 @@ def test_a_table_s_own_stand_in_takes_a_seat_out_of_time(url: str) -> None:
         assert live._next_wake() == START + HOUR  # the driver wakes when the first bank runs out
         clock.now += HOUR + 1  # the first placer never came
         wake(client, table)
-        seats = wait_until(lambda: (s := state(client, table)["seats"])[first]["kind"] != "human" and s)
+        seats = wait_until(lambda: (s := state(client, table)["seats"])[first]["kind"] != "human" and s, 60.0)
         assert seats[first]["kind"] == "bot:easy" and seats[1 - first]["kind"] == "human"
         wakes = live._next_wake()  # its bank, run out, wakes the driver no more (no busy loop)
         assert wakes is None or wakes > clock.now

@@ -13,10 +13,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from aiosmtpd.controller import Controller
 
 from ..server import process
-from ..server.test_mail import Inbox
+from ..server.test_mail import Inbox, local_smtp
 from .test_accessibility import grave_violations
 from .test_french_everywhere import english_left
 
@@ -27,14 +26,8 @@ LINK = re.compile(r"http://127\.0\.0\.1:\d+/account#(?:confirm|reset)=[A-Za-z0-9
 
 @pytest.fixture(scope="module")
 def inbox() -> Iterator[Inbox]:
-    handler = Inbox()
-    handler.port = process.free_port()
-    controller = Controller(handler, hostname="127.0.0.1", port=handler.port)
-    controller.start()
-    try:
+    with local_smtp() as handler:
         yield handler
-    finally:
-        controller.stop()
 
 
 @pytest.fixture(scope="module")
