@@ -11,7 +11,9 @@ import asyncio
 import threading
 import time
 from collections.abc import Iterator
+from dataclasses import replace
 from email.message import EmailMessage
+from types import SimpleNamespace
 from typing import Any
 
 import pytest
@@ -21,8 +23,10 @@ from sqlalchemy import update
 
 from robotable.server import schema
 from robotable.server.app import create_app
+from robotable.server.seats import SeatRow
 from robotable.server.store import open_store
 from robotable.server.turn_email_store import TurnEmailStore
+from robotable.server.turn_emails import news_of
 
 from .process import free_port
 from .test_accounts import OWN, PASSWORD, cheap_hashes, client_of, sign_up  # noqa: F401
@@ -263,6 +267,46 @@ def test_a_french_person_is_written_to_in_french(server: TestClient, inbox: Pick
     assert "M'écrire quand c'est mon tour" in text and "http://testserver/account" in text.splitlines()
 
 
+def test_the_language_is_the_page_s_when_it_last_added_an_address_or_set_the_wish(
+    server: TestClient, inbox: PickyInbox
+) -> None:
+    dee = person(server, "Dee", address=False, notify=False)
+    assert post(dee, "email", {"address": "dee@example.org", "language": "fr"}).status_code == 202
+    assert dee.get("/api/account/export").json()["email_language"] == "fr"
+    with server.app.state.hall.store.engine.begin() as connection:  # type: ignore[attr-defined]
+        connection.execute(update(schema.accounts).values(email="dee@example.org", email_confirmed=1.0))
+    assert post(dee, "notify", {"notify_by_email": True}).status_code == 200  # no language: kept
+    assert dee.get("/api/account/export").json()["email_language"] == "fr"
+    assert post(dee, "notify", {"notify_by_email": True, "language": "en"}).status_code == 200
+    assert dee.get("/api/account/export").json()["email_language"] == "en"
+
+
+def fake_table(rows: list[SeatRow], to_act: list[int], *, timers: bool = False, out: int = -9) -> Any:
+    """What :func:`news_of` reads of a live table."""
+    game = SimpleNamespace(title="Robotick", words=lambda lang: {"title": "Robotick"})
+    return SimpleNamespace(
+        id="t", version=7, timers=timers, over=False, seats=rows, game=game,
+        table=SimpleNamespace(to_act=lambda: to_act), timed_out=lambda seat: seat == out,
+    )  # fmt: skip
+
+
+def test_only_a_person_s_seat_held_by_an_account_and_played_by_that_person_is_told() -> None:
+    ann = SeatRow(0, "human", "Ann", None, account=1)
+    bob = SeatRow(1, "human", "Bob", None, account=2)
+    news = news_of(fake_table([ann, bob], [1]), 0, {0})
+    assert news is not None and news.played == 0
+    assert [(w.account, w.seat, w.names) for w in news.waited] == [(2, 1, {"en": ["Ann"], "fr": ["Ann"]})]
+    assert news.game == {"en": "Robotick", "fr": "Robotick"}
+    away = replace(bob, stand_in="bot:easy")  # its stand-in plays for Bob: nothing waits for him
+    guest = replace(bob, account=None)
+    for rows in ([ann, away], [ann, guest], [ann, SeatRow(1, "bot:easy", "easy", None)]):
+        assert news_of(fake_table(rows, [1]), 0, {0}).waited == []  # type: ignore[union-attr]
+    assert news_of(fake_table([ann, bob], [1], out=1), 0, {0}).waited == []  # type: ignore[union-attr]
+    assert news_of(fake_table([ann, bob], [0, 1]), 0, {0, 1}).waited == []  # type: ignore[union-attr]
+    assert news_of(fake_table([ann, bob], [1], timers=True), 0, {0}) is None  # a real-time table
+    assert news_of(fake_table([replace(ann, account=None), guest], [1]), 0, {0}) is None  # guests
+
+
 # --------------------------------------------------------------------------- failures and rows
 
 
@@ -287,6 +331,21 @@ def test_a_mail_server_that_fails_or_is_slow_never_holds_the_game(
     program(ann, table)  # the table waits for Bob again: his first email failed, this one goes
     settle(server)
     assert len(turn_emails(inbox, "bob@example.org")) == 1
+
+
+def test_a_stopping_server_gives_the_emails_waiting_a_bounded_time(
+    server: TestClient, inbox: PickyInbox, caplog: pytest.LogCaptureFixture
+) -> None:
+    ann, bob = person(server, "Ann"), person(server, "Bob")
+    table = table_of(ann, bob)
+    inbox.delay = 3.0
+    play(ann, table)
+    started = time.monotonic()
+    server.portal.call(server.app.state.hall.turn_emails.close, 0.3)  # type: ignore[attr-defined]
+    assert time.monotonic() - started < 2.0
+    assert "still waiting are dropped" in caplog.text
+    play(bob, table)  # the game goes on; nothing more is queued
+    assert server.app.state.hall.turn_emails.queue.empty()  # type: ignore[attr-defined]
 
 
 def test_the_rows_go_with_the_account_and_with_the_game_s_end(server: TestClient, inbox: PickyInbox) -> None:

@@ -17,7 +17,8 @@ action of the seat: its person's, or its stand-in's), when the game ends, when i
 not be sent (logged without secrets: :class:`.mail.Mailer`), and with the account or the table.
 
 When the server stops, the emails still waiting are given :data:`STOP_WITHIN` seconds, then
-dropped (their rows stay: that person is not emailed for that table until they play there).
+dropped (their rows stay: that person is not emailed for that table until they play there);
+one already being handed to the mail server finishes in its thread (within its timeout).
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -107,7 +109,7 @@ def _newly_waited(live: LiveTable, waited_before: set[Seat]) -> list[Waited]:
 class TurnEmails:
     """The turn emails of one server process: ``acted`` queues, a worker task does the rest."""
 
-    def __init__(self, store: Store, mailer: Mailer, clock: Any) -> None:
+    def __init__(self, store: Store, mailer: Mailer, clock: Callable[[], float]) -> None:
         self.store = TurnEmailStore(store)
         self.mailer = mailer
         self.clock = clock
