@@ -13,6 +13,7 @@ import time
 from collections.abc import Iterator
 from dataclasses import replace
 from email.message import EmailMessage
+from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
 
@@ -371,3 +372,14 @@ def test_the_rows_go_with_the_account_and_with_the_game_s_end(server: TestClient
     settle(server)
     assert server.get(f"/api/tables/{other}").json()["outcome"] is not None
     assert count(server, schema.turn_emails) == 0
+
+
+def test_without_smtp_nothing_is_sent_and_the_export_still_holds_what_is_stored(tmp_path: Path) -> None:
+    store = open_store(f"sqlite:///{tmp_path / 'db.sqlite3'}")
+    with TestClient(create_app(store, clock=Clock()), client=("127.0.0.1", 50000)) as server:
+        assert server.app.state.hall.turn_emails is None  # type: ignore[attr-defined]
+        ann = client_of(server)
+        sign_up(ann, "Ann")
+        exported = ann.get("/api/account/export").json()
+        assert exported["email_language"] is None and exported["turn_emails"] == []
+    store.close()

@@ -138,9 +138,10 @@ def create_app(
     add_accounts(app, store, clock=clock, seats_changed=hall.seats_changed)
     mailer = Mailer(mail) if mail is not None else None
     add_email(app, mailer)
+    turn_emails = TurnEmails(store, mailer, clock)
+    app.state.accounts.parts.append(turn_emails)  # the export holds its rows, SMTP or not
     if mailer is not None:  # one email when a turn-based table begins to wait for a person who asked
-        hall.turn_emails = TurnEmails(store, mailer, clock)
-        app.state.accounts.parts.append(hall.turn_emails)
+        hall.turn_emails = turn_emails
     add_my_tables(app, hall)
     if api_docs:
         add_api_docs(app)

@@ -107,9 +107,10 @@ def _newly_waited(live: LiveTable, waited_before: set[Seat]) -> list[Waited]:
 
 
 class TurnEmails:
-    """The turn emails of one server process: ``acted`` queues, a worker task does the rest."""
+    """The turn emails of one server process: ``acted`` queues, a worker task does the rest.
+    Without a ``mailer`` it sends nothing and only exports what is stored."""
 
-    def __init__(self, store: Store, mailer: Mailer, clock: Callable[[], float]) -> None:
+    def __init__(self, store: Store, mailer: Mailer | None, clock: Callable[[], float]) -> None:
         self.store = TurnEmailStore(store)
         self.mailer = mailer
         self.clock = clock
@@ -123,7 +124,7 @@ class TurnEmails:
 
     def acted(self, live: LiveTable, seat: Seat, waited_before: set[Seat]) -> None:
         """An action was stored and told at ``live``: queued, never waited for."""
-        if self.stopped:
+        if self.stopped or self.mailer is None:
             return
         news = news_of(live, seat, waited_before)
         if news is None:
@@ -164,8 +165,10 @@ class TurnEmails:
                 task.add_done_callback(self.sending.discard)
 
     async def _send(self, news: News, waited: Waited, recipient: Recipient) -> None:
+        mailer = self.mailer
+        assert mailer is not None  # nothing is queued without one
         language = "fr" if recipient.language == "fr" else "en"
-        site = self.mailer.site
+        site = mailer.site
         subject, body = email_texts.your_turn(
             language,
             recipient.name,
@@ -176,7 +179,7 @@ class TurnEmails:
         )
         async with self.turns:
             try:
-                await self.mailer.send(recipient.address, subject, body)
+                await mailer.send(recipient.address, subject, body)
                 return
             except AccountRefusal:  # not sent (logged by the mailer): a later turn may try again
                 pass
