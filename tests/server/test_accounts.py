@@ -252,6 +252,7 @@ def test_the_export_holds_everything_stored_about_the_account_and_nothing_else(s
     assert answer.headers["content-disposition"].startswith("attachment")
     data = answer.json()
     email = {"email", "email_confirmed", "notify_by_email", "email_links"}  # tests/server/test_mail.py
+    email |= {"email_language", "turn_emails"}  # tests/server/test_turn_emails.py
     seats = {"seats", "chat"}  # tests/server/test_seats_of_accounts.py
     assert set(data) == {"name", "created", "password_changed", "sessions"} | email | seats
     assert data["name"] == "Ann" and data["seats"] == data["chat"] == []

@@ -136,6 +136,10 @@ def test_the_email_parts_in_french(mail_server: process.Server, inbox: Inbox, br
         assert message["Subject"] == "Confirmez votre adresse pour robotable"
         page.goto(link)
         page.locator("#account-notice").filter(has_text="Votre adresse de courriel est confirmée").wait_for()
+        with page.expect_response(lambda answer: answer.url.endswith("/api/account/notify")):
+            page.check("#notify")  # the turn emails: in the page's language
+        exported = page.evaluate("fetch('/api/account/export').then(r => r.json())")
+        assert exported["email_language"] == "fr" and exported["notify_by_email"] is True
         page.click("#signout")
         page.locator("#signed-out").wait_for()
         page.click("#forgot-open")

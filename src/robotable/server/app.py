@@ -45,6 +45,7 @@ from robotable.server.sockets import MAX_MESSAGE, PROTOCOL, Connections, add_soc
 from robotable.server.stopping import bound_the_stop
 from robotable.server.store import Store
 from robotable.server.thinking import BOT_CPU_SHARE, BotProcesses, BotThreads
+from robotable.server.turn_emails import TurnEmails
 from robotable.server.tutorials import add_tutorials
 
 __all__ = ["MAX_MESSAGE", "PROTOCOL", "create_app"]  # MAX_MESSAGE: ``robotable serve`` sizes frames by it
@@ -113,6 +114,8 @@ def create_app(
                 await hall.close()
         except TimeoutError:  # every stored action is safe: each was committed before it was told
             log.error("the tables did not close within %g s: the server stops anyway", stop_within / 2)
+        if hall.turn_emails is not None:  # after the tables: their last news are queued
+            await hall.turn_emails.close()
 
     def stop_work() -> None:
         """The server is stopping: the bots' thoughts and the replays end now, so the requests
@@ -133,7 +136,12 @@ def create_app(
     add_replays(app, hall, replays)
     add_tutorials(app)
     add_accounts(app, store, clock=clock, seats_changed=hall.seats_changed)
-    add_email(app, Mailer(mail) if mail is not None else None)
+    mailer = Mailer(mail) if mail is not None else None
+    add_email(app, mailer)
+    turn_emails = TurnEmails(store, mailer, clock)
+    app.state.accounts.parts.append(turn_emails)  # the export holds its rows, SMTP or not
+    if mailer is not None:  # one email when a turn-based table begins to wait for a person who asked
+        hall.turn_emails = turn_emails
     add_my_tables(app, hall)
     # an ended session leaves no socket showing the seat its cookie found
     app.state.accounts.sessions.listeners.append(

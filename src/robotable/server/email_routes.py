@@ -8,7 +8,8 @@ answer 404 ``no_mail`` unless it was given an SMTP server (``robotable serve --s
   the same: they never say whose an address is.
 - ``POST /api/account/email/confirm`` {token}: the link's address becomes its account's.
 - ``POST /api/account/email/remove``: the address goes (and the wish to be told by email).
-- ``POST /api/account/notify`` {notify_by_email}: whether to be told by email (needs an address).
+- ``POST /api/account/notify`` {notify_by_email, language}: whether to be told by email when it is
+  one's turn (needs an address; :mod:`.turn_emails`), and in which language (the page's).
 - ``POST /api/account/forgot`` {name, language}: a name or an address; if its account has a
   confirmed address, a reset link goes to it. The answer is always the same, at once: the
   account is looked up, and the message sent, after it (:meth:`Email.send_reset`).
@@ -61,6 +62,8 @@ class LinkToken(BaseModel):
 
 class Notify(BaseModel):
     notify_by_email: bool
+    language: Literal["en", "fr"] | None = None
+    """The language the emails speak from now on (the page's); None: as it was."""
 
 
 class Forgot(BaseModel):
@@ -243,6 +246,7 @@ def add_email(app: FastAPI, mailer: Mailer | None) -> None:
                 await mailer.send(address, *email_texts.confirm_address(body.language, account.name, url))
 
         await email.send_link(account, CONFIRM, address, send)
+        await asyncio.to_thread(email.store.set_language, account.id, body.language)  # its emails' too
         return {"address": address}
 
     @app.post("/api/account/email/confirm", dependencies=guarded)
@@ -271,6 +275,8 @@ def add_email(app: FastAPI, mailer: Mailer | None) -> None:
         if body.notify_by_email and signed_in.account.email is None:
             raise no_address()
         await asyncio.to_thread(email.store.set_notify, signed_in.account.id, body.notify_by_email)
+        if body.language is not None:
+            await asyncio.to_thread(email.store.set_language, signed_in.account.id, body.language)
         return {"notify_by_email": body.notify_by_email}
 
     @app.post("/api/account/forgot", status_code=202, dependencies=guarded)

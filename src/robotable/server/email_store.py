@@ -176,6 +176,13 @@ class EmailStore:
             )
             connection.execute(_links_of(account_id, CONFIRM))
 
+    def set_language(self, account_id: int, language: str) -> None:
+        """The language the account's emails speak (its page's when it last asked for one)."""
+        with self.store._writing() as connection:
+            connection.execute(
+                update(schema.accounts).where(ACCOUNTS.id == account_id).values(email_language=language)
+            )
+
     def set_notify(self, account_id: int, notify: bool) -> None:
         with self.store._writing() as connection:
             connection.execute(

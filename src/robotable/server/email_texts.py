@@ -65,3 +65,33 @@ def reset_password(language: Language, name: str, link: str) -> tuple[str, str]:
         f"To choose it, open this link within the hour:\n\n{link}\n\n"
         "If it was not you, ignore this message: your password stays as it is.\n",
     )
+
+
+def your_turn(
+    language: Language, name: str, game: str, others: list[str], link: str, account: str
+) -> tuple[str, str]:
+    """To a person the table ``link`` waits for (one email until they play there)."""
+    if language == "fr":
+        with_whom = f" avec {_listed(others, 'et')}" if others else ""
+        return (
+            f"À vous de jouer à {game}{with_whom}",
+            f"Bonjour {name},\n\n"
+            f"C'est votre tour à {game}{with_whom}. La table vous attend ici :\n\n{link}\n\n"
+            "Vous ne recevrez pas d'autre courriel pour cette table avant d'y avoir joué. Pour ne plus "
+            f"en recevoir, décochez « M'écrire quand c'est mon tour » sur votre compte :\n\n{account}\n",
+        )
+    with_whom = f" with {_listed(others, 'and')}" if others else ""
+    return (
+        f"Your turn at {game}{with_whom}",
+        f"Hello {name},\n\n"
+        f"It is your turn at {game}{with_whom}. The table waits for you here:\n\n{link}\n\n"
+        "You will get no other email for this table until you have played there. To get none at all, "
+        f'untick "Email me when it is my turn" on your account:\n\n{account}\n',
+    )
+
+
+def _listed(names: list[str], conjunction: str) -> str:
+    """``Ann``, ``Ann and Bob``, ``Ann, Bob and Cy``."""
+    if len(names) == 1:
+        return names[0]
+    return f"{', '.join(names[:-1])} {conjunction} {names[-1]}"

@@ -29,6 +29,7 @@ from robotable.server.seats import Holder, SeatRow, held_row, seat_kind, seat_na
 from robotable.server.store import StaleTable, Store, StoredTable, StoreError, UnknownTable, new_header
 from robotable.server.thinking import BotThreads, Thinking
 from robotable.server.tokens import hash_token, new_token
+from robotable.server.turn_emails import TurnEmails
 from robotable.server.writer import GroupWriter
 
 log = logging.getLogger("robotable.server")
@@ -113,6 +114,8 @@ class Hall:
         """One table played again at a time: two people asking at once find one new table."""
         self.quotas = Tally(quotas, lambda: self.tables.values(), clock)
         """What each address holds (tables, bots, connections), checked against ``quotas``."""
+        self.turn_emails: TurnEmails | None = None
+        """Who is told by email that a table waits for them (:mod:`.turn_emails`); None: nobody."""
 
     # ------------------------------------------------------------------ life
 
@@ -338,6 +341,11 @@ class Hall:
     async def listing(self) -> list[StoredTable]:
         """The newest open and running tables, as stored (whichever process serves them)."""
         return await asyncio.to_thread(self.store.listing)
+
+    def turns_changed(self, live: LiveTable, seat: Seat, waited: set[Seat]) -> None:
+        """An action was stored and told at ``live``: the turn emails look at who waits now."""
+        if self.turn_emails is not None:
+            self.turn_emails.acted(live, seat, waited)
 
     def forget_if_over(self, live: LiveTable) -> None:
         """Let a finished table with nobody connected go from memory: a finished game changes

@@ -170,6 +170,10 @@ class Host(Protocol):
 
     def forget_if_over(self, live: LiveTable) -> None: ...
 
+    def turns_changed(self, live: LiveTable, seat: Seat, waited: set[Seat]) -> None:
+        """An action of ``seat`` was stored and told; ``waited``: the seats awaited before it."""
+        ...
+
 
 class LiveTable:
     """One table in memory, its connections, bots and timers."""
@@ -608,6 +612,7 @@ class LiveTable:
                     raise out_of_time(seat)
                 self._check(seat, parsed, now)
                 carried = await self._carried_out_elsewhere(seat, parsed)  # None: here, below
+                waited = set(self.table.to_act())  # who was awaited before it (the turn emails)
                 try:
                     await self.hall.writer.append(
                         Append(self.id, self.table.version + 1, seat, str(parsed), now)
@@ -619,6 +624,7 @@ class LiveTable:
                 if (outcome := self.table.outcome()) is not None:
                     await self._mark_over(outcome)  # before the news: a told outcome has its record
                 self._announce(accepted)  # stored: everyone may be told
+                self.hall.turns_changed(self, seat, waited)
                 if isinstance(parsed, Concede):
                     await self._after_concession()
                 break

@@ -8,7 +8,7 @@ console. :class:`Mailer` sends one plain-text message at a time with the standar
 (never the password, never the message, which may hold a link) and becomes the refusal
 :func:`mail_failed` (503), a sentence for the person.
 
-A later slice (turn notifications) calls :meth:`Mailer.send` too.
+The turn emails (:mod:`.turn_emails`) call :meth:`Mailer.send` too.
 """
 
 from __future__ import annotations

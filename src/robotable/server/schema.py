@@ -89,6 +89,7 @@ accounts = Table(
     Column("email_key", String(254), nullable=True),  # the same in lower case: one account per address
     Column("email_confirmed", Float, nullable=True),  # when its link was opened
     Column("notify_by_email", Boolean, nullable=False, server_default=false()),
+    Column("email_language", String(8), nullable=True),  # en, fr: the language its emails speak
     Index("accounts_name_key", "name_key", unique=True),
     Index("accounts_email_key", "email_key", unique=True),  # nulls (no address) do not collide
 )
@@ -128,3 +129,15 @@ chat = Table(
     Column("text", Text, nullable=False),  # cleaned (:func:`robotable.server.chat.cleaned`): plain text
 )
 """A table's chat (:mod:`.chat`): what people said, beside the game, never part of its record."""
+
+turn_emails = Table(
+    "turn_emails",
+    metadata,
+    # one email per account and table until its seat plays: the key decides which process sends it
+    Column("account_id", Integer, ForeignKey("accounts.id", ondelete="CASCADE"), primary_key=True),
+    Column("table_id", String(32), ForeignKey("game_tables.id", ondelete="CASCADE"), primary_key=True),
+    Column("seat", Integer, nullable=False),
+    Column("version", Integer, nullable=False),  # the table's actions when the email was sent
+    Column("sent", Float, nullable=False),
+    Index("turn_emails_table", "table_id"),
+)

@@ -69,7 +69,7 @@ function wireNotify(whileSignedIn) {
     box.disabled = true;
     try {
       await whileSignedIn(async () => {
-        const answer = await post("notify", { notify_by_email: wanted });
+        const answer = await post("notify", { notify_by_email: wanted, language: language() });
         box.checked = answer.notify_by_email;
       });
     } catch (failure) {
