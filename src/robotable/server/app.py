@@ -28,8 +28,10 @@ from fastapi import FastAPI
 
 from robotable.server.accounts import add_accounts
 from robotable.server.collector import short_collections
+from robotable.server.friends import add_friends
 from robotable.server.hall import GRACE, Hall
 from robotable.server.headers import AnswerHeaders, add_api_docs
+from robotable.server.invitations import add_invitations
 from robotable.server.limits import MAX_BODY, BodyLimit, limit_requests
 from robotable.server.my_tables import add_my_tables
 from robotable.server.pages import add_page_routes, add_pages
@@ -129,6 +131,8 @@ def create_app(
     add_tutorials(app)
     add_accounts(app, store, clock=clock, seats_changed=hall.seats_changed)
     add_my_tables(app, hall)
+    add_friends(app, clock=clock)
+    add_invitations(app, hall, clock=clock)
     if api_docs:
         add_api_docs(app)
     app.add_middleware(ClientAddress, trusted=trusted)  # before the limits count by address
