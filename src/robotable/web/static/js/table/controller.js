@@ -11,6 +11,7 @@ import { language } from "../i18n.js";
 import { goesOn, pickedActions } from "../shared/notation.js";
 import { createStore } from "../shared/store.js";
 import { serverAsks } from "./asks.js";
+import { nameInvites } from "./name_invites.js";
 
 // table: its id; token: the seat shown (null: a spectator); here: the seats of the people at
 // this screen (seat number to token); invites: the creator's invitation links (seat to token);
@@ -40,6 +41,9 @@ function fresh(screen) {
     asking: null, // {action, code, params}: an action that loses by the rules, waiting for a yes
     suggestion: null, // "asking", or the medium bot's move for this seat: {version, action, why, marks} or {failed}
     again: null, // playing again: "asking", or {failed: text}
+    byName: null, // a signed-in creator's invitations by name, {seat: name} (name_invites.js)
+    friendNames: null, // their friends' names, suggested when inviting by name
+    byNameRefused: null, // {seat, text}: an invitation by name refused
 
     opened: null, // the key of the decision's slot clicked open (views/decision.js): its choices are shown
   };
@@ -189,6 +193,7 @@ export function createTable(screen, { connect, loadGames }) {
       }
     },
     ...serverAsks(store),
+    ...nameInvites(store),
     // The page's language changed: the log is asked for again, worded in it (the server words
     // each event for the language a connection asked for).
     relanguage() {
