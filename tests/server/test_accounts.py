@@ -251,7 +251,8 @@ def test_the_export_holds_everything_stored_about_the_account_and_nothing_else(s
     assert answer.status_code == 200 and answer.headers["content-type"].startswith("application/json")
     assert answer.headers["content-disposition"].startswith("attachment")
     data = answer.json()
-    assert set(data) == {"name", "created", "password_changed", "sessions"} and data["name"] == "Ann"
+    assert set(data) == {"name", "created", "password_changed", "sessions", "friendships", "seat_invitations"}
+    assert data["name"] == "Ann" and data["friendships"] == data["seat_invitations"] == []
     assert len(data["sessions"]) == 2
     assert all(set(s) == {"created", "last_seen", "expiry"} for s in data["sessions"])
     for secret in ("argon2", "Bob", PASSWORD, server.cookies[COOKIE], hash_token(server.cookies[COOKIE])):

@@ -177,3 +177,22 @@ def test_requests_are_throttled_per_account(server: TestClient, monkeypatch: pyt
     assert third.status_code == 429 and int(third.headers["Retry-After"]) > 0
     assert third.json()["code"] == "quota" and third.json()["error_fr"]
     assert lists(ann)["sent"] == ["Bob", "Cyd"]
+
+
+def test_the_export_holds_the_account_s_friendships_and_invitations(server: TestClient) -> None:
+    ann, bob, cyd = person(server, "Ann"), person(server, "Bob"), person(server, "Cyd")
+    post(ann, "request", "Bob")
+    post(bob, "accept", "Ann")
+    post(cyd, "request", "Ann")
+    post(ann, "refuse", "Cyd")
+    table = ann.post(
+        "/api/tables", json={"game": "robotick", "seats": ["human", "invite:Bob", "human"]}, headers=OWN
+    )
+    data = ann.get("/api/account/export").json()
+    assert [(f["name"], f["state"], f["asked_by"]) for f in data["friendships"]] == [
+        ("Bob", "friends", "you"),
+        ("Cyd", "refused", "them"),
+    ]
+    assert data["seat_invitations"] == [{"table": table.json()["table"], "seat": 1, "invited": "Bob"}]
+    assert bob.get("/api/account/export").json()["seat_invitations"][0]["by"] == "Ann"
+    assert "Cyd" not in bob.get("/api/account/export").text  # nothing about others' friends

@@ -220,6 +220,8 @@ def add_accounts(
                 {"created": s.created, "last_seen": s.last_seen, "expiry": s.expiry} for s in sessions
             ],
         }
+        for part in getattr(request.app.state, "export_parts", ()):  # what later parts store (friends)
+            data |= await part(account.id)
         return Response(
             json.dumps(data, ensure_ascii=False, indent=2),
             media_type="application/json",

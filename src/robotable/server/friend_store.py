@@ -89,6 +89,28 @@ class FriendStore:
                 (lists.sent if row.asker_id == me else lists.received).append(listed)
         return lists
 
+    def exported(self, me: int) -> list[dict[str, Any]]:
+        """Every row of the account's, refused ones too, as its data export gives them."""
+        them = (FRIENDS.first_id + FRIENDS.second_id - me) == ACCOUNTS.id
+        query = (
+            select(ACCOUNTS.name, FRIENDS.state, FRIENDS.asker_id, FRIENDS.created, FRIENDS.changed)
+            .select_from(schema.friendships.join(schema.accounts, them))
+            .where(or_(FRIENDS.first_id == me, FRIENDS.second_id == me))
+            .order_by(FRIENDS.created)
+        )
+        with self.store._reading() as connection:
+            rows = connection.execute(query).all()
+        return [
+            {
+                "name": row.name,
+                "state": row.state,
+                "asked_by": "you" if row.asker_id == me else "them",
+                "created": row.created,
+                "changed": row.changed,
+            }
+            for row in rows
+        ]
+
     def are_friends(self, a: int, b: int) -> bool:
         with self.store._reading() as connection:
             state = connection.execute(select(FRIENDS.state).where(_of(a, b))).scalar_one_or_none()

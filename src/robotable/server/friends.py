@@ -81,6 +81,11 @@ def add_friends(app: FastAPI, clock: Callable[[], float] = time.time) -> None:
     app.state.asking = asking
     guarded = [Depends(same_site_json)]
 
+    async def exported(account: int) -> dict[str, Any]:
+        return {"friendships": await asyncio.to_thread(store.exported, account)}
+
+    app.state.export_parts = [*getattr(app.state, "export_parts", ()), exported]
+
     async def me_and(request: Request, name: str) -> tuple[int, Account]:
         me = (await request.app.state.accounts.sessions.required(request)).account
         other = await account_named(request, name)

@@ -74,6 +74,15 @@ class InvitationStore:
         unfinished = select(TABLES.id).where(TABLES.status != "over")
         return self._found(INVITES.account_id == account, INVITES.table_id.in_(unfinished))
 
+    def exported(self, account: int) -> list[dict[str, object]]:
+        """The invitations the account received or made, as its data export gives them."""
+        found = self._found(or_(INVITES.account_id == account, INVITES.inviter_id == account))
+        return [
+            {"table": i.table_id, "seat": i.seat}
+            | ({"by": i.by} if i.account == account else {"invited": i.name})
+            for i in found
+        ]
+
     def _found(self, *where: object) -> list[Invitation]:
         invited, inviter = schema.accounts.alias("invited"), schema.accounts.alias("inviter")
         query = (

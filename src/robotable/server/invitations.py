@@ -71,6 +71,11 @@ def add_invitations(app: FastAPI, hall: Hall, clock: Callable[[], float] = time.
     app.state.invitations = store
     guarded = [Depends(same_site_json)]
 
+    async def exported(account: int) -> dict[str, Any]:
+        return {"seat_invitations": await asyncio.to_thread(store.exported, account)}
+
+    app.state.export_parts = [*getattr(app.state, "export_parts", ()), exported]
+
     async def creator_of(table_id: str, key: Any) -> LiveTable:
         live = await hall.find(table_id)
         seat = await live.authorize(key.token, key.account)
