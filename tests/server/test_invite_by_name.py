@@ -203,3 +203,18 @@ def test_a_deleted_account_leaves_no_invitation(table: Any) -> None:
     invite(ann, created["table"], 1, "Bob")
     assert bob.post("/api/account/delete", json={"password": PASSWORD}, headers=OWN).status_code == 204
     assert count(ann, schema.seat_invitations) == 0
+
+
+def test_a_new_invitation_replaces_the_seat_s_and_the_account_s_other_one(
+    server: TestClient, table: Any
+) -> None:
+    ann, bob, created = table
+    table_id = created["table"]
+    person(server, "Cyd")
+    invite(ann, table_id, 1, "Bob")
+    invite(ann, table_id, 1, "Cyd")  # seat 1 is Cyd's to take now
+    assert invitations_of(bob) == []
+    invite(ann, table_id, 2, "Cyd")  # Cyd is offered seat 2 instead
+    assert ann.get(f"/api/tables/{table_id}/invitations").json() == {
+        "invitations": [{"seat": 2, "name": "Cyd"}]
+    }

@@ -14,6 +14,7 @@ import pytest
 
 from ..server.process import Server
 from .test_accessibility import grave_violations
+from .test_french_everywhere import english_left
 
 pytestmark = pytest.mark.timeout(180)
 
@@ -128,4 +129,16 @@ def test_the_friends_page_signed_out_leads_to_the_account_page(server: Server, p
     page.locator("#friends-signed-out").wait_for()
     page.get_by_role("link", name="Sign in or create an account").click()
     page.wait_for_url("**/account")
+    assert page.errors == []
+
+
+def test_the_page_has_no_english_left_in_french(server: Server, browser: Any) -> None:
+    assert english_left(browser, f"{server.url}/friends", "#friends-signed-out:not([hidden])", set()) == []
+
+
+def test_the_account_page_leads_to_the_friends_page(server: Server, page_at: Any) -> None:
+    page = page_at(f"{server.url}/account")
+    sign_up(page, server, a_name("Dee"))
+    page.get_by_role("link", name="Your friends, and the seats offered to you").click()
+    page.locator("#friends-signed-in").wait_for()
     assert page.errors == []
