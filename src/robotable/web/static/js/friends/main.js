@@ -96,10 +96,10 @@ async function start() {
   showWho();
   wireAsk();
   const inside = await signedIn();
+  if (inside) await refresh(); // the lists drawn before they are shown
   document.getElementById("friends-loading").hidden = true;
   document.getElementById("friends-signed-out").hidden = inside;
   document.getElementById("friends-signed-in").hidden = !inside;
-  if (inside) await refresh();
 }
 
 start().catch((failure) => {
