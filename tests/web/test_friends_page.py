@@ -142,3 +142,24 @@ def test_the_account_page_leads_to_the_friends_page(server: Server, page_at: Any
     page.get_by_role("link", name="Your friends, and the seats offered to you").click()
     page.locator("#friends-signed-in").wait_for()
     assert page.errors == []
+
+
+def test_the_lobby_offers_seats_by_name_to_a_signed_in_person_only(server: Server, page_at: Any) -> None:
+    page = page_at(server.url)
+    page.locator("article[data-game=robotick] button.new-table").click()
+    first = page.locator("#seat-list li select").nth(0)
+    assert first.locator("option[value=invite]").count() == 0  # a guest invites nobody by name
+    sign_up(page, server, a_name("Eve"))
+    page.goto(server.url)
+    page.locator("article[data-game=robotick] button.new-table").click()
+    first.select_option("invite")
+    field = page.get_by_label("Name of the person at seat 1")
+    assert field.is_visible()
+    page.click("#create-button")
+    page.locator("#create-error").filter(
+        has_text="Write the name of the person to invite at seat 1"
+    ).wait_for()
+    field.fill("nobody " + uuid.uuid4().hex[:6])
+    page.click("#create-button")
+    page.locator("#create-error").filter(has_text="no player named nobody").wait_for()
+    assert "/tables/" not in page.url and page.errors == []
