@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
-from robotable.server import schema
+from robotable.server import friends, schema
 from robotable.server.app import create_app
 from robotable.server.store import open_store
 from tests.server.test_accounts import OWN, PASSWORD, cheap_hashes, client_of, count, sign_up  # noqa: F401
@@ -218,3 +218,17 @@ def test_a_new_invitation_replaces_the_seat_s_and_the_account_s_other_one(
     assert ann.get(f"/api/tables/{table_id}/invitations").json() == {
         "invitations": [{"seat": 2, "name": "Cyd"}]
     }
+
+
+def test_invitations_past_the_limit_make_no_table(
+    server: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(friends, "ASKING", friends.Rule(burst=1, every=3600.0))
+    ann = person(server, "Ann")
+    person(server, "Bob")
+    person(server, "Cyd")
+    stored = server.app.state.hall.store.count()
+    refused = create(ann, ["human", "invite:Bob", "invite:Cyd"])
+    assert refused.status_code == 429 and refused.json()["code"] == "quota"
+    assert server.app.state.hall.store.count() == stored
+    assert count(server, schema.seat_invitations) == 0

@@ -157,6 +157,8 @@ async def creation_invitations(
         if account.id in invited.values():
             raise already_seated(account.name)
         invited[seat] = account.id
+    for _ in invited if holder is not None else ():  # before the table is made: past the limit, nothing is
+        request.app.state.asking.take(holder.account)
     return invited
 
 
@@ -177,7 +179,6 @@ async def offer_at_creation(
         return
     store: InvitationStore = request.app.state.invitations
     for seat, account in invited.items():
-        request.app.state.asking.take(holder.account)
         await asyncio.to_thread(store.offer, created.table_id, seat, account, holder.account, now)
 
 
