@@ -172,7 +172,7 @@ def add_routes(app: FastAPI, hall: Hall) -> None:
     async def join(table_id: str, body: Join, request: Request, key: Key) -> dict[str, Any]:
         """Take an open seat with a name; with an invitation's token (``Authorization``), sit
         at the invited seat with that name. A signed-in person's account holds the seat, under
-        its name."""
+        its name; signed in, without a token, take the seat offered to the account by name."""
         if key.token is not None:
             live = await hall.find(table_id)
             seat = await live.name_seat(await live.authorize(key.token), body.name, key.holder)

@@ -23,7 +23,7 @@ export function panelsView(table) {
     box.replaceChildren(...rows.map((row) => panel(row, state, table)));
   };
   table.watch((s) => [s.server, s.seat, s.games, s.lang, s.invites, s.token, s.creator, s.byName, s.friendNames, s.byNameRefused], draw);
-  if (table.get().creator) table.loadNameInvites(); // a signed-in creator may invite by name
+  if (table.get().creator) table.loadNameInvites?.(); // a signed-in creator may invite by name
   // only the countdowns change between two states: an invitation being copied is left alone
   setInterval(() => {
     const { server, clockOffset } = table.get();
