@@ -211,7 +211,7 @@ def test_signing_out_closes_the_sockets_the_cookie_opened_and_no_other(server: T
 
 def test_the_export_holds_the_account_s_seats_and_its_own_words_only(server: TestClient) -> None:
     sign_up(server, "Ann")
-    created = create(server, ["human", "human", "bot:easy"])
+    created = create(server, ["human", "human", "human"])  # no bot: the sockets hear only the chat
     table = created["table"]
     guest = client_of(server)
     with (

@@ -88,6 +88,19 @@ class AccountPart(Protocol):
     async def export(self, account: Account) -> dict[str, Any]: ...
 
 
+@dataclass(frozen=True)
+class ExportOnly:
+    """A part that only adds to the export (``export(account id)``: what it stores about them)."""
+
+    exported: Callable[[int], Awaitable[dict[str, Any]]]
+
+    async def state(self, account: Account) -> dict[str, Any]:
+        return {}
+
+    async def export(self, account: Account) -> dict[str, Any]:
+        return await self.exported(account.id)
+
+
 @dataclass
 class Accounts:
     """The accounts' parts, as ``app.state.accounts`` (a test may give the throttle its clock)."""

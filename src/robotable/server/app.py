@@ -29,8 +29,10 @@ from fastapi import FastAPI
 from robotable.server.accounts import add_accounts
 from robotable.server.collector import short_collections
 from robotable.server.email_routes import add_email
+from robotable.server.friends import add_friends
 from robotable.server.hall import GRACE, Hall
 from robotable.server.headers import AnswerHeaders, add_api_docs
+from robotable.server.invitations import add_invitations
 from robotable.server.limits import MAX_BODY, BodyLimit, limit_requests
 from robotable.server.mail import Mailer, MailSettings
 from robotable.server.my_tables import add_my_tables
@@ -147,6 +149,8 @@ def create_app(
     app.state.accounts.sessions.listeners.append(
         lambda account, session: close_signed_out(hall, account, session)
     )
+    add_friends(app, clock=clock)
+    add_invitations(app, hall, clock=clock)
     if api_docs:
         add_api_docs(app)
     app.add_middleware(ClientAddress, trusted=trusted)  # before the limits count by address

@@ -5,7 +5,9 @@ up or in, and "My tables", every table their account sits at, those waiting for 
   page sends those this browser holds) are the account's from now on (200 {kept}); a token that
   grants nothing, or a seat an account holds already, is passed over.
 - ``GET /api/account/tables``: the account's tables, where it is its turn first, then the
-  unfinished ones, then the finished ones, newest first in each (200 {tables, your_turn}).
+  unfinished ones, then the finished ones, newest first in each (200 {tables, your_turn});
+  after those waiting for it, the seats offered to it by name (``invited``, ``by``:
+  :mod:`.invitations`).
 - ``GET /api/account/turns``: how many of them wait for the account, and which (200
   {your_turn, tables: [{table, game}]}): what the header of every page shows, asked again now
   and then (a table that starts waiting shows a notification of the browser).
@@ -29,6 +31,7 @@ from robotable.server.account_store import Account
 from robotable.server.accounts import same_site_json
 from robotable.server.chat_store import ChatStore
 from robotable.server.hall import Hall
+from robotable.server.invitations import invited_entries
 from robotable.server.seats import Holder, seat_list
 from robotable.server.store import Store, StoredTable
 
@@ -88,7 +91,11 @@ def add_my_tables(app: FastAPI, hall: Hall) -> None:
     @app.get("/api/account/tables")
     async def my_tables(request: Request) -> dict[str, Any]:
         """The account's tables, those waiting for it first."""
-        listed = await tables_of(hall, (await holder(request)).account)
+        account = (await holder(request)).account
+        listed = await tables_of(hall, account)
+        waiting = sum(1 for entry in listed if entry["your_turn"])  # first in ``listed``
+        invited = await invited_entries(request.app, account)  # seats offered by name, next
+        listed = listed[:waiting] + invited + listed[waiting:]
         return {"tables": listed, "your_turn": sum(entry["your_turn"] for entry in listed)}
 
     @app.get("/api/account/turns")

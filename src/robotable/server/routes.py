@@ -24,6 +24,7 @@ its :class:`~robotable.server.live.LiveTable`: no route reads a table's insides.
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 from fastapi import FastAPI, HTTPException, Request
@@ -35,6 +36,12 @@ from robotable.core.game import Game
 from robotable.core.words import LANGUAGES
 from robotable.play.tutorials import has_tutorial
 from robotable.server.hall import Hall
+from robotable.server.invitations import (
+    creation_invitations,
+    offer_at_creation,
+    seat_specs,
+    take_invited_seat,
+)
 from robotable.server.live import SpectatorCannotPlay
 from robotable.server.seat_keys import Key
 from robotable.server.seats import seat_list
@@ -43,7 +50,10 @@ from robotable.server.store import StoredTable
 
 class CreateTable(BaseModel):
     game: str = Field(description="game id, see GET /api/games", max_length=32)
-    seats: list[str] = Field(description="one per seat: human, bot, bot:NAME or open", max_length=16)
+    seats: list[str] = Field(
+        description="one per seat: human, bot, bot:NAME, open or invite:NAME (an account, by name)",
+        max_length=16,
+    )
     options: dict[str, Any] = Field(default_factory=dict, description="game options (defaults for the rest)")
     seed: int | None = Field(default=None, description="random seed (default: drawn by the server)")
     timers: bool | None = Field(
@@ -127,10 +137,11 @@ def add_routes(app: FastAPI, hall: Hall) -> None:
     @app.post("/api/tables", status_code=201)
     async def create_table(body: CreateTable, request: Request, key: Key) -> dict[str, Any]:
         """A new table; a signed-in creator's account holds their seat."""
+        invited = await creation_invitations(request, body.seats, key.holder)  # ``invite:NAME`` seats
         created = await hall.create(
             body.game,
             body.options,
-            body.seats,
+            seat_specs(body.seats),
             seed=body.seed,
             timers=body.timers,
             name=body.name,
@@ -139,6 +150,7 @@ def add_routes(app: FastAPI, hall: Hall) -> None:
             holder=key.holder,
             turn_based=body.turn_based,
         )
+        await offer_at_creation(request, created, invited, key.holder, time.time())
         return {
             "table": created.table_id,
             "seat": created.seat,
@@ -157,14 +169,18 @@ def add_routes(app: FastAPI, hall: Hall) -> None:
         return await live.state_for(await live.authorize(key.token, key.account))
 
     @app.post("/api/tables/{table_id}/join")
-    async def join(table_id: str, body: Join, key: Key) -> dict[str, Any]:
+    async def join(table_id: str, body: Join, request: Request, key: Key) -> dict[str, Any]:
         """Take an open seat with a name; with an invitation's token (``Authorization``), sit
         at the invited seat with that name. A signed-in person's account holds the seat, under
-        its name."""
+        its name; signed in, without a token, take the seat offered to the account by name."""
         if key.token is not None:
             live = await hall.find(table_id)
             seat = await live.name_seat(await live.authorize(key.token), body.name, key.holder)
             return {"table": table_id, "seat": seat, "token": key.token}
+        if key.holder is not None and body.seat is not None:  # a seat offered to the account by name
+            invited = await take_invited_seat(request.app, hall, table_id, body.seat, key.holder)
+            if invited is not None:
+                return {"table": table_id, "seat": body.seat, "token": invited}
         seat, token = await hall.join(table_id, body.seat, body.name, key.holder)
         return {"table": table_id, "seat": seat, "token": token}
 

@@ -141,3 +141,28 @@ turn_emails = Table(
     Column("sent", Float, nullable=False),
     Index("turn_emails_table", "table_id"),
 )
+
+friendships = Table(
+    "friendships",
+    metadata,
+    # the two accounts, the smaller id first: one row a pair, whoever asked
+    Column("first_id", Integer, ForeignKey("accounts.id", ondelete="CASCADE"), primary_key=True),
+    Column("second_id", Integer, ForeignKey("accounts.id", ondelete="CASCADE"), primary_key=True),
+    Column("asker_id", Integer, nullable=False),  # which of the two asked
+    Column("state", String(16), nullable=False),  # pending, friends, refused
+    Column("created", Float, nullable=False),
+    Column("changed", Float, nullable=False),  # when it was asked, accepted or refused
+    Index("friendships_second", "second_id"),
+)
+
+seat_invitations = Table(
+    "seat_invitations",
+    metadata,
+    # a person's seat of a table that its creator offers one account (by name), until taken
+    Column("table_id", String(32), ForeignKey("game_tables.id", ondelete="CASCADE"), primary_key=True),
+    Column("seat", Integer, primary_key=True),
+    Column("account_id", Integer, ForeignKey("accounts.id", ondelete="CASCADE"), nullable=False),
+    Column("inviter_id", Integer, ForeignKey("accounts.id", ondelete="CASCADE"), nullable=False),
+    Column("created", Float, nullable=False),
+    Index("seat_invitations_account", "account_id"),
+)

@@ -6,12 +6,13 @@ import { api, el } from "./api.js";
 import { gameSay, gameTitle, loadGames } from "./game_words.js";
 import { language, t, translatePage } from "./i18n.js";
 import { redrawForm, showForm, wireForm } from "./lobby/new_table.js";
+import { loadFriends } from "./lobby/invite_seats.js";
 import { listTables } from "./lobby/tables.js";
 import "./words/lobby.js";
 
 async function start() {
   translatePage(redraw);
-  await loadGames();
+  await Promise.all([loadGames(), loadFriends()]); // a signed-in person's friends: seats offered by name
   redraw();
   wireForm();
   setInterval(listTables, 5000); // redraw() has listed them once already

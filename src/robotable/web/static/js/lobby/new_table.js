@@ -10,6 +10,7 @@ import { signedInName } from "../shared/who.js";
 import { drawOptions, enteredOptions } from "./options.js";
 import { drawPresets, forgetPresets, presetOptions } from "./presets.js";
 import { drawTurnBased, paceChosen, turnBased, wireTurnBased } from "./turn_based.js";
+import { inviteChoices, seatSpec } from "./invite_seats.js";
 
 let chosen = null; // the game of the open creation form
 
@@ -76,7 +77,7 @@ function drawSeats() {
       kinds.map(([value, label]) => el("option", { value }, label)),
     );
     select.value = game.bots.length ? `bot:${game.bots[0]}` : "human";
-    rows.push(el("li", {}, select));
+    rows.push(el("li", {}, select, ...inviteChoices(select, seat))); // signed in: a friend, or by name
   }
   list.replaceChildren(...rows);
 }
@@ -88,7 +89,13 @@ function chosenOptions() {
 
 async function create(event) {
   event.preventDefault();
-  const chosenKinds = ["here", ...[...document.querySelectorAll(".seat-kind")].map((s) => s.value)];
+  const chosenKinds = ["here", ...[...document.querySelectorAll(".seat-kind")].map(seatSpec)];
+  const error = document.getElementById("create-error");
+  const unnamed = chosenKinds.indexOf(null); // "someone, by name" with no name written
+  if (unnamed > 0) {
+    error.textContent = t("invite.needs_name", { seat: unnamed });
+    return;
+  }
   // a person at this screen is a person to the server; this browser keeps their seat's token
   const seats = chosenKinds.map((kind) => (kind === "here" ? "human" : kind));
   const body = {
@@ -102,7 +109,6 @@ async function create(event) {
   // people at one screen take turns at it: a seat whose page is closed is not a person gone,
   // so no bot stands in for anyone at a hot-seat table (online tables get the server's default)
   if (chosenKinds.filter((kind) => kind === "here").length > 1) body.stand_in = "none";
-  const error = document.getElementById("create-error");
   try {
     const created = await api("/api/tables", { method: "POST", body });
     tokens.set(created.table, created.token);

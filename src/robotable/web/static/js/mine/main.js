@@ -6,6 +6,8 @@ import { api, ApiError, el } from "../api.js";
 import { loadGames } from "../game_words.js";
 import { t, translatePage } from "../i18n.js";
 import "../words/mine.js";
+import { invitationItem } from "../friends/invitations.js";
+import "../words/friends.js";
 import { tableItem } from "./list.js";
 import { sayNotify, wireNotify } from "./notify.js";
 
@@ -15,15 +17,20 @@ let listed = null; // the last answer, drawn again in a new language
 function draw() {
   document.title = `${t("mine.title")} · robotable`;
   if (!listed) return;
+  const offered = listed.filter((e) => e.invited);
+  const mine = listed.filter((e) => !e.invited);
   const parts = {
-    "mine-waiting": [listed.filter((e) => e.your_turn), "mine.none_waiting"],
-    "mine-running": [listed.filter((e) => !e.your_turn && e.status !== "over"), "mine.none_running"],
-    "mine-finished": [listed.filter((e) => e.status === "over"), "mine.none_finished"],
+    "mine-waiting": [mine.filter((e) => e.your_turn), "mine.none_waiting"],
+    "mine-running": [mine.filter((e) => !e.your_turn && e.status !== "over"), "mine.none_running"],
+    "mine-finished": [mine.filter((e) => e.status === "over"), "mine.none_finished"],
   };
   for (const [id, [entries, none]] of Object.entries(parts)) {
     const items = entries.length ? entries.map(tableItem) : [el("li", { class: "hint" }, t(none))];
     document.getElementById(id).replaceChildren(...items);
   }
+  // the seats offered by name, shown only when there are some (taken from here, or on Friends)
+  document.getElementById("mine-offered-part").hidden = !offered.length;
+  document.getElementById("mine-offered").replaceChildren(...offered.map(invitationItem));
 }
 
 async function refresh() {

@@ -12,6 +12,7 @@ import { goesOn, pickedActions } from "../shared/notation.js";
 import { createStore } from "../shared/store.js";
 import { serverAsks } from "./asks.js";
 import { chatCommands, chatReceived, chatStart } from "./chat.js";
+import { nameInvites } from "./name_invites.js";
 
 // table: its id; token: the seat shown (null: a spectator); here: the seats of the people at
 // this screen (seat number to token); invites: the creator's invitation links (seat to token);
@@ -41,6 +42,9 @@ function fresh(screen) {
     asking: null, // {action, code, params}: an action that loses by the rules, waiting for a yes
     suggestion: null, // "asking", or the medium bot's move for this seat: {version, action, why, marks} or {failed}
     again: null, // playing again: "asking", or {failed: text}
+    byName: null, // a signed-in creator's invitations by name, {seat: name} (name_invites.js)
+    friendNames: null, // their friends' names, suggested when inviting by name
+    byNameRefused: null, // {seat, text}: an invitation by name refused
 
     opened: null, // the key of the decision's slot clicked open (views/decision.js): its choices are shown
     ...chatStart(screen.table), // chat, chatAnswer, muted (chat.js)
@@ -193,6 +197,7 @@ export function createTable(screen, { connect, loadGames }) {
     },
     ...serverAsks(store),
     ...chatCommands(store, (message) => link?.send(message) ?? false),
+    ...nameInvites(store),
     // The page's language changed: the log is asked for again, worded in it (the server words
     // each event for the language a connection asked for).
     relanguage() {

@@ -22,7 +22,8 @@ export function panelsView(table) {
     box.hidden = rows.length === 0;
     box.replaceChildren(...rows.map((row) => panel(row, state, table)));
   };
-  table.watch((s) => [s.server, s.seat, s.games, s.lang, s.invites, s.token, s.creator], draw);
+  table.watch((s) => [s.server, s.seat, s.games, s.lang, s.invites, s.token, s.creator, s.byName, s.friendNames, s.byNameRefused], draw);
+  if (table.get().creator) table.loadNameInvites?.(); // a signed-in creator may invite by name
   // only the countdowns change between two states: an invitation being copied is left alone
   setInterval(() => {
     const { server, clockOffset } = table.get();

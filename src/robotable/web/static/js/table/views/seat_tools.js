@@ -1,10 +1,12 @@
 // What the table's creator may do for a seat, drawn in that seat's panel (views/panels.js): send
 // a person their invitation link (it gives their seat and nothing else), or give a person's seat
-// to a bot (someone left, or never came). Shown to the creator's browser only.
+// to a bot (someone left, or never came); signed in, invite an account by name (views/invite_name.js).
+// Shown to the creator's browser only.
 
 import { el, seatLink } from "../../api.js";
 import { t } from "../../i18n.js";
 import { rowName } from "../../shared/seats.js";
+import { inviteByName } from "./invite_name.js";
 
 // The tools of `row`'s panel, or null when the creator has none there (or this is not them).
 export function seatTools(row, state, table) {
@@ -14,6 +16,7 @@ export function seatTools(row, state, table) {
   if (!personsSeat || (!ours && !invites?.[row.seat])) return null;
   const parts = [];
   if (invites?.[row.seat] && token !== null) parts.push(...inviteLink(state, row.seat, invites[row.seat]));
+  if (ours) parts.push(...inviteByName(row, state, table)); // a signed-in creator's, by an account's name
   if (ours) parts.push(handButton(row, table));
   return parts.length ? el("div", { class: "seat-tools" }, parts) : null;
 }
