@@ -255,9 +255,12 @@ def test_the_export_holds_everything_stored_about_the_account_and_nothing_else(s
     email |= {"email_language", "turn_emails"}  # tests/server/test_turn_emails.py
     seats = {"seats", "chat"}  # tests/server/test_seats_of_accounts.py
     friends = {"friendships", "seat_invitations"}  # tests/server/test_friends.py
-    assert set(data) == {"name", "created", "password_changed", "sessions"} | email | seats | friends
+    ratings = {"ratings", "rating_history"}  # tests/server/test_ratings.py
+    assert (
+        set(data) == {"name", "created", "password_changed", "sessions"} | email | seats | friends | ratings
+    )
     assert data["name"] == "Ann" and data["seats"] == data["chat"] == []
-    assert data["friendships"] == data["seat_invitations"] == []
+    assert data["friendships"] == data["seat_invitations"] == data["ratings"] == data["rating_history"] == []
     assert len(data["sessions"]) == 2
     assert all(set(s) == {"created", "last_seen", "expiry"} for s in data["sessions"])
     for secret in ("argon2", "Bob", PASSWORD, server.cookies[COOKIE], hash_token(server.cookies[COOKIE])):

@@ -91,6 +91,7 @@ def captured(server: TestClient) -> dict[str, Any]:
         f"/api/tables/{table}/join", json={}
     ).json()
     real["http GET /api/games item"] = server.get("/api/games").json()[0]
+    real["http GET /api/leaderboard/{game} response"] = server.get("/api/leaderboard/ricochet").json()
     with server.websocket_connect(f"/ws/tables/{table}?token={token}") as socket:
         real["ws-server hello"], real["ws-server state"] = socket.receive_json(), socket.receive_json()
         socket.send_json({"type": "action", "action": "bid 5"})

@@ -47,13 +47,13 @@ def test_a_finished_table_is_rebuilt_once_for_its_visitors(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     rebuilds: list[str] = []
-    rebuilt = hall_module.rebuilt
+    rebuilt = hall_module.rebuilt_with_banks
 
     def counted(stored: Any) -> Any:
         rebuilds.append(stored.id)
         return rebuilt(stored)
 
-    monkeypatch.setattr(hall_module, "rebuilt", counted)
+    monkeypatch.setattr(hall_module, "rebuilt_with_banks", counted)
     app = create_app(open_store(f"sqlite:///{tmp_path / 'db.sqlite3'}"), bots_in_threads=True)
     with TestClient(app) as client:
         body = {"game": "ricochet", "seats": ["human", "human"], "seed": 5}

@@ -245,6 +245,7 @@ def add_accounts(
         signed_in = await accounts.sessions.required(request)
         account = signed_in.account
         sessions = await asyncio.to_thread(accounts.store.sessions_of, account.id, accounts.sessions.clock())
+        ratings = await asyncio.to_thread(accounts.store.store.ratings_of_account, account.id)
         data = {
             "name": account.name,
             "created": account.created,
@@ -252,6 +253,7 @@ def add_accounts(
             "sessions": [
                 {"created": s.created, "last_seen": s.last_seen, "expiry": s.expiry} for s in sessions
             ],
+            **ratings,  # its rating at each game, and its history (not the other seats')
         }
         for part in accounts.parts:
             data |= await part.export(account)

@@ -33,6 +33,7 @@ from robotable.server.friends import add_friends
 from robotable.server.hall import GRACE, Hall
 from robotable.server.headers import AnswerHeaders, add_api_docs
 from robotable.server.invitations import add_invitations
+from robotable.server.leaderboard import add_leaderboard
 from robotable.server.limits import MAX_BODY, BodyLimit, limit_requests
 from robotable.server.mail import Mailer, MailSettings
 from robotable.server.my_tables import add_my_tables
@@ -151,6 +152,7 @@ def create_app(
     )
     add_friends(app, clock=clock)
     add_invitations(app, hall, clock=clock)
+    add_leaderboard(app, hall)
     if api_docs:
         add_api_docs(app)
     app.add_middleware(ClientAddress, trusted=trusted)  # before the limits count by address

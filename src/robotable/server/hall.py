@@ -25,6 +25,7 @@ from robotable.server.banks import bank_with_clocks, new_banks
 from robotable.server.live import AudienceFor, LiveTable, SpectatorCannotPlay
 from robotable.server.peers import Peers, peers_for
 from robotable.server.quotas import DEFAULT_QUOTAS, Quotas, Tally
+from robotable.server.rated_tables import check_rated_table
 from robotable.server.seats import Holder, SeatRow, held_row, seat_kind, seat_name, stand_in_kind
 from robotable.server.store import StaleTable, Store, StoredTable, StoreError, UnknownTable, new_header
 from robotable.server.thinking import BotThreads, Thinking
@@ -62,6 +63,7 @@ class Fresh:
     stand_in: str | None
     bank: BankRule | None = None
     """A turn-based table's time bank per seat (None: none)."""
+    rated: bool = False
 
 
 @dataclass(frozen=True)
@@ -154,11 +156,13 @@ class Hall:
             stored.stand_in,
             audience=self.audience,
             banks=banks,
+            rated=stored.rated,
         )
         if (outcome := table.outcome()) is None:
             self.tables[stored.id] = live
-        elif stored.status != "over":  # killed between its last action and this mark
+        elif stored.status != "over":  # killed between its last action and this mark (and its rating)
             await asyncio.to_thread(self.store.finish, stored.id, outcome)
+        await live.refresh_ratings()
         return live
 
     async def close(self) -> None:
@@ -190,6 +194,7 @@ class Hall:
         address: str | None = None,
         holder: Holder | None = None,
         turn_based: Any = None,
+        rated: bool = False,
     ) -> Created:
         """A new table. The first ``human`` seat is the creator's; the other ``human`` seats get
         invitation tokens; ``open`` seats wait for anyone to join; bots start playing at once.
@@ -197,7 +202,8 @@ class Hall:
         ``turn_based``: a time bank per seat (:func:`~robotable.play.time_banks.bank_rule`), the
         game's clocks off. ``stand_in``: the bot that plays for a person who left
         (:func:`stand_in_kind`). ``address``: the client's, whose quotas it counts toward
-        (:mod:`.quotas`). ``holder``: the signed-in creator, whose account holds their seat."""
+        (:mod:`.quotas`). ``holder``: the signed-in creator, whose account holds their seat.
+        ``rated``: its result moves its players' ratings (:mod:`.rated_tables`' rules)."""
         game = games.get(game_id)
         refuse_file_options(options or {})
         bank = None if turn_based is None else bank_rule(turn_based)
@@ -206,6 +212,8 @@ class Hall:
             raise bank_with_clocks()
         kinds = [seat_kind(game, spec) for spec in seat_specs]
         game.check_seats(len(kinds))
+        if rated:
+            check_rated_table(game, kinds, holder is not None)
         if not timers and (reason := game.needs_clock(len(kinds))) is not None:
             raise NeedsClock(f"{game.title} needs its clock on (timers: true): {reason}", reason=reason)
         stand_in_bot = stand_in_kind(game, stand_in, timers=timers)
@@ -224,7 +232,7 @@ class Hall:
         if creator is not None:
             rows[creator] = held_row(rows[creator], holder)
         table_id = secrets.token_urlsafe(9)
-        fresh = Fresh(table_id, game.id, full, seed, timers, creator, stand_in_bot, bank)
+        fresh = Fresh(table_id, game.id, full, seed, timers, creator, stand_in_bot, bank, rated)
         await self._open(fresh, rows, address)
         invites = {seat: token for seat, token in tokens.items() if seat != creator}
         return Created(table_id, creator, tokens.get(creator) if creator is not None else None, invites)
@@ -251,6 +259,7 @@ class Hall:
             creator=fresh.creator,
             stand_in=fresh.stand_in,
             bank=fresh.bank,
+            rated=fresh.rated,
         )
         header.status = "open" if "open" in kinds else "running"
         claim = self.quotas.claim(fresh.table_id, address, kinds, hourly=hourly)  # before it is stored
@@ -269,8 +278,10 @@ class Hall:
             fresh.stand_in,
             audience=self.audience,
             banks=None if fresh.bank is None else new_banks(fresh.bank, table, now),
+            rated=fresh.rated,
         )
         self.tables[fresh.table_id] = live
+        await live.refresh_ratings()
         self.quotas.opened(fresh.table_id, live)
         await self.peers.adopt(live)
         return live
@@ -305,7 +316,7 @@ class Hall:
             stored = await self.stored(table_id)
             fresh = Fresh(
                 new_id, stored.game, stored.options, secrets.randbits(63), stored.timers, stored.creator,
-                stored.stand_in, stored.bank,
+                stored.stand_in, stored.bank, stored.rated,
             )  # fmt: skip
             try:
                 await self._open(fresh, again_seats(stored.seats), address, hourly=False)
@@ -424,14 +435,10 @@ class FinishedTables:
             self.kept.popitem(last=False)
 
 
-def rebuilt(stored: StoredTable) -> Table:
-    """A stored table's game, its actions replayed at the times they were accepted."""
-    return rebuilt_with_banks(stored)[0]
-
-
 def rebuilt_with_banks(stored: StoredTable) -> tuple[Table, Banks | None]:
-    """:func:`rebuilt`, and a turn-based table's time banks derived in the same replay from each
-    action's stored time (:mod:`robotable.play.time_banks`): any process computes the same."""
+    """A stored table's game, its actions replayed at the times they were accepted, and a
+    turn-based table's time banks derived in the same replay from each action's stored time
+    (:mod:`robotable.play.time_banks`): any process computes the same."""
     game = games.get(stored.game)
     # without a clock no deadline refused anything: replay as if every action came at once
     times = stored.times if stored.timers else [stored.created] * len(stored.times)

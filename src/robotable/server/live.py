@@ -44,13 +44,17 @@ from robotable.agents.levels import bots_of
 from robotable.core.concession import Concede
 from robotable.core.errors import IllegalAction, RobotableError
 from robotable.core.game import JSON, REFEREE, Action, Agent, Game, Seat, Wait, searches
+from robotable.play.rated import provisional
+from robotable.play.rated import shown as shown_rating
 from robotable.play.suggestions import Suggestion, suggestion_refusal, suggestion_turn
 from robotable.play.table import Accepted, Table
 from robotable.play.time_banks import Banks
+from robotable.server import rated_tables
 from robotable.server.banks import HANDED_KINDS, out_of_time, out_of_time_notice, timed_out_row
 from robotable.server.chat import ChatRoom
 from robotable.server.chat_store import ChatStore
 from robotable.server.quotas import Tally
+from robotable.server.rating_store import seat_player
 from robotable.server.seats import (
     Holder,
     SeatRow,
@@ -78,6 +82,8 @@ STALE_RETRIES = 8
 MAX_ACTIONS = 50_000
 """Actions a table takes at most: the most a record may hold to be replayed (an uploaded record's
 limit too), far past any real game (Delivery's longest run to a few thousand)."""
+FINISH_TRIES = 3
+"""Times a table's end (and its rating) is written before it is left to the next restart."""
 SEATINGS = count()
 """Numbers each bot seated in this process: a bot that takes a seat again starts afresh."""
 
@@ -190,8 +196,13 @@ class LiveTable:
         *,
         audience: AudienceFor,
         banks: Banks | None = None,
+        rated: bool = False,
     ) -> None:
         self.hall = hall
+        self.rated = rated
+        """Its result moves its players' ratings (:mod:`.rated_tables`' rules)."""
+        self.seat_ratings: dict[Seat, dict[str, JSON]] = {}
+        """Each rated seat's public rating, as its seat list shows it (:meth:`refresh_ratings`)."""
         self.id = table_id
         self.table = table
         self.seats = seats
@@ -282,6 +293,20 @@ class LiveTable:
             raise Forbidden("this token grants no seat at this table")
         return found
 
+    def _refuse_unrated_person(self, holder: Holder | None) -> None:
+        """A rated table seats signed-in people only, each account once."""
+        if not self.rated:
+            return
+        if holder is None:
+            raise rated_tables.needs_account()
+        if held_by(self.seats, holder) is None:
+            raise rated_tables.one_seat()
+
+    def _unrated_person(self, seat: Seat) -> bool:
+        """A person's seat of a rated table that no account holds (an invitation's link alone)."""
+        row = self.person_at(seat)
+        return self.rated and row is not None and row.account is None
+
     def _persons(self, row: SeatRow) -> bool:
         """Whether a person's token or account still shows them the seat: theirs, or handed to
         a bot when they conceded or ran out of time (they watch it played to the end)."""
@@ -329,6 +354,8 @@ class LiveTable:
         if requester is None or requester != self.creator:
             raise Forbidden("only the table's creator can hand a seat to a bot")
         self.refuse_if_over(*HANDED_OVER)
+        if self.rated:
+            raise rated_tables.no_hand_over()
         if not 0 <= seat < len(self.seats) or self.seats[seat].kind != "human":
             raise Forbidden(f"seat {seat} is not a person's seat")
         kind = seat_kind(self.table.game, f"bot:{bot}" if bot else "bot")
@@ -348,6 +375,7 @@ class LiveTable:
         async with self.lock:
             if rows != self.seats:
                 self.take_seats(rows)
+        await self.refresh_ratings()
 
     def take_seats(self, rows: list[SeatRow]) -> None:
         """New seats: bots seated (or unseated: a person came back), connections of seats that
@@ -385,6 +413,7 @@ class LiveTable:
         chosen = open_seats[0] if seat is None else seat
         if chosen not in open_seats:
             raise Forbidden(f"seat {chosen} is not open")
+        self._refuse_unrated_person(holder)
         token = new_token()
         row = SeatRow(chosen, "human", seat_name("human", chosen, name), hash_token(token))
         row = held_row(row, held_by(self.seats, holder))
@@ -395,6 +424,7 @@ class LiveTable:
                 self.refuse_if_over(*JOINED)
                 raise Forbidden(f"seat {chosen} was just taken")
             self.take_seats(with_row(self.seats, row))
+        await self.refresh_ratings()
         if not any(r.kind == "open" for r in self.seats):
             await asyncio.to_thread(self.hall.store.set_status, self.id, "running")
         return chosen, token
@@ -412,10 +442,12 @@ class LiveTable:
             row = self.seats[row.seat]
             named = replace(row, name=seat_name("human", row.seat, name))
             if row.account is None:
+                self._refuse_unrated_person(holder)
                 named = held_row(named, held_by(self.seats, holder))
             if named != row:
                 await asyncio.to_thread(self.hall.store.set_seat, self.id, named)
                 self.take_seats(with_row(self.seats, named))
+        await self.refresh_ratings()
         return row.seat
 
     async def hold(self, seat: Seat, holder: Holder) -> bool:
@@ -430,6 +462,7 @@ class LiveTable:
             if not await asyncio.to_thread(self.hall.store.hold_seat, self.id, held):
                 return False
             self.take_seats(with_row(self.seats, held))
+        await self.refresh_ratings()
         return True
 
     # ------------------------------------------------------------------ presence and stand-ins
@@ -580,7 +613,30 @@ class LiveTable:
     def shown_seats(self) -> list[JSON]:
         """The seats as shown, each seat that conceded marked ``conceded``."""
         conceded = self.table.concessions.conceded
-        return [{**row, "conceded": True} if conceded(row["seat"]) else row for row in self.seat_list]  # type: ignore[dict-item,index]
+        shown = [{**row, "conceded": True} if conceded(row["seat"]) else row for row in self.seat_list]  # type: ignore[dict-item,index]
+        return [{**row, **self.seat_ratings.get(row["seat"], {})} for row in shown]  # type: ignore[dict-item,index]
+
+    async def refresh_ratings(self) -> None:
+        """Read the rated seats' ratings again (a person sat down, the game ended) and show
+        everyone the seats with them when they changed. Only public numbers: the number shown
+        and whether it is provisional (:mod:`robotable.play.rated`)."""
+        if not self.rated:
+            return
+        players = {row.seat: player for row in self.seats if (player := seat_player(row)) is not None}
+        try:
+            skills = await asyncio.to_thread(self.hall.store.skills_of, self.game.id, set(players.values()))
+        except StoreError as exc:
+            log.error("table %s: the seats' ratings were not read: %s", self.id, exc)
+            return
+        ratings: dict[Seat, dict[str, JSON]] = {}
+        for seat, player in players.items():
+            skill = skills[player]
+            ratings[seat] = {"rating": shown_rating(skill.mu)}
+            if provisional(skill.sigma):
+                ratings[seat]["provisional"] = True
+        if ratings != self.seat_ratings:
+            self.seat_ratings = ratings
+            self.audience.send_to_all(lambda seat: {"type": "state", "state": self.snapshot(seat)})
 
     async def _set_seat(self, row: SeatRow) -> None:
         """Store a seat's change, then tell everyone (the caller holds the lock)."""
@@ -607,6 +663,8 @@ class LiveTable:
                 self.refuse_if_over(*PLAYED)
                 if agent is None and not isinstance(parsed, Concede):
                     self._refuse_conceder(seat)
+                if agent is None and self._unrated_person(seat):  # an invitation's link, not signed in
+                    raise rated_tables.needs_account()
                 now = self.hall.clock()
                 if agent is None and self.timed_out(seat, now):
                     raise out_of_time(seat)
@@ -748,11 +806,20 @@ class LiveTable:
 
     async def _mark_over(self, outcome: Any) -> None:
         """The outcome in the table's row: a cache (replaying the actions gives it), so a failure
-        here is logged and the game stays won; a restart writes it again."""
-        try:
-            await asyncio.to_thread(self.hall.store.finish, self.id, outcome)
-        except StoreError as exc:
-            log.error("table %s: the outcome was not stored: %s", self.id, exc)
+        here is logged and the game stays won; a restart writes it again. A rated table's ratings
+        are updated in the same transaction, which PostgreSQL may abort when two of them lock the
+        same players at once: tried again a few times before a restart is left to do it."""
+        for attempt in range(FINISH_TRIES):
+            try:
+                await asyncio.to_thread(self.hall.store.finish, self.id, outcome)
+                break
+            except StoreError as exc:
+                if attempt == FINISH_TRIES - 1:
+                    log.error("table %s: the outcome was not stored: %s", self.id, exc)
+                    return
+                await asyncio.sleep(0.05 * (attempt + 1))
+        if self.rated:  # its players' new ratings, once the news of the end is out
+            self.later(self.refresh_ratings())
 
     def _announce(self, accepted: Accepted) -> None:
         self.audience.send_to_all(
@@ -780,6 +847,8 @@ class LiveTable:
             if self.timed_out(seat, snap["now"]):  # a bot plays it now: its person only watches
                 snap["legal"], snap["guidance"] = [], self.game.guidance(snap["view"], None)
         snap["seats"] = self.shown_seats()
+        if self.rated:  # the page offers no suggestion there
+            snap["rated"] = True
         return snap
 
     def board_svg(self, seat: Seat | None, lang: str = "en") -> str:
@@ -819,8 +888,8 @@ class LiveTable:
     @property
     def gives_suggestions(self) -> bool:
         """Whether a seat may ask what the medium bot would play (a casual table: every table
-        today, unless the server was started without suggestions; a rated table will say no)."""
-        return self.hall.suggestions
+        today, unless the server was started without suggestions), never a rated table."""
+        return self.hall.suggestions and not self.rated
 
     async def suggest(self, seat: Seat | None) -> Message:
         """What the ``medium`` bot would play for ``seat`` now and why, from that seat's view
@@ -830,6 +899,8 @@ class LiveTable:
         it was asked."""
         if seat is None:
             raise SpectatorCannotPlay("a move is suggested to a seat: send its token")
+        if self.rated:
+            raise rated_tables.no_suggestions()
         if not self.gives_suggestions:
             refused = Forbidden("this table gives no suggestions")
             refused.fr, refused.code = "cette table ne suggère pas de coups", "no_suggestions"

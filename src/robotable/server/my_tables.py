@@ -12,9 +12,10 @@ up or in, and "My tables", every table their account sits at, those waiting for 
   {your_turn, tables: [{table, game}]}): what the header of every page shows, asked again now
   and then (a table that starts waiting shows a notification of the browser).
 
-The account's export holds its seats and what was said from them (:class:`HeldSeats`). Only
-what every spectator sees of a table is listed (seats' names, whether it is over, the
-ranks): never a seat's hand or program.
+The account's export holds its seats and what was said from them (:class:`HeldSeats`). A rated
+table's entry says ``rated``; a finished rated one, the account's ``rating`` before and after it
+and the ``change``, as the leaderboard shows them. Only what every spectator sees of a table is
+listed (seats' names, whether it is over, the ranks): never a seat's hand or program.
 """
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ from fastapi import Depends, FastAPI, Request
 from pydantic import BaseModel, Field
 
 from robotable.core.errors import RobotableError
+from robotable.play.rated import shown
 from robotable.server.account_store import Account
 from robotable.server.accounts import same_site_json
 from robotable.server.chat_store import ChatStore
@@ -116,7 +118,14 @@ async def tables_of(hall: Hall, account: int) -> list[dict[str, Any]]:
     )
     waiting = [entry for entry in unfinished if entry["your_turn"]]
     others = [entry for entry in unfinished if not entry["your_turn"]]
-    return waiting + others + [_entry(stored, account, your_turn=False) for stored in finished]
+    rated = [stored.id for stored in finished if stored.rated]
+    changes = await asyncio.to_thread(hall.store.rating_changes, account, rated) if rated else {}
+    ended = [_entry(stored, account, your_turn=False) for stored in finished]
+    for entry in ended:
+        if entry["table"] in changes:  # the account's rating before and after that game, as shown
+            before, after = (shown(mu) for mu in changes[entry["table"]])
+            entry["rating"] = {"before": before, "after": after, "change": after - before}
+    return waiting + others + ended
 
 
 async def _unfinished(hall: Hall, account: int) -> list[dict[str, Any]]:
@@ -148,6 +157,7 @@ def _entry(stored: StoredTable, account: int, *, your_turn: bool) -> dict[str, A
         "seats": seat_list(list(stored.seats)),
         "created": stored.created,
         "turn_based": not stored.timers,
+        "rated": stored.rated,
     }
     if stored.outcome is not None:
         entry["ranks"] = list(stored.outcome.ranks)

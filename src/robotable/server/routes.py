@@ -73,6 +73,11 @@ class CreateTable(BaseModel):
         description="the bot that plays for a person who left, until they come back: a bot's name, "
         "or 'none' (the seat waits); default: the game's medium level, none on a turn-based table",
     )
+    rated: bool = Field(
+        default=False,
+        description="a rated table: its result moves its players' ratings (a signed-in creator; "
+        "people's seats taken by signed-in people; bots of the levels easy to expert)",
+    )
 
 
 class Join(BaseModel):
@@ -119,6 +124,7 @@ def table_entry(stored: StoredTable) -> dict[str, Any]:
             for row in seat_list(list(stored.seats))  # a bot with its number
         ],
         "version": stored.version,
+        "rated": stored.rated,
     }
 
 
@@ -149,6 +155,7 @@ def add_routes(app: FastAPI, hall: Hall) -> None:
             address=client_address(request),
             holder=key.holder,
             turn_based=body.turn_based,
+            rated=body.rated,
         )
         await offer_at_creation(request, created, invited, key.holder, time.time())
         return {

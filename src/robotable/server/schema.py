@@ -46,6 +46,7 @@ game_tables = Table(
     # a turn-based table's time bank per seat (seconds) and what a move adds; null: no bank
     Column("bank", Integer, nullable=True),
     Column("bank_per_move", Integer, nullable=True),
+    Column("rated", Boolean, nullable=False, server_default=false()),  # its result moves its players' ratings
 )
 
 seats = Table(
@@ -165,4 +166,40 @@ seat_invitations = Table(
     Column("inviter_id", Integer, ForeignKey("accounts.id", ondelete="CASCADE"), nullable=False),
     Column("created", Float, nullable=False),
     Index("seat_invitations_account", "account_id"),
+)
+
+# one player's rating at one game: an account's, or a bot level's (an anchor: robotable.play.rated)
+ratings = Table(
+    "ratings",
+    metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("game", String(32), nullable=False),
+    Column("account_id", Integer, ForeignKey("accounts.id", ondelete="CASCADE"), nullable=True),
+    Column("bot", String(32), nullable=True),  # the level (easy...), for a bot's row
+    Column("mu", Float, nullable=False),
+    Column("sigma", Float, nullable=False),
+    Column("games", Integer, nullable=False),
+    Column("wins", Integer, nullable=False),  # games it ranked first in (shared first places count)
+    Column("updated", Float, nullable=False),
+    # NULLs are distinct in both: one row per (game, account) and one per (game, bot)
+    Index("ratings_account", "game", "account_id", unique=True),
+    Index("ratings_bot", "game", "bot", unique=True),
+)
+
+# one row per rated seat of a finished rated table: its key refuses rating a seat twice
+rating_history = Table(
+    "rating_history",
+    metadata,
+    Column("table_id", String(32), ForeignKey("game_tables.id", ondelete="CASCADE"), primary_key=True),
+    Column("seat", Integer, primary_key=True),
+    Column("game", String(32), nullable=False),
+    Column("account_id", Integer, ForeignKey("accounts.id", ondelete="CASCADE"), nullable=True),
+    Column("bot", String(32), nullable=True),
+    Column("rank", Integer, nullable=False),
+    Column("mu_before", Float, nullable=False),
+    Column("sigma_before", Float, nullable=False),
+    Column("mu_after", Float, nullable=False),
+    Column("sigma_after", Float, nullable=False),
+    Column("at", Float, nullable=False),
+    Index("rating_history_account", "account_id", "game"),
 )

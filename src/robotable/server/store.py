@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import json
 import threading
+import time
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from importlib import resources
@@ -50,8 +51,18 @@ from sqlalchemy.pool import StaticPool
 from robotable.core.errors import RobotableError
 from robotable.core.game import JSON, Outcome, Seat
 from robotable.core.records import Record
+from robotable.play.rated import Skill
 from robotable.play.time_banks import BankRule
 from robotable.server import schema
+from robotable.server.rating_store import (
+    Player,
+    Standing,
+    changes_of,
+    rate_finished,
+    ratings_of_account,
+    skills_of,
+    standings,
+)
 from robotable.server.seats import SeatRow
 
 CHANNEL = "robotable"
@@ -92,6 +103,8 @@ class StoredTable:
     """``bot:NAME`` given to a person's seat when they leave (None: the seat waits for them)."""
     bank: BankRule | None = None
     """A turn-based table's time bank per seat (None: no bank; :mod:`robotable.play.time_banks`)."""
+    rated: bool = False
+    """Its result moves its players' ratings (:mod:`.rating_store`)."""
     seats: list[SeatRow] = field(default_factory=list)
     actions: list[tuple[Seat, str]] = field(default_factory=list)
     times: list[float] = field(default_factory=list)
@@ -153,6 +166,7 @@ def new_header(
     creator: Seat | None = None,
     stand_in: str | None = None,
     bank: BankRule | None = None,
+    rated: bool = False,
 ) -> StoredTable:
     return StoredTable(
         table_id,
@@ -168,6 +182,7 @@ def new_header(
         creator,
         stand_in,
         bank,
+        rated,
     )
 
 
@@ -270,6 +285,7 @@ class Store:
                     stand_in=header.stand_in,
                     bank=None if header.bank is None else header.bank.start,
                     bank_per_move=None if header.bank is None else header.bank.per_move,
+                    rated=header.rated,
                 )
             )
             if seat_rows:
@@ -308,14 +324,20 @@ class Store:
             self._notify(connection, *(f"{item.table_id} {item.number}" for item in written))
         return answers
 
-    def finish(self, table_id: str, outcome: Outcome) -> None:
-        """Mark a table over with its outcome (a cache: replaying the actions gives it too)."""
+    def finish(self, table_id: str, outcome: Outcome, *, at: float | None = None) -> None:
+        """Mark a table over with its outcome (a cache: replaying the actions gives it too) and,
+        for a rated table, update its players' ratings (at ``at``, default now), in ONE
+        transaction: a process killed in between leaves both or neither, and the restart that
+        finishes the table again rates it then. Once a table is over, finishing it again (a
+        restart, another process catching up) changes nothing: it is rated once."""
         with self._writing() as connection:
-            connection.execute(
+            marked = connection.execute(
                 update(schema.game_tables)
-                .where(schema.game_tables.c.id == table_id)
+                .where(schema.game_tables.c.id == table_id, schema.game_tables.c.status != "over")
                 .values(status="over", outcome=_outcome_json(outcome))
             )
+            if marked.rowcount == 1:  # this transaction ends the table (its row is locked till commit)
+                rate_finished(connection, table_id, outcome, time.time() if at is None else at)
 
     def set_seat(
         self, table_id: str, row: SeatRow, *, only_if_open: bool = False, only_if_kind: Sequence[str] = ()
@@ -485,6 +507,25 @@ class Store:
         with self._reading() as connection:
             return [r.id for r in connection.execute(query)]
 
+    def standings(self, game: str, limit: int = 200) -> list[Standing]:
+        """A game's leaderboard (:func:`.rating_store.standings`)."""
+        with self._reading() as connection:
+            return standings(connection, game, limit)
+
+    def skills_of(self, game: str, players: set[Player]) -> dict[Player, Skill]:
+        with self._reading() as connection:
+            return skills_of(connection, game, players)
+
+    def rating_changes(self, account: int, table_ids: list[str]) -> dict[str, tuple[float, float]]:
+        """The account's ``mu`` before and after each of those tables it was rated at."""
+        with self._reading() as connection:
+            return changes_of(connection, account, table_ids)
+
+    def ratings_of_account(self, account: int) -> dict[str, Any]:
+        """The account's ratings and history, for its export."""
+        with self._reading() as connection:
+            return ratings_of_account(connection, account)
+
     def count(self) -> int:
         with self._reading() as connection:
             return connection.execute(select(func.count()).select_from(schema.game_tables)).scalar_one()
@@ -597,4 +638,5 @@ def _header(row: Any) -> StoredTable:
         row.creator,
         row.stand_in,
         None if row.bank is None else BankRule(row.bank, row.bank_per_move or 0),
+        bool(row.rated),
     )

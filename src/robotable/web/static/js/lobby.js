@@ -5,9 +5,11 @@
 import { api, el } from "./api.js";
 import { gameSay, gameTitle, loadGames } from "./game_words.js";
 import { language, t, translatePage } from "./i18n.js";
-import { redrawForm, showForm, wireForm } from "./lobby/new_table.js";
 import { loadFriends } from "./lobby/invite_seats.js";
+import { redrawForm, showForm, wireForm } from "./lobby/new_table.js";
+import { showRated } from "./lobby/rated.js";
 import { listTables } from "./lobby/tables.js";
+import { signedInName } from "./shared/who.js";
 import "./words/lobby.js";
 
 async function start() {
@@ -20,6 +22,7 @@ async function start() {
 
 async function redraw() {
   drawGames(await loadGames());
+  signedInName().then((name) => showRated(name !== null));
   redrawForm();
   listTables();
 }
@@ -46,6 +49,7 @@ function drawGames(gamesList) {
           game.rules.length > 0 && // a game without a rules summary offers none
             el("button", { type: "button", class: "rules", onclick: () => showRules(game) }, t("lobby.rules")),
           game.tutorial && el("a", { class: "learn", href: `/learn/${encodeURIComponent(game.id)}` }, t("tutorial.learn")),
+          el("a", { class: "leaderboard", href: `/leaderboard/${encodeURIComponent(game.id)}` }, t("lobby.leaderboard")),
         ),
       );
     }),

@@ -8,6 +8,7 @@ import { t } from "../i18n.js";
 import { levelWord } from "../shared/seats.js";
 import { signedInName } from "../shared/who.js";
 import { drawOptions, enteredOptions } from "./options.js";
+import { judgeRated, ratedChosen } from "./rated.js";
 import { drawPresets, forgetPresets, presetOptions } from "./presets.js";
 import { drawTurnBased, paceChosen, turnBased, wireTurnBased } from "./turn_based.js";
 import { inviteChoices, seatSpec } from "./invite_seats.js";
@@ -20,6 +21,7 @@ export function wireForm() {
   document.getElementById("create-cancel").addEventListener("click", () => showForm(null));
   document.getElementById("seat-count").addEventListener("change", drawSeats);
   wireTurnBased();
+  document.getElementById("seat-list").addEventListener("change", () => judgeRated(chosen, chosenKinds()));
 }
 
 // Redraws the open form in the page's language (what was entered stays).
@@ -80,6 +82,12 @@ function drawSeats() {
     rows.push(el("li", {}, select, ...inviteChoices(select, seat))); // signed in: a friend, or by name
   }
   list.replaceChildren(...rows);
+  judgeRated(game, chosenKinds());
+}
+
+// Every seat's choice: "here" for a person at this screen (the creator's first), else a seat kind.
+function chosenKinds() {
+  return ["here", ...[...document.querySelectorAll(".seat-kind")].map(seatSpec)];
 }
 
 // The preset's options, or for Custom those entered in the fields.
@@ -89,26 +97,27 @@ function chosenOptions() {
 
 async function create(event) {
   event.preventDefault();
-  const chosenKinds = ["here", ...[...document.querySelectorAll(".seat-kind")].map(seatSpec)];
+  const kinds = chosenKinds();
   const error = document.getElementById("create-error");
-  const unnamed = chosenKinds.indexOf(null); // "someone, by name" with no name written
+  const unnamed = kinds.indexOf(null); // "someone, by name" with no name written
   if (unnamed > 0) {
     error.textContent = t("invite.needs_name", { seat: unnamed });
     return;
   }
   // a person at this screen is a person to the server; this browser keeps their seat's token
-  const seats = chosenKinds.map((kind) => (kind === "here" ? "human" : kind));
+  const seats = kinds.map((kind) => (kind === "here" ? "human" : kind));
   const body = {
     game: chosen.id,
     seats,
     options: chosenOptions(),
     ...paceChosen(),
     name: document.getElementById("player-name").value.trim() || t("seat.default_name", { number: 1 }),
+    rated: ratedChosen(),
   };
   myName.set(document.getElementById("player-name").value);
   // people at one screen take turns at it: a seat whose page is closed is not a person gone,
   // so no bot stands in for anyone at a hot-seat table (online tables get the server's default)
-  if (chosenKinds.filter((kind) => kind === "here").length > 1) body.stand_in = "none";
+  if (kinds.filter((kind) => kind === "here").length > 1) body.stand_in = "none";
   try {
     const created = await api("/api/tables", { method: "POST", body });
     tokens.set(created.table, created.token);
@@ -116,7 +125,7 @@ async function create(event) {
     const here = { 0: created.token };
     const invites = {};
     for (const [seat, token] of Object.entries(created.invites)) {
-      if (chosenKinds[seat] === "here") here[seat] = token;
+      if (kinds[seat] === "here") here[seat] = token;
       else invites[seat] = token;
     }
     tokens.setInvites(created.table, invites);

@@ -33,6 +33,7 @@ export async function listTables() {
           table.open_seats.length ? t("lobby.open", { seats: table.open_seats.join(", ") }) : t("lobby.running"),
           " · ",
           t("lobby.version", { count: table.version }),
+          table.rated ? [" · ", el("span", { class: "rated" }, t("lobby.rated"))] : null,
           " ",
           table.open_seats.map((seat) =>
             el("button", { type: "button", class: "join", onclick: () => join(table.table, seat) }, t("lobby.join", { seat })),

@@ -44,7 +44,7 @@ function panel(row, state, table) {
   const items = counters.map((counter) => el("li", { dataset: { counter: counter.key } }, gameSay(game, `counter.${counter.key}`, counter)));
   const mine = row.seat === seat;
   const head = [rowName(row), mine ? ` (${t("table.panel_you")})` : ""].join("");
-  const kind = [kindLabel(row), row.conceded ? t("seat.conceded") : null].filter(Boolean).join(", ");
+  const kind = [kindLabel(row), row.conceded ? t("seat.conceded") : null, ratingWords(row)].filter(Boolean).join(", ");
   return el(
     "section",
     {
@@ -59,6 +59,13 @@ function panel(row, state, table) {
     items.length ? el("ul", { class: "counters" }, items) : null,
     seatTools(row, state, table),
   );
+}
+
+// A rated table's seat: its player's rating (the number people see), provisional or not.
+function ratingWords(row) {
+  if (row.rating === undefined) return null;
+  const rating = new Intl.NumberFormat(document.documentElement.lang || "en").format(row.rating);
+  return t(row.provisional ? "seat.rating_provisional" : "seat.rating", { rating });
 }
 
 // The seconds left on the earliest running clock, for the seats the table waits for.

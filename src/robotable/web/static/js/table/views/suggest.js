@@ -18,7 +18,8 @@ export function suggestView(table) {
   table.watch(
     (s) => [s.server, s.suggestion, s.lang, s.games, s.seat],
     (s) => {
-      const open = Boolean(s.server && !s.server.outcome && s.server.legal.length && s.seat !== null);
+      // a rated table suggests nothing: each person plays on their own
+      const open = Boolean(s.server && !s.server.outcome && !s.server.rated && s.server.legal.length && s.seat !== null);
       box.hidden = !open;
       button.disabled = s.suggestion === "asking";
       said.replaceChildren(...(open ? lines(s) : []));

@@ -1,0 +1,43 @@
+// The leaderboard's rows (GET /api/leaderboard/{game}): rank, player, rating, rated games, wins.
+// A bot's row is marked as a bot (its level in words and a "bot" mark); a provisional rating
+// says so in words beside its number.
+
+import { el } from "../api.js";
+import { has, language, t } from "../i18n.js";
+
+// A number as the page's language writes it: 1,500 in English, 1 500 in French.
+function number(value) {
+  return new Intl.NumberFormat(language()).format(value);
+}
+
+function playerCell(line) {
+  if (line.bot === undefined) return el("th", { scope: "row" }, line.name);
+  const level = has(`bot.${line.bot}`) ? t(`bot.${line.bot}`) : line.bot;
+  return el(
+    "th",
+    { scope: "row" },
+    t("leaderboard.bot", { level }),
+    " ",
+    el("span", { class: "tag bot-mark" }, t("leaderboard.bot_mark")),
+  );
+}
+
+function ratingCell(line) {
+  const provisional = line.provisional ? el("span", { class: "hint" }, ` (${t("leaderboard.provisional")})`) : null;
+  return el("td", { class: "number" }, number(line.rating), provisional);
+}
+
+// One <tr> per line, in the server's order (best first).
+export function leaderboardRows(lines) {
+  return lines.map((line) =>
+    el(
+      "tr",
+      { dataset: { rank: line.rank, bot: line.bot ?? "" }, class: line.bot === undefined ? "person" : "bot" },
+      el("td", { class: "number" }, number(line.rank)),
+      playerCell(line),
+      ratingCell(line),
+      el("td", { class: "number" }, number(line.games)),
+      el("td", { class: "number" }, number(line.wins)),
+    ),
+  );
+}
