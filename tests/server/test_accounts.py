@@ -252,7 +252,9 @@ def test_the_export_holds_everything_stored_about_the_account_and_nothing_else(s
     assert answer.headers["content-disposition"].startswith("attachment")
     data = answer.json()
     email = {"email", "email_confirmed", "notify_by_email", "email_links"}  # tests/server/test_mail.py
-    assert set(data) == {"name", "created", "password_changed", "sessions"} | email and data["name"] == "Ann"
+    profile = {"profile_hidden"}  # tests/server/test_profiles.py
+    assert set(data) == {"name", "created", "password_changed", "sessions"} | email | profile
+    assert data["name"] == "Ann"
     assert len(data["sessions"]) == 2
     assert all(set(s) == {"created", "last_seen", "expiry"} for s in data["sessions"])
     for secret in ("argon2", "Bob", PASSWORD, server.cookies[COOKIE], hash_token(server.cookies[COOKIE])):

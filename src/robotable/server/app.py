@@ -36,6 +36,7 @@ from robotable.server.mail import Mailer, MailSettings
 from robotable.server.my_tables import add_my_tables
 from robotable.server.pages import add_page_routes, add_pages
 from robotable.server.pages import markdown_html as _markdown  # noqa: F401  (tests/web read it here)
+from robotable.server.profiles import add_profiles
 from robotable.server.proxies import ClientAddress, TrustedProxies
 from robotable.server.quotas import DEFAULT_QUOTAS, Quotas
 from robotable.server.refusals import add_refusals
@@ -135,6 +136,7 @@ def create_app(
     add_accounts(app, store, clock=clock, seats_changed=hall.seats_changed)
     add_email(app, Mailer(mail) if mail is not None else None)
     add_my_tables(app, hall)
+    add_profiles(app, store)
     if api_docs:
         add_api_docs(app)
     app.add_middleware(ClientAddress, trusted=trusted)  # before the limits count by address

@@ -4,7 +4,8 @@ they may change without a new protocol version).
 - ``/`` the lobby, ``/tables/{id}`` a table, ``/replay`` and ``/tables/{id}/replay`` the replay
   viewer, ``/learn/{game}`` a game's tutorial, ``/static/...`` their files, ``/favicon.ico``
   the site's icon (an SVG robot of its own), ``/account`` a person's account (signing up and in,
-  out, a new password, their data, deleting it); every page with :data:`PAGE_HEADERS`;
+  out, a new password, their data, deleting it), ``/mine`` their tables, ``/players/{name}`` a
+  player's profile (:mod:`.profiles`); every page with :data:`PAGE_HEADERS`;
 - ``GET /api/tables/{id}/board.svg``: the board as the token's seat sees it;
 - ``GET /api/tables/{id}/help?lang=fr``: what the token's seat may type in its phase, in words;
 - ``GET /api/games/{id}/picture.svg`` and ``GET /api/games/{id}/rules?lang=fr``: for the lobby.
@@ -35,7 +36,7 @@ PAGE_HEADERS = {
     "Referrer-Policy": "no-referrer",
     "X-Content-Type-Options": "nosniff",
 }
-PAGES = ("lobby", "table", "replay", "learn", "account", "mine")
+PAGES = ("lobby", "table", "replay", "learn", "account", "mine", "profile")
 
 
 def add_pages(app: FastAPI) -> None:
@@ -80,6 +81,11 @@ def add_pages(app: FastAPI) -> None:
     async def my_tables_page() -> Response:
         """ "My tables": every table the signed-in person sits at (``GET /api/account/tables``)."""
         return HTMLResponse(page["mine"], headers=PAGE_HEADERS)
+
+    @app.get("/players/{name}", include_in_schema=False)
+    async def profile_page(name: str) -> Response:
+        """A player's profile (``GET /api/players/{name}``: :mod:`.profiles`)."""
+        return HTMLResponse(page["profile"], headers=PAGE_HEADERS)
 
 
 def add_page_routes(app: FastAPI, hall: Hall) -> None:

@@ -6,6 +6,9 @@ import { api, ApiError, el } from "../api.js";
 import { loadGames } from "../game_words.js";
 import { t, translatePage } from "../i18n.js";
 import "../words/mine.js";
+import "../words/profile.js";
+import { profileHref } from "../shared/profile_link.js";
+import { signedInName } from "../shared/who.js";
 import { tableItem } from "./list.js";
 import { sayNotify, wireNotify } from "./notify.js";
 
@@ -52,6 +55,8 @@ async function start() {
   await loadGames();
   draw();
   if (await refresh()) {
+    const name = await signedInName();
+    if (name !== null) document.getElementById("my-profile").href = profileHref(name);
     wireNotify();
     setInterval(refresh, EVERY_MS);
   }
