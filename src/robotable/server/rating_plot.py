@@ -17,7 +17,8 @@ from __future__ import annotations
 
 import io
 from collections.abc import Sequence
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
+from typing import Any
 
 History = Sequence[tuple[float, float]]
 """(time in seconds since the epoch, rating as shown), oldest first."""
@@ -38,6 +39,12 @@ WORDS = {
     },
 }
 GAMES = {"en": ("game", "games"), "fr": ("partie", "parties")}
+MONTHS = {
+    "en": ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"],
+    "fr": ["janv.", "févr.", "mars", "avr.", "mai", "juin", "juil.", "août", "sept.", "oct.", "nov.", "déc."],
+}
+"""The months' names in the dates along the bottom (matplotlib's own would follow the server's
+locale, whatever the reader's language)."""
 
 
 def number(value: float, lang: str) -> str:
@@ -55,11 +62,30 @@ def summary(history: History, lang: str = "en") -> str:
     return words["summary"].format(first=first, last=last, games=games)
 
 
+def date_words(when: datetime, lang: str, *, long_span: bool) -> str:
+    """A date along the bottom: "5 Dec" (or "Dec 2026" over more than a year's history)."""
+    month = MONTHS.get(lang, MONTHS["en"])[when.month - 1]
+    return f"{month} {when.year}" if long_span else f"{when.day} {month}"
+
+
+def date_ticks(days: float) -> Any:
+    """Where the dates go along the bottom: about six of them, on whole days, months or years
+    (never two ticks on one day, which would read the same)."""
+    from matplotlib.dates import DayLocator, MonthLocator, YearLocator
+
+    if days <= 60:
+        return DayLocator(interval=max(1, round(days / 6)))
+    if days <= 730:
+        return MonthLocator(interval=max(1, round(days / 30 / 6)))
+    return YearLocator()
+
+
 def rating_svg(history: History, lang: str = "en") -> str:
     """The rating's history drawn as a line with a point per game, dates along the bottom."""
     import matplotlib
-    from matplotlib.dates import AutoDateLocator, ConciseDateFormatter
+    from matplotlib.dates import num2date
     from matplotlib.figure import Figure  # no pyplot: no global state, the Agg canvas
+    from matplotlib.ticker import FuncFormatter
 
     if not history:
         raise ValueError("no rating to draw")
@@ -71,9 +97,16 @@ def rating_svg(history: History, lang: str = "en") -> str:
         axes = figure.add_subplot()
         (line,) = axes.plot(when, ratings, marker="o", markersize=4, linewidth=1.5, color="#1f5fa8")
         line.set_gid(LINE_ID)
-        locator = AutoDateLocator()
-        axes.xaxis.set_major_locator(locator)
-        axes.xaxis.set_major_formatter(ConciseDateFormatter(locator))
+        days = (when[-1] - when[0]) / timedelta(days=1)
+        if days < 2:  # a day's games: a few days around them, named by day
+            middle = when[0] + (when[-1] - when[0]) / 2
+            axes.set_xlim(middle - timedelta(days=1.5), middle + timedelta(days=1.5))
+        long_span = days > 365
+        axes.xaxis.set_major_locator(date_ticks(days))
+        axes.xaxis.set_major_formatter(
+            FuncFormatter(lambda x, _: date_words(num2date(x, UTC), lang, long_span=long_span))
+        )
+        axes.yaxis.set_major_formatter(FuncFormatter(lambda y, _: number(y, lang)))
         axes.set_xlabel(words["x"])
         axes.set_ylabel(words["y"])
         axes.grid(alpha=0.3)

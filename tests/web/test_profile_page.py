@@ -1,0 +1,147 @@
+"""Issue 29, a player's profile (/players/NAME) in real Chromium: a person with two finished
+games sees them on their profile, game by game and in the last games' list, in English and in
+French; the replay link opens the replay; "My profile" leads there from the account page and
+"My tables"; "Hide my profile" makes the page say, to anyone else, what it says of an unknown
+name, while its person still sees it with a note; axe-core finds nothing grave."""
+
+from __future__ import annotations
+
+import json
+import time
+import uuid
+from pathlib import Path
+from typing import Any
+from urllib.parse import quote
+
+import pytest
+
+from ..server.process import Server
+from .test_accessibility import grave_violations
+
+pytestmark = pytest.mark.timeout(180)
+
+NONE = "No player by that name, or their profile is hidden."
+
+
+def signed_up(page: Any, server: Server) -> str:
+    """A new account, made on the account page: its name."""
+    name = f"Ada {uuid.uuid4().hex[:8]}"
+    page.goto(f"{server.url}/account")
+    page.locator("#signed-out").wait_for()
+    page.fill("#signup-name", name)
+    page.fill("#signup-password", "correct horse")
+    page.click("#signup-form button[type=submit]")
+    page.locator("#signed-in").wait_for()
+    return name
+
+
+def finished_games(page: Any, server: Server, name: str, count: int) -> list[str]:
+    """``count`` Robotick games the person concedes at once (their bots play them out), waited for."""
+    own = {"Origin": server.url}
+    tables = []
+    for _ in range(count):
+        body = {"game": "robotick", "seats": ["human", "bot:easy", "bot:easy"], "name": name}
+        created = page.request.post(f"{server.url}/api/tables", data=body, headers=own)
+        assert created.status == 201, created.text()
+        table = created.json()["table"]
+        conceded = page.request.post(
+            f"{server.url}/api/tables/{table}/actions", data={"action": "concede"}, headers=own
+        )
+        assert conceded.status == 200, conceded.text()
+        tables.append(table)
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        answer = page.request.get(f"{server.url}/api/players/{quote(name)}").json()
+        if len(answer["last_games"]) == count:
+            return tables
+        time.sleep(0.2)
+    raise AssertionError("the bots did not finish the games")
+
+
+def test_a_player_sees_their_two_games_follows_a_replay_and_hides_their_profile(
+    server: Server, browser: Any, page_at: Any
+) -> None:
+    page = page_at(f"{server.url}/account")
+    name = signed_up(page, server)
+    tables = finished_games(page, server, name, 2)
+    page.click("#my-profile")
+    page.wait_for_url(f"**/players/{quote(name)}")
+    page.locator("#profile-found").wait_for()
+    assert page.inner_text("#profile-title") == name and page.title() == f"{name} · player · robotable"
+    table = page.locator("#profile-games table")
+    assert table.locator("caption").inner_text() == "Finished games and wins, game by game"
+    assert [h.inner_text() for h in table.locator("thead th").all()] == ["Game", "Played", "Wins"]
+    row = table.locator("tbody tr[data-game=robotick]")
+    assert row.locator("th").inner_text() == "Robotick" and row.locator("td").first.inner_text() == "2"
+    assert row.locator("td").nth(1).inner_text() == "0"  # conceded: last both times
+    games = page.locator("#profile-last li.profile-game")
+    assert games.count() == 2
+    assert {games.nth(i).get_attribute("data-table") for i in range(2)} == set(tables)
+    first = games.first.inner_text()
+    assert "Robotick" in first and "with Easy bot 1, Easy bot 2" in first and "place 3 of 3" in first, first
+    assert page.locator("#profile-only-you").is_hidden() and page.locator("#profile-ratings").is_hidden()
+    assert grave_violations(page, {"serious", "critical", "moderate"}) == []
+
+    games.first.locator("a.replay").click()
+    page.wait_for_selector("#board svg", timeout=30_000)
+    assert page.url.endswith(f"/tables/{games_table(page, tables)}/replay")
+
+    page.goto(f"{server.url}/mine")
+    page.locator("#mine-signed-in").wait_for()
+    page.locator(f"#my-profile[href='/players/{quote(name)}']").wait_for()
+
+    page.goto(f"{server.url}/account")
+    page.locator("#signed-in").wait_for()
+    page.check("#profile-hidden")
+    page.wait_for_function("!document.getElementById('profile-hidden').disabled")
+    page.reload()
+    page.locator("#signed-in").wait_for()
+    assert page.is_checked("#profile-hidden")  # what the server keeps
+    with page.expect_download() as downloading:
+        page.click("#export")
+    assert json.loads(Path(downloading.value.path()).read_text("utf-8"))["profile_hidden"] is True
+
+    stranger = browser.new_context(locale="en-GB", bypass_csp=True)
+    try:
+        other = stranger.new_page()
+        for asked in (name, name.upper(), "Nobody at all"):
+            other.goto(f"{server.url}/players/{quote(asked)}")
+            other.locator("#profile-none").wait_for()
+            assert other.inner_text("#profile-none") == NONE and other.locator("#profile-found").is_hidden()
+        assert grave_violations(other, {"serious", "critical", "moderate"}) == []
+    finally:
+        stranger.close()
+    page.goto(f"{server.url}/players/{quote(name.lower())}")  # its person still sees it
+    page.locator("#profile-only-you").wait_for()
+    assert page.inner_text("#profile-only-you") == "Your profile is hidden: only you see this page."
+    assert page.inner_text("#profile-title") == name
+    assert page.errors == []
+
+
+def games_table(page: Any, tables: list[str]) -> str:
+    """Which of ``tables`` the page's address names."""
+    return next(table for table in tables if f"/tables/{table}/" in page.url)
+
+
+def test_the_profile_in_french(server: Server, browser: Any, page_at: Any) -> None:
+    page = page_at(f"{server.url}/account")
+    name = signed_up(page, server)
+    finished_games(page, server, name, 2)
+    context = browser.new_context(locale="fr-FR", bypass_csp=True)
+    try:
+        french = context.new_page()
+        french.goto(f"{server.url}/players/{quote(name)}")
+        french.locator("#profile-found").wait_for()
+        assert french.get_attribute("html", "lang") == "fr"
+        assert french.inner_text("#last-title") == "Dernières parties"
+        headers = french.locator("#profile-games thead th")
+        assert [h.inner_text() for h in headers.all()] == ["Jeu", "Parties", "Victoires"]
+        item = french.locator("#profile-last li.profile-game").first.inner_text()
+        assert "avec Robot facile 1, Robot facile 2" in item, item
+        assert "place 3 sur 3" in item and "Revoir la partie" in item, item
+        assert french.inner_text("#profile-facts").startswith("Joue ici depuis le ")
+        french.select_option("#language", "en")  # back to English, drawn again
+        assert french.inner_text("#last-title") == "Last games"
+        assert "place 3 of 3" in french.locator("#profile-last li.profile-game").first.inner_text()
+    finally:
+        context.close()
