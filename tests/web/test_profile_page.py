@@ -17,6 +17,7 @@ import pytest
 
 from ..server.process import Server
 from .test_accessibility import grave_violations
+from .test_french_everywhere import english_left
 
 pytestmark = pytest.mark.timeout(180)
 
@@ -145,3 +146,5 @@ def test_the_profile_in_french(server: Server, browser: Any, page_at: Any) -> No
         assert "place 3 of 3" in french.locator("#profile-last li.profile-game").first.inner_text()
     finally:
         context.close()
+    url = f"{server.url}/players/{quote(name)}"
+    assert english_left(browser, url, "#profile-found:not([hidden])", {name, "2", "0"}) == []
