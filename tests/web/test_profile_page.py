@@ -148,3 +148,59 @@ def test_the_profile_in_french(server: Server, browser: Any, page_at: Any) -> No
         context.close()
     url = f"{server.url}/players/{quote(name)}"
     assert english_left(browser, url, "#profile-found:not([hidden])", {name, "2", "0"}) == []
+
+
+def test_the_ratings_parts_are_drawn_once_ratings_exist(server: Server, page_at: Any) -> None:
+    """The profile's answer as it will be once ratings plug in (made up here, in the browser's
+    network): a rating column, and a drawing per rated game with its text alternative."""
+    from robotable.server.rating_plot import rating_svg
+
+    history = [(1_796_000_000.0 + n * 86_400, 1500.0 + 10 * n) for n in range(14)]
+    profile = {
+        "name": "Rated Ann",
+        "since": 1_796_000_000.0,
+        "own": False,
+        "hidden": False,
+        "games": [
+            {
+                "game": "robotick",
+                "played": 14,
+                "wins": 5,
+                "rating": {
+                    "now": 1630,
+                    "first": 1500,
+                    "points": 14,
+                    "summary": {
+                        "en": "Rating went from 1,500 to 1,630 over 14 games",
+                        "fr": "Le classement est passé de 1\u202f500 à 1\u202f630 en 14 parties",
+                    },
+                },
+            },
+            {"game": "dr2d", "played": 1, "wins": 1, "rating": None},
+        ],
+        "last_games": [],
+        "under_way": 0,
+    }
+    page = page_at("about:blank")
+    page.route("**/api/players/*", lambda route: route.fulfill(json=profile))
+    page.route(
+        "**/api/players/*/rating/robotick.svg*",
+        lambda route: route.fulfill(body=rating_svg(history), content_type="image/svg+xml"),
+    )
+    page.goto(f"{server.url}/players/Rated%20Ann")
+    page.locator("#profile-ratings:not([hidden])").wait_for()
+    headers = page.locator("#profile-games thead th")
+    assert [h.inner_text() for h in headers.all()] == ["Game", "Played", "Wins", "Rating"]
+    assert page.locator("tr[data-game=robotick] td").nth(2).inner_text() == "1,630"
+    assert page.locator("tr[data-game=dr2d] td").nth(2).inner_text() == "none yet"
+    figures = page.locator("#profile-plots figure")
+    assert figures.count() == 1
+    image = figures.locator("img")
+    assert image.get_attribute("alt") == "Rating went from 1,500 to 1,630 over 14 games"
+    page.wait_for_function("document.querySelector('#profile-plots img').naturalWidth > 0")
+    assert grave_violations(page, {"serious", "critical", "moderate"}) == []
+    page.select_option("#language", "fr")
+    assert image.get_attribute("alt") == "Le classement est passé de 1\u202f500 à 1\u202f630 en 14 parties"
+    assert "lang=fr" in (image.get_attribute("src") or "")
+    assert page.locator("tr[data-game=robotick] td").nth(2).inner_text() == "1\u202f630"
+    assert page.errors == []

@@ -3,7 +3,7 @@
 
 import { el } from "../api.js";
 import { gameTitle } from "../game_words.js";
-import { t } from "../i18n.js";
+import { language, t } from "../i18n.js";
 
 // `games`: the profile's [{game, played, wins, rating}], the most played first.
 export function gamesTable(games) {
@@ -27,9 +27,14 @@ function headerWord(key) {
 function row(entry, rated) {
   const cells = [
     el("th", { scope: "row" }, gameTitle(entry.game)),
-    el("td", { dataset: { played: entry.played } }, entry.played.toLocaleString()),
-    el("td", { dataset: { wins: entry.wins } }, entry.wins.toLocaleString()),
+    el("td", { dataset: { played: entry.played } }, count(entry.played)),
+    el("td", { dataset: { wins: entry.wins } }, count(entry.wins)),
   ];
-  if (rated) cells.push(el("td", {}, entry.rating ? entry.rating.now.toLocaleString() : t("profile.no_rating")));
+  if (rated) cells.push(el("td", {}, entry.rating ? count(entry.rating.now) : t("profile.no_rating")));
   return el("tr", { dataset: { game: entry.game } }, cells);
+}
+
+// A number as the page's language writes it ("1,620", "1 620").
+function count(value) {
+  return value.toLocaleString(language());
 }
