@@ -93,6 +93,7 @@ def test_games_and_wins_per_game_count_shared_first_places(server: TestClient, s
         "kind": "human",
         "name": "Ann",
         "account": True,
+        "profile": "Ann",
     }
     assert shared["seats"][0] == {"seat": 0, "kind": "bot:easy", "name": "", "number": 1}  # named by level
     assert seen["under_way"] == 0
@@ -140,11 +141,24 @@ def test_a_deleted_account_s_seat_shows_as_deleted_player(server: TestClient, st
         store, "t1", "robotick", [("human", "Ann", ann), ("human", "Bob", bob_id)], [2, 1], ended=9.0
     )
     before = profile_of(server, "Ann")["last_games"][0]["seats"][1]
-    assert before == {"seat": 1, "kind": "human", "name": "Bob", "account": True}
+    assert before == {"seat": 1, "kind": "human", "name": "Bob", "account": True, "profile": "Bob"}
     assert bob.post("/api/account/delete", json={"password": PASSWORD}, headers=OWN).status_code == 204
     after = profile_of(server, "Ann")["last_games"][0]["seats"][1]
     assert after == {"seat": 1, "kind": "human", "name": "", "gone": True}
     assert server.get("/api/players/Bob").status_code == 404
+
+
+def test_a_seat_kept_after_the_game_names_its_account_s_profile(server: TestClient, store: Store) -> None:
+    """A guest who signs up after a game keeps its seat under the name typed at the table (the
+    record's); the seat's ``profile`` is the account's name, where its link goes."""
+    sign_up(server, "Ann")
+    bob = client_of(server)
+    sign_up(bob, "Bob")
+    seats = [("human", "Ann", account_id(server, "Ann")), ("human", "Robert", account_id(server, "Bob"))]
+    finished_table(store, "t1", "robotick", seats, [1, 2], ended=9.0)
+    shown = profile_of(server, "Ann")["last_games"][0]["seats"][1]
+    assert shown == {"seat": 1, "kind": "human", "name": "Robert", "account": True, "profile": "Bob"}
+    assert [entry["table"] for entry in profile_of(server, "Bob")["last_games"]] == ["t1"]
 
 
 def test_a_hidden_profile_is_its_person_s_alone(server: TestClient, store: Store) -> None:

@@ -100,6 +100,15 @@ class ProfileStore:
         with self.store._reading() as connection:
             return int(connection.execute(query).scalar_one())
 
+    def names(self, account_ids: set[int]) -> dict[int, str]:
+        """The accounts' names now (a seat a guest kept by signing up after the game's end
+        shows the name typed at the table: its profile is its account's)."""
+        if not account_ids:
+            return {}
+        query = select(ACCOUNTS.id, ACCOUNTS.name).where(ACCOUNTS.id.in_(sorted(account_ids)))
+        with self.store._reading() as connection:
+            return {r.id: r.name for r in connection.execute(query)}
+
     def last_finished(self, account_id: int, limit: int) -> list[Ended]:
         """The account's last ``limit`` finished tables, with their seats, the last ended first
         (a table ends with its last action; one without any, at its creation)."""

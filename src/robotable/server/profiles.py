@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Callable
-from typing import Any
+from typing import Any, cast
 
 from fastapi import Depends, FastAPI, Path, Request, Response
 from pydantic import BaseModel
@@ -154,9 +154,7 @@ def profile(profiles: ProfileStore, player: Player, own: bool, ratings: Ratings)
         "own": own,
         "hidden": player.hidden,
         "games": per_game(profiles.finished(player.id), histories),
-        "last_games": [
-            last_game(ended, player.id) for ended in profiles.last_finished(player.id, LAST_GAMES)
-        ],
+        "last_games": last_games(profiles, player.id),
         "under_way": profiles.under_way(player.id),
     }
 
@@ -190,17 +188,30 @@ def rating_of(history: History | None) -> dict[str, Any] | None:
     }
 
 
-def last_game(ended: Ended, account_id: int) -> dict[str, Any]:
-    """One finished game as a spectator sees it: its seats, ranks and scores, and the account's seat."""
+def last_games(profiles: ProfileStore, account_id: int) -> list[dict[str, Any]]:
+    """The account's last finished games, the last ended first."""
+    games = profiles.last_finished(account_id, LAST_GAMES)
+    held = {row.account for ended in games for row in ended.stored.seats if row.account is not None}
+    names = profiles.names(held)
+    return [last_game(ended, account_id, names) for ended in games]
+
+
+def last_game(ended: Ended, account_id: int, names: dict[int, str]) -> dict[str, Any]:
+    """One finished game as a spectator sees it: its seats, ranks and scores, and the account's
+    seat; an account's seat says whose ``profile`` it is (its name may be the one typed there)."""
     stored = ended.stored
     seat = next(row.seat for row in stored.seats if row.account == account_id)
     outcome = stored.outcome
+    seats = [cast(dict[str, Any], shown) for shown in seat_list(list(stored.seats))]
+    for shown, row in zip(seats, stored.seats, strict=True):
+        if row.account in names:
+            shown["profile"] = names[row.account]
     return {
         "table": stored.id,
         "game": stored.game,
         "ended": ended.ended,
         "seat": seat,
-        "seats": seat_list(list(stored.seats)),
+        "seats": seats,
         "ranks": [] if outcome is None else list(outcome.ranks),
         "scores": [] if outcome is None else list(outcome.scores),
         "replay": f"/tables/{stored.id}/replay",

@@ -10,10 +10,12 @@ export function profileHref(name) {
 }
 
 // A seat's name as people read it (shared/seats.js): a link to its profile when an account
-// holds the seat (`account: true` in the seat list), else plain text.
+// holds the seat (`account: true` in the seat list; the profile's name is `profile` where the
+// server says it, else the seat's), else plain text.
 export function seatNameLinked(row) {
   const name = rowName(row);
-  return row.account && row.name ? el("a", { href: profileHref(row.name), class: "player" }, name) : name;
+  const profile = row.account ? (row.profile ?? row.name) : "";
+  return profile ? el("a", { href: profileHref(profile), class: "player" }, name) : name;
 }
 
 // The words `key` (like "with {names}") with `rows`' names in place of {names}, comma
