@@ -204,3 +204,42 @@ def test_the_ratings_parts_are_drawn_once_ratings_exist(server: Server, page_at:
     assert "lang=fr" in (image.get_attribute("src") or "")
     assert page.locator("tr[data-game=robotick] td").nth(2).inner_text() == "1\u202f630"
     assert page.errors == []
+
+
+def test_names_of_accounts_link_to_their_profiles_on_my_tables_and_the_table(
+    server: Server, browser: Any, page_at: Any
+) -> None:
+    """Bob, signed in, takes the seat Ann invited him to: on Ann's "My tables" and on the
+    table's panels his name is a link to his profile; a bot's name is no link."""
+    ann = page_at(f"{server.url}/account")
+    ann_name = signed_up(ann, server)
+    own = {"Origin": server.url}
+    body = {"game": "dr2d", "seats": ["human", "human"], "name": ann_name, "timers": False}
+    created = ann.request.post(f"{server.url}/api/tables", data=body, headers=own).json()
+    table = created["table"]
+    context = browser.new_context(locale="en-GB", bypass_csp=True)
+    try:
+        bob = context.new_page()
+        bob_name = signed_up(bob, server)
+        joined = bob.request.post(
+            f"{server.url}/api/tables/{table}/join",
+            data={"name": "x"},
+            headers={**own, "Authorization": f"Bearer {created['invites']['1']}"},
+        )
+        assert joined.status == 200, joined.text()
+    finally:
+        context.close()
+    ann.goto(f"{server.url}/mine")
+    link = ann.locator(f"li.mine-table[data-table='{table}'] a.player")
+    link.wait_for()
+    assert link.inner_text() == bob_name and link.get_attribute("href") == f"/players/{quote(bob_name)}"
+    ann.goto(f"{server.url}/tables/{table}")
+    panel_link = ann.locator("#panels section[data-seat='1'] h3 a.player")
+    panel_link.wait_for(timeout=30_000)
+    assert panel_link.inner_text() == bob_name
+    assert ann.locator("#panels section[data-seat='0'] h3").inner_text() == f"{ann_name} (you)"
+    panel_link.click()
+    ann.wait_for_url(f"**/players/{quote(bob_name)}")
+    ann.locator("#profile-found").wait_for()
+    assert ann.inner_text("#profile-title") == bob_name
+    assert ann.errors == []
