@@ -24,7 +24,7 @@ import asyncio
 from collections.abc import Callable
 from typing import Any, cast
 
-from fastapi import Depends, FastAPI, Path, Request, Response
+from fastapi import Depends, FastAPI, Request, Response
 from pydantic import BaseModel
 
 from robotable.server.account_store import Account
@@ -38,6 +38,8 @@ from robotable.server.store import Store
 
 LAST_GAMES = 20
 """The finished games a profile lists, the last ended first."""
+LONGEST_ASKED = 100
+"""Characters of a name in a profile's address read at all (a longer one is no player's)."""
 
 
 def player_ratings(store: Store, account_id: int) -> dict[str, History]:
@@ -104,8 +106,8 @@ def add_profiles(app: FastAPI, store: Store) -> None:
     async def visible(request: Request, name: str) -> tuple[Player, bool]:
         """The player of ``name`` and whether the request is theirs; :func:`no_player` unless
         someone may see the profile."""
-        tidy = tidy_name(name)
-        if not could_be_a_name(tidy):
+        tidy = tidy_name(name[:LONGEST_ASKED])
+        if len(name) > LONGEST_ASKED or not could_be_a_name(tidy):
             raise no_player()  # no account has such a name: not worth a query (nor a NUL to PostgreSQL)
         player = await asyncio.to_thread(profiles.player, name_key(tidy))
         if player is None:
@@ -117,18 +119,13 @@ def add_profiles(app: FastAPI, store: Store) -> None:
         return player, own
 
     @app.get("/api/players/{name}")
-    async def player_profile(request: Request, name: str = Path(max_length=100)) -> dict[str, Any]:
+    async def player_profile(request: Request, name: str) -> dict[str, Any]:
         """A player's profile (see the module's description)."""
         player, own = await visible(request, name)
         return await asyncio.to_thread(profile, profiles, player, own, ratings())
 
     @app.get("/api/players/{name}/rating/{game}.svg", response_class=Response)
-    async def rating_drawing(
-        request: Request,
-        name: str = Path(max_length=100),
-        game: str = Path(max_length=32),
-        lang: Language = "en",
-    ) -> Response:
+    async def rating_drawing(request: Request, name: str, game: str, lang: Language = "en") -> Response:
         """The player's rating in ``game`` over time, drawn."""
         player, _ = await visible(request, name)
         history = (await asyncio.to_thread(ratings(), store, player.id)).get(game)
