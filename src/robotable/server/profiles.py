@@ -32,7 +32,7 @@ from robotable.server.accounts import Accounts, same_site_json
 from robotable.server.inputs import Language
 from robotable.server.passwords import NAME_LENGTH, AccountRefusal, name_key, tidy_name
 from robotable.server.profile_store import Ended, Finished, Player, ProfileStore
-from robotable.server.rating_plot import History, rating_svg, summary
+from robotable.server.rating_plot import History, cached_svg, summary
 from robotable.server.seats import seat_list
 from robotable.server.store import Store
 
@@ -131,7 +131,7 @@ def add_profiles(app: FastAPI, store: Store) -> None:
         history = (await asyncio.to_thread(ratings(), store, player.id)).get(game)
         if not history:
             raise no_rating()
-        svg = await asyncio.to_thread(rating_svg, history, lang)
+        svg = await asyncio.to_thread(cached_svg, tuple((at, rating) for at, rating in history), lang)
         return Response(svg, media_type="image/svg+xml", headers={"Cache-Control": "no-store"})
 
     @app.post("/api/account/profile", dependencies=[Depends(same_site_json)])
