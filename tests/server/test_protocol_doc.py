@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import re
+import time
 from pathlib import Path
 from typing import Any
 
@@ -168,6 +169,7 @@ def account_answers(server: TestClient) -> dict[str, Any]:
     wrong = {**signup, "password": "not the password"}
     real["http error, wrong_sign_in"] = server.post("/api/account/signin", json=wrong).json()
     real["http GET /api/account/export response"] = server.get("/api/account/export").json()
+    real["http GET /api/players/{name} response"] = profile_answer(server, signup["name"])
     change = documented["http POST /api/account/password request"]
     real["http POST /api/account/password response"] = server.post(
         "/api/account/password", json=change
@@ -176,6 +178,19 @@ def account_answers(server: TestClient) -> dict[str, Any]:
     assert server.post("/api/account/delete", json=deletion).status_code == 204
     real["http error, signed_out"] = server.get("/api/account").json()
     return real
+
+
+def profile_answer(server: TestClient, name: str) -> Any:
+    """The signed-in person's profile after a game they conceded to two bots, who finish it."""
+    body = {"game": "robotick", "seats": ["human", "bot:easy", "bot:easy"]}
+    table = server.post("/api/tables", json=body).json()["table"]
+    assert server.post(f"/api/tables/{table}/actions", json={"action": "concede"}).status_code == 200
+    for _ in range(600):
+        profile = server.get(f"/api/players/{name}").json()
+        if profile["last_games"]:
+            return profile
+        time.sleep(0.05)
+    raise AssertionError("the bots did not finish the game")
 
 
 def quota_refusals(server: TestClient, table: str) -> tuple[dict[str, Any], dict[str, Any]]:

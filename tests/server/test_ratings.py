@@ -363,3 +363,16 @@ def test_a_table_over_already_is_not_rated_again(store: Store) -> None:
     with pytest.raises(Exception, match="duplicate"):
         store.finish("t1", Outcome((1.0, 0.0), (1, 2)))
     assert rating_rows(store)[ann].games == 1
+
+
+def test_a_rated_game_shows_on_both_profiles_with_the_new_ratings_drawn(server: TestClient) -> None:
+    _ann, _bob, table = play_a_rated_game(server)
+    board = {line["name"]: line["rating"] for line in server.get("/api/leaderboard/dr2d").json()["players"]}
+    for name in ("Ann", "Bob"):
+        profile = server.get(f"/api/players/{name}").json()
+        (dr2d,) = [entry for entry in profile["games"] if entry["game"] == "dr2d"]
+        assert dr2d["played"] == 1 and dr2d["rating"]["now"] == board[name] and dr2d["rating"]["points"] == 1
+        assert profile["last_games"][0]["table"] == table
+        drawing = server.get(f"/api/players/{name}/rating/dr2d.svg?lang=fr")
+        assert drawing.status_code == 200 and drawing.text.lstrip().startswith(("<?xml", "<svg"))
+    assert server.get("/api/players/Ann/rating/robotick.svg").json()["code"] == "no_rating"

@@ -130,7 +130,7 @@ def test_pictures_rules_and_pages(server: TestClient) -> None:
     assert "<script" not in _markdown("<script>alert(1)</script>") and "&lt;script" in _markdown("<script>x")
     refused = server.get("/api/games/dr2d/rules", params={"lang": "de"})
     assert refused.status_code == 400 and "available: en, fr" in refused.json()["error"]
-    for path in ("/", "/tables/abc", "/account"):
+    for path in ("/", "/tables/abc", "/account", "/mine", "/players/Ann"):
         page = server.get(path)
         assert page.status_code == 200 and "default-src 'self'" in page.headers["content-security-policy"]
     assert server.get("/static/js/table/main.js").headers["content-type"].startswith("text/javascript")

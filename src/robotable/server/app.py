@@ -39,6 +39,7 @@ from robotable.server.mail import Mailer, MailSettings
 from robotable.server.my_tables import add_my_tables
 from robotable.server.pages import add_page_routes, add_pages
 from robotable.server.pages import markdown_html as _markdown  # noqa: F401  (tests/web read it here)
+from robotable.server.profiles import add_profiles
 from robotable.server.proxies import ClientAddress, TrustedProxies
 from robotable.server.quotas import DEFAULT_QUOTAS, Quotas
 from robotable.server.refusals import add_refusals
@@ -153,6 +154,7 @@ def create_app(
     add_friends(app, clock=clock)
     add_invitations(app, hall, clock=clock)
     add_leaderboard(app, hall)
+    add_profiles(app, store)
     if api_docs:
         add_api_docs(app)
     app.add_middleware(ClientAddress, trusted=trusted)  # before the limits count by address

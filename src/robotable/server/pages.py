@@ -4,8 +4,9 @@ they may change without a new protocol version).
 - ``/`` the lobby, ``/tables/{id}`` a table, ``/replay`` and ``/tables/{id}/replay`` the replay
   viewer, ``/learn/{game}`` a game's tutorial, ``/static/...`` their files, ``/favicon.ico``
   the site's icon (an SVG robot of its own), ``/account`` a person's account (signing up and in,
-  out, a new password, their data, deleting it), ``/friends`` their friends and the seats offered
-  to them by name; every page with :data:`PAGE_HEADERS`;
+  out, a new password, their data, deleting it), ``/mine`` their tables, ``/friends`` their
+  friends and the seats offered to them by name, ``/players/{name}`` a player's profile
+  (:mod:`.profiles`); every page with :data:`PAGE_HEADERS`;
 - ``GET /api/tables/{id}/board.svg``: the board as the token's seat sees it;
 - ``GET /api/tables/{id}/help?lang=fr``: what the token's seat may type in its phase, in words;
 - ``GET /api/games/{id}/picture.svg`` and ``GET /api/games/{id}/rules?lang=fr``: for the lobby.
@@ -36,7 +37,7 @@ PAGE_HEADERS = {
     "Referrer-Policy": "no-referrer",
     "X-Content-Type-Options": "nosniff",
 }
-PAGES = ("lobby", "table", "replay", "learn", "account", "mine", "friends")
+PAGES = ("lobby", "table", "replay", "learn", "account", "mine", "friends", "profile")
 
 
 def add_pages(app: FastAPI) -> None:
@@ -86,6 +87,11 @@ def add_pages(app: FastAPI) -> None:
     async def friends_page() -> Response:
         """A person's friends and requests, the seats offered them by name (protocol.md, "Friends")."""
         return HTMLResponse(page["friends"], headers=PAGE_HEADERS)
+
+    @app.get("/players/{name}", include_in_schema=False)
+    async def profile_page(name: str) -> Response:
+        """A player's profile (``GET /api/players/{name}``: :mod:`.profiles`)."""
+        return HTMLResponse(page["profile"], headers=PAGE_HEADERS)
 
 
 def add_page_routes(app: FastAPI, hall: Hall) -> None:

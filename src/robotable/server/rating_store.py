@@ -278,3 +278,17 @@ def changes_of(connection: Connection, account: int, table_ids: list[str]) -> di
         HISTORY.account_id == account, HISTORY.table_id.in_(table_ids)
     )
     return {r.table_id: (r.mu_before, r.mu_after) for r in connection.execute(query)}
+
+
+def history_of_account(connection: Connection, account: int) -> dict[str, list[tuple[float, int]]]:
+    """The account's rating per game after each of its rated games, as shown, oldest first (a
+    profile's drawing: its last point is the rating now)."""
+    query = (
+        select(HISTORY.game, HISTORY.at, HISTORY.mu_after)
+        .where(HISTORY.account_id == account)
+        .order_by(HISTORY.at, HISTORY.table_id)
+    )
+    points: dict[str, list[tuple[float, int]]] = {}
+    for row in connection.execute(query):
+        points.setdefault(row.game, []).append((row.at, shown(row.mu_after)))
+    return points

@@ -91,6 +91,8 @@ accounts = Table(
     Column("email_confirmed", Float, nullable=True),  # when its link was opened
     Column("notify_by_email", Boolean, nullable=False, server_default=false()),
     Column("email_language", String(8), nullable=True),  # en, fr: the language its emails speak
+    # its person hid their profile: /players/NAME answers 404 to everyone else
+    Column("profile_hidden", Boolean, nullable=False, server_default=false()),
     Index("accounts_name_key", "name_key", unique=True),
     Index("accounts_email_key", "email_key", unique=True),  # nulls (no address) do not collide
 )

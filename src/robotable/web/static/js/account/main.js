@@ -6,10 +6,12 @@
 import { api, ApiError } from "../api.js";
 import { t, translatePage } from "../i18n.js";
 import "../words/account.js";
+import "../words/profile.js";
 import { clearEmail, showEmail, wireEmail } from "./email.js";
 import { offerForgot, wireForgot } from "./forgot.js";
 import { clearErrors, clearForms, sentence } from "./form.js";
 import { followLink, linkOpened, wireReset } from "./links.js";
+import { showProfile, wireProfile } from "./profile.js";
 import { whileSignedIn, wireSignedIn } from "./signed_in.js";
 import { keepSeats } from "./keep_seats.js";
 import { wireSignedOut } from "./signed_out.js";
@@ -32,6 +34,7 @@ async function refresh(notice) {
   clearForms();
   clearEmail();
   showEmail(account);
+  showProfile(account);
   if (name === null) offerForgot((await api("/api/account/mail")).mail);
   document.getElementById("account-loading").hidden = true;
   document.getElementById("reset-part").hidden = true;
@@ -70,6 +73,7 @@ async function start() {
   wireForgot();
   wireSignedIn(refresh);
   wireEmail(refresh, (act) => whileSignedIn(refresh, act));
+  wireProfile((act) => whileSignedIn(refresh, act));
   wireReset(refresh);
   // a link opened in a tab already on this page changes only the fragment
   window.addEventListener("hashchange", () => {

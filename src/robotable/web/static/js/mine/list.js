@@ -4,19 +4,18 @@
 import { el } from "../api.js";
 import { gameTitle } from "../game_words.js";
 import { t } from "../i18n.js";
-import { rowName } from "../shared/seats.js";
+import { withNames } from "../shared/profile_link.js";
 
 // `entry`: a table as GET /api/account/tables lists it.
 export function tableItem(entry) {
-  const others = entry.seats.filter((row) => row.seat !== entry.seat).map(rowName);
+  const others = entry.seats.filter((row) => row.seat !== entry.seat);
   const link = `/tables/${encodeURIComponent(entry.table)}`;
-  const facts = [t("mine.with", { names: others.join(", ") }), ...standing(entry)];
   return el(
     "li",
     { class: "mine-table", dataset: { table: entry.table, game: entry.game, status: entry.status } },
     el("strong", {}, gameTitle(entry.game)),
     " ",
-    el("span", { class: "hint" }, facts.join(" · ")),
+    el("span", { class: "hint" }, withNames("mine.with", others), ...standing(entry).map((said) => ` · ${said}`)),
     " ",
     entry.status === "over"
       ? el("a", { href: `${link}/replay` }, t("mine.replay"))

@@ -8,6 +8,9 @@ import { t, translatePage } from "../i18n.js";
 import "../words/mine.js";
 import { invitationItem } from "../friends/invitations.js";
 import "../words/friends.js";
+import "../words/profile.js";
+import { profileHref } from "../shared/profile_link.js";
+import { signedInName } from "../shared/who.js";
 import { tableItem } from "./list.js";
 import { sayNotify, wireNotify } from "./notify.js";
 
@@ -59,6 +62,8 @@ async function start() {
   await loadGames();
   draw();
   if (await refresh()) {
+    const name = await signedInName();
+    if (name !== null) document.getElementById("my-profile").href = profileHref(name);
     wireNotify();
     setInterval(refresh, EVERY_MS);
   }

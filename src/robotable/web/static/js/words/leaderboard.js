@@ -8,8 +8,7 @@ export const words = {
     "leaderboard.title": "Leaderboard",
     "leaderboard.tab": "{game} leaderboard",
     "leaderboard.game": "Game",
-    "leaderboard.about":
-      "Ratings from rated tables. A new player starts at 1,500; 200 points more means winning about 3 games in 4. Each bot level keeps the rating its games against the other levels measured.",
+    "leaderboard.about": "Ratings from rated tables. A new player starts at 1,500; 200 points more means winning about 3 games in 4. Each bot level keeps the rating its games against the other levels measured.",
     "leaderboard.loading": "Loading…",
     "leaderboard.empty": "Nobody is rated at this game yet.",
     "leaderboard.caption": "{game}: players and bots, best rating first",
@@ -27,8 +26,7 @@ export const words = {
     "leaderboard.title": "Classement",
     "leaderboard.tab": "Classement de {game}",
     "leaderboard.game": "Jeu",
-    "leaderboard.about":
-      "Classement des tables classées. Un nouveau joueur commence à 1 500 ; 200 points de plus, c'est gagner environ 3 parties sur 4. Chaque niveau de robot garde le classement mesuré par ses parties contre les autres niveaux.",
+    "leaderboard.about": "Classement des tables classées. Un nouveau joueur commence à 1 500 ; 200 points de plus, c'est gagner environ 3 parties sur 4. Chaque niveau de robot garde le classement mesuré par ses parties contre les autres niveaux.",
     "leaderboard.loading": "Chargement…",
     "leaderboard.empty": "Personne n'est encore classé à ce jeu.",
     "leaderboard.caption": "{game} : joueurs et robots, du mieux classé au moins bien classé",

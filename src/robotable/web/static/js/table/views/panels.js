@@ -8,7 +8,8 @@
 import { el } from "../../api.js";
 import { gameSay } from "../../game_words.js";
 import { t } from "../../i18n.js";
-import { kindLabel, rowName } from "../../shared/seats.js";
+import { seatNameLinked } from "../../shared/profile_link.js";
+import { kindLabel } from "../../shared/seats.js";
 import { bankLine, tickBanks } from "./banks.js";
 import { seatTools } from "./seat_tools.js";
 
@@ -43,7 +44,7 @@ function panel(row, state, table) {
   const counters = server.counters?.[row.seat] ?? [];
   const items = counters.map((counter) => el("li", { dataset: { counter: counter.key } }, gameSay(game, `counter.${counter.key}`, counter)));
   const mine = row.seat === seat;
-  const head = [rowName(row), mine ? ` (${t("table.panel_you")})` : ""].join("");
+  const head = [seatNameLinked(row), mine ? ` (${t("table.panel_you")})` : ""]; // an account's: its profile
   const kind = [kindLabel(row), row.conceded ? t("seat.conceded") : null, ratingWords(row)].filter(Boolean).join(", ");
   return el(
     "section",
