@@ -4,22 +4,18 @@
 
 import { el } from "../api.js";
 import { has, language, t } from "../i18n.js";
+import { profileHref } from "../shared/profile_link.js";
 
 // A number as the page's language writes it: 1,500 in English, 1 500 in French.
 function number(value) {
   return new Intl.NumberFormat(language()).format(value);
 }
 
+// A person's name leads to their profile; a bot level says it is a bot ("Expert bot").
 function playerCell(line) {
-  if (line.bot === undefined) return el("th", { scope: "row" }, line.name);
+  if (line.bot === undefined) return el("th", { scope: "row" }, el("a", { href: profileHref(line.name) }, line.name));
   const level = has(`bot.${line.bot}`) ? t(`bot.${line.bot}`) : line.bot;
-  return el(
-    "th",
-    { scope: "row" },
-    t("leaderboard.bot", { level }),
-    " ",
-    el("span", { class: "tag bot-mark" }, t("leaderboard.bot_mark")),
-  );
+  return el("th", { scope: "row" }, el("span", { class: "bot-mark" }, t("leaderboard.bot", { level })));
 }
 
 function ratingCell(line) {
