@@ -14,6 +14,7 @@ from fastapi.testclient import TestClient
 
 from robotable.core.records import Record
 from robotable.server.app import create_app
+from robotable.server.seats import SeatRow
 from robotable.server.store import open_store
 from tests.server.test_accounts import OWN, cheap_hashes, client_of, sign_up  # noqa: F401
 
@@ -191,7 +192,7 @@ def _record_when_over(client: TestClient, table: str) -> dict[str, Any]:
     raise AssertionError("the bots did not finish the game")
 
 
-def test_signing_out_closes_the_sockets_the_cookie_opened_and_no_other(server: TestClient) -> None:
+def test_signing_out_closes_the_sockets_of_the_account_s_seat(server: TestClient) -> None:
     sign_up(server, "Ann")
     created = create(server, ["human", "human", "human"])
     table = created["table"]
@@ -205,8 +206,7 @@ def test_signing_out_closes_the_sockets_the_cookie_opened_and_no_other(server: T
         closing = by_cookie.receive_json()
         assert closing == {"type": "closing", "code": "signed_out",
                            "reason": "you signed out: this page no longer shows your seat"}  # fmt: skip
-        by_token.send_json({"type": "ping"})
-        assert by_token.receive_json()["type"] == "pong"  # the link's token still holds the seat
+        assert by_token.receive_json()["code"] == "signed_out"  # the account's seat, by its token too
 
 
 def test_the_export_holds_the_account_s_seats_and_its_own_words_only(server: TestClient) -> None:
@@ -232,3 +232,33 @@ def test_the_export_holds_the_account_s_seats_and_its_own_words_only(server: Tes
     ]
     assert [line["text"] for line in export["chat"]] == ["good luck"]
     assert "a guest's secret words" not in json.dumps(export)
+
+
+def test_an_account_s_seat_is_played_by_that_account_only_not_by_its_invitation_s_token(
+    server: TestClient,
+) -> None:
+    host = client_of(server)
+    sign_up(host, "Ann")
+    created = create(host, ["human", "human", "human"])
+    table, invite = created["table"], created["invites"]["1"]
+    sign_up(server, "Bob")
+    by_link = {**OWN, "Authorization": f"Bearer {invite}"}
+    assert server.post(f"/api/tables/{table}/join", json={}, headers=by_link).status_code == 200
+    assert server.get(f"/api/tables/{table}", headers=by_link).json()["seat"] == 1  # Bob, with it
+    # the creator kept the invitation's token: it grants Bob's seat to nobody else any more
+    refused = host.get(f"/api/tables/{table}", headers=by_link)
+    assert refused.status_code == 403 and "sign in" in refused.json()["error"]
+    assert client_of(server).get(f"/api/tables/{table}", headers=by_link).status_code == 403
+    with host.websocket_connect(f"/ws/tables/{table}?token={invite}", headers=OWN) as socket:
+        assert socket.receive_json()["type"] == "error"
+
+
+def test_the_store_seats_an_account_once_a_table_whichever_process_asks(server: TestClient) -> None:
+    """Two joins of one account at once (two processes): the store's condition decides."""
+    sign_up(server, "Ann")
+    table = create(client_of(server), ["human", "open", "open"])["table"]
+    store = server.app.state.hall.store  # type: ignore[attr-defined]
+    ann = 1  # the only account
+    assert store.set_seat(table, SeatRow(1, "human", "Ann", "h1", account=ann), only_if_open=True)
+    assert not store.set_seat(table, SeatRow(2, "human", "Ann", "h2", account=ann), only_if_open=True)
+    assert [row.account for row in store.seats(table)] == [None, ann, None]

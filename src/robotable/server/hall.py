@@ -338,7 +338,7 @@ class Hall:
         """The seat ``token`` grants at ``table_id`` taken by ``holder``'s account (a guest who
         signed up keeps their seat): whether it was (no account held it, nor another seat here)."""
         live = await self.find(table_id)
-        seat = live.seat_for(token)
+        seat = await live.authorize(token)  # given out by another process, maybe
         return seat is not None and await live.hold(seat, holder)
 
     async def seats_changed(self, table_ids: Sequence[str]) -> None:

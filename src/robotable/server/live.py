@@ -92,6 +92,15 @@ class Forbidden(RobotableError):
     """The token does not grant what was asked."""
 
 
+def held_elsewhere() -> Forbidden:
+    """A seat's token from someone who is not the account holding the seat."""
+    refusal = Forbidden("this seat is held by its player's account: sign in as them to play it")
+    refusal.fr = (
+        "cette place appartient au compte de son joueur : connectez-vous avec ce compte pour la jouer"
+    )
+    return refusal
+
+
 class SpectatorCannotPlay(Forbidden):
     """An action without a seat: a spectator watches."""
 
@@ -282,16 +291,20 @@ class LiveTable:
     def seat_for(self, token: str | None, account: int | None = None) -> Seat | None:
         """The seat a token grants (every seat compared, in constant time), else the seat the
         signed-in ``account`` holds; None with neither (a spectator). A person who conceded keeps
-        seeing their seat, now a bot's, as it is played to the end."""
+        seeing their seat, now a bot's, as it is played to the end. A seat an account holds is
+        granted to that account only: its invitation's token, which the table's creator kept,
+        no longer plays it nor shows its hidden view to anyone else."""
         if not token:
             return None if account is None else self._seat_of_account(account)
         found = None
         for row in self.seats:
             if token_matches(token, row.token_hash) and self._persons(row):
-                found = row.seat
+                found = row
         if found is None:
             raise Forbidden("this token grants no seat at this table")
-        return found
+        if found.account is not None and found.account != account:
+            raise held_elsewhere()
+        return found.seat
 
     def _refuse_unrated_person(self, holder: Holder | None) -> None:
         """A rated table seats signed-in people only, each account once."""
@@ -416,9 +429,10 @@ class LiveTable:
         self._refuse_unrated_person(holder)
         token = new_token()
         row = SeatRow(chosen, "human", seat_name("human", chosen, name), hash_token(token))
-        row = held_row(row, held_by(self.seats, holder))
         async with self.lock:  # the game may end (a concession) while the seat is being taken
             self.refuse_if_over(*JOINED)
+            self._refuse_unrated_person(holder)  # again: another join of this account came first
+            row = held_row(row, held_by(self.seats, holder))
             if not await asyncio.to_thread(self.hall.store.set_seat, self.id, row, only_if_open=True):
                 await self._catch_up_locked()  # taken, or the game ended in another process
                 self.refuse_if_over(*JOINED)

@@ -101,11 +101,14 @@ class ProfileStore:
             return int(connection.execute(query).scalar_one())
 
     def names(self, account_ids: set[int]) -> dict[int, str]:
-        """The accounts' names now (a seat a guest kept by signing up after the game's end
-        shows the name typed at the table: its profile is its account's)."""
+        """The accounts' names now, of those whose profile is not hidden (a seat a guest kept by
+        signing up after the game's end shows the name typed at the table: its profile is its
+        account's; a hidden profile is never named as one)."""
         if not account_ids:
             return {}
-        query = select(ACCOUNTS.id, ACCOUNTS.name).where(ACCOUNTS.id.in_(sorted(account_ids)))
+        query = select(ACCOUNTS.id, ACCOUNTS.name).where(
+            ACCOUNTS.id.in_(sorted(account_ids)), ACCOUNTS.profile_hidden.is_(False)
+        )
         with self.store._reading() as connection:
             return {r.id: r.name for r in connection.execute(query)}
 

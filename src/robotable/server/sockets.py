@@ -105,8 +105,11 @@ class Connections:
         signed: SignedSocket | None = None,
     ) -> Connection:
         connection = Connection(seat, sentences=sentences, lang=lang)
-        if signed is not None and seat is not None:  # the cookie found its seat
-            connection.account, connection.session = signed.holder.account, signed.session
+        if signed is not None and seat is not None and self.live.seats[seat].account == signed.holder.account:
+            connection.account, connection.session = (
+                signed.holder.account,
+                signed.session,
+            )  # the account's seat
         self.open.add(connection)
         return connection
 
@@ -243,7 +246,7 @@ async def _serve_counted(
 ) -> None:
     try:
         live = await hall.find(table_id)
-        signed = None if token else await socket_holder(socket)
+        signed = await socket_holder(socket)  # with a token too: an account's seat is its own
         seat = await live.authorize(token, None if signed is None else signed.holder.account)
     except (TableNotFound, Forbidden) as exc:
         code = "not_found" if isinstance(exc, TableNotFound) else "forbidden"

@@ -354,6 +354,13 @@ class Store:
         where = [schema.seats.c.table_id.in_(unfinished), schema.seats.c.seat == row.seat]
         if only_if_open:
             where.append(schema.seats.c.kind == "open")
+        if row.account is not None:  # an account holds one seat a table, whichever process seats it
+            other = schema.seats.alias("other")
+            where.append(
+                ~exists().where(
+                    other.c.table_id == table_id, other.c.account_id == row.account, other.c.seat != row.seat
+                )
+            )
         if only_if_kind:
             where.append(schema.seats.c.kind.in_(list(only_if_kind)))
         values = _seat_values(table_id, row)
