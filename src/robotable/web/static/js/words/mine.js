@@ -49,7 +49,7 @@ export const words = {
     "mine.finished": "Terminées",
     "mine.none_waiting": "Aucune table ne vous attend.",
     "mine.none_running": "Aucune autre table en cours.",
-    "mine.none_finished": "Aucune partie terminée pour l'instant.",
+    "mine.none_finished": "Aucune partie finie pour l'instant.",
     "mine.with": "avec {names}",
     "mine.play": "Jouer",
     "mine.open": "Ouvrir",
