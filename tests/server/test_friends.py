@@ -196,3 +196,13 @@ def test_the_export_holds_the_account_s_friendships_and_invitations(server: Test
     assert data["seat_invitations"] == [{"table": table.json()["table"], "seat": 1, "invited": "Bob"}]
     assert bob.get("/api/account/export").json()["seat_invitations"][0]["by"] == "Ann"
     assert "Cyd" not in bob.get("/api/account/export").text  # nothing about others' friends
+
+
+def test_asking_for_several_at_once_takes_all_or_nothing() -> None:
+    """A table made with more invitations than the account may still send takes none of them."""
+    asking = friends.Asking(clock=lambda: 0.0)
+    with pytest.raises(Exception, match="too many requests and invitations"):
+        asking.take(7, friends.ASKING.burst + 1)
+    asking.take(7, friends.ASKING.burst)  # all of them were still there
+    with pytest.raises(Exception, match="too many"):
+        asking.take(7)

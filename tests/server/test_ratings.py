@@ -17,6 +17,7 @@ from robotable.core.game import Outcome
 from robotable.play.rated import START, bot_seeds, shown
 from robotable.server import schema
 from robotable.server.app import create_app
+from robotable.server.rating_store import seat_player
 from robotable.server.seats import SeatRow
 from robotable.server.store import Store, StoreError, new_header, open_store
 from tests.server.test_accounts import OWN, PASSWORD, cheap_hashes, client_of, sign_in, sign_up  # noqa: F401
@@ -376,3 +377,9 @@ def test_a_rated_game_shows_on_both_profiles_with_the_new_ratings_drawn(server: 
         drawing = server.get(f"/api/players/{name}/rating/dr2d.svg?lang=fr")
         assert drawing.status_code == 200 and drawing.text.lstrip().startswith(("<?xml", "<svg"))
     assert server.get("/api/players/Ann/rating/robotick.svg").json()["code"] == "no_rating"
+
+
+def test_only_a_bot_seated_from_the_start_is_rated_not_a_seat_handed_to_one_for_time() -> None:
+    assert seat_player(SeatRow(2, "bot:medium", "", None)) == ("bot", "medium")
+    assert seat_player(SeatRow(2, "bot:medium", "seat 2", None)) is None  # an open seat out of time
+    assert seat_player(SeatRow(1, "bot:medium", "Ann", "hash")) is None  # a person who conceded

@@ -48,13 +48,19 @@ class Asking:
         self.clock = clock
         self.buckets: dict[int, Bucket] = {}
 
-    def take(self, account: int) -> None:
-        """A token of ``account``'s bucket, or :class:`OverQuota` (429 with the wait)."""
+    def take(self, account: int, count: int = 1) -> None:
+        """``count`` tokens of ``account``'s bucket, or :class:`OverQuota` (429 with the wait)
+        and none taken: asking for several at once is all or nothing."""
         if account not in self.buckets and len(self.buckets) >= REMEMBERED:
             for old in [key for key, bucket in self.buckets.items() if bucket.full()]:
                 del self.buckets[old]
         bucket = self.buckets.setdefault(account, Bucket(1 / ASKING.every, ASKING.burst, self.clock))
-        if not bucket.take():
+        taken = 0
+        while taken < count and bucket.take():
+            taken += 1
+        if taken < count:
+            for _ in range(taken):
+                bucket.give_back()
             raise OverQuota(
                 "asking",
                 ASKING.burst,

@@ -17,6 +17,7 @@ game over), not the creator. Storage: :mod:`.invitation_store`.
 from __future__ import annotations
 
 import asyncio
+import logging
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import replace
@@ -39,7 +40,10 @@ from robotable.server.invitation_store import InvitationStore
 from robotable.server.live import JOINED, LiveTable
 from robotable.server.seat_keys import Key
 from robotable.server.seats import Holder, SeatRow, held_row, seat_list
+from robotable.server.store import StoreError
 from robotable.server.tokens import hash_token, new_token
+
+log = logging.getLogger("robotable.server")
 
 INVITE = "invite:"
 """A seat spec of ``POST /api/tables``: ``invite:NAME``, a person's seat offered to NAME."""
@@ -157,8 +161,8 @@ async def creation_invitations(
         if account.id in invited.values():
             raise already_seated(account.name)
         invited[seat] = account.id
-    for _ in invited if holder is not None else ():  # before the table is made: past the limit, nothing is
-        request.app.state.asking.take(holder.account)
+    if invited and holder is not None:  # before the table is made: past the limit, nothing is
+        request.app.state.asking.take(holder.account, len(invited))
     return invited
 
 
@@ -179,7 +183,10 @@ async def offer_at_creation(
         return
     store: InvitationStore = request.app.state.invitations
     for seat, account in invited.items():
-        await asyncio.to_thread(store.offer, created.table_id, seat, account, holder.account, now)
+        try:
+            await asyncio.to_thread(store.offer, created.table_id, seat, account, holder.account, now)
+        except StoreError as exc:  # the account was deleted meanwhile: the table stands, seat by link
+            log.warning("table %s: seat %s offered to no account: %s", created.table_id, seat, exc)
 
 
 async def invited_entries(app: FastAPI, account: int) -> list[dict[str, Any]]:

@@ -55,10 +55,12 @@ def player_of(row: Any) -> Player | None:
 
 def seat_player(row: SeatRow) -> Player | None:
     """Who is rated at a seat: its account, or the bot level playing it from the start (a
-    deleted account's seat, a guest's, a seat nobody took: nobody)."""
+    deleted account's seat, a guest's, a seat nobody took: nobody). A bot seated from the start
+    has no name; a seat handed to a bot later keeps its own (an open seat whose time ran out,
+    ``seat N``): nobody is rated there."""
     if row.account is not None:
         return ("account", row.account)
-    if row.account_gone or row.token_hash is not None or not row.kind.startswith("bot:"):
+    if row.account_gone or row.token_hash is not None or not row.kind.startswith("bot:") or row.name:
         return None
     level = row.kind.removeprefix("bot:")
     return ("bot", level) if level in LEVELS else None
