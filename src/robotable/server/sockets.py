@@ -105,11 +105,10 @@ class Connections:
         signed: SignedSocket | None = None,
     ) -> Connection:
         connection = Connection(seat, sentences=sentences, lang=lang)
-        if signed is not None and seat is not None and self.live.seats[seat].account == signed.holder.account:
-            connection.account, connection.session = (
-                signed.holder.account,
-                signed.session,
-            )  # the account's seat
+        person = self.live.person_at(seat)
+        if signed is not None and person is not None and person.account == signed.holder.account:
+            # the account's seat: its session's end closes the connection
+            connection.account, connection.session = signed.holder.account, signed.session
         self.open.add(connection)
         return connection
 
