@@ -29,7 +29,7 @@ from robotable.cli.serve import AppSettings
 from robotable.server import mail as mail_module
 from robotable.server import passwords, schema
 from robotable.server.app import create_app
-from robotable.server.mail import MailSettings, SmtpServer, smtp_server
+from robotable.server.mail import Mailer, MailSettings, SmtpServer, smtp_server
 from robotable.server.sessions import COOKIE
 from robotable.server.store import open_store
 from robotable.server.tokens import hash_token
@@ -516,11 +516,14 @@ def test_a_failed_message_is_a_sentence_and_its_password_is_never_logged(
 
 
 def test_logging_in_to_the_smtp_server(
-    tmp_path: Path, clock: Clock, caplog: pytest.LogCaptureFixture
+    tmp_path: Path, clock: Clock, caplog: pytest.LogCaptureFixture, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """With a user and password the server logs in (aiosmtpd checks them), and a wrong password
     is a failure logged without it."""
     from aiosmtpd.smtp import AuthResult
+
+    # aiosmtpd leaves a refused login waiting: the mail's time limit answers it, shortened here
+    monkeypatch.setattr(Mailer.__init__, "__defaults__", (2.0,))
 
     inbox = Inbox()
     inbox.port = free_port()

@@ -26,7 +26,7 @@ from robotable.server.store import open_store
 from . import process
 
 PASSWORD = "a password to keep"
-LAST_ACTION_KILLS = 3
+LAST_ACTION_KILLS = 2
 """Games whose last action is cut by a kill at a random moment."""
 
 
