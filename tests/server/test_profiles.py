@@ -7,6 +7,7 @@ view; on SQLite and PostgreSQL."""
 from __future__ import annotations
 
 import json
+import time
 from collections.abc import Iterator
 from typing import Any
 
@@ -120,12 +121,10 @@ def test_a_real_game_conceded_to_the_bots_shows_on_the_profile(server: TestClien
         server.post(f"/api/tables/{table}/actions", json={"action": "concede"}, headers=OWN).status_code
         == 200
     )
-    for _ in range(600):
+    for _ in range(600):  # the bots finish the game in the server's threads
         seen = profile_of(server, "ann")
         if seen["last_games"]:
             break
-        import time
-
         time.sleep(0.05)
     assert [entry["table"] for entry in seen["last_games"]] == [table]
     assert seen["games"] == [{"game": "robotick", "played": 1, "wins": 0, "rating": None}]

@@ -15,7 +15,9 @@ from fastapi.testclient import TestClient
 from robotable.core.records import Record
 from robotable.server.app import create_app
 from robotable.server.seats import SeatRow
+from robotable.server.sessions import COOKIE
 from robotable.server.store import open_store
+from tests import pg
 from tests.server.test_accounts import OWN, cheap_hashes, client_of, sign_up  # noqa: F401
 
 ELSEWHERE = {"Origin": "https://evil.example"}
@@ -207,6 +209,30 @@ def test_signing_out_closes_the_sockets_of_the_account_s_seat(server: TestClient
         assert closing == {"type": "closing", "code": "signed_out",
                            "reason": "you signed out: this page no longer shows your seat"}  # fmt: skip
         assert by_token.receive_json()["code"] == "signed_out"  # the account's seat, by its token too
+
+
+@pytest.mark.parametrize("ending", ["signout", "signout-everywhere"])
+def test_a_sign_out_in_one_process_closes_the_account_s_sockets_in_another(cluster: str, ending: str) -> None:
+    """Two server processes on one PostgreSQL database (two applications here): Ann signs out
+    on the first, and the socket her cookie opened on the second closes (the store's notice)."""
+    url = pg.new_database(cluster, f"sign_out_{ending.replace('-', '_')}")
+    stores = [open_store(url), open_store(url)]
+    try:
+        with (
+            TestClient(create_app(stores[0], bots_in_threads=True), client=("127.0.0.1", 50000)) as first,
+            TestClient(create_app(stores[1], bots_in_threads=True), client=("127.0.0.1", 50000)) as second,
+        ):
+            sign_up(first, "Ann")
+            table = create(first, ["human", "human", "human"])["table"]
+            elsewhere = client_of(second, cookies={COOKIE: first.cookies[COOKIE]})  # the same session
+            with elsewhere.websocket_connect(f"/ws/tables/{table}", headers=OWN) as socket:
+                assert socket.receive_json()["seat"] == 0
+                socket.receive_json()  # its state
+                assert first.post(f"/api/account/{ending}", headers=OWN).status_code == 204
+                assert socket.receive_json()["code"] == "signed_out"
+    finally:
+        for store in stores:
+            store.close()
 
 
 def test_the_export_holds_the_account_s_seats_and_its_own_words_only(server: TestClient) -> None:

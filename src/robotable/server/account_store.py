@@ -18,7 +18,7 @@ from sqlalchemy import delete, insert, select, update
 
 from robotable.server import schema
 from robotable.server.passwords import name_taken
-from robotable.server.store import StaleTable, Store
+from robotable.server.store import SESSIONS_ENDED, StaleTable, Store
 
 ACCOUNTS = schema.accounts.c
 SESSIONS = schema.sessions.c
@@ -137,11 +137,18 @@ class AccountStore:
 
     def end_session(self, token_hash: str) -> None:
         with self._writing() as connection:
-            connection.execute(delete(schema.sessions).where(SESSIONS.token_hash == token_hash))
+            ended = connection.execute(
+                delete(schema.sessions)
+                .where(SESSIONS.token_hash == token_hash)
+                .returning(SESSIONS.account_id)
+            ).first()
+            if ended is not None:
+                self.store._notify(connection, sessions_ended(ended.account_id, token_hash))
 
     def end_sessions(self, account_id: int) -> None:
         with self._writing() as connection:
             connection.execute(delete(schema.sessions).where(SESSIONS.account_id == account_id))
+            self.store._notify(connection, sessions_ended(account_id))
 
     def change_password(self, account_id: int, password_hash: str, session: NewSession) -> None:
         """The new hash, every session of the account ended and ``session`` opened: one transaction."""
@@ -152,6 +159,7 @@ class AccountStore:
                 .values(password_hash=password_hash, password_changed=session.now)
             )
             connection.execute(delete(schema.sessions).where(SESSIONS.account_id == account_id))
+            self.store._notify(connection, sessions_ended(account_id))
             connection.execute(insert(schema.sessions).values(**session.row(account_id)))
 
     def rehash(self, account_id: int, old_hash: str, password_hash: str) -> None:
@@ -183,7 +191,9 @@ class AccountStore:
             links = schema.email_links
             connection.execute(delete(links).where(links.c.account_id == account_id))
             connection.execute(delete(schema.accounts).where(ACCOUNTS.id == account_id))
-            self.store._notify(connection, *(f"{table} seats" for table in tables))
+            self.store._notify(
+                connection, *(f"{table} seats" for table in tables), sessions_ended(account_id)
+            )
         return tables
 
     def sessions_of(self, account_id: int, now: float) -> list[Session]:
@@ -195,6 +205,12 @@ class AccountStore:
         )
         with self._reading() as connection:
             return [Session(r.created, r.last_seen, r.expiry) for r in connection.execute(query)]
+
+
+def sessions_ended(account_id: int, token_hash: str | None = None) -> str:
+    """The notice telling the other processes that sessions ended (see :mod:`.peers`): one
+    session's (its token's hash), or every one of the account's (``*``)."""
+    return f"{SESSIONS_ENDED}{account_id} {token_hash or '*'}"
 
 
 def account_of(row: Any) -> Account:

@@ -147,10 +147,9 @@ def create_app(
     if mailer is not None:  # one email when a turn-based table begins to wait for a person who asked
         hall.turn_emails = turn_emails
     add_my_tables(app, hall)
-    # an ended session leaves no socket showing the seat its cookie found
-    app.state.accounts.sessions.listeners.append(
-        lambda account, session: close_signed_out(hall, account, session)
-    )
+    # an ended session leaves no socket showing the seat its cookie found, in any process
+    hall.sign_out_listeners.append(lambda account, session: close_signed_out(hall, account, session))
+    app.state.accounts.sessions.listeners.append(hall.sessions_ended)
     add_friends(app, clock=clock)
     add_invitations(app, hall, clock=clock)
     add_leaderboard(app, hall)

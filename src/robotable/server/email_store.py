@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from sqlalchemy import Connection, Delete, delete, insert, select, update
 
 from robotable.server import schema
-from robotable.server.account_store import Account, NewSession, account_of
+from robotable.server.account_store import Account, NewSession, account_of, sessions_ended
 from robotable.server.passwords import AccountRefusal
 from robotable.server.store import StaleTable, Store
 
@@ -161,6 +161,7 @@ class EmailStore:
                 .values(password_hash=password_hash, password_changed=session.now)
             )
             connection.execute(delete(schema.sessions).where(schema.sessions.c.account_id == account_id))
+            self.store._notify(connection, sessions_ended(account_id))
             connection.execute(insert(schema.sessions).values(**session.row(account_id)))
             connection.execute(_links_of(account_id, RESET))
             row = connection.execute(select(schema.accounts).where(ACCOUNTS.id == account_id)).one()

@@ -118,6 +118,14 @@ class Hall:
         """What each address holds (tables, bots, connections), checked against ``quotas``."""
         self.turn_emails: TurnEmails | None = None
         """Who is told by email that a table waits for them (:mod:`.turn_emails`); None: nobody."""
+        self.sign_out_listeners: list[Callable[[int, str | None], None]] = []
+        """Told when an account's sessions end in this process or another (:meth:`sessions_ended`)."""
+
+    def sessions_ended(self, account: int, session: str | None) -> None:
+        """Sessions of ``account`` ended, here or in another process on the database (a
+        sign-out, a new password, a deletion): the listeners close the sockets they opened."""
+        for listener in self.sign_out_listeners:
+            listener(account, session)
 
     # ------------------------------------------------------------------ life
 

@@ -22,7 +22,7 @@ import logging
 from collections.abc import Coroutine, Mapping
 from typing import Any, Protocol
 
-from robotable.server.store import CHANNEL, Store
+from robotable.server.store import CHANNEL, SESSIONS_ENDED, Store
 
 log = logging.getLogger("robotable.server")
 
@@ -76,6 +76,10 @@ class Hall(Protocol):
     async def find(self, table_id: str) -> SharedTable: ...
 
     async def recover(self) -> int: ...
+
+    def sessions_ended(self, account: int, session: str | None) -> None:
+        """Sessions of ``account`` ended (``session``'s, or all of them when None)."""
+        ...
 
 
 class Peers(Protocol):
@@ -237,6 +241,11 @@ class PostgresPeers:
     def _heard(self, payload: str) -> None:
         assert self.hall is not None
         table_id, _, what = payload.partition(" ")
+        if table_id.startswith(SESSIONS_ENDED):  # a sign-out in some process: close its sockets here
+            self.hall.sessions_ended(
+                int(table_id.removeprefix(SESSIONS_ENDED)), None if what == "*" else what
+            )
+            return
         live = self.hall.tables.get(table_id)
         if live is None:  # a table nobody asked this process about: loaded when someone does
             return

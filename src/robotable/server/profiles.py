@@ -145,6 +145,10 @@ def add_profiles(app: FastAPI, store: Store) -> None:
 
 def profile(profiles: ProfileStore, player: Player, own: bool, ratings: Ratings) -> dict[str, Any]:
     """The profile's JSON (blocking: the route calls it in a thread). ``own``: asked by its person."""
+    # read in this order (each read its own transaction): a game that ends meanwhile is counted
+    # wherever it is listed, never listed without being counted
+    under_way = profiles.under_way(player.id)
+    last = last_games(profiles, player.id)
     histories = ratings(profiles.store, player.id)
     return {
         "name": player.name,
@@ -152,8 +156,8 @@ def profile(profiles: ProfileStore, player: Player, own: bool, ratings: Ratings)
         "own": own,
         "hidden": player.hidden,
         "games": per_game(profiles.finished(player.id), histories),
-        "last_games": last_games(profiles, player.id),
-        "under_way": profiles.under_way(player.id),
+        "last_games": last,
+        "under_way": under_way,
     }
 
 

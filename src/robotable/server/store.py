@@ -68,7 +68,10 @@ from robotable.server.seats import SeatRow
 CHANNEL = "robotable"
 """The PostgreSQL notification channel: payload ``"TABLE_ID VERSION"`` after an action,
 ``"TABLE_ID seats"`` after a seat changed, ``"TABLE_ID chat"`` after a chat message
-(:mod:`.chat_store`)."""
+(:mod:`.chat_store`), ``"account:ID HASH"`` or ``"account:ID *"`` after one or every session
+of an account ended (:mod:`.account_store`)."""
+SESSIONS_ENDED = "account:"
+"""How a notice about an account's sessions begins (no table id begins so)."""
 
 
 class StoreError(RobotableError):
