@@ -13,7 +13,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from robotable.server.app import create_app
-from robotable.server.store import open_store
+from robotable.server.store import Store, open_store
 
 from .. import pg
 
@@ -40,3 +40,19 @@ def url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
     if request.param == "sqlite":
         return f"sqlite:///{tmp_path / 'db.sqlite3'}"
     return pg.new_database(request.getfixturevalue("cluster"), f"test_{next(DATABASES)}")
+
+
+@pytest.fixture
+def store(url: str) -> Iterator[Store]:
+    """``url``'s database opened (each kind in turn), closed after the test."""
+    opened = open_store(url)
+    yield opened
+    opened.close()
+
+
+@pytest.fixture
+def on_each_database(store: Store) -> Iterator[TestClient]:
+    """The server in process on each kind of database, its bots in the test's threads (the
+    accounts' tests: a module names it its ``server``)."""
+    with TestClient(create_app(store, bots_in_threads=True), client=("127.0.0.1", 50000)) as client:
+        yield client

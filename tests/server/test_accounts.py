@@ -17,6 +17,7 @@ from sqlalchemy import func, select, update
 from robotable.server import accounts as accounts_module
 from robotable.server import passwords, schema
 from robotable.server.app import create_app
+from robotable.server.passwords import name_key
 from robotable.server.sessions import COOKIE, LIFETIME
 from robotable.server.store import open_store
 from robotable.server.throttle import PER_PAIR, Throttle
@@ -63,6 +64,20 @@ def client_of(running: TestClient, address: str = "127.0.0.1", **kwargs: Any) ->
     """Another device (its own cookies) from ``address``, on the running application's loop."""
     client = TestClient(running.app, client=(address, 1), **kwargs)
     client.portal = running.portal
+    return client
+
+
+def account_id(server: TestClient, name: str) -> int:
+    """The id of ``name``'s account (read from the running application's store)."""
+    found = server.app.state.accounts.store.by_name(name_key(name))  # type: ignore[attr-defined]
+    assert found is not None
+    return found.id
+
+
+def person(server: TestClient, name: str) -> TestClient:
+    """Another device, signed up as ``name``."""
+    client = client_of(server)
+    sign_up(client, name)
     return client
 
 

@@ -3,7 +3,6 @@ friendships removed; the limits; a deleted account leaves no friendship; on SQLi
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -11,25 +10,14 @@ from fastapi.testclient import TestClient
 from sqlalchemy import update
 
 from robotable.server import friend_store, friends, schema
-from robotable.server.app import create_app
-from robotable.server.store import open_store
-from tests.server.test_accounts import OWN, PASSWORD, cheap_hashes, client_of, count, sign_up  # noqa: F401
+from tests.server.test_accounts import OWN, PASSWORD, cheap_hashes, client_of, count, person, sign_up  # noqa: F401
 
 ELSEWHERE = {"Origin": "https://evil.example"}
 
 
 @pytest.fixture
-def server(url: str) -> Iterator[TestClient]:
-    store = open_store(url)
-    with TestClient(create_app(store, bots_in_threads=True), client=("127.0.0.1", 50000)) as client:
-        yield client
-    store.close()
-
-
-def person(server: TestClient, name: str) -> TestClient:
-    client = client_of(server)
-    sign_up(client, name)
-    return client
+def server(on_each_database: TestClient) -> TestClient:
+    return on_each_database
 
 
 def post(client: TestClient, what: str, name: str, headers: dict[str, str] = OWN) -> Any:

@@ -5,32 +5,20 @@ game played again is in each account's "My tables" at once, their seats theirs."
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
 
 from robotable.server import friends, schema
-from robotable.server.app import create_app
-from robotable.server.store import open_store
-from tests.server.test_accounts import OWN, PASSWORD, cheap_hashes, client_of, count, sign_up  # noqa: F401
+from tests.server.test_accounts import OWN, PASSWORD, cheap_hashes, client_of, count, person, sign_up  # noqa: F401
 
 pytestmark = pytest.mark.timeout(120)
 
 
 @pytest.fixture
-def server(url: str) -> Iterator[TestClient]:
-    store = open_store(url)
-    with TestClient(create_app(store, bots_in_threads=True), client=("127.0.0.1", 50000)) as client:
-        yield client
-    store.close()
-
-
-def person(server: TestClient, name: str) -> TestClient:
-    client = client_of(server)
-    sign_up(client, name)
-    return client
+def server(on_each_database: TestClient) -> TestClient:
+    return on_each_database
 
 
 def create(client: TestClient, seats: list[str], game: str = "robotick", **extra: Any) -> Any:

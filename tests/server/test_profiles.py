@@ -16,34 +16,17 @@ from fastapi.testclient import TestClient
 
 from robotable import games
 from robotable.core.game import Outcome
-from robotable.server.app import create_app
 from robotable.server.profiles import LAST_GAMES
 from robotable.server.seats import SeatRow
-from robotable.server.store import Store, new_header, open_store
-from tests.server.test_accounts import OWN, PASSWORD, cheap_hashes, client_of, sign_up  # noqa: F401
+from robotable.server.store import Store, new_header
+from tests.server.test_accounts import OWN, PASSWORD, account_id, cheap_hashes, client_of, sign_up  # noqa: F401
 
 NONE = "no player by that name, or their profile is hidden"
 
 
 @pytest.fixture
-def store(url: str) -> Iterator[Store]:
-    opened = open_store(url)
-    yield opened
-    opened.close()
-
-
-@pytest.fixture
-def server(store: Store) -> Iterator[TestClient]:
-    with TestClient(create_app(store, bots_in_threads=True), client=("127.0.0.1", 50000)) as client:
-        yield client
-
-
-def account_id(server: TestClient, name: str) -> int:
-    from robotable.server.passwords import name_key
-
-    found = server.app.state.accounts.store.by_name(name_key(name))  # type: ignore[attr-defined]
-    assert found is not None
-    return found.id
+def server(on_each_database: TestClient) -> TestClient:
+    return on_each_database
 
 
 def finished_table(

@@ -29,7 +29,7 @@ def test_the_drawing_has_a_point_per_result_and_english_axes() -> None:
     path = next(line.iter(f"{SVG}path")).get("d") or ""
     assert len(re.findall(r"[ML] ", path)) == len(HISTORY)  # the line goes through each
     texts = {"".join(t.itertext()).strip() for t in ElementTree.fromstring(svg).iter(f"{SVG}text")}
-    assert {"Date of the game", "Rating"} <= texts
+    assert {"Rated game", "Rating"} <= texts
     assert "<script" not in svg and "Classement" not in svg
     assert rating_svg(HISTORY, "en") == svg  # the same history, the same bytes (no date in it)
 
@@ -37,7 +37,7 @@ def test_the_drawing_has_a_point_per_result_and_english_axes() -> None:
 def test_the_drawing_in_french() -> None:
     svg = rating_svg(HISTORY[:3], "fr")
     texts = {"".join(t.itertext()).strip() for t in ElementTree.fromstring(svg).iter(f"{SVG}text")}
-    assert {"Date de la partie", "Classement"} <= texts and "Rating" not in texts
+    assert {"Partie classée", "Classement"} <= texts and "Rating" not in texts
     assert len(list(line_group(svg).iter(f"{SVG}use"))) == 3
 
 

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import threading
 import time
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -24,16 +23,8 @@ from tests.server.test_accounts import OWN, PASSWORD, cheap_hashes, client_of, s
 
 
 @pytest.fixture
-def store(url: str) -> Iterator[Store]:
-    opened = open_store(url)
-    yield opened
-    opened.close()
-
-
-@pytest.fixture
-def server(store: Store) -> Iterator[TestClient]:
-    with TestClient(create_app(store, bots_in_threads=True), client=("127.0.0.1", 50000)) as client:
-        yield client
+def server(on_each_database: TestClient) -> TestClient:
+    return on_each_database
 
 
 def create(client: TestClient, seats: list[str], game: str = "dr2d", **extra: Any) -> Any:
@@ -235,6 +226,16 @@ def test_finishing_again_after_a_restart_rates_nothing_twice(url: str, store: St
         }
     finally:
         again.close()
+
+
+def test_a_hidden_profile_is_not_listed_on_the_leaderboard(server: TestClient) -> None:
+    ann, _bob, _table = play_a_rated_game(server)
+    names = lambda: [line["name"] for line in server.get("/api/leaderboard/dr2d").json()["players"]]  # noqa: E731
+    assert {"Ann", "Bob"} <= set(names())
+    assert ann.post("/api/account/profile", json={"hidden": True}, headers=OWN).status_code == 200
+    assert "Ann" not in names() and "Bob" in names()
+    assert ann.post("/api/account/profile", json={"hidden": False}, headers=OWN).status_code == 200
+    assert "Ann" in names()
 
 
 def test_deleting_an_account_keeps_the_others_history(server: TestClient, store: Store) -> None:

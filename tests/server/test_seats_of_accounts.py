@@ -6,7 +6,6 @@ can neither play with the cookie nor read the seat's view through a socket."""
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -17,18 +16,16 @@ from robotable.server.app import create_app
 from robotable.server.seats import SeatRow
 from robotable.server.sessions import COOKIE
 from robotable.server.store import open_store
+from robotable.server.tokens import hash_token, new_token
 from tests import pg
-from tests.server.test_accounts import OWN, cheap_hashes, client_of, sign_up  # noqa: F401
+from tests.server.test_accounts import OWN, account_id, cheap_hashes, client_of, sign_up  # noqa: F401
 
 ELSEWHERE = {"Origin": "https://evil.example"}
 
 
 @pytest.fixture
-def server(url: str) -> Iterator[TestClient]:
-    store = open_store(url)
-    with TestClient(create_app(store, bots_in_threads=True), client=("127.0.0.1", 50000)) as client:
-        yield client
-    store.close()
+def server(on_each_database: TestClient) -> TestClient:
+    return on_each_database
 
 
 def create(client: TestClient, seats: list[str], game: str = "robotick", **extra: Any) -> dict[str, Any]:
@@ -107,6 +104,28 @@ def test_joining_and_invitations_give_the_seat_to_the_account_once_a_table(serve
     seats = seats_of(host, table)
     assert seats[1] == {"seat": 1, "kind": "human", "name": "Bob", "account": True}
     assert seats[2] == {"seat": 2, "kind": "human", "name": "Bobby"}  # one seat a table per account
+
+
+def test_a_seat_seated_by_another_process_meanwhile_is_not_named_over(server: TestClient) -> None:
+    """A person names their seat by its invitation while another process gave that seat to an
+    account (an invitation by name taken there): the store's row wins, the name is refused."""
+    host = client_of(server)
+    created = create(host, ["human", "human", "bot:easy"])
+    table, invite = created["table"], created["invites"]["1"]
+    store = server.app.state.hall.store
+    sign_up(server, "Bob")
+    bob = account_id(server, "Bob")
+    elsewhere = SeatRow(1, "human", "Bob", hash_token(new_token()), account=bob)
+    assert store.set_seat(table, elsewhere)  # behind this process's back: it still has the old row
+    guest = client_of(server)
+    named = guest.post(
+        f"/api/tables/{table}/join",
+        json={"name": "Gus"},
+        headers={**OWN, "Authorization": f"Bearer {invite}"},
+    )
+    assert named.status_code == 403, named.text
+    assert store.seats(table)[1] == elsewhere
+    assert seats_of(host, table)[1] == {"seat": 1, "kind": "human", "name": "Bob", "account": True}
 
 
 def test_a_guest_who_signs_up_keeps_their_seats(server: TestClient) -> None:

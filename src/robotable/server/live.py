@@ -92,6 +92,13 @@ class Forbidden(RobotableError):
     """The token does not grant what was asked."""
 
 
+def taken_meanwhile() -> Forbidden:
+    """A seat another process gave someone else while this one named it."""
+    refusal = Forbidden("this seat was just taken by someone else")
+    refusal.fr = "cette place vient d'être prise par quelqu'un d'autre"
+    return refusal
+
+
 def held_elsewhere() -> Forbidden:
     """A seat's token from someone who is not the account holding the seat."""
     refusal = Forbidden("this seat is held by its player's account: sign in as them to play it")
@@ -458,8 +465,13 @@ class LiveTable:
             if row.account is None:
                 self._refuse_unrated_person(holder)
                 named = held_row(named, held_by(self.seats, holder))
+            store = self.hall.store
             if named != row:
-                await asyncio.to_thread(self.hall.store.set_seat, self.id, named)
+                if not await asyncio.to_thread(store.set_seat, self.id, named, only_if_still=row):
+                    await self._catch_up_locked()  # seated elsewhere meanwhile, or the game ended
+                    self.take_seats(await asyncio.to_thread(store.seats, self.id))
+                    self.refuse_if_over(*RENAMED)
+                    raise taken_meanwhile()
                 self.take_seats(with_row(self.seats, named))
         await self.refresh_ratings()
         return row.seat

@@ -1,4 +1,4 @@
-"""A player's rating over time as an SVG drawing, by matplotlib (the plotting library of the
+"""A player's rating game after game as an SVG drawing, by matplotlib (the plotting library of the
 field, already the tournaments'), and the sentence that says what it shows to someone who
 cannot see it.
 
@@ -18,34 +18,26 @@ from __future__ import annotations
 import functools
 import io
 from collections.abc import Sequence
-from datetime import UTC, datetime, timedelta
-from typing import Any
 
 History = Sequence[tuple[float, float]]
-"""(time in seconds since the epoch, rating as shown), oldest first."""
+"""(time in seconds since the epoch, rating as shown), oldest first (the time is not drawn)."""
 
 LINE_ID = "rating-line"
 """The SVG group of the line and its points (a test counts the points in it)."""
 
 WORDS = {
     "en": {
-        "x": "Date of the game",
+        "x": "Rated game",
         "y": "Rating",
         "summary": "Rating went from {first} to {last} over {games}",
     },
     "fr": {
-        "x": "Date de la partie",
+        "x": "Partie classée",
         "y": "Classement",
         "summary": "Le classement est passé de {first} à {last} en {games}",
     },
 }
 GAMES = {"en": ("game", "games"), "fr": ("partie", "parties")}
-MONTHS = {
-    "en": ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"],
-    "fr": ["janv.", "févr.", "mars", "avr.", "mai", "juin", "juil.", "août", "sept.", "oct.", "nov.", "déc."],
-}
-"""The months' names in the dates along the bottom (matplotlib's own would follow the server's
-locale, whatever the reader's language)."""
 
 
 def number(value: float, lang: str) -> str:
@@ -63,55 +55,32 @@ def summary(history: History, lang: str = "en") -> str:
     return words["summary"].format(first=first, last=last, games=games)
 
 
-def date_words(when: datetime, lang: str, *, long_span: bool) -> str:
-    """A date along the bottom: "5 Dec" (or "Dec 2026" over more than a year's history)."""
-    month = MONTHS.get(lang, MONTHS["en"])[when.month - 1]
-    return f"{month} {when.year}" if long_span else f"{when.day} {month}"
-
-
-def date_ticks(days: float) -> Any:
-    """Where the dates go along the bottom: about six of them, on whole days, months or years
-    (never two ticks on one day, which would read the same)."""
-    from matplotlib.dates import DayLocator, MonthLocator, YearLocator
-
-    if days <= 60:
-        return DayLocator(interval=max(1, round(days / 6)))
-    if days <= 730:
-        return MonthLocator(interval=max(1, round(days / 30 / 6)))
-    return YearLocator()
-
-
 def rating_svg(history: History, lang: str = "en") -> str:
-    """The rating's history drawn as a line with a point per game, dates along the bottom."""
+    """The rating's history drawn as a line with a point per rated game, numbered along the
+    bottom (by game, not by date: ten games in an evening spread out as ten points, and a
+    month away leaves no empty stretch)."""
     import matplotlib
-    from matplotlib.dates import num2date
     from matplotlib.figure import Figure  # no pyplot: no global state, the Agg canvas
-    from matplotlib.ticker import FuncFormatter
+    from matplotlib.ticker import FuncFormatter, MaxNLocator
 
     if not history:
         raise ValueError("no rating to draw")
     words = WORDS.get(lang, WORDS["en"])
-    when = [datetime.fromtimestamp(at, UTC) for at, _ in history]
+    games = range(1, len(history) + 1)
     ratings = [rating for _, rating in history]
     with matplotlib.rc_context({"svg.fonttype": "none", "svg.hashsalt": "robotable", "font.size": 10}):
         figure = Figure(figsize=(6.4, 3.2), layout="constrained")
         axes = figure.add_subplot()
-        (line,) = axes.plot(when, ratings, marker="o", markersize=4, linewidth=1.5, color="#1f5fa8")
+        (line,) = axes.plot(games, ratings, marker="o", markersize=4, linewidth=1.5, color="#1f5fa8")
         line.set_gid(LINE_ID)
-        days = (when[-1] - when[0]) / timedelta(days=1)
-        if days < 2:  # a day's games: a few days around them, named by day
-            middle = when[0] + (when[-1] - when[0]) / 2
-            axes.set_xlim(middle - timedelta(days=1.5), middle + timedelta(days=1.5))
-        long_span = days > 365
-        axes.xaxis.set_major_locator(date_ticks(days))
-        axes.xaxis.set_major_formatter(
-            FuncFormatter(lambda x, _: date_words(num2date(x, UTC), lang, long_span=long_span))
-        )
+        axes.set_xlim(0.5, max(len(history), 5) + 0.5)  # a first game drawn at the left, not alone mid-way
+        axes.xaxis.set_major_locator(MaxNLocator(nbins=8, integer=True, min_n_ticks=1))
+        axes.xaxis.set_major_formatter(FuncFormatter(lambda x, _: number(x, lang)))
         axes.yaxis.set_major_formatter(FuncFormatter(lambda y, _: number(y, lang)))
         axes.set_xlabel(words["x"])
         axes.set_ylabel(words["y"])
         axes.grid(alpha=0.3)
-        axes.margins(x=0.05, y=0.15)
+        axes.margins(y=0.15)
         drawn = io.StringIO()
         figure.savefig(drawn, format="svg", metadata={"Date": None, "Creator": None})
     return drawn.getvalue()

@@ -200,19 +200,20 @@ class Standing:
 
 
 def standings(connection: Connection, game: str, limit: int) -> list[Standing]:
-    """The game's rated accounts and every bot level (those not yet rated at their seed), best
-    ``mu`` first."""
+    """The game's rated accounts whose profile is not hidden, and every bot level (those not yet
+    rated at their seed), best ``mu`` first. A hidden profile's player is not listed by name
+    anywhere: nor here."""
+    accounts = schema.accounts.c
     query = (
-        select(schema.ratings, schema.accounts.c.name)
-        .select_from(schema.ratings.outerjoin(schema.accounts, schema.accounts.c.id == RATINGS.account_id))
-        .where(RATINGS.game == game)
+        select(schema.ratings, accounts.name)
+        .select_from(schema.ratings.outerjoin(schema.accounts, accounts.id == RATINGS.account_id))
+        .where(RATINGS.game == game, or_(RATINGS.account_id.is_(None), accounts.profile_hidden.is_(False)))
         .order_by(RATINGS.mu.desc(), RATINGS.id)
         .limit(limit)
     )
     listed = [
         Standing(_player(row), row.name or "", row.mu, row.sigma, row.games, row.wins)
         for row in connection.execute(query)
-        if listed_on_leaderboard(row)
     ]
     seeds = bot_seeds(game)
     stored_bots = {standing.player for standing in listed if standing.player[0] == "bot"}
@@ -229,12 +230,6 @@ def standings(connection: Connection, game: str, limit: int) -> list[Standing]:
         if ("bot", level) not in stored_bots
     ]
     return sorted(listed, key=lambda s: -s.mu)[:limit]
-
-
-def listed_on_leaderboard(row: Any) -> bool:
-    """Whether a rating row is shown on its game's leaderboard: all of them today. The hook for
-    profiles that can be hidden (issue 29): a hidden profile may stay listed by name, or not."""
-    return row is not None
 
 
 def skills_of(connection: Connection, game: str, players: set[Player]) -> dict[Player, Skill]:

@@ -343,14 +343,21 @@ class Store:
                 rate_finished(connection, table_id, outcome, time.time() if at is None else at)
 
     def set_seat(
-        self, table_id: str, row: SeatRow, *, only_if_open: bool = False, only_if_kind: Sequence[str] = ()
+        self,
+        table_id: str,
+        row: SeatRow,
+        *,
+        only_if_open: bool = False,
+        only_if_kind: Sequence[str] = (),
+        only_if_still: SeatRow | None = None,
     ) -> bool:
         """Change a seat (a person joins, a bot takes over, a person leaves or comes back). With
         ``only_if_open``, only an open seat changes; the answer says whether it did (two people
         racing for one seat). A finished table's seats never change (its record holds them): the
         answer is then False, whichever process marked it over. With ``only_if_kind``, only a seat
         of one of those kinds changes (a seat out of time handed to its bot once, whichever
-        process's copy of the seats is older)."""
+        process's copy of the seats is older). With ``only_if_still``, only while the seat has that
+        row's kind, token and account (no other process seated someone else there meanwhile)."""
         unfinished = select(schema.game_tables.c.id).where(
             schema.game_tables.c.id == table_id, schema.game_tables.c.status != "over"
         )
@@ -366,6 +373,13 @@ class Store:
             )
         if only_if_kind:
             where.append(schema.seats.c.kind.in_(list(only_if_kind)))
+        if only_if_still is not None:
+            seats = schema.seats.c
+            where += [
+                seats.kind == only_if_still.kind,
+                seats.token_hash.is_not_distinct_from(only_if_still.token_hash),
+                seats.account_id.is_not_distinct_from(only_if_still.account),
+            ]
         values = _seat_values(table_id, row)
         with self._writing() as connection:
             changed = connection.execute(update(schema.seats).where(*where).values(**values))
