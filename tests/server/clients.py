@@ -210,5 +210,5 @@ SHORT_GAMES = {
     "dr2d": ShortGame("dr2d", {"turn_limit": 2}, False, 2),
     "delivery": ShortGame("delivery", {"turn_limit": 2}, False, 2),
     "droids": ShortGame("droids", {"scenario": 1, "turn_limit": 3}, False, 2),
-    "robotick": ShortGame("robotick", {}, False, 3),
+    "robotick": ShortGame("robotick", {"hangars": 4}, False, 3),  # its Quick preset's hangars
 }

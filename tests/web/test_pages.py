@@ -143,20 +143,6 @@ def record_of(server: Server, table: str) -> Record:
     return Record.from_dict(response.json())
 
 
-@pytest.mark.parametrize("game", ["ricochet", "dr2d", "droids", "delivery", "robotick"])
-def test_a_whole_game_against_bots_is_played_by_clicks_and_shows_the_records_outcome(
-    server: Server, page_at: Any, game: str
-) -> None:
-    page = page_at(server.url)
-    table = create_from_lobby(page, game, options=PATIENT.get(game))
-    assert page.get_attribute("body", "data-seat") == "0"
-    assert play_by_clicks(page) > 0
-    record = record_of(server, table)
-    assert shown_ranks(page) == list(record.outcome.ranks)
-    assert games.replay(record).outcome() == record.outcome
-    assert page.locator("#log > li").count() >= 1 and not page.errors
-
-
 def test_the_lobby_shows_every_game_with_its_picture_and_french_rules(server: Server, page_at: Any) -> None:
     page = page_at(server.url)
     page.wait_for_selector(".card")

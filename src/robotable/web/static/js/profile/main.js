@@ -1,5 +1,5 @@
 // A player's profile (/players/NAME): their games and wins game by game (games.js), their
-// rating drawn over time once ratings exist (plots.js), their last finished games with links to
+// rating drawn game after game once ratings exist (plots.js), their last finished games with links to
 // the replays (last.js). Asked once of GET /api/players/NAME; drawn again in a new language.
 // A hidden profile answers 404 like an unknown name, except to its own person.
 

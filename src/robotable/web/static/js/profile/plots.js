@@ -1,4 +1,4 @@
-// The profile's ratings over time, one drawing per rated game (drawn by the server: GET
+// The profile's ratings: one drawing per game rated in, a point per rated game (drawn by the server: GET
 // /api/players/NAME/rating/GAME.svg), each with its text alternative ("Rating went from 1,500
 // to 1,620 over 14 games"). Nothing until ratings exist.
 
