@@ -14,7 +14,7 @@ from contextlib import contextmanager
 from email.message import EmailMessage
 from email.policy import default as default_policy
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import pytest
 from aiosmtpd.controller import Controller
@@ -67,10 +67,13 @@ class Inbox:
         return self.messages
 
 
+Kept = TypeVar("Kept", bound=Inbox)
+
+
 @contextmanager
-def local_smtp() -> Iterator[Inbox]:
-    """An SMTP server on loopback (aiosmtpd, a free port) that keeps what it is sent, stopped after."""
-    handler = Inbox()
+def local_smtp(handler: Kept) -> Iterator[Kept]:
+    """An SMTP server on loopback (aiosmtpd, a free port) that keeps what it is sent in
+    ``handler`` (an :class:`Inbox`), stopped after."""
     handler.port = free_port()
     controller = Controller(handler, hostname="127.0.0.1", port=handler.port)
     controller.start()
@@ -82,7 +85,7 @@ def local_smtp() -> Iterator[Inbox]:
 
 @pytest.fixture
 def inbox() -> Iterator[Inbox]:
-    with local_smtp() as handler:
+    with local_smtp(Inbox()) as handler:
         yield handler
 
 

@@ -18,7 +18,6 @@ from types import SimpleNamespace
 from typing import Any
 
 import pytest
-from aiosmtpd.controller import Controller
 from fastapi.testclient import TestClient
 from sqlalchemy import update
 
@@ -29,9 +28,8 @@ from robotable.server.store import open_store
 from robotable.server.turn_email_store import TurnEmailStore
 from robotable.server.turn_emails import news_of
 
-from .process import free_port
 from .test_accounts import OWN, PASSWORD, cheap_hashes, client_of, sign_up  # noqa: F401
-from .test_mail import Clock, Inbox, count, post, settings_of
+from .test_mail import Clock, Inbox, count, local_smtp, post, settings_of
 
 pytestmark = pytest.mark.timeout(120)
 
@@ -56,14 +54,8 @@ class PickyInbox(Inbox):
 
 @pytest.fixture
 def inbox() -> Iterator[PickyInbox]:
-    handler = PickyInbox()
-    handler.port = free_port()
-    controller = Controller(handler, hostname="127.0.0.1", port=handler.port)
-    controller.start()
-    try:
+    with local_smtp(PickyInbox()) as handler:
         yield handler
-    finally:
-        controller.stop()
 
 
 @pytest.fixture

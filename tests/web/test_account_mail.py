@@ -26,7 +26,7 @@ LINK = re.compile(r"http://127\.0\.0\.1:\d+/account#(?:confirm|reset)=[A-Za-z0-9
 
 @pytest.fixture(scope="module")
 def inbox() -> Iterator[Inbox]:
-    with local_smtp() as handler:
+    with local_smtp(Inbox()) as handler:
         yield handler
 
 

@@ -13,14 +13,12 @@ from typing import Any
 import pytest
 
 from ..server.process import Server
+from .accounts import a_name, sign_up
+from .conftest import new_page
 from .test_accessibility import grave_violations
 from .test_french_everywhere import english_left
 
 pytestmark = pytest.mark.timeout(180)
-
-
-def a_name(first: str) -> str:
-    return f"{first} {uuid.uuid4().hex[:6]}"
 
 
 @pytest.fixture
@@ -34,24 +32,6 @@ def contexts(browser: Any) -> Iterator[tuple[Any, Any]]:
         bob.close()
 
 
-def opened(context: Any, url: str) -> Any:
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    page.errors = errors
-    page.goto(url)
-    return page
-
-
-def sign_up(page: Any, server: Server, name: str) -> None:
-    page.goto(f"{server.url}/account")
-    page.locator("#signed-out").wait_for()
-    page.fill("#signup-name", name)
-    page.fill("#signup-password", "correct horse")
-    page.click("#signup-form button[type=submit]")
-    page.locator("#signed-in").wait_for()
-
-
 def listed(page: Any, list_id: str, name: str) -> Any:
     item = page.locator(f"#{list_id} li[data-name='{name}']")
     item.wait_for()
@@ -61,9 +41,9 @@ def listed(page: Any, list_id: str, name: str) -> Any:
 def test_ann_befriends_bob_invites_him_by_name_and_he_takes_the_seat(server: Server, contexts: Any) -> None:
     ann_context, bob_context = contexts
     ann_name, bob_name = a_name("Ann"), a_name("Bob")
-    ann, bob = opened(ann_context, server.url), opened(bob_context, server.url)
-    sign_up(ann, server, ann_name)
-    sign_up(bob, server, bob_name)
+    ann, bob = new_page(ann_context, server.url), new_page(bob_context, server.url)
+    sign_up(ann, server.url, ann_name)
+    sign_up(bob, server.url, bob_name)
 
     ann.goto(f"{server.url}/friends")
     ann.locator("#friends-signed-in").wait_for()
@@ -138,7 +118,7 @@ def test_the_page_has_no_english_left_in_french(server: Server, browser: Any) ->
 
 def test_the_account_page_leads_to_the_friends_page(server: Server, page_at: Any) -> None:
     page = page_at(f"{server.url}/account")
-    sign_up(page, server, a_name("Dee"))
+    sign_up(page, server.url, a_name("Dee"))
     page.get_by_role("link", name="Your friends, and the seats offered to you").click()
     page.locator("#friends-signed-in").wait_for()
     assert page.errors == []
@@ -149,7 +129,7 @@ def test_the_lobby_offers_seats_by_name_to_a_signed_in_person_only(server: Serve
     page.locator("article[data-game=robotick] button.new-table").click()
     first = page.locator("#seat-list li select").nth(0)
     assert first.locator("option[value=invite]").count() == 0  # a guest invites nobody by name
-    sign_up(page, server, a_name("Eve"))
+    sign_up(page, server.url, a_name("Eve"))
     page.goto(server.url)
     page.locator("article[data-game=robotick] button.new-table").click()
     first.select_option("invite")

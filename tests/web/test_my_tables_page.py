@@ -6,18 +6,17 @@ the browser once they allowed it; the page in French."""
 
 from __future__ import annotations
 
-import uuid
 from typing import Any
 
 import pytest
 
 from ..server.process import Server
+from .accounts import PASSWORD, a_name, sign_up
 from .conftest import new_page
 from .test_accessibility import grave_violations
 
 pytestmark = pytest.mark.timeout(150)
 
-PASSWORD = "correct horse battery"
 SPY = """
 window.__notes = [];
 if (window.Notification) {
@@ -31,10 +30,6 @@ if (window.Notification) {
 }
 """
 """Records each notification the page shows (and still shows it), so the test can read them."""
-
-
-def a_name() -> str:
-    return f"Mo {uuid.uuid4().hex[:8]}"
 
 
 def create_robotick(page: Any) -> str:
@@ -52,17 +47,8 @@ def create_robotick(page: Any) -> str:
     return str(made)
 
 
-def sign_up(page: Any, url: str, name: str) -> None:
-    page.goto(f"{url}/account")
-    page.locator("#signed-out").wait_for()
-    page.fill("#signup-name", name)
-    page.fill("#signup-password", PASSWORD)
-    page.click("#signup-form button[type=submit]")
-    page.locator("#signed-in").wait_for()
-
-
 def test_a_guest_keeps_their_table_and_finds_it_on_another_device(server: Server, browser: Any) -> None:
-    name = a_name()
+    name = a_name("Mo")
     laptop = browser.new_context(viewport={"width": 1280, "height": 900}, locale="en-GB", bypass_csp=True)
     phone = browser.new_context(viewport={"width": 400, "height": 800}, locale="en-GB", bypass_csp=True)
     try:
@@ -98,7 +84,7 @@ def test_a_guest_keeps_their_table_and_finds_it_on_another_device(server: Server
 
 
 def test_a_table_that_starts_waiting_shows_a_notification(server: Server, browser: Any) -> None:
-    name = a_name()
+    name = a_name("Mo")
     context = browser.new_context(viewport={"width": 1280, "height": 900}, locale="fr-FR", bypass_csp=True)
     try:
         context.grant_permissions(["notifications"], origin=server.url)

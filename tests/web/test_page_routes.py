@@ -154,7 +154,7 @@ def test_every_word_of_the_pages_is_in_english_and_french() -> None:
     used = set()
     for script in (STATIC / "js").rglob("*.js"):
         used |= set(re.findall(r'\bt\("([\w.]+)"', script.read_text("utf-8")))
-    for page in STATIC.glob("*.html"):
+    for page in STATIC.rglob("*.html"):  # the pages and their shared parts
         used |= set(re.findall(r'data-t(?:-placeholder)?="([\w.]+)"', page.read_text("utf-8")))
     used |= {"seat.human", "seat.open"}
     assert used <= known, used - known

@@ -6,14 +6,14 @@ in the background, counts the table once it waits for him again and shows a noti
 
 from __future__ import annotations
 
-import uuid
 from collections.abc import Iterator
 from typing import Any
 
 import pytest
 
 from ..server.process import Server
-from .test_friends_page import opened, sign_up
+from .accounts import a_name, sign_up
+from .conftest import new_page
 from .test_my_tables_page import SPY
 
 pytestmark = pytest.mark.timeout(240)
@@ -57,11 +57,11 @@ def take_offered_seat(page: Any, server: Server, table: str) -> None:
 
 
 def test_a_rated_game_between_friends_ends_on_both_profiles(server: Server, people: Any) -> None:
-    ann_name, bob_name = f"Ann {uuid.uuid4().hex[:6]}", f"Bob {uuid.uuid4().hex[:6]}"
-    ann = opened(people[0], server.url)
-    bob = opened(people[1], server.url)
-    sign_up(ann, server, ann_name)
-    sign_up(bob, server, bob_name)
+    ann_name, bob_name = a_name("Ann"), a_name("Bob")
+    ann = new_page(people[0], server.url)
+    bob = new_page(people[1], server.url)
+    sign_up(ann, server.url, ann_name)
+    sign_up(bob, server.url, bob_name)
     seats = ["human", f"invite:{bob_name}", "bot:easy"]
     table = post(ann, "/api/tables", {"game": "robotick", "seats": seats, "rated": True})["table"]
     take_offered_seat(bob, server, table)
@@ -88,11 +88,11 @@ def test_a_rated_game_between_friends_ends_on_both_profiles(server: Server, peop
 def test_a_turn_based_table_waiting_for_bob_notifies_his_page_in_the_background(
     server: Server, people: Any
 ) -> None:
-    ann_name, bob_name = f"Ann {uuid.uuid4().hex[:6]}", f"Bob {uuid.uuid4().hex[:6]}"
-    ann = opened(people[0], server.url)
-    bob = opened(people[1], server.url)
-    sign_up(ann, server, ann_name)
-    sign_up(bob, server, bob_name)
+    ann_name, bob_name = a_name("Ann"), a_name("Bob")
+    ann = new_page(people[0], server.url)
+    bob = new_page(people[1], server.url)
+    sign_up(ann, server.url, ann_name)
+    sign_up(bob, server.url, bob_name)
     body = {"game": "dr2d", "seats": ["human", f"invite:{bob_name}"], "turn_based": {"bank": 3 * 86400}}
     table = post(ann, "/api/tables", body)["table"]
     take_offered_seat(bob, server, table)

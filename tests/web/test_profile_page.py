@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import json
 import time
-import uuid
 from pathlib import Path
 from typing import Any
 from urllib.parse import quote
@@ -16,6 +15,7 @@ from urllib.parse import quote
 import pytest
 
 from ..server.process import Server
+from .accounts import a_name, sign_up
 from .test_accessibility import grave_violations
 from .test_french_everywhere import english_left
 
@@ -26,14 +26,7 @@ NONE = "No player by that name, or their profile is hidden."
 
 def signed_up(page: Any, server: Server) -> str:
     """A new account, made on the account page: its name."""
-    name = f"Ada {uuid.uuid4().hex[:8]}"
-    page.goto(f"{server.url}/account")
-    page.locator("#signed-out").wait_for()
-    page.fill("#signup-name", name)
-    page.fill("#signup-password", "correct horse")
-    page.click("#signup-form button[type=submit]")
-    page.locator("#signed-in").wait_for()
-    return name
+    return sign_up(page, server.url, a_name())
 
 
 def finished_games(page: Any, server: Server, name: str, count: int) -> list[str]:

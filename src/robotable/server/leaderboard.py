@@ -10,7 +10,6 @@
 from __future__ import annotations
 
 import asyncio
-from importlib import resources
 from typing import Any
 
 from fastapi import FastAPI
@@ -19,7 +18,7 @@ from fastapi.responses import HTMLResponse, Response
 from robotable import games
 from robotable.play.rated import provisional, shown
 from robotable.server.hall import Hall
-from robotable.server.pages import PAGE_HEADERS
+from robotable.server.pages import PAGE_HEADERS, page_html
 from robotable.server.rating_store import Standing
 
 LISTED = 200
@@ -28,7 +27,7 @@ LISTED = 200
 
 def add_leaderboard(app: FastAPI, hall: Hall) -> None:
     """The routes of the module's description."""
-    page = (resources.files("robotable.web") / "static" / "leaderboard.html").read_text("utf-8")
+    page = page_html("leaderboard")
 
     @app.get("/api/leaderboard/{game_id}")
     async def leaderboard(game_id: str) -> dict[str, Any]:

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import asyncio
 import functools
+import re
 from importlib import resources
 from typing import Any
 
@@ -38,6 +39,18 @@ PAGE_HEADERS = {
     "X-Content-Type-Options": "nosniff",
 }
 PAGES = ("lobby", "table", "replay", "learn", "account", "mine", "friends", "profile")
+PART = re.compile(r"^[ ]*<!-- part: ([\w-]+) -->\n", re.MULTILINE)
+"""Where a page takes a shared part, ``static/parts/NAME.html``: the head every page has, the
+header's account links and language (written once, the same on every page)."""
+
+
+def page_html(name: str) -> str:
+    """The page ``static/NAME.html`` with its shared parts put in (read once, at start: the
+    pages are the package's own files, the same for every visitor)."""
+    static = resources.files("robotable.web") / "static"
+    parts = static / "parts"
+    text = static.joinpath(f"{name}.html").read_text("utf-8")
+    return PART.sub(lambda found: parts.joinpath(f"{found[1]}.html").read_text("utf-8"), text)
 
 
 def add_pages(app: FastAPI) -> None:
@@ -45,8 +58,7 @@ def add_pages(app: FastAPI) -> None:
     game's replay at ``/tables/ID/replay`` (and ``/replay`` for a record file)."""
     static = resources.files("robotable.web") / "static"
     app.mount("/static", StaticFiles(packages=[("robotable.web", "static")]), name="static")
-    # read once: the pages are the package's own files, the same for every visitor
-    page = {name: static.joinpath(f"{name}.html").read_text("utf-8") for name in PAGES}
+    page = {name: page_html(name) for name in PAGES}
     icon = static.joinpath("img", "favicon.svg").read_bytes()
 
     @app.get("/favicon.ico", include_in_schema=False)
