@@ -4,7 +4,7 @@
 // the server's answer to GET /api/account (`showEmail`), never kept here.
 
 import { language, t } from "../i18n.js";
-import { post, sentence, value, wireForm } from "./form.js";
+import { post, sentence, value, wireForm, wireKeptBox } from "./form.js";
 
 // Draws the section from `account` (the answer of GET /api/account), or hides it when the
 // server sends no email.
@@ -59,25 +59,11 @@ export function wireEmail(refresh, whileSignedIn) {
   });
 }
 
-// The check box says what the server keeps: a refusal puts it back as it was.
+// The check box says what the server keeps (form.js, wireKeptBox).
 function wireNotify(whileSignedIn) {
-  const box = document.getElementById("notify");
-  const error = document.getElementById("notify-error");
-  box.addEventListener("change", async () => {
-    const wanted = box.checked;
-    error.textContent = "";
-    box.disabled = true;
-    try {
-      await whileSignedIn(async () => {
-        const answer = await post("notify", { notify_by_email: wanted, language: language() });
-        box.checked = answer.notify_by_email;
-      });
-    } catch (failure) {
-      box.checked = !wanted;
-      error.textContent = sentence(failure.message);
-    } finally {
-      box.disabled = false;
-    }
+  wireKeptBox("notify", "notify-error", whileSignedIn, async (wanted) => {
+    const answer = await post("notify", { notify_by_email: wanted, language: language() });
+    return answer.notify_by_email;
   });
 }
 

@@ -28,6 +28,29 @@ export function wireForm(formId, errorId, send) {
 
 // The server's refusals are lower-case clauses (they are quoted inside other sentences too):
 // alone beside a form, each begins as a sentence does.
+// A check box whose state is the server's: a change is sent by `send(wanted)` (inside
+// `whileSignedIn`), which answers the state kept; a refusal puts the box back as it was and
+// says why under it (`errorId`).
+export function wireKeptBox(boxId, errorId, whileSignedIn, send) {
+  const box = document.getElementById(boxId);
+  const error = document.getElementById(errorId);
+  box.addEventListener("change", async () => {
+    const wanted = box.checked;
+    error.textContent = "";
+    box.disabled = true;
+    try {
+      await whileSignedIn(async () => {
+        box.checked = await send(wanted);
+      });
+    } catch (failure) {
+      box.checked = !wanted;
+      error.textContent = sentence(failure.message);
+    } finally {
+      box.disabled = false;
+    }
+  });
+}
+
 export function sentence(text) {
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
