@@ -20,6 +20,7 @@ from robotable.server.sockets import connections_of
 from robotable.server.store import open_store
 
 from .clients import socket_path
+from .test_health import measured
 
 pytestmark = pytest.mark.timeout(60)  # a message that never comes fails the test, not the run
 
@@ -92,6 +93,7 @@ def test_a_person_who_leaves_gets_the_medium_bot_and_takes_the_seat_back(tmp_pat
             leave(client, table, bob)
             notice, _ = receive_until(ann, is_notice("stand-in"))
             assert notice == {"type": "notice", "notice": "stand-in", "seat": 1, "bot": "medium"}
+            assert measured(client)[("robotable_stand_ins_total", (("game", "delivery"),))] == 1
             state, _ = receive_until(ann, lambda m: m["type"] == "state")
             assert state["state"]["seats"][1] == {
                 "seat": 1,

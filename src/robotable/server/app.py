@@ -32,6 +32,7 @@ from robotable.server.email_routes import add_email
 from robotable.server.friends import add_friends
 from robotable.server.hall import GRACE, Hall
 from robotable.server.headers import AnswerHeaders, add_api_docs
+from robotable.server.health import add_health
 from robotable.server.invitations import add_invitations
 from robotable.server.leaderboard import add_leaderboard
 from robotable.server.limits import MAX_BODY, BodyLimit, limit_requests
@@ -131,6 +132,7 @@ def create_app(
     app = FastAPI(title="robotable", version=str(PROTOCOL), lifespan=lifespan, docs_url=None, redoc_url=None)
     app.state.hall = hall
     add_refusals(app)
+    add_health(app, hall)
     limit_requests(app)
     app.add_middleware(BodyLimit, default=MAX_BODY, limits={"/api/replays/step": MAX_RECORD_BYTES})
     add_routes(app, hall)

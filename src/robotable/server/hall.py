@@ -23,6 +23,7 @@ from robotable.play.table import Accepted, Table
 from robotable.play.time_banks import BankRule, Banks, bank_rule
 from robotable.server.banks import bank_with_clocks, new_banks
 from robotable.server.live import AudienceFor, LiveTable, SpectatorCannotPlay
+from robotable.server.metrics import Metrics
 from robotable.server.peers import Peers, peers_for
 from robotable.server.quotas import DEFAULT_QUOTAS, Quotas, Tally
 from robotable.server.rated_tables import check_rated_table
@@ -102,7 +103,9 @@ class Hall:
         self.closing = False
         self.thinking = thinking if thinking is not None else BotThreads(think_limit=30.0)
         """Where the bots think (:mod:`.thinking`): worker processes in a server."""
-        self.writer = GroupWriter(store)
+        self.metrics = Metrics()
+        """What this process measures (:mod:`.metrics`, served by :mod:`.health`)."""
+        self.writer = GroupWriter(store, committed=self.metrics.commits.observe)
         self.tables: dict[str, LiveTable] = {}
         self.peers = peers if peers is not None else peers_for(store)
         self.loading = asyncio.Lock()

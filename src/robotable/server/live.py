@@ -34,6 +34,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import time
 import zlib
 from collections.abc import Callable, Coroutine
 from dataclasses import replace
@@ -582,6 +583,7 @@ class LiveTable:
                 gone = row is not None and row.away_since is not None and row.stand_in is None
                 if gone and seat not in self.audience.here():
                     await self._set_seat(replace(row, stand_in=self.stand_in))
+                    self.hall.metrics.stand_ins.labels(self.game.id).inc()
                     seated = True
         return seated
 
@@ -610,6 +612,7 @@ class LiveTable:
                     self.take_seats(rows)
                     return True
                 self.take_seats(with_row(self.seats, row))
+                self.hall.metrics.stand_ins.labels(self.game.id).inc()
         return True
 
     def conceder_bot(self) -> str:
@@ -681,6 +684,7 @@ class LiveTable:
         self.refuse_if_over(*PLAYED)  # before the notation is read: nothing is played any more
         self._refuse_if_full()
         parsed = self.table.parse(action)
+        arrived = time.perf_counter()
         async with self.lock:
             if agent is not None and self.agents.get(seat) is not agent:
                 raise SeatTakenBack(f"seat {seat} is its person's again")
@@ -714,6 +718,7 @@ class LiveTable:
                 break
             else:
                 raise StoreError(f"table {self.id} is too busy: try again")
+        self.hall.metrics.actions.labels(self.game.id).observe(time.perf_counter() - arrived)
         self.changed.set()
         return accepted
 
@@ -1083,9 +1088,12 @@ class LiveTable:
         turn = self.table.turn(seat, now, world=searches(self.agents[seat]))
         try:
             people = any(self.person_at(here) is not None for here in self.audience.here())  # first
-            return await self.hall.thinking.decide(
+            asked = time.perf_counter()
+            decided = await self.hall.thinking.decide(
                 self.agents[seat], self.bot_specs[seat], turn, urgent=people
             )
+            self.hall.metrics.thinking.labels(self.game.id).observe(time.perf_counter() - asked)
+            return decided
         except TooCostly as exc:  # asked again in a moment (the table's clock may play for it)
             log.warning("table %s: bot at seat %d: %s", self.id, seat, exc)
             return Wait(self.hall.clock() + 1.0)

@@ -59,13 +59,16 @@ def add_refusals(app: FastAPI) -> None:
     """Every refusal in the one shape: the server's own, FastAPI's, a body of the wrong shape."""
 
     @app.exception_handler(RobotableError)
-    async def refused(_request: Any, exc: RobotableError) -> JSONResponse:
+    async def refused(request: Any, exc: RobotableError) -> JSONResponse:
         # a refusal may carry its own status (the accounts' ones, :mod:`.passwords`)
         status = getattr(exc, "status", None) or next(
             (code for kind, code in STATUSES.items() if isinstance(exc, kind)), 400
         )
         retry = {"Retry-After": str(exc.retry)} if isinstance(exc, (Busy, OverQuota)) else None
-        return JSONResponse(refusal_body(exc), status_code=status, headers=retry)
+        body = refusal_body(exc)
+        if (metrics := getattr(request.app.state, "metrics", None)) is not None:
+            metrics.refused(str(body.get("code") or f"http_{status}"))
+        return JSONResponse(body, status_code=status, headers=retry)
 
     @app.exception_handler(StarletteHTTPException)
     async def http_refused(_request: Any, exc: StarletteHTTPException) -> JSONResponse:

@@ -397,9 +397,11 @@ async def _act(message: dict[str, object], live: LiveTable, seat: Seat | None) -
     try:
         accepted = await live.submit(seat, action)
     except RobotableError as exc:  # the game's reason, or the store's: nothing was changed
+        live.hall.metrics.refused(exc.code or "illegal")
         return refused(action, exc, seen=seen, version=live.version)
     except Exception:  # a bug in a game must not end the connection, nor the table
         log.exception("table %s: seat %s sent %r", live.id, seat, action[:MAX_ACTION_ECHO])
+        live.hall.metrics.refused("server_failed")
         return error("server_failed", "the server failed on this action (a bug, logged); nothing changed")
     return {"type": "accepted", "number": accepted.number}
 

@@ -264,6 +264,23 @@ class Store:
         except SQLAlchemyError as exc:
             raise StoreError(f"cannot prepare the database: {_reason(exc)}") from None
 
+    def schema_current(self) -> bool:
+        """Whether the database answers and its schema is the newest this program knows
+        (Alembic's head): a readiness check (:mod:`.health`). :class:`StoreError` when the
+        database cannot be reached."""
+        from alembic.runtime.migration import MigrationContext
+        from alembic.script import ScriptDirectory
+
+        config = Config()
+        config.set_main_option("script_location", str(resources.files("robotable.server") / "migrations"))
+        heads = set(ScriptDirectory.from_config(config).get_heads())
+        try:
+            with self.engine.connect() as connection:
+                current = set(MigrationContext.configure(connection).get_current_heads())
+        except SQLAlchemyError as exc:
+            raise StoreError(f"the database does not answer: {_reason(exc)}") from None
+        return current == heads
+
     def close(self) -> None:
         self.engine.dispose()
 

@@ -16,7 +16,8 @@ import contextlib
 import logging
 import queue
 import threading
-from collections.abc import Sequence
+import time
+from collections.abc import Callable, Sequence
 
 from robotable.server.store import Append, Store, StoreError
 
@@ -31,9 +32,17 @@ _Waiter = tuple[Append, asyncio.Future[None]]
 class GroupWriter:
     """The writer thread of one store, fed by the event loop's tables."""
 
-    def __init__(self, store: Store, *, batch_limit: int = BATCH_LIMIT) -> None:
+    def __init__(
+        self,
+        store: Store,
+        *,
+        batch_limit: int = BATCH_LIMIT,
+        committed: Callable[[float], None] = lambda _seconds: None,
+    ) -> None:
         self.store = store
         self.batch_limit = batch_limit
+        self.committed = committed
+        """Told each transaction's seconds (the metrics)."""
         self._waiting: queue.SimpleQueue[_Waiter | None] = queue.SimpleQueue()
         self._thread = threading.Thread(target=self._run, name="robotable-writer", daemon=True)
         self._thread.start()
@@ -47,6 +56,10 @@ class GroupWriter:
         future: asyncio.Future[None] = asyncio.get_running_loop().create_future()
         self._waiting.put((item, future))
         await future
+
+    def waiting(self) -> int:
+        """Actions queued for the next transaction (about: the thread takes them meanwhile)."""
+        return self._waiting.qsize()
 
     def close(self, timeout: float = 10.0) -> None:
         """Write what is waiting, then stop the thread."""
@@ -77,8 +90,10 @@ class GroupWriter:
 
     def _write(self, batch: list[_Waiter]) -> None:
         answers: Sequence[StoreError | None]
+        started = time.perf_counter()
         try:
             answers = self.store.append_many([item for item, _ in batch])
+            self.committed(time.perf_counter() - started)
         except StoreError as exc:
             answers = [exc] * len(batch)
         except Exception as exc:  # a bug here must not stop the writer: every waiter is answered
