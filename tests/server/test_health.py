@@ -113,10 +113,13 @@ def test_metrics_count_real_play(served: TestClient) -> None:
             f"/api/tables/{table}/actions", json={"action": state["legal"][0]}, headers=headers
         )
         assert played.status_code == 200, played.text
-        seen = wait_for(
-            served, lambda s: s.get(("robotable_bot_think_seconds_count", (("game", "delivery"),)))
-        )
+        socket.send_json({"type": "action", "action": "no such action"})
+        while (answer := socket.receive_json())["type"] != "refused":
+            pass
+        thought = ("robotable_bot_think_seconds_count", (("game", "delivery"),))
+        seen = wait_for(served, lambda samples: samples.get(thought))
         assert seen[("robotable_connections", ())] == 1
+        assert seen[("robotable_errors_total", (("code", answer["code"]),))] == 1  # over the socket
     assert seen[("robotable_action_seconds_count", (("game", "delivery"),))] >= 1
     assert seen[("robotable_commit_seconds_count", ())] >= 1
     assert seen[("robotable_errors_total", (("code", code),))] == 1

@@ -332,6 +332,8 @@ async def _read(
         reply = await _handle(text, live, connection.seat, bucket, clock)
         if reply is None:  # said: the sender hears its message as everyone does
             continue
+        if reply.get("type") in ("error", "refused"):
+            socket.app.state.metrics.refused(str(reply["code"]))  # the server's /metrics
         if reply.get("type") == "error":
             errors += 1
         if not connection.send(reply):
@@ -397,11 +399,9 @@ async def _act(message: dict[str, object], live: LiveTable, seat: Seat | None) -
     try:
         accepted = await live.submit(seat, action)
     except RobotableError as exc:  # the game's reason, or the store's: nothing was changed
-        live.hall.metrics.refused(exc.code or "illegal")
         return refused(action, exc, seen=seen, version=live.version)
     except Exception:  # a bug in a game must not end the connection, nor the table
         log.exception("table %s: seat %s sent %r", live.id, seat, action[:MAX_ACTION_ECHO])
-        live.hall.metrics.refused("server_failed")
         return error("server_failed", "the server failed on this action (a bug, logged); nothing changed")
     return {"type": "accepted", "number": accepted.number}
 
