@@ -124,7 +124,7 @@ def test_metrics_count_real_play(served: TestClient) -> None:
     assert seen[("robotable_commit_seconds_count", ())] >= 1
     assert seen[("robotable_errors_total", (("code", code),))] == 1
     assert seen[("robotable_live_tables", (("game", "delivery"),))] == 1
-    assert seen[("robotable_write_queue", ())] >= 0
+    assert ("robotable_write_queue", ()) in seen  # read at the scrape (its value: whatever waits then)
 
 
 def wait_for(client: TestClient, found: Any, seconds: float = 30.0) -> Samples:

@@ -70,8 +70,9 @@ class Metrics:
         waiting to be written."""
         self.registry.register(_Now(connections, tables, write_queue))
 
-    def refused(self, code: str | None) -> None:
-        self.errors.labels(code or "refused").inc()
+    def refused(self, code: str) -> None:
+        """A refusal or error answered, by its code (HTTP or socket)."""
+        self.errors.labels(code).inc()
 
 
 class _Now(Collector):

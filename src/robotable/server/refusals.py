@@ -66,8 +66,7 @@ def add_refusals(app: FastAPI) -> None:
         )
         retry = {"Retry-After": str(exc.retry)} if isinstance(exc, (Busy, OverQuota)) else None
         body = refusal_body(exc)
-        if (metrics := getattr(request.app.state, "metrics", None)) is not None:
-            metrics.refused(str(body.get("code") or f"http_{status}"))
+        request.app.state.metrics.refused(str(body.get("code") or f"http_{status}"))  # /metrics
         return JSONResponse(body, status_code=status, headers=retry)
 
     @app.exception_handler(StarletteHTTPException)

@@ -21,6 +21,7 @@ other server processes on the database learn of it that way (see :mod:`robotable
 
 from __future__ import annotations
 
+import functools
 import json
 import threading
 import time
@@ -255,8 +256,7 @@ class Store:
 
     def migrate(self) -> None:
         """Create or upgrade the schema with Alembic (the first start creates it)."""
-        config = Config()
-        config.set_main_option("script_location", str(resources.files("robotable.server") / "migrations"))
+        config = _alembic_config()
         try:
             with self.engine.begin() as connection:
                 config.attributes["connection"] = connection
@@ -269,17 +269,13 @@ class Store:
         (Alembic's head): a readiness check (:mod:`.health`). :class:`StoreError` when the
         database cannot be reached."""
         from alembic.runtime.migration import MigrationContext
-        from alembic.script import ScriptDirectory
 
-        config = Config()
-        config.set_main_option("script_location", str(resources.files("robotable.server") / "migrations"))
-        heads = set(ScriptDirectory.from_config(config).get_heads())
         try:
             with self.engine.connect() as connection:
                 current = set(MigrationContext.configure(connection).get_current_heads())
         except SQLAlchemyError as exc:
             raise StoreError(f"the database does not answer: {_reason(exc)}") from None
-        return current == heads
+        return current == _head_revisions()
 
     def close(self) -> None:
         self.engine.dispose()
@@ -619,6 +615,22 @@ class _Transaction:
 def _reason(exc: SQLAlchemyError) -> str:
     text = str(getattr(exc, "orig", None) or exc)
     return text.strip().splitlines()[0] if text.strip() else type(exc).__name__
+
+
+def _alembic_config() -> Config:
+    """Alembic's configuration: the package's own migrations."""
+    config = Config()
+    config.set_main_option("script_location", str(resources.files("robotable.server") / "migrations"))
+    return config
+
+
+@functools.cache
+def _head_revisions() -> frozenset[str]:
+    """The newest schema this program knows (read from its migrations once: each readiness
+    check compares the database's with it)."""
+    from alembic.script import ScriptDirectory
+
+    return frozenset(ScriptDirectory.from_config(_alembic_config()).get_heads())
 
 
 def _seat_values(table_id: str, row: SeatRow) -> dict[str, Any]:
