@@ -20,6 +20,9 @@ pytestmark = pytest.mark.timeout(120)
 ALL_IMPACTS = {"critical", "serious", "moderate", "minor"}
 
 
+PHONE = {"width": 412, "height": 915}
+
+
 def rated_player(server: Server) -> str:
     """A new account that lost a rated DR2D game to the easy bot (it conceded)."""
     name = f"Rated {uuid.uuid4().hex[:6]}"
@@ -63,12 +66,13 @@ def test_the_leaderboard_in_english(server: Server, page_at: Any) -> None:
 
 def test_the_leaderboard_in_french(server: Server, browser: Any) -> None:
     rated_player(server)
-    context = browser.new_context(locale="fr-FR", bypass_csp=True)
+    context = browser.new_context(locale="fr-FR", bypass_csp=True, viewport=PHONE)
     try:
         page = context.new_page()
         page.goto(f"{server.url}/leaderboard/dr2d")
         page.locator("#leaderboard-table:not([hidden])").wait_for()
         assert page.get_attribute("html", "lang") == "fr"
+        assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]  # nothing sideways
         assert page.inner_text("h1") == "Classement"
         assert "joueurs et robots" in page.inner_text("caption")
         assert page.locator("thead th").all_inner_texts()[0] == "Rang"

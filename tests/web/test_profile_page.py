@@ -18,6 +18,7 @@ from ..server.process import Server
 from .accounts import a_name, sign_up
 from .test_accessibility import grave_violations
 from .test_french_everywhere import english_left
+from .test_leaderboard_page import PHONE
 
 pytestmark = pytest.mark.timeout(180)
 
@@ -121,12 +122,13 @@ def test_the_profile_in_french(server: Server, browser: Any, page_at: Any) -> No
     page = page_at(f"{server.url}/account")
     name = signed_up(page, server)
     finished_games(page, server, name, 2)
-    context = browser.new_context(locale="fr-FR", bypass_csp=True)
+    context = browser.new_context(locale="fr-FR", bypass_csp=True, viewport=PHONE)
     try:
         french = context.new_page()
         french.goto(f"{server.url}/players/{quote(name)}")
         french.locator("#profile-found").wait_for()
         assert french.get_attribute("html", "lang") == "fr"
+        assert french.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]  # nothing sideways
         assert french.inner_text("#last-title") == "Dernières parties"
         headers = french.locator("#profile-games thead th")
         assert [h.inner_text() for h in headers.all()] == ["Jeu", "Parties", "Victoires"]
