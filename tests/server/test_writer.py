@@ -120,3 +120,43 @@ def test_a_database_failure_answers_every_waiter_of_the_batch_and_the_writer_goe
     writer.close()
     assert isinstance(failed, StoreError) and "disk I/O error" in str(failed)
     assert store.load("t0").version == 0 and store.load("t1").version == 1
+
+
+def test_an_action_after_a_refused_one_of_its_table_is_refused_unwritten_in_the_same_transaction() -> None:
+    store = store_with_tables(2)
+    store.append("t0", 1, seat=0, notation="bid 4", at=1.0)  # another process wrote action 1 first
+    answers = store.append_many(
+        [
+            Append("t0", 1, 0, "bid 9", 2.0),  # refused: action 1 is written already
+            Append("t1", 1, 0, "bid 3", 2.0),
+            Append("t0", 2, 0, "bid 8", 2.0),  # made after the refused one: its table's version fits,
+        ]  # but it was made on a state that was never stored
+    )
+    assert isinstance(answers[0], StaleTable) and isinstance(answers[2], StaleTable)
+    assert "before 2 was refused" in str(answers[2]) and answers[1] is None
+    assert store.load("t0").actions == [(0, "bid 4")] and store.load("t1").version == 1
+
+
+def test_a_tables_later_writes_are_refused_after_a_refusal_until_it_tries_again_with_a_new_lineage() -> None:
+    store = store_with_tables(2)
+    store.append("t0", 1, seat=0, notation="bid 4", at=1.0)  # another process wrote action 1 first
+    counting = CountingStore(store)
+    writer = GroupWriter(counting)  # type: ignore[arg-type]
+
+    async def scenario() -> list[Any]:
+        refused = asyncio.ensure_future(writer.write(Append("t0", 1, 0, "bid 9", 2.0, lineage=1)))
+        await asyncio.sleep(0.05)  # held at the gate: the next one waits for the next transaction
+        after = writer.write(Append("t0", 2, 0, "bid 8", 2.0, lineage=1))
+        other = writer.write(Append("t1", 1, 0, "bid 3", 2.0, lineage=1))
+        counting.gate.set()
+        answers = await asyncio.gather(refused, after, other, return_exceptions=True)
+        again = await asyncio.gather(writer.write(Append("t0", 2, 0, "bid 7", 3.0, lineage=2)))
+        return [*answers, *again]
+
+    answers = asyncio.run(scenario())
+    writer.close()
+    assert isinstance(answers[0], StaleTable) and "already written" in str(answers[0])
+    assert isinstance(answers[1], StaleTable) and "before 2 was refused" in str(answers[1])
+    assert answers[2] is None and answers[3] is None
+    assert counting.batches == [1, 1, 1]  # the refused table's second write was never sent
+    assert store.load("t0").actions == [(0, "bid 4"), (0, "bid 7")]

@@ -164,6 +164,17 @@ class Table:
                 each(table, accepted)
         return table
 
+    def fork(self) -> Table:
+        """A copy to carry actions out ahead on (a server checks its next actions there while
+        the ones before are being stored): the same state, concessions, timers and version,
+        but no record, and nothing it does changes this table."""
+        twin = Table.__new__(Table)
+        twin._open(self.game, self.state.clone(), None, 0.0)
+        twin.concessions.order = list(self.concessions.order)
+        twin.history = list(self.history)
+        twin._starts = dict(self._starts)
+        return twin
+
     # ------------------------------------------------------------------ reading
 
     @property

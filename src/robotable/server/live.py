@@ -6,10 +6,16 @@ table's one actor in its process: every change goes through it, and whatever a r
 connection needs of the table is one of its methods. Every action, whoever sends it (a person,
 a bot, the referee's clock), goes through :meth:`LiveTable.submit`:
 
-1. parsed and checked against the current state, under the table's lock;
-2. written to the store (its own transaction) — a refusal there changes nothing;
-3. carried out in memory;
+1. parsed and checked, under the table's lock, against the table as it will be once the actions
+   before it are stored (:mod:`.ahead`), and carried out there;
+2. queued for the store, and the lock let go: actions made at once share a commit;
+3. once its commit is done, and the actions before it are told, carried out on the stored
+   table (:attr:`LiveTable.table`);
 4. only then told to the audience, seat by seat, from that seat's ``view`` and ``events_for``.
+
+A refusal of the store (another process wrote the table first, the database failed) changes
+nothing anyone was told: the table catches up with the store, and the actions queued after the
+refused one, made on a state that was not stored, are checked again on it.
 
 The table speaks to seats, never to sockets: like boardgame.io's master, which is handed a
 transport, it is handed an :class:`Audience` (the server's is
@@ -44,13 +50,14 @@ from typing import Any, Protocol
 from robotable.agents.levels import bots_of
 from robotable.core.concession import Concede
 from robotable.core.errors import IllegalAction, RobotableError
-from robotable.core.game import JSON, REFEREE, Action, Agent, Game, Seat, Wait, searches
+from robotable.core.game import JSON, REFEREE, Action, Agent, Game, Seat, State, Wait, searches
 from robotable.play.rated import provisional
 from robotable.play.rated import shown as shown_rating
 from robotable.play.suggestions import Suggestion, suggestion_refusal, suggestion_turn
 from robotable.play.table import Accepted, Table
 from robotable.play.time_banks import Banks
 from robotable.server import rated_tables
+from robotable.server.ahead import Ahead, Unstored
 from robotable.server.banks import HANDED_KINDS, out_of_time, out_of_time_notice, timed_out_row
 from robotable.server.chat import ChatRoom
 from robotable.server.chat_store import ChatStore
@@ -85,6 +92,8 @@ MAX_ACTIONS = 50_000
 limit too), far past any real game (Delivery's longest run to a few thousand)."""
 FINISH_TRIES = 3
 """Times a table's end (and its rating) is written before it is left to the next restart."""
+LINEAGES = count(1)
+"""Numbers each try of a table in this process at its writes (:attr:`LiveTable.lineage`)."""
 SEATINGS = count()
 """Numbers each bot seated in this process: a bot that takes a seat again starts afresh."""
 
@@ -235,6 +244,16 @@ class LiveTable:
         """When this process opened the table: a person away before a restart gets a whole grace
         period from here (while the server was down nobody could come back)."""
         self.lock = asyncio.Lock()
+        """Held to change the table: its seats, and the actions let in (:meth:`submit`)."""
+        self.ahead = Ahead()
+        """The actions let in whose commit is not done yet; told, in order, by :attr:`teller`."""
+        self.teller: asyncio.Task[None] | None = None
+        self.lineage = next(LINEAGES)
+        """This try's number, new at each of the store's refusals: the writer refuses unwritten the
+        actions a try queued after one of its actions was refused."""
+        self.repaired = asyncio.Event()
+        self.repaired.set()
+        """Cleared while the table catches up after a refusal: nothing is let in meanwhile."""
         self.changed = asyncio.Event()
         self.audience = audience(self)
         self.agents: dict[Seat, Agent] = {}
@@ -273,6 +292,11 @@ class LiveTable:
     def version(self) -> int:
         """How many actions the table accepted."""
         return self.table.version
+
+    @property
+    def version_ahead(self) -> int:
+        """How many actions the table accepted or let in on their way to the store."""
+        return self.table.version + len(self.ahead.queue)
 
     @property
     def over(self) -> bool:
@@ -675,7 +699,8 @@ class LiveTable:
     # ------------------------------------------------------------------ acting
 
     async def submit(self, seat: Seat, action: Action | str, *, agent: Agent | None = None) -> Accepted:
-        """Check, store, carry out and announce one action (see the module's steps).
+        """Check, store, carry out and announce one action (see the module's steps); returns once
+        everyone was told of it.
 
         When another process wrote the table first, this copy catches up and the action is
         checked again on the newer state: it is refused only if it is no longer legal, never
@@ -685,51 +710,110 @@ class LiveTable:
         self._refuse_if_full()
         parsed = self.table.parse(action)
         arrived = time.perf_counter()
-        async with self.lock:
-            if agent is not None and self.agents.get(seat) is not agent:
-                raise SeatTakenBack(f"seat {seat} is its person's again")
-            for _ in range(STALE_RETRIES):
-                # ended while this call waited for the lock, or in another process (caught up)
-                self.refuse_if_over(*PLAYED)
-                if agent is None and not isinstance(parsed, Concede):
-                    self._refuse_conceder(seat)
-                if agent is None and self._unrated_person(seat):  # an invitation's link, not signed in
-                    raise rated_tables.needs_account()
-                now = self.hall.clock()
-                if agent is None and self.timed_out(seat, now):
-                    raise out_of_time(seat)
-                self._check(seat, parsed, now)
-                carried = await self._carried_out_elsewhere(seat, parsed)  # None: here, below
-                waited = set(self.table.to_act())  # who was awaited before it (the turn emails)
-                try:
-                    await self.hall.writer.append(
-                        Append(self.id, self.table.version + 1, seat, str(parsed), now)
-                    )
-                except StaleTable:  # written by another process first (or by a cancelled submit)
-                    await self._catch_up_locked()
-                    continue
-                accepted = self._carry_out(seat, parsed, now, carried)
-                if (outcome := self.table.outcome()) is not None:
-                    await self._mark_over(outcome)  # before the news: a told outcome has its record
-                self._announce(accepted)  # stored: everyone may be told
-                self.hall.turns_changed(self, seat, waited)
-                if isinstance(parsed, Concede):
-                    await self._after_concession()
+        for _ in range(STALE_RETRIES):
+            async with self.lock:
+                unstored = await self._let_in(seat, parsed, agent)
+            try:  # shielded: a sender who leaves does not stop the news of what was stored
+                accepted = await asyncio.shield(unstored.told)
                 break
-            else:
-                raise StoreError(f"table {self.id} is too busy: try again")
+            except StaleTable:  # refused by the store: checked again on the table caught up
+                continue
+        else:
+            raise StoreError(f"table {self.id} is too busy: try again")
+        if isinstance(parsed, Concede):
+            async with self.lock:
+                await self._after_concession()
         self.hall.metrics.actions.labels(self.game.id).observe(time.perf_counter() - arrived)
+        return accepted
+
+    async def _let_in(self, seat: Seat, action: Action, agent: Agent | None) -> Unstored:
+        """Check an action on the table as it will be once the actions on their way are stored,
+        carry it out there and queue its write (the caller holds the lock)."""
+        await self.repaired.wait()
+        if agent is not None and self.agents.get(seat) is not agent:
+            raise SeatTakenBack(f"seat {seat} is its person's again")
+        latest = self.ahead.latest(self.table)
+        if latest.outcome() is not None:  # ended while this call waited, or in another process
+            raise TableOver(*PLAYED)
+        if agent is None and not isinstance(action, Concede):
+            self._refuse_conceder(seat, latest)
+        if agent is None and self._unrated_person(seat):  # an invitation's link, not signed in
+            raise rated_tables.needs_account()
+        now = self.hall.clock()
+        if agent is None and self.timed_out(seat, now):
+            raise out_of_time(seat)
+        self._check(latest, seat, action, now)
+        carried = await self._carried_out_elsewhere(latest.state, seat, action)  # None: here
+        latest = self.ahead.latest(self.table)  # the same actions: none is let in while locked
+        append = Append(self.id, latest.version + 1, seat, str(action), now, self.lineage)
+        stored = self.hall.writer.write(append)
+        unstored = Unstored(seat, action, now, carried, set(latest.to_act()), stored)
+        self.ahead.add(unstored)
+        if self.teller is None or self.teller.done():
+            self.teller = asyncio.get_running_loop().create_task(self._tell(), name=f"teller {self.id}")
+        return unstored
+
+    async def _tell(self) -> None:
+        """Tell each action on its way, in order, once its commit is done (the table's one teller)."""
+        while self.ahead:
+            first = self.ahead.queue[0]
+            try:
+                await first.stored
+            except StoreError as exc:
+                await self._refused_by_store(exc)
+                continue
+            self.ahead.first_stored()
+            try:
+                first.told.set_result(await self._tell_stored(first))
+            except Exception as exc:  # a bug: its sender hears of it, the next actions are told
+                log.exception("table %s: a stored action was not told", self.id)
+                first.told.set_exception(StoreError(f"the action was stored but not told: {exc}"))
+
+    async def _tell_stored(self, unstored: Unstored) -> Accepted:
+        """A stored action carried out on the stored table, then told to everyone."""
+        accepted = self._carry_out(unstored.seat, unstored.action, unstored.at, unstored.carried)
+        if (outcome := self.table.outcome()) is not None:
+            await self._mark_over(outcome)  # before the news: a told outcome has its record
+        self._announce(accepted)
+        self.hall.turns_changed(self, unstored.seat, unstored.waited)
         self.changed.set()
         return accepted
 
-    async def _carried_out_elsewhere(self, seat: Seat, action: Action) -> Carried | None:
+    async def _refused_by_store(self, refusal: StoreError) -> None:
+        """The store refused the first action on its way (another process wrote the table first,
+        or the database failed). Those after it were made on a state that was not stored: the
+        writer refuses them unwritten. The table catches up with the store; the senders try
+        again on it, and the first one's is told the database's failure."""
+        self.repaired.clear()
+        try:
+            self.lineage = next(LINEAGES)
+            dropped = self.ahead.drop_all()
+            for unstored in dropped[1:]:
+                with contextlib.suppress(StoreError):
+                    await unstored.stored  # refused unwritten: the writer is done with them
+            try:
+                await self._catch_up_stored()
+            except (StoreError, RobotableError) as exc:
+                log.error("table %s: catching up after a refused action failed: %s", self.id, exc)
+            for n, unstored in enumerate(dropped):
+                again = n > 0 or isinstance(refusal, StaleTable)
+                unstored.told.set_exception(StaleTable(str(refusal)) if again else StoreError(str(refusal)))
+        finally:
+            self.repaired.set()
+
+    async def drained(self) -> None:
+        """Once every action let in was told (the caller holds the lock, so no other comes in)."""
+        while self.teller is not None and not self.teller.done():
+            await asyncio.wait([self.teller])
+
+    async def _carried_out_elsewhere(self, state: State, seat: Seat, action: Action) -> Carried | None:
         """A costly action carried out where the bots think, on a copy of the state, before it
         is stored (a worker that fails refuses the action and stores nothing); None for the
         others, carried out here once stored."""
-        if not self.game.costly(self.table.state, action):
+        if not self.game.costly(state, action):
             return None
         owner = self.hall.quotas.address_of(self.id) or self.id  # an address's tables share its part
-        return await self.hall.thinking.carry_out(self.table.state, seat, action, owner)
+        return await self.hall.thinking.carry_out(state, seat, action, owner)
 
     def _carry_out(self, seat: Seat, action: Action, now: float, carried: Carried | None) -> Accepted:
         """The stored action carried out: here, or by taking the state that carried it out (and
@@ -764,9 +848,9 @@ class LiveTable:
         if self.over:
             raise TableOver(what, what_fr)
 
-    def _refuse_conceder(self, seat: Seat) -> None:
+    def _refuse_conceder(self, seat: Seat, latest: Table) -> None:
         """A person's action at the seat they conceded: its bot plays it now."""
-        if self.table.concessions.conceded(seat) and not self.over:
+        if latest.concessions.conceded(seat) and latest.outcome() is None:
             refusal = IllegalAction("you conceded: a bot plays this seat to the end", seat=seat)
             refusal.fr = "vous avez abandonné : un robot joue cette place jusqu'à la fin"
             refusal.code = "conceded"
@@ -780,11 +864,11 @@ class LiveTable:
         except StoreError as exc:
             log.error("table %s: the conceded seat was not handed to its bot: %s", self.id, exc)
 
-    def _check(self, seat: Seat, action: Action, now: float) -> None:
+    def _check(self, latest: Table, seat: Seat, action: Action, now: float) -> None:
         if self.timers:
-            self.table.check(seat, action, now)
+            latest.check(seat, action, now)
         else:  # no clock: a deadline that passed refuses nothing (people come back hours later)
-            self.table.check_rules(seat, action)
+            latest.check_rules(seat, action)
 
     async def catch_up(self) -> None:
         """Carry out and announce the actions other processes stored since this copy's version."""
@@ -793,13 +877,19 @@ class LiveTable:
         self.changed.set()
 
     async def _catch_up_locked(self) -> None:
+        await self.drained()  # the actions this process let in are told first: they are stored
+        await self._catch_up_stored()
+
+    async def _catch_up_stored(self) -> None:
+        """Carry out and announce what the store holds past the stored table (nothing is on its
+        way: the lock and :meth:`drained`, or the teller itself after a refusal)."""
         newer = await asyncio.to_thread(self.hall.store.actions_after, self.id, self.table.version)
         for seat, notation, at in newer:
             # stored, so accepted by its process: carried out as it was, at its time (a costly
             # one where the bots think, like here; a worker that cannot: here, since it is stored)
             action = self.table.parse(notation)
             try:
-                carried = await self._carried_out_elsewhere(seat, action)
+                carried = await self._carried_out_elsewhere(self.table.state, seat, action)
             except RobotableError:
                 carried = None
             self._announce(self._carry_out(seat, action, at, carried))
@@ -894,17 +984,17 @@ class LiveTable:
             self.boards[key] = self.table.game.render_svg(view, lang=lang, names=list(names))
         return self.boards[key]
 
-    # The routes' reads wait for the lock: an action being stored is carried out first, so an
-    # answer is never older than what this process has written (the socket's greeting, which
-    # must not wait, reads :meth:`snapshot` in the same step as it joins the audience).
+    # The routes' reads show the table as told (never an action before it is stored), after a
+    # change of seats in progress (they wait for the lock); the socket's greeting, which must
+    # not wait, reads :meth:`snapshot` in the same step as it joins the audience.
 
     async def state_for(self, seat: Seat | None) -> Message:
-        """:meth:`snapshot`, once no action is being stored."""
+        """:meth:`snapshot`, once no seat is being changed."""
         async with self.lock:
             return self.snapshot(seat)
 
     async def board_for(self, seat: Seat | None, lang: str = "en") -> str:
-        """:meth:`board_svg`, once no action is being stored."""
+        """:meth:`board_svg`, once no seat is being changed."""
         async with self.lock:
             return self.board_svg(seat, lang)
 
@@ -953,10 +1043,11 @@ class LiveTable:
         return {"version": version, "seat": seat, **suggestion.to_dict()}
 
     async def settled_over(self) -> bool:
-        """Whether the game is over, once the submit that may have ended it has let go: that
-        submit marks the table over in the store before it does, so the stored table then has
-        its outcome too."""
+        """Whether the game is over, once the actions let in were told: the one that ended it
+        marks the table over in the store before it is told, so the stored table then has its
+        outcome too."""
         async with self.lock:
+            await self.drained()
             return self.over
 
     # ------------------------------------------------------------------ the chat (:mod:`.chat`)
@@ -998,9 +1089,14 @@ class LiveTable:
             self.driver = asyncio.get_running_loop().create_task(self._drive(), name=f"table {self.id}")
 
     async def close(self) -> None:
-        """Stop everything: the driver, the catch-ups, the connections."""
+        """Stop everything: the driver, the catch-ups, the teller, the connections."""
         self.stop_chores()
         await self.stop()
+        if self.teller is not None:
+            self.teller.cancel()
+        for unstored in self.ahead.drop_all():  # their senders hear it (their writes may land)
+            if not unstored.told.done():
+                unstored.told.set_exception(StoreError("the server is stopping: the action was not told"))
         self.audience.close_all("stopping", "the server is stopping")
 
     def stop_chores(self) -> None:
@@ -1043,7 +1139,8 @@ class LiveTable:
         """Fire a due timer, seat a stand-in or apply a bot's answer; True when something was
         applied."""
         now = self.hall.clock()
-        due = self.table.due(now) if self.timers else None
+        latest = self.ahead.latest(self.table)  # the actions on their way are played already
+        due = latest.due(now) if self.timers else None
         if due is not None:
             await self.submit(REFEREE, due.timer.action)
             return True
@@ -1055,10 +1152,10 @@ class LiveTable:
             async with self.lock:  # killed between storing a concession and handing its seat
                 if await self._seat_conceders():
                     return True
-        for seat in self.table.state.to_act():
+        for seat in latest.state.to_act():
             if seat not in self.agents or (self.bot_wake.get(seat) or 0.0) > now:
                 continue
-            version, agent = self.table.version, self.agents[seat]
+            version, agent = latest.version, self.agents[seat]
             answer = await self._ask_bot(seat, now)
             if self._moved_on(version) or self.agents.get(seat) is not agent:
                 return True  # while it thought: a past state, a timer ran out, or its person came back
@@ -1081,11 +1178,12 @@ class LiveTable:
 
     def _moved_on(self, version: int) -> bool:
         """Whether the table is past ``version`` or has a timer to fire first."""
-        due = self.timers and self.table.due(self.hall.clock()) is not None
-        return due or self.table.version != version
+        latest = self.ahead.latest(self.table)
+        due = self.timers and latest.due(self.hall.clock()) is not None
+        return due or latest.version != version
 
     async def _ask_bot(self, seat: Seat, now: float) -> Action | Wait:
-        turn = self.table.turn(seat, now, world=searches(self.agents[seat]))
+        turn = self.ahead.latest(self.table).turn(seat, now, world=searches(self.agents[seat]))
         try:
             people = any(self.person_at(here) is not None for here in self.audience.here())  # first
             asked = time.perf_counter()

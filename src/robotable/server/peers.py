@@ -40,8 +40,9 @@ class SharedTable(Protocol):
     id: str
 
     @property
-    def version(self) -> int:
-        """How many actions this process's copy has carried out."""
+    def version_ahead(self) -> int:
+        """How many actions this process's copy has carried out or let in on their way to the
+        store (a notice of one of those is its own write)."""
         ...
 
     @property
@@ -253,7 +254,7 @@ class PostgresPeers:
             live.later(live.reload_seats())
         elif what == "chat":
             live.later(live.heard_chat())
-        elif what.isdigit() and int(what) > live.version:
+        elif what.isdigit() and int(what) > live.version_ahead:
             live.fell_behind()
 
     async def _catch_up_all(self) -> None:

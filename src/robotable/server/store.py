@@ -136,6 +136,9 @@ class Append:
     seat: Seat
     notation: str
     at: float
+    lineage: int = 0
+    """Which try of its table made it (not stored): the writer refuses the actions a table queued
+    after one of its actions was refused, until the table has caught up and tries anew."""
 
     def row(self) -> dict[str, Any]:
         return {
@@ -319,20 +322,26 @@ class Store:
 
         Each action is written only if its table's version is still the one before it (an
         action of a table written by another process first is answered :class:`StaleTable`,
-        the others are written all the same); the answers come in the order of ``appends``.
+        the others are written all the same), and none after a refused action of its table (it
+        was made on a state that was not stored); the answers come in the order of ``appends``.
         The tables' rows are locked in the order of their ids, so two processes writing the
         same tables at once wait for each other instead of deadlocking."""
         answers: list[StaleTable | None] = [None] * len(appends)
         order = sorted(range(len(appends)), key=lambda i: appends[i].table_id)  # stable: versions in order
         written: list[Append] = []
+        refused: dict[str, int] = {}  # each table's first refused action number
         with self._writing() as connection:
             for i in order:
                 item = appends[i]
+                if item.number > refused.get(item.table_id, item.number):
+                    answers[i] = refused_before(item)
+                    continue
                 moved = connection.execute(_MOVE_VERSION, {"table": item.table_id, "number": item.number})
                 if moved.rowcount != 1:
                     answers[i] = StaleTable(
                         f"table {item.table_id}: action {item.number} was already written"
                     )
+                    refused.setdefault(item.table_id, item.number)
                     continue
                 written.append(item)
             if written:
@@ -610,6 +619,11 @@ class _Transaction:
         if isinstance(value, SQLAlchemyError):
             raise StoreError(f"the database failed: {_reason(value)}") from None
         return False
+
+
+def refused_before(item: Append) -> StaleTable:
+    """What an action made after a refused action of its table is answered (never written)."""
+    return StaleTable(f"table {item.table_id}: an action before {item.number} was refused")
 
 
 def _reason(exc: SQLAlchemyError) -> str:

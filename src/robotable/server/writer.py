@@ -7,6 +7,11 @@ of many tables arrive together, so this one thread takes every action waiting wh
 writes them in one transaction (:meth:`~robotable.server.store.Store.append_many`), and each
 waiting table learns its own answer once that transaction has committed. An idle server writes
 an action as soon as it comes: nothing waits for a batch to fill.
+
+A table may queue its next actions before the first is committed (people programming at once
+share a commit). Once one of its actions is refused, the actions it queued after it (same
+:attr:`~robotable.server.store.Append.lineage`) are refused unwritten: they were made on a state
+that was not stored. The table catches up, then tries again under a new lineage.
 """
 
 from __future__ import annotations
@@ -19,7 +24,7 @@ import threading
 import time
 from collections.abc import Callable, Sequence
 
-from robotable.server.store import Append, Store, StoreError
+from robotable.server.store import Append, Store, StoreError, refused_before
 
 log = logging.getLogger("robotable.server")
 
@@ -44,6 +49,8 @@ class GroupWriter:
         self.committed = committed
         """Told each transaction's seconds (the metrics)."""
         self._waiting: queue.SimpleQueue[_Waiter | None] = queue.SimpleQueue()
+        self._refused: dict[str, int] = {}
+        """Each table's last lineage with a refused action (only the writer's thread reads it)."""
         self._thread = threading.Thread(target=self._run, name="robotable-writer", daemon=True)
         self._thread.start()
 
@@ -51,11 +58,17 @@ class GroupWriter:
         """Write one action; returns once it is committed. ``StaleTable`` when another
         process wrote that action number first, :class:`StoreError` when the database failed
         (in both cases nothing of this action was written)."""
-        if not self._thread.is_alive():
-            raise StoreError("the server is stopping: the action was not stored")
+        await self.write(item)
+
+    def write(self, item: Append) -> asyncio.Future[None]:
+        """Queue one action: the future is done once it is committed (or refused, as
+        :meth:`append`). A table's actions are written in the order it queued them."""
         future: asyncio.Future[None] = asyncio.get_running_loop().create_future()
-        self._waiting.put((item, future))
-        await future
+        if not self._thread.is_alive():
+            future.set_exception(StoreError("the server is stopping: the action was not stored"))
+        else:
+            self._waiting.put((item, future))
+        return future
 
     def waiting(self) -> int:
         """Actions queued for the next transaction (about: the thread takes them meanwhile)."""
@@ -89,22 +102,43 @@ class GroupWriter:
         return batch
 
     def _write(self, batch: list[_Waiter]) -> None:
-        answers: Sequence[StoreError | None]
-        started = time.perf_counter()
-        try:
-            answers = self.store.append_many([item for item, _ in batch])
-            self.committed(time.perf_counter() - started)
-        except StoreError as exc:
-            answers = [exc] * len(batch)
-        except Exception as exc:  # a bug here must not stop the writer: every waiter is answered
-            log.exception("writing %d actions failed", len(batch))
-            answers = [StoreError(f"the action was not stored: {exc}")] * len(batch)
+        items = [item for item, _ in batch]
+        answers = self._answers(items)
+        for item, answer in zip(items, answers, strict=True):
+            if answer is not None:
+                last = self._refused.get(item.table_id, item.lineage)
+                self._refused[item.table_id] = max(item.lineage, last)
         by_loop: dict[asyncio.AbstractEventLoop, list[tuple[asyncio.Future[None], StoreError | None]]] = {}
         for (_, future), answer in zip(batch, answers, strict=True):
             by_loop.setdefault(future.get_loop(), []).append((future, answer))
         for loop, settled in by_loop.items():  # one wake-up of each loop for the whole batch
             with contextlib.suppress(RuntimeError):  # a closed loop: nobody is waiting any more
                 loop.call_soon_threadsafe(_settle, settled)
+
+    def _answers(self, items: list[Append]) -> list[StoreError | None]:
+        """Write what may be written of ``items``: an answer each (None: committed)."""
+        answers: list[StoreError | None] = [None] * len(items)
+        kept = []
+        for i, item in enumerate(items):
+            if item.lineage <= self._refused.get(item.table_id, -1):
+                answers[i] = refused_before(item)
+            else:
+                kept.append(i)
+        if not kept:
+            return answers
+        written: Sequence[StoreError | None]
+        started = time.perf_counter()
+        try:
+            written = self.store.append_many([items[i] for i in kept])
+            self.committed(time.perf_counter() - started)
+        except StoreError as exc:
+            written = [exc] * len(kept)
+        except Exception as exc:  # a bug here must not stop the writer: every waiter is answered
+            log.exception("writing %d actions failed", len(kept))
+            written = [StoreError(f"the action was not stored: {exc}")] * len(kept)
+        for i, answer in zip(kept, written, strict=True):
+            answers[i] = answer
+        return answers
 
 
 def _settle(settled: list[tuple[asyncio.Future[None], StoreError | None]]) -> None:
