@@ -25,7 +25,11 @@ the ones in flight are let arrive everywhere), a fresh server per count:
 - latency of a person's action: from sending it to the moment the *last* connection of its
   table (every seat and spectator) has received the update with that version: p50, p99, max;
 - this process' own CPU use: on a small machine the clients compete with the server for
-  cores, and a saturated client adds its own queueing to the latencies.
+  cores, and a saturated client adds its own queueing to the latencies;
+- the server's own view, from its ``/metrics`` at both ends of the window: an action's time
+  inside the server (arrival to announcement, p50 and p99 interpolated within the histogram's
+  buckets, as Prometheus's ``histogram_quantile``), free of the load generator's own lag, and
+  the actions per commit of the group writer (actions made at once share one).
 
 Nothing is asserted: the figures are printed (and saved with ``--json``). The goal of issue 13
 is >= 2,000 actions/s per core and p99 < 50 ms at 1,000 clients.
@@ -171,6 +175,10 @@ class Result:
     p50_ms: float
     p99_ms: float
     max_ms: float
+    server_p50_ms: float
+    server_p99_ms: float
+    """An action's time inside the server (its ``/metrics``), bucket-interpolated."""
+    actions_per_commit: float
     incomplete: int
     """Actions sent in the window whose update did not reach every connection of the table."""
     refused: int
@@ -726,6 +734,8 @@ class Part:
     own_cpu: float
     samples: list[int]
     """Connections open, every quarter second."""
+    inside: Inside
+    """The server's own figures of the window (every process reads them: the first one's count)."""
 
 
 async def drive(server: Server, run: Run, progress: Progress | None = None) -> Result:
@@ -781,12 +791,56 @@ async def drive_part(
     return Part(stats, *measured)
 
 
+@dataclass
+class Inside:
+    """What the server's ``/metrics`` count: its actions by time inside it, and its commits."""
+
+    buckets: dict[float, float] = field(default_factory=dict)
+    """Actions that took at most each bucket's bound (cumulative, every game together)."""
+    commits: float = 0.0
+
+    @classmethod
+    def read(cls, url: str) -> Inside:
+        from prometheus_client.parser import text_string_to_metric_families
+
+        inside = cls()
+        text = httpx.get(f"{url}/metrics", timeout=10).text
+        for family in text_string_to_metric_families(text):
+            for sample in family.samples:
+                if sample.name == "robotable_action_seconds_bucket":
+                    bound = float(sample.labels["le"])
+                    inside.buckets[bound] = inside.buckets.get(bound, 0.0) + sample.value
+                elif sample.name == "robotable_commit_seconds_count":
+                    inside.commits += sample.value
+        return inside
+
+    def since(self, before: Inside) -> Inside:
+        buckets = {bound: count - before.buckets.get(bound, 0.0) for bound, count in self.buckets.items()}
+        return Inside(buckets, self.commits - before.commits)
+
+    @property
+    def actions(self) -> float:
+        return self.buckets.get(float("inf"), 0.0)
+
+    def quantile(self, fraction: float) -> float:
+        """Seconds, interpolated linearly within the bucket holding the ``fraction`` (0: none)."""
+        rank, lower, below = fraction * self.actions, 0.0, 0.0
+        for bound, count in sorted(self.buckets.items()):
+            if count >= rank and count > below:
+                if bound == float("inf"):
+                    return lower  # past the last bound: the most the histogram can say
+                return lower + (bound - lower) * (rank - below) / (count - below)
+            lower, below = bound, count
+        return 0.0
+
+
 async def _measure(
     ctx: Context, runners: list[asyncio.Task[None]], run: Run, ticker: Ticker
-) -> tuple[float, float, float, list[int]]:
-    """The steady window: its length, the server's and this process' CPU seconds in it, and
-    the connection counts sampled."""
+) -> tuple[float, float, float, list[int], Inside]:
+    """The steady window: its length, the server's and this process' CPU seconds in it, the
+    connection counts sampled, and the server's own figures."""
     stats = ctx.stats
+    inside_before = await asyncio.to_thread(Inside.read, ctx.server.url)
     cpu_before, mine_before = ctx.server.cpu_seconds(), _own_cpu()
     stats.start = time.perf_counter()
     lag = asyncio.create_task(_time_own_lag(stats))
@@ -797,7 +851,13 @@ async def _measure(
     finally:
         lag.cancel()
     stats.end = time.perf_counter()
-    return stats.end - stats.start, ctx.server.cpu_seconds() - cpu_before, _own_cpu() - mine_before, samples
+    window, server_cpu, own_cpu = (
+        stats.end - stats.start,
+        ctx.server.cpu_seconds() - cpu_before,
+        _own_cpu() - mine_before,
+    )
+    inside = (await asyncio.to_thread(Inside.read, ctx.server.url)).since(inside_before)
+    return window, server_cpu, own_cpu, samples, inside
 
 
 async def _time_own_lag(stats: Stats) -> None:
@@ -851,6 +911,7 @@ def _result(run: Run, parts: Sequence[Part]) -> Result:
     own_cpu = sum(part.own_cpu for part in parts)
     samples = [sum(counts) for counts in zip(*(part.samples for part in parts), strict=False)]
     all_actions = stats.actions + stats.bot_actions
+    inside = parts[0].inside
     return Result(
         clients=tables * scenario.per_table,
         tables=tables,
@@ -875,6 +936,9 @@ def _result(run: Run, parts: Sequence[Part]) -> Result:
         p50_ms=1000 * percentile(stats.latencies, 0.50),
         p99_ms=1000 * percentile(stats.latencies, 0.99),
         max_ms=1000 * max(stats.latencies, default=0.0),
+        server_p50_ms=1000 * inside.quantile(0.50),
+        server_p99_ms=1000 * inside.quantile(0.99),
+        actions_per_commit=inside.actions / inside.commits if inside.commits else 0.0,
         incomplete=stats.incomplete,
         refused=stats.refused,
         errors=stats.errors,
@@ -979,6 +1043,8 @@ ROWS: list[tuple[str, Callable[[Result], str]]] = [
     ("latency to the last seat p50", lambda r: f"{r.p50_ms:.1f} ms"),
     ("latency to the last seat p99", lambda r: f"{r.p99_ms:.1f} ms"),
     ("latency to the last seat max", lambda r: f"{r.max_ms:.1f} ms"),
+    ("an action inside the server p50 / p99", lambda r: f"{r.server_p50_ms:.1f} / {r.server_p99_ms:.1f} ms"),
+    ("actions per commit", lambda r: f"{r.actions_per_commit:.2f}"),
     ("latencies measured (incomplete)", lambda r: f"{r.latencies:,} ({r.incomplete})"),
     ("load generator CPU (cores busy)", lambda r: f"{r.client_cores:.2f}"),
     (

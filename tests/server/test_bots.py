@@ -1,5 +1,6 @@
 """Server bots: a bot that thinks past the limit holds one thread at most and delays no other
-table; a bots-only table plays to its end unattended."""
+table, and the fallback bot decides for it; a bot that crashes or cheats is replaced by the
+fallback; a bots-only table plays to its end unattended."""
 
 from __future__ import annotations
 
@@ -77,7 +78,8 @@ def test_a_bot_past_its_think_limit_holds_one_thread_and_delays_no_other_table(
     bots_only = slow_server.post("/api/tables", json={**body, "seats": ["bot", "bot"]}).json()
     assert wait_for_outcome(slow_server, bots_only["table"], 30)["outcome"]["ranks"]
     assert SlowBot.most == 1
-    assert slow_server.get(f"/api/tables/{stuck['table']}").json()["version"] == 0
+    # its one move was made by the fallback bot past the limit: the table without a clock went on
+    assert slow_server.get(f"/api/tables/{stuck['table']}").json()["version"] == 1
 
 
 @pytest.mark.timeout(60)
@@ -154,3 +156,39 @@ def test_a_bot_answering_after_its_timer_ran_out_is_asked_again_not_banned(
         live = app.state.hall.tables[table]
         assert LateBot.calls == 1 and live.bot_wake[1] != float("inf")  # not taken for a buggy bot
         assert "bot at seat 1 played" not in caplog.text
+
+
+class CrashingBot:
+    name = "crashing"
+
+    def __init__(self, *, seed: int = 0) -> None:
+        del seed
+
+    def act(self, turn: Turn) -> Action:
+        raise ZeroDivisionError("a bug in a bot")
+
+
+class CheatingBot(CrashingBot):
+    name = "cheating"
+
+    def act(self, turn: Turn) -> Action:
+        return games.get("dr2d").parse_action("lock")  # before its program is made: refused
+
+
+@pytest.mark.timeout(60)
+@pytest.mark.parametrize("bad", [CrashingBot, CheatingBot])
+def test_a_bot_that_crashes_or_cheats_is_replaced_by_the_fallback_and_its_game_ends(
+    bad: type[CrashingBot], tmp_path: Path, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    dr2d = games.get("dr2d")
+    bots = dr2d.bots()
+    monkeypatch.setattr(dr2d, "bots", lambda: {**bots, bad.name: bad})
+    app = create_app(open_store(f"sqlite:///{tmp_path / 'db.sqlite3'}"), think_limit=5, bots_in_threads=True)
+    body = {"game": "dr2d", "options": {"turn_limit": 2}, "seed": 1, "timers": False}
+    with TestClient(app) as client:
+        created = client.post("/api/tables", json={**body, "seats": [f"bot:{bad.name}", "bot"]})
+        table = created.json()["table"]
+        assert wait_for_outcome(client, table, 30)["outcome"]["ranks"]
+        fallbacks = client.get("/metrics").text
+    assert 'robotable_bot_fallbacks_total{game="dr2d"} 1.0' in fallbacks  # replaced once, for good
+    assert "bot at seat 0" in caplog.text

@@ -95,6 +95,8 @@ FINISH_TRIES = 3
 LINEAGES = count(1)
 """Numbers each try of a table in this process at its writes (:attr:`LiveTable.lineage`)."""
 SEATINGS = count()
+FALLBACK_LEVEL = "easy"
+"""The level that decides for a bot that failed: every game has it, and it thinks quickly."""
 """Numbers each bot seated in this process: a bot that takes a seat again starts afresh."""
 
 
@@ -1171,7 +1173,9 @@ class LiveTable:
                 if self._moved_on(version):  # too late by a hair: asked again on the new state
                     return True
                 log.error("table %s: bot at seat %d played %s: %s", self.id, seat, answer, exc)
-                self.bot_wake[seat] = float("inf")  # a buggy bot is not asked again
+                if self._replace_bot(seat):
+                    return True  # asked again at once
+                self.bot_wake[seat] = float("inf")  # a buggy fallback is not asked again
                 continue
             return True
         return False
@@ -1185,23 +1189,56 @@ class LiveTable:
     async def _ask_bot(self, seat: Seat, now: float) -> Action | Wait:
         turn = self.ahead.latest(self.table).turn(seat, now, world=searches(self.agents[seat]))
         try:
-            people = any(self.person_at(here) is not None for here in self.audience.here())  # first
             asked = time.perf_counter()
-            decided = await self.hall.thinking.decide(
-                self.agents[seat], self.bot_specs[seat], turn, urgent=people
-            )
+            decided = await self._decide(self.agents[seat], self.bot_specs[seat], turn)
             self.hall.metrics.thinking.labels(self.game.id).observe(time.perf_counter() - asked)
             return decided
-        except TooCostly as exc:  # asked again in a moment (the table's clock may play for it)
+        except TooCostly as exc:  # its worker was stopped and replaced: the fallback decides
             log.warning("table %s: bot at seat %d: %s", self.id, seat, exc)
-            return Wait(self.hall.clock() + 1.0)
+            return await self._fall_back(seat, turn)
         except WorkerLost as exc:  # the server is stopping, or its worker was killed: asked again
             if not self.hall.closing:
                 log.warning("table %s: bot at seat %d: %s", self.id, seat, exc)
             return Wait(self.hall.clock() + 1.0)
         except Exception:  # a bot's bug ends that bot, not the table's driver (timers go on)
             log.exception("table %s: the bot at seat %d failed", self.id, seat)
-            return Wait(float("inf"))
+            return Wait(self.hall.clock() if self._replace_bot(seat) else float("inf"))
+
+    async def _decide(self, agent: Agent, spec: BotSpec, turn: Any) -> Action | Wait:
+        people = any(self.person_at(here) is not None for here in self.audience.here())  # go first
+        return await self.hall.thinking.decide(agent, spec, turn, urgent=people)
+
+    async def _fall_back(self, seat: Seat, turn: Any) -> Action | Wait:
+        """A bot past its think limit has this decision made by :data:`FALLBACK_LEVEL`, so that
+        its table goes on even without a clock (when the fallback is the bot that failed, or
+        fails too: asked again in a moment)."""
+        fallback = self._fallback_for(seat)
+        if fallback is None:
+            return Wait(self.hall.clock() + 1.0)
+        self.hall.metrics.bot_fallbacks.labels(self.game.id).inc()
+        try:
+            return await self._decide(*fallback, turn)
+        except RobotableError as exc:
+            log.warning("table %s: the fallback bot at seat %d: %s", self.id, seat, exc)
+            return Wait(self.hall.clock() + 1.0)
+
+    def _replace_bot(self, seat: Seat) -> bool:
+        """A bot that crashed or played what the rules refuse cannot be trusted: the fallback
+        plays its seat to the end of the game. False when the fallback is the bot that failed."""
+        fallback = self._fallback_for(seat)
+        if fallback is None:
+            return False
+        self.hall.metrics.bot_fallbacks.labels(self.game.id).inc()
+        self.agents[seat], self.bot_specs[seat] = fallback
+        return True
+
+    def _fallback_for(self, seat: Seat) -> tuple[Agent, BotSpec] | None:
+        failed, bots = self.bot_specs[seat], bots_of(self.game)
+        if failed.level == FALLBACK_LEVEL or FALLBACK_LEVEL not in bots:
+            return None
+        seed = zlib.crc32(f"{self.id}/{seat}/fallback".encode())
+        spec = BotSpec(f"{failed.key}/fallback", self.game.id, FALLBACK_LEVEL, seed)
+        return bots[FALLBACK_LEVEL](seed=seed), spec
 
     def _next_wake(self) -> float | None:
         times = [t for t in self.bot_wake.values() if t is not None and t != float("inf")]

@@ -53,6 +53,12 @@ class Metrics:
             ["game"],
             registry=self.registry,
         )
+        self.bot_fallbacks = Counter(
+            "robotable_bot_fallbacks",
+            "Decisions made by the fallback bot for a bot that went past its limit, crashed or cheated",
+            ["game"],
+            registry=self.registry,
+        )
         self.errors = Counter(
             "robotable_errors",
             "Refusals and failures answered, by their code",
