@@ -277,6 +277,27 @@ class Store:
             raise StoreError(f"the database does not answer: {_reason(exc)}") from None
         return current == _head_revisions()
 
+    def schema_state(self) -> str:
+        """``empty`` (no schema yet), ``current``, ``behind`` (older: :meth:`migrate` brings it
+        up) or ``newer`` (a revision this program does not know: a newer robotable's), without
+        changing anything; :class:`StoreError` when the database cannot be reached."""
+        from alembic.runtime.migration import MigrationContext
+        from alembic.script import ScriptDirectory
+
+        try:
+            with self.engine.connect() as connection:
+                current = set(MigrationContext.configure(connection).get_current_heads())
+        except SQLAlchemyError as exc:
+            raise StoreError(f"the database does not answer: {_reason(exc)}") from None
+        if not current:
+            return "empty"
+        if current == _head_revisions():
+            return "current"
+        known = {
+            script.revision for script in ScriptDirectory.from_config(_alembic_config()).walk_revisions()
+        }
+        return "behind" if current <= known else "newer"
+
     def close(self) -> None:
         self.engine.dispose()
 
