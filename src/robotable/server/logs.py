@@ -4,19 +4,22 @@ and the table each line is about.
 - :class:`RequestIds`, a pure ASGI layer (a ``BaseHTTPMiddleware`` would run the application in
   another task, and breaks WebSockets and streamed answers): every HTTP request and WebSocket
   gets an id, the client's ``X-Request-ID`` when it is sane (short, printable) or a new one,
-  held in :data:`REQUEST` and echoed in the answer's ``X-Request-ID``;
+  echoed in the answer's ``X-Request-ID``;
 - :func:`about_the_table`, an application-wide dependency: a request or a socket whose path
-  names a table (``{table_id}``) holds it in :data:`TABLE`; :func:`about_table` for a table
-  known only once made (a creation);
+  names a table (``{table_id}``) is about it; :func:`about_table` for a table known only once
+  made (a creation);
 - :class:`LogContext` copies both onto every log record; :class:`HideTokens` hides seat tokens
   (they travel in WebSocket URLs, which uvicorn logs); :class:`JsonLines` writes a record as one
   JSON object;
 - :func:`log_config`: the whole configuration, a dictionary rather than calls, as uvicorn sets
   it up again in each worker process of ``serve --workers N``.
 
-Each request runs in its own task (uvicorn's), so the context variables set for one never reach
-another; a task started while serving a request (a table's driver) keeps the values it started
-with.
+Both are held in one :class:`Served` per request, in the context variable :data:`SERVED`. The
+table is set on that object rather than in a variable of its own: the request-rate layer
+(:mod:`.limits`) is a ``BaseHTTPMiddleware``, which runs the routes in a task of their own, whose
+context changes never come back to the task that logs the access line; the object is shared.
+Each request runs in its own task (uvicorn's), so one request's object never reaches another's
+lines; a task started while serving a request (a table's driver) keeps that request's object.
 """
 
 from __future__ import annotations
@@ -27,16 +30,23 @@ import logging
 import re
 import secrets
 from contextvars import ContextVar
+from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any, Literal, get_args
 
 from starlette.datastructures import MutableHeaders
 from starlette.requests import HTTPConnection
 
-REQUEST: ContextVar[str | None] = ContextVar("robotable_request", default=None)
-"""The id of the request or WebSocket connection being served."""
-TABLE: ContextVar[str | None] = ContextVar("robotable_table", default=None)
-"""The table the request or WebSocket connection being served is about."""
+
+@dataclass
+class Served:
+    """What the request or WebSocket connection being served is: its id, and its table."""
+
+    request: str | None = None
+    table: str | None = None
+
+
+SERVED: ContextVar[Served | None] = ContextVar("robotable_served", default=None)
 
 LogFormat = Literal["text", "json"]
 LogLevel = Literal["debug", "info", "warning", "error"]
@@ -51,8 +61,13 @@ control character that could forge a log line); anything else gets a new id."""
 def about_table(table_id: str) -> None:
     """The request or socket being served is about this table (an id the server made, or one
     from a client's path: kept only when sane, like a request id)."""
-    if SANE_ID.fullmatch(table_id):
-        TABLE.set(table_id)
+    if not SANE_ID.fullmatch(table_id):
+        return
+    served = SERVED.get()
+    if served is None:
+        SERVED.set(Served(table=table_id))
+    else:
+        served.table = table_id
 
 
 async def about_the_table(connection: HTTPConnection) -> None:
@@ -64,7 +79,7 @@ async def about_the_table(connection: HTTPConnection) -> None:
 
 class RequestIds:
     """The outermost ASGI layer: a request id for every HTTP request and WebSocket connection,
-    in :data:`REQUEST` while it is served and in its answer's ``X-Request-ID`` header."""
+    in :data:`SERVED` while it is served and in its answer's ``X-Request-ID`` header."""
 
     def __init__(self, app: Any) -> None:
         self.app = app
@@ -75,9 +90,8 @@ class RequestIds:
             return
         request_id = _request_id(scope)
         # not reset afterwards: uvicorn logs a request's failure after the application returns,
-        # and each request is its own task, so the values end with it
-        REQUEST.set(request_id)
-        TABLE.set(None)
+        # and each request is its own task, so the value ends with it
+        SERVED.set(Served(request_id))
         starts = "http.response.start" if scope["type"] == "http" else "websocket.accept"
 
         async def send_with_id(message: dict[str, Any]) -> None:
@@ -103,10 +117,11 @@ class LogContext(logging.Filter):
     """Copies the request and the table being served onto each record (``request``, ``table``)."""
 
     def filter(self, record: logging.LogRecord) -> bool:
+        served = SERVED.get() or Served()
         if not hasattr(record, "request"):
-            record.request = REQUEST.get()
+            record.request = served.request
         if not hasattr(record, "table"):
-            record.table = TABLE.get()
+            record.table = served.table
         return True
 
 
