@@ -116,13 +116,13 @@ def test_a_bad_settings_file_is_refused_in_one_line_and_nothing_starts(
 
 
 def test_every_problem_of_a_file_is_listed_at_once(tmp_path: Path, started: Started) -> None:
-    config = settings_file(tmp_path, "port = 0\nworkers = 65\nsmtp = 3\n")
+    config = settings_file(tmp_path, "port = 0\nworkers = 65\nmail-from = 3\n")
     result = invoke(["--config", str(config)])
     assert result.exit_code == 2
     assert result.output.strip().splitlines() == [
         f"error: {config}, line 1: port must be a whole number from 1 to 65535, not 0",
         f"error: {config}, line 2: workers must be a whole number from 1 to 64, not 65",
-        f"error: {config}, line 3: smtp must be a string (in quotes), not 3",
+        f"error: {config}, line 3: mail-from must be a string (in quotes), not 3",
     ]
     assert started == []
 
@@ -237,3 +237,28 @@ def test_check_config_refuses_a_bad_option_with_status_1(tmp_path: Path) -> None
     variable = invoke(["--check-config"], {"ROBOTABLE_GRACE": "soon"})
     assert variable.exit_code == 1
     assert "error: ROBOTABLE_GRACE='soon': must be a number from 0 to 86400" in variable.output
+
+
+def test_a_password_in_a_refused_value_is_not_repeated(tmp_path: Path, started: Started) -> None:
+    config = settings_file(tmp_path, 'smtp = ["smtp://robot:SECRET@mail.example.org"]\n')
+    result = invoke(["--config", str(config)])
+    assert result.exit_code == 2
+    assert result.output.strip() == (
+        f"error: {config}, line 1: smtp must be a string (in quotes) (not shown: it may hold a password)"
+    )
+
+
+def test_the_smtp_variable_still_works_and_check_config_is_never_read_from_a_variable(
+    tmp_path: Path, started: Started
+) -> None:
+    env = {"ROBOTABLE_SMTP": "smtp://robot:SECRET@mail.example.org", "ROBOTABLE_CHECK_CONFIG": "true"}
+    db = f"sqlite:///{tmp_path / 'db.sqlite3'}"
+    checked = invoke(["--check-config", "--db", db, "--port", str(process.free_port())], env)
+    assert checked.exit_code == 0, checked.output
+    row = next(line for line in checked.output.splitlines() if line.startswith("  smtp "))
+    assert row.split()[1:] == ["smtp://robot:***@mail.example.org", "ROBOTABLE_SMTP"]
+    assert "SECRET" not in checked.output
+    result = invoke(["--db", db, "--port", str(process.free_port())], env)
+    assert result.exit_code == 0, result.output
+    settings, _port = started[0]  # it started: ROBOTABLE_CHECK_CONFIG is no setting
+    assert settings.mail is not None and settings.mail.smtp.password == "SECRET"

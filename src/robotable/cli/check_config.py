@@ -18,11 +18,9 @@ from rich.text import Text
 
 from robotable.cli.common import out
 from robotable.cli.serve_checks import LOOPBACK_HOSTS, Refused, bind, mail_settings, not_shared, shown_url
-from robotable.cli.settings import CHECKS_FAILED, file_key, source
+from robotable.cli.settings import CHECKS_FAILED, SECRET, file_key, source
 from robotable.core.errors import RobotableError
 
-HIDDEN = ("db", "smtp")
-"""Options whose URLs may hold a password: shown without it."""
 SCHEMA_WORDS = {
     "current": "its schema is this robotable's",
     "empty": "empty: `robotable serve` will create its tables",
@@ -64,7 +62,7 @@ def _count(problems: int) -> str:
 def _value(name: str, value: Any) -> str:
     if value is None:
         return "(none)" if name != "db" else "(an SQLite file in your data folder)"
-    if name in HIDDEN:
+    if name in SECRET:  # URLs shown without their password
         return _hidden(value)
     if isinstance(value, bool):
         return "true" if value else "false"

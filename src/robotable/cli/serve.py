@@ -7,6 +7,10 @@ be opened (its schema is created or migrated before anything listens).
 With ``--workers N`` uvicorn starts N processes on that one socket (and starts a new one when
 one dies); each builds its application with :func:`worker_app` from the settings this process
 leaves in its environment. They share the tables through PostgreSQL (:mod:`robotable.server.peers`).
+
+Every option may also come from a ``ROBOTABLE_<OPTION>`` variable or a settings file
+(:mod:`robotable.cli.settings`); ``--check-config`` checks them without starting
+(:mod:`robotable.cli.check_config`); the logs are set up by :mod:`robotable.server.logs`.
 """
 
 from __future__ import annotations

@@ -34,6 +34,8 @@ PREFIX = "ROBOTABLE"
 CHECK_FLAG = "--check-config"
 NOT_IN_A_FILE = ("config", "check_config")
 """Options a settings file cannot hold (a file naming another file, or only checking)."""
+SECRET = ("db", "smtp")
+"""Options whose values may hold a password: never repeated in a refusal."""
 CHECKS_FAILED = 1
 """The exit status of ``--check-config`` when something is wrong."""
 
@@ -98,7 +100,7 @@ def read_settings(ctx: typer.Context, _param: typer.CallbackParam, value: Path |
         if param is None:
             problems.append(f"{settings.where(key)}: {_unknown(key, options)}")
         elif not _fits(param, given) or not _converts(ctx, param, given):
-            problems.append(f"{settings.where(key)}: {key} must be {expected(param)}, not {_toml(given)}")
+            problems.append(f"{settings.where(key)}: {key} must be {expected(param)}{_given(param, given)}")
         else:
             defaults[param.name or key] = given
             settings.keys[param.name or key] = key
@@ -107,6 +109,11 @@ def read_settings(ctx: typer.Context, _param: typer.CallbackParam, value: Path |
     ctx.default_map = {**(ctx.default_map or {}), **defaults}
     ctx.meta["robotable.settings"] = settings
     return value
+
+
+def _given(param: Parameter, value: Any) -> str:
+    """The refused value, as written in the file (unless it may hold a password)."""
+    return " (not shown: it may hold a password)" if param.name in SECRET else f", not {_toml(value)}"
 
 
 def _loaded(path: Path) -> SettingsFile:
