@@ -60,8 +60,12 @@ def _count(problems: int) -> str:
 
 
 def _value(name: str, value: Any) -> str:
+    if value is None and name == "db":
+        from robotable.server.store import default_url
+
+        return shown_url(default_url())
     if value is None:
-        return "(none)" if name != "db" else "(an SQLite file in your data folder)"
+        return "(none)"
     if name in SECRET:  # URLs shown without their password
         return _hidden(value)
     if isinstance(value, bool):
