@@ -14,8 +14,9 @@ and the table each line is about.
 - :func:`log_config`: the whole configuration, a dictionary rather than calls, as uvicorn sets
   it up again in each worker process of ``serve --workers N``.
 
-Both are held in one :class:`Served` per request, in the context variable :data:`SERVED`. The
-table is set on that object rather than in a variable of its own: the request-rate layer
+The request's id and its table are held in one :class:`Served` per request, in the context
+variable :data:`SERVED`. The table is set on that object rather than in a variable of its own:
+the request-rate layer
 (:mod:`.limits`) is a ``BaseHTTPMiddleware``, which runs the routes in a task of their own, whose
 context changes never come back to the task that logs the access line; the object is shared.
 Each request runs in its own task (uvicorn's), so one request's object never reaches another's
@@ -32,7 +33,7 @@ import secrets
 from contextvars import ContextVar
 from dataclasses import dataclass
 from datetime import UTC, datetime
-from typing import Any, Literal, get_args
+from typing import Any, Literal
 
 from starlette.datastructures import MutableHeaders
 from starlette.requests import HTTPConnection
@@ -50,8 +51,6 @@ SERVED: ContextVar[Served | None] = ContextVar("robotable_served", default=None)
 
 LogFormat = Literal["text", "json"]
 LogLevel = Literal["debug", "info", "warning", "error"]
-FORMATS: tuple[str, ...] = get_args(LogFormat)
-LEVELS: tuple[str, ...] = get_args(LogLevel)
 HEADER = "X-Request-ID"
 SANE_ID = re.compile(r"[\x21-\x7e]{1,64}")
 """A client's request id is kept when it is 1 to 64 visible ASCII characters (no space, no
