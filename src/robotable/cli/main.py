@@ -31,7 +31,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "warmup": ("robotable.cli.general", "app"),
     "rules": ("robotable.cli.general", "app"),
     "render": ("robotable.cli.general", "app"),
-    "serve": ("robotable.cli.serve", "serve_command"),
+    "serve": ("robotable.cli.serve", "app"),
     "tournament": ("robotable.cli.tournament", "tournament_command"),
     "bots": ("robotable.cli.bots", "bots_command"),
     "ricochet": ("robotable.cli.ricochet", "app"),

@@ -7,24 +7,34 @@ be opened (its schema is created or migrated before anything listens).
 With ``--workers N`` uvicorn starts N processes on that one socket (and starts a new one when
 one dies); each builds its application with :func:`worker_app` from the settings this process
 leaves in its environment. They share the tables through PostgreSQL (:mod:`robotable.server.peers`).
+
+Every option may also come from a ``ROBOTABLE_<OPTION>`` variable or a settings file
+(:mod:`robotable.cli.settings`); ``--check-config`` checks them without starting
+(:mod:`robotable.cli.check_config`); the logs are set up by :mod:`robotable.server.logs`.
 """
 
 from __future__ import annotations
 
-import copy
-import errno
 import logging
+import logging.config
 import os
-import re
 import socket
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
+from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 from rich.text import Text
 
 from robotable.cli.common import fail, out, reporting
+from robotable.cli.serve_checks import Refused, bind, mail_settings, not_shared, shown_url
+from robotable.cli.settings import PREFIX, ServeCommand, read_settings
+from robotable.server.logs import HideTokens, LogFormat, LogLevel, log_config
 from robotable.server.quotas import DEFAULT_QUOTAS, PerAddress, Quotas
+
+__all__ = ["HideTokens", "app", "log_config", "serve_command"]  # HideTokens, log_config: read here by tests
 
 CLUB = DEFAULT_QUOTAS.address
 
@@ -51,7 +61,6 @@ MAIL_VARIABLE = "ROBOTABLE_SERVE_MAIL"
 SMTP_VARIABLE = "ROBOTABLE_SMTP"
 """Where ``--smtp`` is read from when the option is not given (the settings of a server, kept
 out of its command line, which any user of the machine can read)."""
-LOOPBACK_HOSTS = ("127.0.0.1", "::1", "localhost")
 DEFAULT_GRACE = 60.0
 DEFAULT_STOP_WITHIN = 10.0
 BOT_CPU_SHARE = 0.5
@@ -60,6 +69,41 @@ command line starts without loading the server (a test checks that they agree)."
 
 
 def serve_command(
+    ctx: typer.Context,
+    config: Annotated[
+        Path | None,
+        typer.Option(
+            "--config",
+            metavar="FILE",
+            is_eager=True,  # read before the other options: its settings are their defaults
+            callback=read_settings,
+            help="A TOML settings file: its keys are these options' names (port = 8080, think-limit = 5, "
+            'trusted-proxy = ["127.0.0.1"]). The command line wins over environment variables '
+            '(ROBOTABLE_PORT...), which win over the file (docs/server.md, "Settings").',
+        ),
+    ] = None,
+    check_config: Annotated[
+        bool,
+        typer.Option(
+            "--check-config",
+            help="Check the settings, the database, the email settings and the port, print what the "
+            "server would run with, and stop (exit status 1 when something is wrong). Nothing is "
+            "migrated, nothing starts.",
+        ),
+    ] = False,
+    log_format: Annotated[
+        LogFormat,
+        typer.Option(
+            help="The log's lines: text, or one JSON object each (time, level, logger, message, "
+            "and the table and the request they are about).",
+        ),
+    ] = "text",
+    log_level: Annotated[
+        LogLevel,
+        typer.Option(
+            help="The least important lines logged.",
+        ),
+    ] = "info",
     host: Annotated[
         str, typer.Option(help="Address to listen on: 127.0.0.1 (this machine only) or 0.0.0.0 (everyone).")
     ] = DEFAULT_HOST,
@@ -152,7 +196,9 @@ def serve_command(
             help="A reverse proxy in front of the server (an address, or a network like 10.0.0.0/8; "
             "repeat for several): from it, the client is the right-most address of X-Forwarded-For "
             "that is not a trusted proxy. From any other peer the header is ignored: the rate limit "
-            "counts the peer's own address.",
+            "counts the peer's own address. In a variable or a file: ROBOTABLE_TRUSTED_PROXY=a,b or "
+            'trusted-proxy = ["a", "b"].',
+            callback=_split_commas,
         ),
     ] = None,
     tables_per_hour: Annotated[
@@ -229,6 +275,10 @@ def serve_command(
     from robotable.server.proxies import TrustedProxies
     from robotable.server.store import StoreError, default_url, open_store
 
+    if check_config:
+        from robotable.cli.check_config import check
+
+        raise typer.Exit(check(ctx))
     proxies = list(trusted_proxy or [])
     with reporting():
         TrustedProxies(proxies)  # a wrong address is one red line, before anything starts
@@ -237,18 +287,21 @@ def serve_command(
         try:
             store = open_store(url)
         except StoreError as exc:
-            raise StoreError(f"--db {_shown(url)}: {exc}") from None
+            raise StoreError(f"--db {shown_url(url)}: {exc}") from None
     if workers > 1 and not store.shared:
         store.close()
-        raise fail(
-            f"--workers {workers}: several processes share tables only on PostgreSQL (--db postgresql://...)"
-        )
-    mail = _mail_settings(smtp, mail_from, public_url, host, port)
-    listener = _bind(host, port)
-    _announce(url, host, listener.getsockname()[1], workers, "/docs" if api_docs else "/openapi.json")
+        raise fail(not_shared(workers))
+    with _refusing():
+        mail = mail_settings(smtp, mail_from, public_url, host, port)
+        listener = bind(host, port)
+    logs = log_config(log_format, log_level)
+    if log_format == "json":  # the lines below are JSON too (uvicorn sets the same up again)
+        logging.config.dictConfig(logs)
+    say = _say(log_format)
+    _announce(say, url, host, listener.getsockname()[1], workers, "/docs" if api_docs else "/openapi.json")
     if mail is not None:
-        out().print(f"mail: {mail.smtp.shown()} (links to {mail.site})", soft_wrap=True)
-    settings = _uvicorn_settings(deflate, stop_within)
+        say(f"mail: {mail.smtp.shown()} (links to {mail.site})", "")
+    settings = _uvicorn_settings(deflate, stop_within, logs)
     per_address = PerAddress(tables_per_hour, running_tables, bot_seats, sockets_per_address)
     quotas = Quotas(address=per_address, bot_seats_overall=bot_seats_overall)
     app = AppSettings(
@@ -269,129 +322,56 @@ def serve_command(
         _run_workers(url, listener, workers, app, settings)
 
 
-def _mail_settings(
-    smtp: str | None, mail_from: str | None, public_url: str | None, host: str, port: int
-) -> MailSettings | None:
-    """The email settings of the options, or one red line saying what is wrong (the SMTP
-    server's password never in it)."""
-    from robotable.server.mail import (
-        BadSmtpUrl,
-        MailSettings,
-        check_sender,
-        check_site,
-        default_sender,
-        smtp_server,
-    )
+@contextmanager
+def _refusing() -> Iterator[None]:
+    """A :class:`Refused` as one red line and exit status 2."""
+    try:
+        yield
+    except Refused as exc:
+        raise fail(str(exc)) from None
 
-    if not smtp:
+
+def _split_commas(values: list[str] | None) -> list[str] | None:
+    """``--trusted-proxy``'s values, each maybe several separated by commas (as in a variable)."""
+    if values is None:
         return None
-    if public_url is None and host not in LOOPBACK_HOSTS:
-        raise fail(
-            "--smtp needs --public-url, the address people open this site at (the links in emails "
-            "begin with it), for example --public-url https://games.example.org"
-        )
-    checked: list[Any] = []
-    for option, check in (
-        ("--smtp", lambda: smtp_server(smtp)),
-        ("--mail-from", lambda: check_sender(mail_from or default_sender())),
-        (
-            "--public-url",
-            lambda: check_site(public_url or f"http://{'[::1]' if host == '::1' else host}:{port}"),
-        ),
-    ):
-        try:
-            checked.append(check())
-        except BadSmtpUrl as exc:
-            raise fail(f"{option}: {exc}") from None
-    server, sender, site = checked
-    return MailSettings(server, sender, site)
+    return [part.strip() for value in values for part in value.split(",") if part.strip()]
 
 
-def _bind(host: str, port: int) -> socket.socket:
-    """A listening socket on ``host:port``; a clear error when the address is taken or wrong."""
-    try:
-        family, kind, proto, _name, address = socket.getaddrinfo(
-            host, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE
-        )[0]
-    except socket.gaierror as exc:
-        raise fail(f"--host {host!r}: not an address of this machine ({exc.strerror})") from None
-    listener = socket.socket(family, kind, proto)
-    listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-    try:
-        listener.bind(address)
-        listener.listen(2048)
-    except OSError as exc:
-        listener.close()
-        if exc.errno == errno.EADDRINUSE:
-            raise fail(f"port {port} on {host} is in use: stop what uses it or choose --port") from None
-        raise fail(f"cannot listen on {host}:{port}: {exc.strerror or exc}") from None
-    listener.set_inheritable(True)
-    return listener
+Say = Callable[[str, str], None]
+"""Tells one line of the start (its text, and its style on a console)."""
 
 
-def _shown(url: str) -> str:
-    """The URL without its password; an SQLite file as its path."""
-    from sqlalchemy.engine import make_url
-    from sqlalchemy.exc import ArgumentError
-
-    try:
-        parsed = make_url(url)
-    except ArgumentError:
-        return repr(url)
-    if parsed.get_backend_name() == "sqlite" and parsed.database not in (None, "", ":memory:"):
-        return f"{parsed.database} (SQLite)"
-    return parsed.render_as_string(hide_password=True)
+def _say(log_format: str) -> Say:
+    """How the start is told: on the console, or as log lines when the log is JSON (every line
+    of the output is then one JSON object)."""
+    if log_format == "json":
+        log = logging.getLogger("robotable.serve")
+        return lambda line, _style="": log.info(line)
+    console = out()
+    return lambda line, style="": console.print(Text(line, style=style), soft_wrap=True)
 
 
-def _announce(url: str, host: str, port: int, workers: int, api: str = "/openapi.json") -> None:
+def _announce(say: Say, url: str, host: str, port: int, workers: int, api: str = "/openapi.json") -> None:
     shown_host = f"[{host}]" if ":" in host else host
     if host in ("0.0.0.0", "::"):
         shown_host = "localhost"  # listening everywhere: this machine's own name works
-    console = out()
-    console.print(f"database: {_shown(url)}", soft_wrap=True)
+    say(f"database: {shown_url(url)}", "")
     if workers > 1:
-        console.print(f"{workers} worker processes", soft_wrap=True)
-    console.print(
-        Text(f"serving on http://{shown_host}:{port}/  (API: {api}, Ctrl-C stops)", style="green"),
-        soft_wrap=True,
-    )
+        say(f"{workers} worker processes", "")
+    say(f"serving on http://{shown_host}:{port}/  (API: {api}, Ctrl-C stops)", "green")
 
 
-class HideTokens(logging.Filter):
-    """Seat tokens travel in WebSocket URLs (``?token=``), which uvicorn logs: hide them."""
-
-    PATTERN = re.compile(r"(token=)[^&\s\"']+")
-
-    def filter(self, record: logging.LogRecord) -> bool:
-        if isinstance(record.args, tuple):
-            record.args = tuple(
-                self.PATTERN.sub(r"\1***", a) if isinstance(a, str) else a for a in record.args
-            )
-        elif isinstance(record.msg, str):
-            record.msg = self.PATTERN.sub(r"\1***", record.msg)
-        return True
-
-
-def log_config() -> dict[str, Any]:
-    """uvicorn's logging, with tokens hidden and the server's own messages shown (set up again
-    in every worker process, hence a configuration rather than calls)."""
-    from uvicorn.config import LOGGING_CONFIG
-
-    config = copy.deepcopy(LOGGING_CONFIG)
-    config["filters"] = {"hide_tokens": {"()": HideTokens}}
-    for handler in config["handlers"].values():
-        handler["filters"] = ["hide_tokens"]
-    config["loggers"]["robotable"] = {"handlers": ["default"], "level": "INFO", "propagate": False}
-    return config
-
-
-def _uvicorn_settings(deflate: bool, stop_within: float = DEFAULT_STOP_WITHIN) -> dict[str, Any]:
+def _uvicorn_settings(
+    deflate: bool, stop_within: float = DEFAULT_STOP_WITHIN, logs: dict[str, Any] | None = None
+) -> dict[str, Any]:
     from robotable.server.app import MAX_MESSAGE
 
     return {
         # a stop gives the requests in progress half its time, the tables' closing the other half
         "timeout_graceful_shutdown": max(1, int(stop_within / 2)),
-        "log_config": log_config(),
+        # a dictionary, pickled to each worker process of --workers N, where uvicorn applies it again
+        "log_config": logs if logs is not None else log_config(),
         "lifespan": "on",
         "ws_max_size": 16 * MAX_MESSAGE,  # frames far past the protocol's limit: refused unread
         # off by default: an update differs little from the one before, but compressing it per
@@ -499,3 +479,14 @@ def worker_app() -> FastAPI:
     from robotable.server.store import open_store
 
     return AppSettings.imported().app(open_store(os.environ[DB_VARIABLE], migrate=False))
+
+
+app = typer.Typer(add_completion=False, rich_markup_mode="markdown")
+app.command(
+    "serve",
+    cls=ServeCommand,
+    # every option also read from ROBOTABLE_<OPTION> (click's own mechanism)
+    context_settings={"auto_envvar_prefix": PREFIX},
+)(serve_command)
+
+_bind = bind  # tests/web start a server on a socket of their own

@@ -24,7 +24,7 @@ import time
 from collections.abc import AsyncIterator, Callable, Sequence
 from contextlib import asynccontextmanager
 
-from fastapi import FastAPI
+from fastapi import Depends, FastAPI
 
 from robotable.server.accounts import add_accounts
 from robotable.server.collector import short_collections
@@ -36,6 +36,7 @@ from robotable.server.health import add_health
 from robotable.server.invitations import add_invitations
 from robotable.server.leaderboard import add_leaderboard
 from robotable.server.limits import MAX_BODY, BodyLimit, limit_requests
+from robotable.server.logs import RequestIds, about_the_table
 from robotable.server.mail import Mailer, MailSettings
 from robotable.server.my_tables import add_my_tables
 from robotable.server.pages import add_page_routes, add_pages
@@ -129,7 +130,14 @@ def create_app(
         thinking.close()
         replays.close()
 
-    app = FastAPI(title="robotable", version=str(PROTOCOL), lifespan=lifespan, docs_url=None, redoc_url=None)
+    app = FastAPI(
+        title="robotable",
+        version=str(PROTOCOL),
+        lifespan=lifespan,
+        docs_url=None,
+        redoc_url=None,
+        dependencies=[Depends(about_the_table)],  # the table a route's path names, for the logs
+    )
     app.state.hall = hall
     add_refusals(app)
     add_health(app, hall)
@@ -159,5 +167,6 @@ def create_app(
     if api_docs:
         add_api_docs(app)
     app.add_middleware(ClientAddress, trusted=trusted)  # before the limits count by address
-    app.add_middleware(AnswerHeaders)  # the outermost layer: every answer, refusals included
+    app.add_middleware(AnswerHeaders)  # every answer, refusals included
+    app.add_middleware(RequestIds)  # the outermost layer: every line logged names its request
     return app

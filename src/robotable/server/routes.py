@@ -43,6 +43,7 @@ from robotable.server.invitations import (
     take_invited_seat,
 )
 from robotable.server.live import SpectatorCannotPlay
+from robotable.server.logs import about_table
 from robotable.server.seat_keys import Key
 from robotable.server.seats import seat_list
 from robotable.server.store import StoredTable
@@ -157,6 +158,7 @@ def add_routes(app: FastAPI, hall: Hall) -> None:
             turn_based=body.turn_based,
             rated=body.rated,
         )
+        about_table(created.table_id)  # the rest of this request's log lines name the new table
         await offer_at_creation(request, created, invited, key.holder, time.time())
         return {
             "table": created.table_id,

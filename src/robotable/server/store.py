@@ -276,14 +276,33 @@ class Store:
         """Whether the database answers and its schema is the newest this program knows
         (Alembic's head): a readiness check (:mod:`.health`). :class:`StoreError` when the
         database cannot be reached."""
+        return self._revisions() == _head_revisions()
+
+    def _revisions(self) -> set[str]:
+        """The schema revisions the database says it is at (none: no schema yet)."""
         from alembic.runtime.migration import MigrationContext
 
         try:
             with self.engine.connect() as connection:
-                current = set(MigrationContext.configure(connection).get_current_heads())
+                return set(MigrationContext.configure(connection).get_current_heads())
         except SQLAlchemyError as exc:
             raise StoreError(f"the database does not answer: {_reason(exc)}") from None
-        return current == _head_revisions()
+
+    def schema_state(self) -> str:
+        """``empty`` (no schema yet), ``current``, ``behind`` (older: :meth:`migrate` brings it
+        up) or ``newer`` (a revision this program does not know: a newer robotable's), without
+        changing anything; :class:`StoreError` when the database cannot be reached."""
+        from alembic.script import ScriptDirectory
+
+        current = self._revisions()
+        if not current:
+            return "empty"
+        if current == _head_revisions():
+            return "current"
+        known = {
+            script.revision for script in ScriptDirectory.from_config(_alembic_config()).walk_revisions()
+        }
+        return "behind" if current <= known else "newer"
 
     def close(self) -> None:
         self.engine.dispose()
