@@ -166,3 +166,41 @@ def test_several_workers_need_postgresql(tmp_path: Path) -> None:
     assert result.output.strip() == (
         "error: --workers 2: several processes share tables only on PostgreSQL (--db postgresql://...)"
     )
+
+
+@pytest.mark.timeout(120)
+def test_a_person_whose_process_died_is_away_and_gets_the_stand_in_after_the_grace_period(
+    cluster: str, tmp_path: Path
+) -> None:
+    """Issue 31, presence across processes: Bob is connected through the second process, which
+    is killed with ``kill -9`` (nobody marks him away). The first process, which drives the
+    table and has Ann connected, sees his presence vanish once the dead process's lease lapses,
+    marks him away, and seats the stand-in after the grace period, as on one process."""
+    url = pg.new_database(cluster, "presence")
+    first = process.start(url, tmp_path, extra=["--grace", "2"])
+    second = process.start(url, tmp_path, extra=["--grace", "2"])
+    listeners: list[Listener] = []
+    try:
+        body = {"game": "robotick", "seats": ["human", "human", "bot"], "seed": 4}
+        created = httpx.post(f"{first.url}/api/tables", json=body, timeout=30).json()
+        table = created["table"]  # made by the first process, which drives it
+        listeners = [
+            Listener(first, table, created["token"]),
+            Listener(second, table, created["invites"]["1"]),
+        ]
+
+        def bob() -> dict[str, Any]:
+            return httpx.get(f"{first.url}/api/tables/{table}", timeout=30).json()["seats"][1]
+
+        time.sleep(3.0)  # past the grace period, Bob connected through the second process
+        assert "stand_in" not in bob(), "a person connected through another process is here"
+        process.kill(second)
+        died = time.monotonic()
+        wait_for(lambda: bob().get("stand_in") == "medium", 20.0)
+        assert time.monotonic() - died > 2.0  # his lease lapsed, then the whole grace period
+        assert any(m.get("type") == "seat" or m.get("type") == "state" for m in listeners[0].received)
+    finally:
+        for listener in listeners:
+            listener.close()
+        process.stop(first)
+        process.stop(second)

@@ -25,6 +25,7 @@ from robotable.server.banks import bank_with_clocks, new_banks
 from robotable.server.live import AudienceFor, LiveTable, SpectatorCannotPlay
 from robotable.server.metrics import Metrics
 from robotable.server.peers import Peers, peers_for
+from robotable.server.presence import Presence
 from robotable.server.quotas import DEFAULT_QUOTAS, Quotas, Tally
 from robotable.server.rated_tables import check_rated_table
 from robotable.server.seats import Holder, SeatRow, held_row, seat_kind, seat_name, stand_in_kind
@@ -108,6 +109,8 @@ class Hall:
         self.writer = GroupWriter(store, committed=self.metrics.commits.observe)
         self.tables: dict[str, LiveTable] = {}
         self.peers = peers if peers is not None else peers_for(store)
+        self.presence = Presence(store, clock, grace)
+        """Who is at each table through the other processes on the database (:mod:`.presence`)."""
         self.loading = asyncio.Lock()
         """One table loaded from the store at a time (two clients of one table: loaded once)."""
         self.rebuilds = ThreadPoolExecutor(2, thread_name_prefix="rebuild")
@@ -135,6 +138,7 @@ class Hall:
     async def start(self) -> None:
         """Restore or claim the unfinished tables (see :mod:`.peers`)."""
         await self.peers.start(self)
+        self.presence.start(lambda: self.tables)
 
     async def recover(self) -> int:
         """Rebuild every unfinished table from the store (replaying its actions) and drive it."""
@@ -185,6 +189,7 @@ class Hall:
             except StoreError as exc:
                 log.error("table %s: who was connected was not stored: %s", live.id, exc)
         await self.peers.close()
+        await self.presence.close()
         for live in list(self.tables.values()):
             await live.close()
         await asyncio.to_thread(self.writer.close)

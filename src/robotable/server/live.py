@@ -61,6 +61,7 @@ from robotable.server.ahead import Ahead, Unstored
 from robotable.server.banks import HANDED_KINDS, out_of_time, out_of_time_notice, timed_out_row
 from robotable.server.chat import ChatRoom
 from robotable.server.chat_store import ChatStore
+from robotable.server.presence import Presence
 from robotable.server.quotas import Tally
 from robotable.server.rating_store import seat_player
 from robotable.server.seats import (
@@ -201,6 +202,8 @@ class Host(Protocol):
     quotas: Tally
     """What each address holds: here, who created a table (:meth:`Tally.address_of`)."""
     writer: GroupWriter
+    presence: Presence
+    """Who is at each table through the other processes (:mod:`.presence`)."""
 
     def forget_if_over(self, live: LiveTable) -> None: ...
 
@@ -534,6 +537,8 @@ class LiveTable:
         being stored right now, and is undone here once it is."""
         if self.person_at(seat) is None or self.over:
             return  # a finished table's seats are its record's: nothing to take back
+        assert seat is not None
+        await self.hall.presence.arrived(self.id, seat)  # first: the driver never sees them gone
         async with self.lock:
             row = None if self.over else self.person_at(seat)
             if row is not None and (row.away_since is not None or row.stand_in is not None):
@@ -551,9 +556,11 @@ class LiveTable:
         self.changed.set()  # the driver counts a grace period only for people not connected
 
     async def _mark_away(self, seat: Seat | None, now: float) -> None:
+        if seat is not None and seat not in self.audience.here():
+            await self.hall.presence.left(self.id, seat)
         async with self.lock:
             row = self.person_at(seat)
-            here = seat in self.audience.here()  # came back meanwhile
+            here = seat in self.here_anywhere()  # came back meanwhile
             if row is not None and row.away_since is None and not here:
                 await self._set_seat(replace(row, away_since=now))
 
@@ -578,6 +585,23 @@ class LiveTable:
                 if row.kind == "human" and row.away_since is None:
                     await self._set_seat(replace(row, away_since=self.hall.clock()))
 
+    def here_anywhere(self) -> set[Seat | None]:
+        """The seats with a connection open through this process or another (:mod:`.presence`)."""
+        return self.audience.here() | self.hall.presence.here(self.id)
+
+    def seen_elsewhere(self, vanished: set[Seat]) -> None:
+        """Who is here through other processes changed. The driver marks away each person who
+        vanished with no mark of leaving (their process died with their connection open)."""
+        self.changed.set()  # a person here elsewhere: the grace periods of those away count
+        if self.driven and not self.over and vanished:
+            self.later(self._mark_vanished(vanished))
+
+    async def _mark_vanished(self, vanished: set[Seat]) -> None:
+        still = await self.hall.presence.present_now(self.id)  # a fresh read: not back meanwhile
+        for seat in sorted(vanished - still - self.audience.here()):
+            await self._mark_away(seat, self.hall.clock())
+        self.changed.set()
+
     def grace_ends(self) -> dict[Seat, float]:
         """When each away person's grace period ends (the tables with a stand-in only; a person
         marked away while connected, a race of a reload, has none). Only while another person
@@ -585,7 +609,7 @@ class LiveTable:
         first to come back finds a stand-in for each person away longer than the grace period."""
         if self.stand_in is None or self.over:
             return {}
-        here = {seat for seat in self.audience.here() if self.person_at(seat) is not None}
+        here = {seat for seat in self.here_anywhere() if self.person_at(seat) is not None}
         if not here:
             return {}
         return {
@@ -607,7 +631,7 @@ class LiveTable:
             for seat in due:
                 row = self.person_at(seat)
                 gone = row is not None and row.away_since is not None and row.stand_in is None
-                if gone and seat not in self.audience.here():
+                if gone and seat not in self.here_anywhere():
                     await self._set_seat(replace(row, stand_in=self.stand_in))
                     self.hall.metrics.stand_ins.labels(self.game.id).inc()
                     seated = True

@@ -65,6 +65,22 @@ seats = Table(
     Index("seats_account", "account_id"),
 )
 
+server_processes = Table(
+    "server_processes",
+    metadata,
+    Column("id", String(32), primary_key=True),  # drawn by each server process as it starts
+    Column("until", Float, nullable=False),  # its lease: alive while this is in the future
+)
+
+presence = Table(
+    "presence",
+    metadata,
+    # a person connected to a table's seat through one server process (shared databases only)
+    Column("table_id", String(32), ForeignKey("game_tables.id", ondelete="CASCADE"), primary_key=True),
+    Column("seat", Integer, primary_key=True),
+    Column("process", String(32), ForeignKey("server_processes.id", ondelete="CASCADE"), primary_key=True),
+)
+
 actions = Table(
     "actions",
     metadata,
