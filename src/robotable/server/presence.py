@@ -59,6 +59,8 @@ class Presence:
         self.process = secrets.token_hex(8)
         self.elsewhere: dict[str, set[Seat]] = {}
         """Each table's seats connected through other processes, as last read."""
+        self.mine: set[tuple[str, Seat]] = set()
+        """The people this process has written as here."""
         self._task: asyncio.Task[None] | None = None
 
     def start(self, tables: Callable[[], Mapping[str, Watched]]) -> None:
@@ -79,11 +81,14 @@ class Presence:
         return self.elsewhere.get(table_id, set())
 
     async def arrived(self, table_id: str, seat: Seat) -> None:
-        if self.shared:
+        """A person here through this process (written once: they act and connect often)."""
+        if self.shared and (table_id, seat) not in self.mine:
             await asyncio.to_thread(self.rows.arrived, self.process, table_id, seat)
+            self.mine.add((table_id, seat))
 
     async def left(self, table_id: str, seat: Seat) -> None:
-        if self.shared:
+        if self.shared and (table_id, seat) in self.mine:
+            self.mine.discard((table_id, seat))
             await asyncio.to_thread(self.rows.left, self.process, table_id, seat)
 
     async def present_now(self, table_id: str) -> set[Seat]:
