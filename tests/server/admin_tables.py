@@ -14,7 +14,7 @@ from robotable import games
 from robotable.cli.main import app
 from robotable.play.table import Table
 from robotable.server.seats import SeatRow
-from robotable.server.store import Store, new_header
+from robotable.server.store import Store, new_header, open_store
 
 DAY = 86400.0
 OPTIONS = {"chips_to_win": 1}
@@ -50,8 +50,29 @@ def make_table(
         store.finish(table_id, outcome)
 
 
+def filled(path: Path, now: float) -> str:
+    """A database at ``path`` with an old finished table, a stuck one, a fresh one and a Robotick
+    one (``oldDone``, ``stuckOne``, ``freshOne``, ``trickOne``); its URL."""
+    url = f"sqlite:///{path}"
+    store = open_store(url)
+    fill(store, now)
+    store.close()
+    return url
+
+
+def fill(store: Store, now: float) -> None:
+    make_table(store, "oldDone", created=now - 40 * DAY, finished=True)
+    make_table(store, "stuckOne", created=now - 3 * DAY, finished=False)
+    make_table(store, "freshOne", created=now - 60, finished=False)
+    make_table(store, "trickOne", created=now - 120, finished=False, game="robotick")
+
+
 def admin(*arguments: str) -> Result:
-    return CliRunner().invoke(app, ["admin", *arguments], catch_exceptions=False, env={"COLUMNS": "200"})
+    return robotable("admin", *arguments)
+
+
+def robotable(*arguments: str) -> Result:
+    return CliRunner().invoke(app, list(arguments), catch_exceptions=False, env={"COLUMNS": "200"})
 
 
 def sqlite_rows(path: Path, query: str) -> list[tuple[object, ...]]:

@@ -13,7 +13,7 @@ from robotable.core.records import read_records
 from robotable.games import replay
 from robotable.server.store import open_store
 
-from .admin_tables import DAY, admin, make_table, record_json, sqlite_rows
+from .admin_tables import admin, filled, record_json, sqlite_rows
 
 NOW = time.time()
 
@@ -22,13 +22,7 @@ NOW = time.time()
 def db(tmp_path: Path) -> tuple[str, Path]:
     """A database with an old finished table, a stuck one, a fresh one and a Robotick one."""
     path = tmp_path / "server.sqlite3"
-    store = open_store(f"sqlite:///{path}")
-    make_table(store, "oldDone", created=NOW - 40 * DAY, finished=True)
-    make_table(store, "stuckOne", created=NOW - 3 * DAY, finished=False)
-    make_table(store, "freshOne", created=NOW - 60, finished=False)
-    make_table(store, "trickOne", created=NOW - 120, finished=False, game="robotick")
-    store.close()
-    return f"sqlite:///{path}", path
+    return filled(path, NOW), path
 
 
 def test_list_shows_every_table_with_its_seats_and_status(db: tuple[str, Path]) -> None:

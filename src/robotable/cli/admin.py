@@ -7,17 +7,19 @@ are the words and the tables people read. Every refusal is one red line and chan
 
 from __future__ import annotations
 
+import re
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from datetime import datetime
+from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
 import typer
 from rich.table import Table as RichTable
 from rich.text import Text
 
-from robotable.cli.common import fail, out, reporting
+from robotable.cli.common import check_writable, fail, out, reporting
 
 if TYPE_CHECKING:
     from robotable.server.admin_store import Summary
@@ -333,3 +335,255 @@ def migrate_command(db: Db = None) -> None:
         store.close()
     start = before.current or "an empty database"
     out().print(Text(f"migrated from {start} to {after.current}", style="green"))
+
+
+# --------------------------------------------------------------------------- archive
+
+
+@app.command("archive")
+def archive_command(
+    older_than: Annotated[
+        float, typer.Option(metavar="DAYS", help="Archive the tables finished more than DAYS days ago.")
+    ],
+    to: Annotated[
+        Path, typer.Option("--to", metavar="FOLDER", help="Where the record files go (made if missing).")
+    ],
+    db: Db = None,
+    dry_run: Annotated[
+        bool, typer.Option("--dry-run", help="Only say which tables it would archive.")
+    ] = False,
+) -> None:
+    """Move old finished tables out of the database into record files, one per table (TABLE.json,
+    what `robotable replay` reads). Each file is read back and replayed before its table is
+    removed (with its seats, actions and chat); a table whose file is not written and verified
+    stays in the database.
+
+    Examples: `robotable admin archive --older-than 90 --to /srv/robotable/archive --dry-run`,
+    `robotable admin archive --older-than 90 --to /srv/robotable/archive`
+    """
+    from robotable.server.admin_store import finished_before
+
+    before = _days(older_than, "--older-than")
+    assert before is not None
+    with _current(db) as store:
+        with _about(_url(db)):
+            ids = finished_before(store, before)
+        if dry_run:
+            _print_dry_run(ids, older_than)
+            return
+        _prepare_folder(to)
+        archived, kept = _archive(store, ids, to, _url(db))
+    _print_archived(archived, kept, to)
+
+
+def _print_dry_run(ids: list[str], days: float) -> None:
+    console = out()
+    console.print(f"{_plural(len(ids), 'finished table')} older than {days:g} days would be archived")
+    if ids:
+        console.print(", ".join(ids[:20]) + (f" and {len(ids) - 20} more" if len(ids) > 20 else ""))
+
+
+def _prepare_folder(folder: Path) -> None:
+    """The folder made if missing, and written to once (a folder it cannot write: refused now)."""
+    probe = folder / ".robotable-archive-probe"
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        probe.write_text("", encoding="utf-8")
+        probe.unlink()
+    except OSError as exc:
+        raise fail(f"--to {folder}: cannot write there ({exc.strerror or exc})") from None
+
+
+def _archive(store: Store, ids: list[str], folder: Path, url: str) -> tuple[int, dict[str, str]]:
+    """Archive the tables batch by batch: their files written and verified, then those tables
+    removed in one transaction per batch. The count removed, and the tables kept with why."""
+    from robotable.server.admin_store import remove_finished
+
+    removed, kept = 0, {}
+    for start in range(0, len(ids), ARCHIVE_BATCH):
+        verified = []
+        for table_id in ids[start : start + ARCHIVE_BATCH]:
+            with _about(url):
+                problem = _archived_file(store, table_id, folder)
+            if problem is None:
+                verified.append(table_id)
+            else:
+                kept[table_id] = problem
+        with _about(url):
+            removed += remove_finished(store, verified)
+    return removed, kept
+
+
+ARCHIVE_BATCH = 100
+"""Tables written, verified and then removed in one transaction."""
+TABLE_ID = re.compile(r"[A-Za-z0-9_-]{1,64}")
+
+
+def _archived_file(store: Store, table_id: str, folder: Path) -> str | None:
+    """Write the table's record file and read it back: None once it replays as stored, else why
+    the table stays (a write failing for the folder's sake ends the command: one red line)."""
+    from robotable.core.errors import RecordError
+    from robotable.core.records import read_records, record_text
+    from robotable.games import replay
+    from robotable.server.admin_store import record_of
+    from robotable.server.admin_store import table as stored_table
+
+    if not TABLE_ID.fullmatch(table_id):
+        return "its id cannot be a file's name"
+    record = record_of(stored_table(store, table_id))
+    file = folder / f"{table_id}.json"
+    text = record_text(record)
+    if file.exists() and file.read_text(encoding="utf-8", errors="replace") != text:
+        return f"{file} is there already, with another record"
+    _write_whole(file, text)
+    try:
+        (read,) = read_records(file)
+        replay(read)
+        problem = None if read == record else "its file does not read back as written"
+    except (RecordError, ValueError) as exc:
+        problem = f"its record does not replay: {exc}"
+    if problem is not None:
+        file.unlink(missing_ok=True)  # the archive holds verified records only
+    return problem
+
+
+def _write_whole(file: Path, text: str) -> None:
+    """Written beside it, then renamed: a file is whole or is not there."""
+    part = file.with_name(file.name + ".part")
+    try:
+        part.write_text(text, encoding="utf-8")
+        part.replace(file)
+    except OSError as exc:
+        part.unlink(missing_ok=True)
+        raise fail(
+            f"cannot write {file}: {exc.strerror or exc} (the tables archived before it are removed)"
+        ) from None
+
+
+def _print_archived(archived: int, kept: dict[str, str], folder: Path) -> None:
+    console = out()
+    console.print(
+        Text(
+            f"{_plural(archived, 'table')} archived into {folder} and removed from the database",
+            style="green",
+        ),
+        soft_wrap=True,
+    )
+    for table_id, why in kept.items():
+        console.print(Text(f"kept table {table_id}: {why}", style="yellow"), soft_wrap=True)
+
+
+# --------------------------------------------------------------------------- backup and restore
+
+
+@app.command("backup")
+def backup_command(
+    file: Annotated[Path, typer.Argument(help="The backup file to write.")],
+    db: Db = None,
+    force: Annotated[bool, typer.Option("--force", help="Replace FILE if it is there already.")] = False,
+) -> None:
+    """Back up the database into FILE, consistent even while a server writes to it (SQLite: a copy
+    of the file; PostgreSQL: pg_dump's custom format).
+
+    Examples: `robotable admin backup robotable-2026-12-04.sqlite3`,
+    `robotable admin backup robotable.dump --db postgresql://robotable@localhost/robotable`
+    """
+    from robotable.server.backups import backup_postgres, backup_sqlite, sqlite_path
+
+    url = _url(db)
+    with reporting():
+        source = sqlite_path(url)
+    check_writable(file)
+    if file.exists() and not force:
+        raise fail(f"{file} is there already: choose another name, or add --force to replace it")
+    with _about(url):
+        if source is not None:
+            backup_sqlite(source, file)
+        else:
+            backup_postgres(url, file)
+    size = file.stat().st_size
+    out().print(Text(f"backed up {_shown(url)} into {file} ({size:,} bytes)", style="green"), soft_wrap=True)
+
+
+@app.command("restore")
+def restore_command(
+    file: Annotated[Path, typer.Argument(help="A backup made by `robotable admin backup`.")],
+    db: Db = None,
+    force: Annotated[
+        bool, typer.Option("--force", help="Replace a database that holds tables or accounts.")
+    ] = False,
+) -> None:
+    """Put a backup back: the database becomes what FILE holds. Refused while a server seems to
+    be running on the database, and for a database holding tables or accounts unless --force.
+
+    Examples: `robotable admin restore robotable-2026-12-04.sqlite3`,
+    `robotable admin restore robotable.dump --db postgresql://robotable@localhost/robotable --force`
+    """
+    from robotable.server.backups import check_revision, postgres_revision, sqlite_path, sqlite_revision
+
+    url = _url(db)
+    with reporting():
+        target = sqlite_path(url)
+        revision = sqlite_revision(file) if target is not None else postgres_revision(file)
+        check_revision(revision, file)
+    if target is not None and not target.parent.is_dir():
+        raise fail(f"--db {_shown(url)}: there is no folder {target.parent}")
+    _refuse_to_overwrite(url, force)
+    _restore(file, url, target)
+    _print_restored(file, url, revision)
+
+
+def _refuse_to_overwrite(url: str, force: bool) -> None:
+    """Refused: a server running on the database, or (without ``force``) what it holds."""
+    from robotable.server.backups import contents, postgres_clients, seems_running
+
+    with reporting():
+        running = seems_running(url)
+    if running is not None:
+        raise fail(f"--db {_shown(url)}: a server seems to be running on it ({running}): stop it first")
+    store = _open(url, must_exist=False)
+    try:
+        with _about(url):
+            clients = postgres_clients(store) if store.shared else 0
+            held = contents(store)
+    finally:
+        store.close()
+    if clients:
+        raise fail(
+            f"--db {_shown(url)}: a server seems to be running on it ({_plural(clients, 'other connection')} "
+            "to the database): stop it first"
+        )
+    if not held.empty and not force:
+        raise fail(
+            f"--db {_shown(url)} holds {_plural(held.tables, 'table')} and "
+            f"{_plural(held.accounts, 'account')}: restoring replaces them; add --force to do it"
+        )
+
+
+def _restore(file: Path, url: str, target: Path | None) -> None:
+    from robotable.server.backups import restore_postgres, restore_sqlite
+
+    with _about(url):
+        if target is not None:
+            restore_sqlite(file, target)
+        else:
+            restore_postgres(file, url)
+
+
+def _print_restored(file: Path, url: str, revision: str) -> None:
+    from robotable.server.admin_store import schema_state
+
+    console = out()
+    console.print(Text(f"restored {file} into {_shown(url)}", style="green"), soft_wrap=True)
+    store = _open(url)
+    try:
+        with _about(url):
+            state = schema_state(store)
+    finally:
+        store.close()
+    if not state.up_to_date:
+        console.print(
+            f"its schema is {revision}, older than this robotable's {state.head}: "
+            "`robotable admin migrate` (or starting the server) upgrades it",
+            soft_wrap=True,
+        )
