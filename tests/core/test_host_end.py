@@ -6,8 +6,9 @@ from __future__ import annotations
 import pytest
 
 from robotable import games
-from robotable.core.concession import ended_entry, is_table_entry
-from robotable.core.errors import IllegalAction
+from robotable.core.concession import EndedByHost, ended_entry, is_table_entry, parse_entry
+from robotable.core.errors import IllegalAction, RobotableError
+from robotable.core.game import Outcome
 from robotable.games import replay
 from robotable.play.table import Table
 
@@ -48,3 +49,16 @@ def test_a_reason_is_one_short_line() -> None:
     for bad in ("", "   ", "x" * 301, "bell \a"):
         with pytest.raises(ValueError):
             ended_entry(bad)
+
+
+@pytest.mark.parametrize("game", [game.id for game in games.all_games()])
+def test_no_game_reads_an_end_as_its_own_notation(game: str) -> None:
+    with pytest.raises(RobotableError):
+        games.get(game).parse_action("ended: a reason")
+    assert parse_entry(games.get(game), " ended: a reason") == EndedByHost("a reason")
+
+
+def test_a_solo_game_ended_is_lost_like_a_lost_solo_game() -> None:
+    table = Table(games.get("ricochet"), {"puzzle": "1A2A3A4A-8A44FF0F-RC"}, seed=1, seats=["human"])
+    table.submit(-1, "ended: maintenance", 1.0)
+    assert table.outcome() == Outcome((0.0,), (2,), "ended by the administrator: maintenance")

@@ -135,6 +135,7 @@ def test_a_database_that_is_not_there_or_not_a_url(tmp_path: Path) -> None:
     assert missing.exit_code == 2 and "there is no database there" in missing.stderr
     assert not (tmp_path / "none.sqlite3").exists()  # not created by looking
     assert "cannot use the database" in admin("list", "--db", "nonsense://x").stderr
+    assert "a database in memory" in admin("list", "--db", "sqlite://").stderr
 
 
 def test_migrate_says_from_which_revision_to_which(tmp_path: Path) -> None:

@@ -67,7 +67,9 @@ def sqlite_path(url: str) -> Path | None:
     if parsed.get_backend_name() != "sqlite":
         return None
     if parsed.database in (None, "", ":memory:"):
-        raise BackupError("an in-memory database has nothing to back up or restore")
+        raise BackupError(
+            f"{url!r} is a database in memory, which no other program sees: name a file (sqlite:///FILE)"
+        )
     return Path(parsed.database)
 
 
