@@ -166,3 +166,46 @@ def test_the_other_commands_ask_for_a_migration_of_an_older_schema(db: tuple[str
         connection.execute("UPDATE alembic_version SET version_num = '0011'")
     result = admin("list", "--db", db[0])
     assert result.exit_code == 2 and "run `robotable admin migrate` first" in result.stderr
+
+
+def test_a_running_sqlite_server_learns_the_end_at_the_tables_next_action(tmp_path: Path) -> None:
+    from fastapi.testclient import TestClient
+
+    from robotable.server.app import create_app
+
+    from .clients import socket_path
+
+    url = f"sqlite:///{tmp_path / 'live.sqlite3'}"
+    app = create_app(open_store(url), bots_in_threads=True)
+    with TestClient(app, client=("127.0.0.1", 50000)) as client:
+        body = {"game": "robotick", "seats": ["human", "bot:easy", "bot:easy"], "timers": False}
+        made = client.post("/api/tables", json=body).json()
+        table, token = made["table"], made["token"]
+        bearer = {"Authorization": f"Bearer {token}"}
+        with client.websocket_connect(socket_path(table, token) + "&sentences=true&lang=fr") as socket:
+            deadline = time.monotonic() + 30
+            while not (state := client.get(f"/api/tables/{table}", headers=bearer).json())["legal"]:
+                assert time.monotonic() < deadline, "the bots never let seat 0 play"
+                time.sleep(0.05)
+            ended = admin("end", table, "--reason", "maintenance", "--db", url)
+            assert ended.exit_code == 0 and "next action" in ended.output
+            refused = client.post(
+                f"/api/tables/{table}/actions", json={"action": state["legal"][0]}, headers=bearer
+            )
+            assert refused.status_code == 409 and refused.json()["code"] == "over"
+            while (message := socket.receive_json())["type"] != "update" or message["news"]["seat"] != -1:
+                pass
+            assert message["news"]["events"] == [
+                {
+                    "kind": "ended",
+                    "reason": "maintenance",
+                    "text": "L'administrateur du serveur a arrêté la partie : maintenance",
+                }
+            ]
+            assert message["state"]["outcome"]["detail"] == "ended by the administrator: maintenance"
+        record = client.get(f"/api/tables/{table}/record").json()
+        assert record["actions"][-1] == [-1, "ended: maintenance"]
+        step = client.get(
+            f"/api/tables/{table}/replay/{len(record['actions'])}", params={"lang": "fr"}
+        ).json()
+        assert step["news"]["events"][0]["text"].startswith("L'administrateur du serveur a arrêté la partie")
