@@ -136,6 +136,8 @@ def test_a_database_that_is_not_there_or_not_a_url(tmp_path: Path) -> None:
     assert not (tmp_path / "none.sqlite3").exists()  # not created by looking
     assert "cannot use the database" in admin("list", "--db", "nonsense://x").stderr
     assert "a database in memory" in admin("list", "--db", "sqlite://").stderr
+    away = admin("list", "--db", "postgresql://ann:s3cret@127.0.0.1:1/robotable")
+    assert away.exit_code == 2 and "does not answer" in away.stderr and "s3cret" not in away.stderr
 
 
 def test_migrate_says_from_which_revision_to_which(tmp_path: Path) -> None:

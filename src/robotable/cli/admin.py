@@ -60,9 +60,17 @@ def _url(db: str | None) -> str:
 
 
 def _shown(url: str) -> str:
-    from robotable.cli.serve import _shown as shown
+    """The URL as ``robotable serve`` shows it: without its password; an SQLite file as its path."""
+    from sqlalchemy.engine import make_url
+    from sqlalchemy.exc import ArgumentError
 
-    return shown(url)
+    try:
+        parsed = make_url(url)
+    except ArgumentError:
+        return repr(url)
+    if parsed.get_backend_name() == "sqlite" and parsed.database not in (None, "", ":memory:"):
+        return f"{parsed.database} (SQLite)"
+    return parsed.render_as_string(hide_password=True)
 
 
 def _open(db: str | None, *, must_exist: bool = True) -> Store:
