@@ -4,6 +4,7 @@ unfinished one, each created and last played when the test says."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 import sqlite3
 from pathlib import Path
@@ -76,8 +77,13 @@ def robotable(*arguments: str) -> Result:
 
 
 def sqlite_rows(path: Path, query: str) -> list[tuple[object, ...]]:
-    with sqlite3.connect(path) as connection:
+    with contextlib.closing(sqlite3.connect(path)) as connection:  # closed: an open one keeps its -wal
         return connection.execute(query).fetchall()
+
+
+def sqlite_change(path: Path, statement: str) -> None:
+    with contextlib.closing(sqlite3.connect(path)) as connection, connection:
+        connection.execute(statement)
 
 
 def record_json(text: str) -> dict[str, object]:

@@ -3,7 +3,6 @@ prints, what it changes, and that every bad input is one red line that changes n
 
 from __future__ import annotations
 
-import sqlite3
 import time
 from pathlib import Path
 
@@ -13,7 +12,7 @@ from robotable.core.records import read_records
 from robotable.games import replay
 from robotable.server.store import open_store
 
-from .admin_tables import admin, filled, record_json, sqlite_rows
+from .admin_tables import admin, filled, record_json, sqlite_change, sqlite_rows
 
 NOW = time.time()
 
@@ -146,15 +145,13 @@ def test_migrate_says_from_which_revision_to_which(tmp_path: Path) -> None:
     assert first.exit_code == 0 and "migrated from an empty database to 0012" in first.output
     again = admin("migrate", "--db", url)
     assert again.exit_code == 0 and "already the newest (0012)" in again.output
-    with sqlite3.connect(tmp_path / "new.sqlite3") as connection:
-        connection.execute("UPDATE alembic_version SET version_num = '0011'")
+    sqlite_change(tmp_path / "new.sqlite3", "UPDATE alembic_version SET version_num = '0011'")
     back = admin("migrate", "--db", url)
     assert back.exit_code == 0 and "migrated from 0011 to 0012" in back.output
 
 
 def test_migrate_and_the_other_commands_refuse_a_newer_schema(db: tuple[str, Path]) -> None:
-    with sqlite3.connect(db[1]) as connection:
-        connection.execute("UPDATE alembic_version SET version_num = '9999'")
+    sqlite_change(db[1], "UPDATE alembic_version SET version_num = '9999'")
     for command in (["migrate"], ["list"], ["end", "stuckOne", "--reason", "x"]):
         result = admin(*command, "--db", db[0])
         assert result.exit_code == 2, result.output
@@ -164,8 +161,7 @@ def test_migrate_and_the_other_commands_refuse_a_newer_schema(db: tuple[str, Pat
 
 
 def test_the_other_commands_ask_for_a_migration_of_an_older_schema(db: tuple[str, Path]) -> None:
-    with sqlite3.connect(db[1]) as connection:
-        connection.execute("UPDATE alembic_version SET version_num = '0011'")
+    sqlite_change(db[1], "UPDATE alembic_version SET version_num = '0011'")
     result = admin("list", "--db", db[0])
     assert result.exit_code == 2 and "run `robotable admin migrate` first" in result.stderr
 
