@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import contextlib
 import sqlite3
+import subprocess
+import sys
 import time
 from pathlib import Path
 
@@ -120,6 +122,25 @@ def test_restore_refuses_while_a_server_has_the_database_open(db: tuple[str, Pat
         server.execute("SELECT count(*) FROM game_tables").fetchall()
         refused = admin("restore", str(backup), "--db", db[0], "--force")
         assert refused.exit_code == 2 and "a server seems to be running on it" in refused.stderr
+    assert admin("restore", str(backup), "--db", db[0], "--force").exit_code == 0  # closed: it may
+
+
+def test_a_write_ahead_log_left_by_a_killed_server_is_tidied_by_any_command(
+    db: tuple[str, Path], tmp_path: Path
+) -> None:
+    backup = tmp_path / "backup.sqlite3"
+    assert admin("backup", str(backup), "--db", db[0]).exit_code == 0
+    killed = (
+        "import os, sqlite3, sys\n"
+        "c = sqlite3.connect(sys.argv[1]); c.execute('PRAGMA journal_mode=WAL')\n"
+        "c.execute(\"UPDATE game_tables SET version = version WHERE id = 'oldDone'\"); c.commit()\n"
+        "os.kill(os.getpid(), 9)\n"
+    )
+    subprocess.run([sys.executable, "-c", killed, str(db[1])], check=False)
+    refused = admin("restore", str(backup), "--db", db[0], "--force")
+    assert refused.exit_code == 2 and "`robotable admin list` on it once tidies it" in refused.stderr
+    assert admin("list", "--db", db[0]).exit_code == 0
+    assert admin("restore", str(backup), "--db", db[0], "--force").exit_code == 0
 
 
 def test_a_damaged_backup_is_refused_and_changes_nothing(db: tuple[str, Path], tmp_path: Path) -> None:

@@ -80,7 +80,12 @@ def seems_running(url: str) -> str | None:
     path = sqlite_path(url)
     if path is not None:
         wal = path.with_name(path.name + "-wal")
-        return f"{wal} is there, so a program has it open" if wal.exists() else None
+        if wal.exists():
+            return (
+                f"{wal.name} is there: a program has the database open, or was killed before closing it; "
+                "if no server runs, `robotable admin list` on it once tidies it"
+            )
+        return None
     return None
 
 
