@@ -17,8 +17,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from importlib import resources
+from typing import Any
 
-from sqlalchemy import delete, func, insert, select, update
+from sqlalchemy import Connection, delete, func, insert, select, update
 from sqlalchemy.exc import SQLAlchemyError
 
 from robotable import games
@@ -75,9 +76,32 @@ class Listing:
 
 def summaries(store: Store, asked: Listing) -> tuple[list[Summary], int]:
     """The tables ``asked`` selects, newest first (at most ``asked.limit``), and how many there are."""
-    last = select(ACTIONS.table_id, func.max(ACTIONS.at).label("last")).group_by(ACTIONS.table_id).subquery()
-    idle = func.coalesce(last.c.last, TABLES.created)
-    where = []
+    last = _last_actions()
+    joined = schema.game_tables.outerjoin(last, last.c.table_id == TABLES.id)
+    where = _filters(asked, func.coalesce(last.c.last, TABLES.created))
+    rows_query = (
+        select(TABLES.id, TABLES.game, TABLES.status, TABLES.version, TABLES.created, last.c.last)
+        .select_from(joined)
+        .where(*where)
+        .order_by(TABLES.created.desc(), TABLES.id)
+        .limit(asked.limit)
+    )
+    with store._reading() as connection:
+        rows = connection.execute(rows_query).all()
+        total = connection.execute(select(func.count()).select_from(joined).where(*where)).scalar_one()
+        names = _names(connection, [row.id for row in rows])
+    found = [Summary(r.id, r.game, r.status, names.get(r.id, []), r.version, r.created, r.last) for r in rows]
+    return found, total
+
+
+def _last_actions() -> Any:
+    """Each table's last action's time (a table without actions has no row)."""
+    return select(ACTIONS.table_id, func.max(ACTIONS.at).label("last")).group_by(ACTIONS.table_id).subquery()
+
+
+def _filters(asked: Listing, idle: Any) -> list[Any]:
+    """What ``asked`` keeps, ``idle`` being when a table last moved."""
+    where: list[Any] = []
     if asked.status in ("running", "stuck"):
         where.append(TABLES.status != "over")
         where.append(idle < asked.idle_before if asked.status == "stuck" else idle >= asked.idle_before)
@@ -87,24 +111,10 @@ def summaries(store: Store, asked: Listing) -> tuple[list[Summary], int]:
         where.append(TABLES.game == asked.game)
     if asked.created_before is not None:
         where.append(TABLES.created < asked.created_before)
-    joined = schema.game_tables.outerjoin(last, last.c.table_id == TABLES.id)
-    rows_query = (
-        select(TABLES.id, TABLES.game, TABLES.status, TABLES.version, TABLES.created, last.c.last)
-        .select_from(joined)
-        .where(*where)
-        .order_by(TABLES.created.desc(), TABLES.id)
-        .limit(asked.limit)
-    )
-    count_query = select(func.count()).select_from(joined).where(*where)
-    with store._reading() as connection:
-        rows = connection.execute(rows_query).all()
-        total = connection.execute(count_query).scalar_one()
-        names = _names(connection, [row.id for row in rows])
-    found = [Summary(r.id, r.game, r.status, names.get(r.id, []), r.version, r.created, r.last) for r in rows]
-    return found, total
+    return where
 
 
-def _names(connection: object, table_ids: list[str]) -> dict[str, list[str]]:
+def _names(connection: Connection, table_ids: list[str]) -> dict[str, list[str]]:
     """Each table's seats' public names (a bot by its level and number), in seat order."""
     if not table_ids:
         return {}
@@ -115,7 +125,7 @@ def _names(connection: object, table_ids: list[str]) -> dict[str, list[str]]:
         .order_by(seats.table_id, seats.seat)
     )
     kinds: dict[str, list[tuple[str, str]]] = {}
-    for row in connection.execute(query):  # type: ignore[attr-defined]
+    for row in connection.execute(query):
         kinds.setdefault(row.table_id, []).append((row.kind, row.name))
     return {table_id: public_names(*zip(*pairs, strict=True)) for table_id, pairs in kinds.items()}
 
@@ -200,7 +210,7 @@ def _write_end(store: Store, item: Append, outcome: Outcome) -> None:
 
 def finished_before(store: Store, before: float) -> list[str]:
     """The finished tables whose last action (else creation) is older than ``before``, oldest first."""
-    last = select(ACTIONS.table_id, func.max(ACTIONS.at).label("last")).group_by(ACTIONS.table_id).subquery()
+    last = _last_actions()
     idle = func.coalesce(last.c.last, TABLES.created)
     query = (
         select(TABLES.id)
