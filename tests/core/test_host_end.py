@@ -36,7 +36,12 @@ def test_only_the_referee_ends_a_game_and_only_once() -> None:
     with pytest.raises(IllegalAction, match="only the server's administrator"):
         table.submit(0, "ended: I am bored", 1.0)
     assert table.version == 0 and table.outcome() is None
+    seat = table.to_act()[0]
+    legal = table.state.legal_actions(seat)[0]  # legal until the end
     table.submit(-1, "ended: closing", 1.0)
+    with pytest.raises(IllegalAction, match="the server's administrator ended it") as refused:
+        table.submit(seat, legal, 2.0)
+    assert refused.value.fr == "la partie est finie : l'administrateur du serveur l'a arrêtée"
     for seat, text in ((-1, "ended: again"), (0, "concede")):
         with pytest.raises(IllegalAction, match="over"):
             table.submit(seat, text, 2.0)

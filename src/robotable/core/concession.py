@@ -175,6 +175,13 @@ class Concessions:
             self._check_concession(state, seat)
         elif isinstance(action, EndedByHost):
             self._check_host_end(state, seat)
+        elif self.host_end is not None:
+            raise _refusal(
+                "the game is over: the server's administrator ended it",
+                "la partie est finie : l'administrateur du serveur l'a arrêtée",
+                "over",
+                seat,
+            )
         elif self.ended:
             raise _refusal(
                 "the game is over: it ended when a player conceded",
