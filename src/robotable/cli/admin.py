@@ -297,8 +297,8 @@ def end_command(
 ) -> None:
     """End an unfinished table: nobody wins, the reason is written in its record.
 
-    A server running on the database's PostgreSQL tells the table's players at once. On SQLite,
-    a running server learns it at the table's next action or when it restarts.
+    On PostgreSQL, a server running on the database tells the table's players at once. On
+    SQLite, a running server learns it at the table's next action or when it restarts.
 
     Example: `robotable admin end Xy3kQ9aBc --reason "abandoned for a week"`
     """
@@ -313,36 +313,6 @@ def end_command(
         console.print("A server running on this database tells its players now.")
     else:
         console.print(SQLITE_NOT_TOLD, soft_wrap=True)
-
-
-# --------------------------------------------------------------------------- migrate
-
-
-@app.command("migrate")
-def migrate_command(db: Db = None) -> None:
-    """Upgrade the database's schema to this robotable's newest (`robotable serve` does it too when
-    it starts). Refused for a database a newer robotable has upgraded.
-
-    Example: `robotable admin migrate --db postgresql://robotable@localhost/robotable`
-    """
-    from robotable.server.admin_store import schema_state
-
-    url = _url(db)
-    store = _open(db, must_exist=False)
-    try:
-        with _about(url):
-            before = schema_state(store)
-            if before.newer:
-                raise fail(_newer_line(before.current or ""))
-            if before.up_to_date:
-                out().print(f"the schema is already the newest ({before.head}): nothing to do")
-                return
-            store.migrate()
-            after = schema_state(store)
-    finally:
-        store.close()
-    start = before.current or "an empty database"
-    out().print(Text(f"migrated from {start} to {after.current}", style="green"))
 
 
 # --------------------------------------------------------------------------- archive
@@ -595,3 +565,33 @@ def _print_restored(file: Path, url: str, revision: str) -> None:
             "`robotable admin migrate` (or starting the server) upgrades it",
             soft_wrap=True,
         )
+
+
+# --------------------------------------------------------------------------- migrate
+
+
+@app.command("migrate")
+def migrate_command(db: Db = None) -> None:
+    """Upgrade the database's schema to this robotable's newest (`robotable serve` does it too when
+    it starts). Refused for a database a newer robotable has upgraded.
+
+    Example: `robotable admin migrate --db postgresql://robotable@localhost/robotable`
+    """
+    from robotable.server.admin_store import schema_state
+
+    url = _url(db)
+    store = _open(db, must_exist=False)
+    try:
+        with _about(url):
+            before = schema_state(store)
+            if before.newer:
+                raise fail(_newer_line(before.current or ""))
+            if before.up_to_date:
+                out().print(f"the schema is already the newest ({before.head}): nothing to do")
+                return
+            store.migrate()
+            after = schema_state(store)
+    finally:
+        store.close()
+    start = before.current or "an empty database"
+    out().print(Text(f"migrated from {start} to {after.current}", style="green"))
