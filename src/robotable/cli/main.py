@@ -32,6 +32,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "rules": ("robotable.cli.general", "app"),
     "render": ("robotable.cli.general", "app"),
     "serve": ("robotable.cli.serve", "app"),
+    "admin": ("robotable.cli.admin", "app"),
     "tournament": ("robotable.cli.tournament", "tournament_command"),
     "bots": ("robotable.cli.bots", "bots_command"),
     "ricochet": ("robotable.cli.ricochet", "app"),

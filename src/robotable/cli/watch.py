@@ -17,7 +17,7 @@ from rich.text import Text
 from robotable.cli.common import quoted
 from robotable.cli.human import Keyboard, board_for, plain_text
 from robotable.cli.log import describe_outcome, event_line, seat_namer
-from robotable.core.concession import Conceded, is_concession, parse_entry
+from robotable.core.concession import ENDED, Conceded, Ended, is_concession, parse_entry
 from robotable.core.errors import RecordError
 from robotable.core.game import JSON, Game, Seat, State
 from robotable.core.numbers import is_int
@@ -72,6 +72,8 @@ class RecordCursor:
         if is_concession(text):  # the table's entry: the engine's state stays as it was
             conceded = sum(is_concession(t) for _, t in self.record.actions[: step.number])
             step.events = [Conceded(seat, ends=conceded >= len(self.record.seats) - 1).to_dict()]
+        elif text.lstrip().startswith(ENDED):  # the administrator's end: the engine's state stays too
+            step.events = [Ended(text.lstrip().removeprefix(ENDED).strip()).to_dict()]
         else:
             step.events = step.state.events_for(step.state.apply_text(seat, text), self.viewer)
         if step.number % CHECKPOINT_EVERY == 0 and step.number not in self._checkpoints:

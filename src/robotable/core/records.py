@@ -33,7 +33,7 @@ from robotable.core.concession import Concessions, parse_entry
 from robotable.core.errors import RecordError, RobotableError, clipped, quoted
 from robotable.core.game import JSON, REFEREE, Action, Event, Game, Outcome, Seat, State
 
-__all__ = ["Record", "Recorder", "append_record", "read_records", "replay", "write_record"]
+__all__ = ["Record", "Recorder", "append_record", "read_records", "record_text", "replay", "write_record"]
 
 _KEYS = ("game", "rules_version", "options", "seed", "seats", "actions", "outcome")
 
@@ -178,7 +178,12 @@ def _outcome(value: JSON, seats: int, source: str) -> Outcome | None:
 
 def write_record(path: str | os.PathLike[str], record: Record) -> None:
     """Write one record as readable JSON: one action per line, so diffs stay small."""
-    Path(path).write_text(_pretty(record.to_dict()), encoding="utf-8")
+    Path(path).write_text(record_text(record), encoding="utf-8")
+
+
+def record_text(record: Record) -> str:
+    """A record's file as :func:`write_record` writes it."""
+    return _pretty(record.to_dict())
 
 
 def append_record(path: str | os.PathLike[str], record: Record) -> None:

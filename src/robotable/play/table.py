@@ -35,7 +35,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from robotable.core.concession import Concede, Concessions, parse_entry
+from robotable.core.concession import Concessions, TableEntry, parse_entry
 from robotable.core.errors import IllegalAction, RecordError, RobotableError
 from robotable.core.game import (
     JSON,
@@ -261,7 +261,7 @@ class Table:
         """What ``seat`` is told of one accepted action: its events as that seat may see them,
         and the action's notation unless it is another seat's secret."""
         secret = type(accepted.action).secret and seat != accepted.seat
-        if isinstance(accepted.action, Concede):  # the table's own event: no game filters it
+        if isinstance(accepted.action, TableEntry):  # the table's own event: no game filters it
             events = [event.to_dict() for event in accepted.events]
         else:
             events = self.state.events_for(accepted.events, seat)
@@ -291,7 +291,7 @@ class Table:
         A player's action comes too late once a timer is past its deadline: the referee's
         action is due first, whatever order the messages arrived in. A concession is never late:
         a person may give up at any moment."""
-        late = None if isinstance(action, Concede) else self.due(now)
+        late = None if isinstance(action, TableEntry) else self.due(now)
         if late is not None and seat != REFEREE:
             refusal = IllegalAction(f"too late: the timer ran out ({late.label})", seat=seat)
             refusal.code, refusal.params = "too_late", {"timer": late.timer.code}
@@ -315,8 +315,8 @@ class Table:
         """Accept an action that passed :meth:`check` at this ``now`` and was carried out
         elsewhere, on a copy of :attr:`state` (a costly one, :meth:`Game.costly`): ``state`` is
         that copy after it, ``events`` what it told. A concession is never carried elsewhere."""
-        if isinstance(action, Concede):
-            raise ValueError("a concession is carried out by the table's own concessions")
+        if isinstance(action, TableEntry):
+            raise ValueError("a concession or an end is carried out by the table's own concessions")
         if self.recorder is not None:
             self.recorder.adopt(seat, action, state)
         self._state = state

@@ -27,6 +27,12 @@ CONCEDED = {
 }
 """A concession (the table's event, no game's: :mod:`robotable.core.concession`), when it ends
 the game and when the game goes on."""
+ENDED = {
+    "en": "The server's administrator ended the game: {reason}",
+    "fr": "L'administrateur du serveur a arrêté la partie : {reason}",
+}
+"""An administrator's end (the table's event, :class:`robotable.core.concession.Ended`): the
+reason is the administrator's own words."""
 
 
 BOT_NAME = {"en": "{level} bot {number}", "fr": "Robot {level} {number}"}
@@ -137,6 +143,8 @@ def event_sentence(
     if event["kind"] == "conceded":  # the table's event: in no game's catalogue
         ends, goes_on = CONCEDED.get(lang, CONCEDED["en"])
         return (ends if event.get("ends") else goes_on).format(name=name(event.get("seat")))
+    if event["kind"] == "ended":  # the table's event too
+        return ENDED.get(lang, ENDED["en"]).format(reason=event.get("reason", ""))
     try:
         sentence = game.describe_event(event, name, lang)
     except (KeyError, IndexError, TypeError):

@@ -95,8 +95,10 @@ function verdict(outcome, log) {
   return ends.at(-1)?.text ?? outcome.detail;
 }
 
-// The concession that ended the game, if one did (its event, worded by the server).
+// The concession that ended the game, if one did, or the server's administrator's end (its
+// event, worded by the server).
 function endingConcession(log) {
   const events = log.flatMap((entry) => entry.news?.events ?? []);
-  return events.filter((event) => event.kind === "conceded" && event.ends && event.text).at(-1) ?? null;
+  const ends = (event) => (event.kind === "conceded" && event.ends) || event.kind === "ended";
+  return events.filter((event) => ends(event) && event.text).at(-1) ?? null;
 }
