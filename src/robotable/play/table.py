@@ -31,6 +31,7 @@ its bots in threads.
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -170,6 +171,7 @@ class Table:
         but no record, and nothing it does changes this table."""
         twin = Table.__new__(Table)
         twin._open(self.game, self.state.clone(), None, 0.0)
+        twin.concessions = copy.copy(self.concessions)  # who conceded, and an administrator's end
         twin.concessions.order = list(self.concessions.order)
         twin.history = list(self.history)
         twin._starts = dict(self._starts)
