@@ -175,6 +175,10 @@ class Result:
     p50_ms: float
     p99_ms: float
     max_ms: float
+    database_cpu_s: float
+    """PostgreSQL's processes' CPU in the window (0 for SQLite: its work is the server's)."""
+    cpu_per_action_us: float
+    """Server and database CPU together, per accepted action."""
     server_p50_ms: float
     server_p99_ms: float
     """An action's time inside the server (its ``/metrics``), bucket-interpolated."""
@@ -216,13 +220,15 @@ class Server:
     url: str
     log: Path
     pid: int = 0
+    db: str = ""
+    """Its database's URL (PostgreSQL's processes' CPU is counted apart)."""
 
     def __post_init__(self) -> None:
         if self.process is not None:
             self.pid = self.process.pid
 
     def seen_from_another_process(self) -> Server:
-        return Server(None, self.url, self.log, self.pid)
+        return Server(None, self.url, self.log, self.pid, self.db)
 
     def tail(self, lines: int = 40) -> str:
         try:
@@ -237,6 +243,18 @@ class Server:
         fields = stat[stat.rindex(")") + 2 :].split()  # after "pid (name) ": field 3 is fields[0]
         utime, stime, cutime, cstime = (int(v) for v in fields[11:15])
         return (utime + stime + cutime + cstime) / os.sysconf("SC_CLK_TCK")
+
+    def database_cpu_seconds(self) -> float:
+        """User + system CPU of the PostgreSQL cluster's processes (its backends, WAL writer,
+        checkpointer...), when it runs on this machine; 0 for SQLite, whose work is the server's."""
+        if not self.db.startswith("postgres"):
+            return 0.0
+        import psycopg
+
+        plain = self.db.replace("postgresql+psycopg://", "postgresql://")
+        with psycopg.connect(plain) as connection:
+            pids = [row[0] for row in connection.execute("SELECT pid FROM pg_stat_activity")]
+        return sum(_process_cpu(pid) for pid in pids)
 
     def check_alive(self) -> None:
         if self.process is None:
@@ -301,7 +319,7 @@ def start_server(db_url: str, folder: Path, profile: Path | None = None, *, defl
     log = folder / f"serve-{port}.log"
     with log.open("wb") as output:
         process = subprocess.Popen(command, stdout=output, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL)
-    server = Server(process, f"http://127.0.0.1:{port}", log)
+    server = Server(process, f"http://127.0.0.1:{port}", log, db=db_url)
     try:
         _wait_until_up(server)
     except BaseException:
@@ -798,6 +816,8 @@ class Inside:
     buckets: dict[float, float] = field(default_factory=dict)
     """Actions that took at most each bucket's bound (cumulative, every game together)."""
     commits: float = 0.0
+    database_cpu: float = 0.0
+    """PostgreSQL's CPU seconds in the window (0 for SQLite: counted in the server's)."""
 
     @classmethod
     def read(cls, url: str) -> Inside:
@@ -841,6 +861,7 @@ async def _measure(
     connection counts sampled, and the server's own figures."""
     stats = ctx.stats
     inside_before = await asyncio.to_thread(Inside.read, ctx.server.url)
+    database_before = await asyncio.to_thread(ctx.server.database_cpu_seconds)
     cpu_before, mine_before = ctx.server.cpu_seconds(), _own_cpu()
     stats.start = time.perf_counter()
     lag = asyncio.create_task(_time_own_lag(stats))
@@ -857,6 +878,7 @@ async def _measure(
         _own_cpu() - mine_before,
     )
     inside = (await asyncio.to_thread(Inside.read, ctx.server.url)).since(inside_before)
+    inside.database_cpu = await asyncio.to_thread(ctx.server.database_cpu_seconds) - database_before
     return window, server_cpu, own_cpu, samples, inside
 
 
@@ -884,6 +906,16 @@ async def _stop_runners(runners: list[asyncio.Task[None]]) -> None:
     for runner in stuck:
         runner.cancel()
     await asyncio.gather(*runners, return_exceptions=True)
+
+
+def _process_cpu(pid: int) -> float:
+    """User + system CPU seconds of a process of this machine (0 once it has gone)."""
+    try:
+        stat = Path(f"/proc/{pid}/stat").read_text()
+    except OSError:
+        return 0.0
+    fields = stat[stat.rindex(")") + 2 :].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 def _own_cpu() -> float:
@@ -936,6 +968,8 @@ def _result(run: Run, parts: Sequence[Part]) -> Result:
         p50_ms=1000 * percentile(stats.latencies, 0.50),
         p99_ms=1000 * percentile(stats.latencies, 0.99),
         max_ms=1000 * max(stats.latencies, default=0.0),
+        database_cpu_s=inside.database_cpu,
+        cpu_per_action_us=1e6 * (server_cpu + inside.database_cpu) / all_actions if all_actions else 0.0,
         server_p50_ms=1000 * inside.quantile(0.50),
         server_p99_ms=1000 * inside.quantile(0.99),
         actions_per_commit=inside.actions / inside.commits if inside.commits else 0.0,
@@ -1039,6 +1073,8 @@ ROWS: list[tuple[str, Callable[[Result], str]]] = [
     ("server CPU (cores busy)", lambda r: f"{r.server_cores:.2f}"),
     ("actions per server CPU-second (per core)", lambda r: f"{r.actions_per_cpu_s:,.0f}"),
     ("server CPU per update delivered", lambda r: f"{r.server_us_per_update:,.0f} µs"),
+    ("database CPU (cores busy; SQLite: in the server's)", lambda r: f"{r.database_cpu_s / r.window_s:.2f}"),
+    ("server + database CPU per action", lambda r: f"{r.cpu_per_action_us:,.0f} µs"),
     ("updates delivered / s", lambda r: f"{r.updates / r.window_s:,.0f}"),
     ("latency to the last seat p50", lambda r: f"{r.p50_ms:.1f} ms"),
     ("latency to the last seat p99", lambda r: f"{r.p99_ms:.1f} ms"),

@@ -160,3 +160,15 @@ def test_a_tables_later_writes_are_refused_after_a_refusal_until_it_tries_again_
     assert answers[2] is None and answers[3] is None
     assert counting.batches == [1, 1, 1]  # the refused table's second write was never sent
     assert store.load("t0").actions == [(0, "bid 4"), (0, "bid 7")]
+
+
+def test_a_tables_consecutive_actions_move_its_version_once_and_are_noticed_once() -> None:
+    from sqlalchemy import event
+
+    store = store_with_tables(2)
+    statements: list[str] = []
+    event.listen(store.engine, "before_cursor_execute", lambda *args: statements.append(args[2]))
+    answers = store.append_many([Append("t0", n, 0, f"bid {n + 1}", 1.0) for n in range(1, 5)])
+    assert answers == [None] * 4 and store.load("t0").version == 4
+    assert sum(s.lstrip().upper().startswith("UPDATE GAME_TABLES") for s in statements) == 1
+    assert [a for _, a in store.load("t0").actions] == ["bid 2", "bid 3", "bid 4", "bid 5"]

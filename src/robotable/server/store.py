@@ -153,10 +153,8 @@ class Append:
 # built once: the two statements of every accepted action (SQLAlchemy caches their compiled form)
 _MOVE_VERSION = (
     update(schema.game_tables)
-    .where(
-        schema.game_tables.c.id == bindparam("table"), schema.game_tables.c.version == bindparam("number") - 1
-    )
-    .values(version=bindparam("number"))
+    .where(schema.game_tables.c.id == bindparam("table"), schema.game_tables.c.version == bindparam("before"))
+    .values(version=bindparam("after"))
 )
 _NEW_ACTION = insert(schema.actions)
 
@@ -351,26 +349,20 @@ class Store:
         The tables' rows are locked in the order of their ids, so two processes writing the
         same tables at once wait for each other instead of deadlocking."""
         answers: list[StaleTable | None] = [None] * len(appends)
-        order = sorted(range(len(appends)), key=lambda i: appends[i].table_id)  # stable: versions in order
         written: list[Append] = []
         refused: dict[str, int] = {}  # each table's first refused action number
         with self._writing() as connection:
-            for i in order:
-                item = appends[i]
-                if item.number > refused.get(item.table_id, item.number):
-                    answers[i] = refused_before(item)
-                    continue
-                moved = connection.execute(_MOVE_VERSION, {"table": item.table_id, "number": item.number})
-                if moved.rowcount != 1:
-                    answers[i] = StaleTable(
-                        f"table {item.table_id}: action {item.number} was already written"
-                    )
-                    refused.setdefault(item.table_id, item.number)
-                    continue
-                written.append(item)
+            for run in _runs(appends):  # a table's consecutive actions: its version moved once
+                items = [appends[i] for i in run]
+                refusals = _moved(connection, items, refused)
+                for i, refusal in zip(run, refusals, strict=True):
+                    answers[i] = refusal
+                if refusals[0] is None:
+                    written.extend(items)
             if written:
                 connection.execute(_NEW_ACTION, [item.row() for item in written])
-            self._notify(connection, *(f"{item.table_id} {item.number}" for item in written))
+            last_of = {item.table_id: item.number for item in written}  # what the others catch up to
+            self._notify(connection, *(f"{table} {number}" for table, number in last_of.items()))
         return answers
 
     def finish(self, table_id: str, outcome: Outcome, *, at: float | None = None) -> None:
@@ -643,6 +635,35 @@ class _Transaction:
         if isinstance(value, SQLAlchemyError):
             raise StoreError(f"the database failed: {_reason(value)}") from None
         return False
+
+
+def _moved(connection: Connection, run: list[Append], refused: dict[str, int]) -> list[StaleTable | None]:
+    """Move a table's version past its consecutive actions ``run`` if it is still the one before
+    them; the answer of each (None: to be written)."""
+    first, last = run[0], run[-1]
+    if first.number <= refused.get(first.table_id, first.number):
+        move = {"table": first.table_id, "before": first.number - 1, "after": last.number}
+        if connection.execute(_MOVE_VERSION, move).rowcount == 1:
+            return [None] * len(run)
+        refused.setdefault(first.table_id, first.number)
+        stale = StaleTable(f"table {first.table_id}: action {first.number} was already written")
+        return [stale, *(refused_before(item) for item in run[1:])]
+    return [refused_before(item) for item in run]
+
+
+def _runs(appends: Sequence[Append]) -> list[list[int]]:
+    """The indexes of ``appends`` by table, in the order of the tables' ids (two processes lock
+    the rows in the same order: they wait for each other instead of deadlocking), each table's
+    actions in their order, cut where a number does not follow the one before."""
+    runs: list[list[int]] = []
+    for i in sorted(range(len(appends)), key=lambda i: appends[i].table_id):  # stable: in order
+        before = appends[runs[-1][-1]] if runs else None
+        follows = before is not None and before.table_id == appends[i].table_id
+        if follows and appends[i].number == before.number + 1:  # type: ignore[union-attr]
+            runs[-1].append(i)
+        else:
+            runs.append([i])
+    return runs
 
 
 def refused_before(item: Append) -> StaleTable:
