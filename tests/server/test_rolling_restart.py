@@ -1,8 +1,9 @@
 """Issue 31: ``robotable serve --workers 2`` on PostgreSQL restarts its workers one by one on
-SIGHUP while a person plays against two bots and a spectator watches. Each new worker starts
-before an old one stops (uvicorn's supervisor), so every request is answered; the spectator's
-connection is closed by its stopping worker (1012, "service restart") and reconnects with
-``since``, as a page does; nothing acknowledged is lost and every action is seen once, in order."""
+SIGHUP while four tables are played, each by a person against two bots, with a spectator. Each
+new worker starts before an old one stops (uvicorn's supervisor), so every request is answered;
+a spectator's connection is closed by its stopping worker (1012, "service restart") and comes
+back with ``since`` within 5 s, as a page does; nothing acknowledged is lost, every action is
+seen once, in order, and every game is played to its end."""
 
 from __future__ import annotations
 
@@ -33,6 +34,9 @@ class Spectator:
         self.url = server.url.replace("http", "ws") + f"/ws/tables/{table}"
         self.numbers: list[int] = []
         self.connections = 0
+        self.gaps: list[float] = []
+        """Seconds from each dropped connection to the first message of the next one."""
+        self.dropped: float | None = None
         self.done = threading.Event()
         self.thread = threading.Thread(target=self._watch, daemon=True)
         self.thread.start()
@@ -48,9 +52,13 @@ class Spectator:
             except TimeoutError:
                 continue
             except (ConnectionClosed, OSError):
+                self.dropped = self.dropped or time.monotonic()
                 time.sleep(0.2)  # its worker stopped: back in a moment, like a page
 
     def _heard(self, message: dict[str, Any]) -> None:
+        if self.dropped is not None:
+            self.gaps.append(time.monotonic() - self.dropped)
+            self.dropped = None
         if message["type"] == "update":
             self.numbers.append(message["news"]["number"])
         elif message["type"] == "missed":
@@ -68,61 +76,71 @@ def workers_of(server: process.Server) -> set[int]:
     return {int(child) for child in children if b"spawn_main" in Path(f"/proc/{child}/cmdline").read_bytes()}
 
 
-def quiet_version(server: process.Server, table: str, headers: dict[str, str]) -> int:
-    """The table's version once it waits for its person (or is over): nothing changes it then."""
-    deadline = time.monotonic() + 30
-    while time.monotonic() < deadline:
-        state = httpx.get(f"{server.url}/api/tables/{table}", headers=headers, timeout=30).json()
-        if state["outcome"] is not None or 0 in state["to_act"]:
-            return int(state["version"])
-        time.sleep(0.05)
-    raise AssertionError("the bots did not hand the turn back")
+class Person:
+    """Plays seat 0 of a Robotick table against two bots over HTTP, the first legal action each
+    time, until the game ends; every action the server answered is noted."""
+
+    def __init__(self, server: process.Server, seed: int) -> None:
+        body = {"game": "robotick", "seats": ["human", "bot", "bot"], "seed": seed, "timers": False}
+        body["options"] = {"hangars": 4}  # a short game
+        created = httpx.post(f"{server.url}/api/tables", json=body, timeout=30).json()
+        self.server, self.table = server, created["table"]
+        self.headers = {"Authorization": f"Bearer {created['token']}"}
+        self.acknowledged: list[str] = []
+        self.failures: list[str] = []
+        self.outcome: Any = None
+        self.thread = threading.Thread(target=self._play, daemon=True)
+
+    def _play(self) -> None:
+        deadline = time.monotonic() + 120
+        while self.outcome is None and time.monotonic() < deadline:
+            url = f"{self.server.url}/api/tables/{self.table}"
+            state = httpx.get(url, headers=self.headers, timeout=30).json()
+            self.outcome = state["outcome"]
+            if self.outcome is None and 0 in state["to_act"] and state["legal"]:
+                action = state["legal"][0]
+                played = httpx.post(
+                    f"{url}/actions", json={"action": action}, headers=self.headers, timeout=30
+                )
+                if played.status_code == 200:  # answered, whichever worker took it
+                    self.acknowledged.append(action)
+                else:
+                    self.failures.append(played.text)
+            time.sleep(0.02)
 
 
 def test_a_rolling_restart_answers_every_request_and_loses_nothing(cluster: str, tmp_path: Path) -> None:
     url = pg.new_database(cluster, "rolling")
     server = process.start(url, tmp_path, extra=["--workers", "2"])
-    spectator = None
+    spectators: list[Spectator] = []
     try:
-        body = {"game": "robotick", "seats": ["human", "bot", "bot"], "seed": 3, "timers": False}
-        created = httpx.post(f"{server.url}/api/tables", json=body, timeout=30).json()
-        table, headers = created["table"], {"Authorization": f"Bearer {created['token']}"}
-        spectator = Spectator(server, table)
-        before, acknowledged = workers_of(server), []
+        people = [Person(server, seed) for seed in range(4)]
+        spectators = [Spectator(server, person.table) for person in people]
+        before = workers_of(server)
         assert len(before) == 2
-        restarted_at = None
-        while len(acknowledged) < 200:
-            state = httpx.get(f"{server.url}/api/tables/{table}", headers=headers, timeout=30).json()
-            if state["outcome"] is not None:
-                break
-            if 0 in state["to_act"] and state["legal"]:
-                action = {"action": state["legal"][0]}
-                played = httpx.post(
-                    f"{server.url}/api/tables/{table}/actions", json=action, headers=headers, timeout=30
-                )
-                assert played.status_code == 200, played.text  # answered, whichever worker took it
-                acknowledged.append(state["legal"][0])
-            if len(acknowledged) == 5 and restarted_at is None:
-                server.process.send_signal(signal.SIGHUP)
-                restarted_at = len(acknowledged)
-            replaced = restarted_at is not None and not before & workers_of(server)
-            if replaced and len(workers_of(server)) == 2 and len(acknowledged) >= restarted_at + 10:
-                break
+        for person in people:
+            person.thread.start()
+        while sum(len(person.acknowledged) for person in people) < 8:
             time.sleep(0.02)
-        assert restarted_at is not None and not before & workers_of(server), "every worker was replaced"
-        version = quiet_version(server, table, headers)  # the bots wait for the person now
-        deadline = time.monotonic() + 20
-        while spectator.numbers[-1:] != [version] and time.monotonic() < deadline:
-            time.sleep(0.05)
-        spectator.stop()
-        stored = open_store(url, migrate=False)
-        actions = stored.load(table).actions
-        stored.close()
-        assert [action for seat, action in actions if seat == 0] == acknowledged
-        assert spectator.numbers == list(range(1, len(actions) + 1))  # once each, in order
-        assert spectator.connections >= 2  # its worker went: closed (1012, service restart), back at once
+        server.process.send_signal(signal.SIGHUP)  # while the four tables are played
+        for person in people:
+            person.thread.join(150)
+        assert not before & workers_of(server) and len(workers_of(server)) == 2, "every worker replaced"
+        for person, spectator in zip(people, spectators, strict=True):
+            assert person.outcome is not None and not person.failures, "every game finished, nothing refused"
+            stored = open_store(url, migrate=False)
+            actions = stored.load(person.table).actions
+            stored.close()
+            assert [action for seat, action in actions if seat == 0] == person.acknowledged
+            deadline = time.monotonic() + 20
+            while spectator.numbers[-1:] != [len(actions)] and time.monotonic() < deadline:
+                time.sleep(0.05)
+            spectator.stop()
+            assert spectator.numbers == list(range(1, len(actions) + 1))  # once each, in order
+        reconnected = [gap for spectator in spectators for gap in spectator.gaps]
+        assert reconnected and max(reconnected) < 5.0  # closed by its stopping worker, back at once
         assert httpx.get(f"{server.url}/readyz", timeout=30).json()["ready"]
     finally:
-        if spectator is not None:
+        for spectator in spectators:
             spectator.stop()
         process.stop(server)
