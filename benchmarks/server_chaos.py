@@ -545,13 +545,17 @@ class Result:
     games: int
     refused: int
     problems: list[str]
+    ports: list[int]
+    """The two processes' ports (a test checks that nothing listens there any more)."""
 
     @property
     def ok(self) -> bool:
         return self.acknowledged == self.stored and not self.differences and not self.stuck_tables
 
 
-def result_of(args: argparse.Namespace, ledger: Ledger, stored: dict[str, dict[int, int]]) -> Result:
+def result_of(
+    args: argparse.Namespace, ledger: Ledger, stored: dict[str, dict[int, int]], ports: list[int]
+) -> Result:
     tables = max(1, args.clients // args.seats)
     return Result(
         minutes=args.minutes,
@@ -574,6 +578,7 @@ def result_of(args: argparse.Namespace, ledger: Ledger, stored: dict[str, dict[i
         games=ledger.games,
         refused=ledger.refused,
         problems=ledger.problems[:20],
+        ports=ports,
     )
 
 
@@ -637,7 +642,7 @@ def run(args: argparse.Namespace, console: Console) -> Result:
         ):
             ledger = asyncio.run(chaos(nodes, args, progress))
         stored = stored_actions(db_url, ledger.tables)
-    return result_of(args, ledger, stored)
+    return result_of(args, ledger, stored, [node.port for node in nodes])
 
 
 def main(argv: Sequence[str] | None = None) -> int:
