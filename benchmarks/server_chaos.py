@@ -172,6 +172,16 @@ def database(db: str | None) -> Iterator[str]:
 
 
 @dataclass
+class Stuck:
+    still: float
+    """The longest it stood still (seconds)."""
+    seen: list[int]
+    """The version each seat was shown then."""
+    stored: int = -1
+    """The table's version in the database at the end."""
+
+
+@dataclass
 class Ledger:
     """What the clients saw, for the comparison with the store at the end."""
 
@@ -189,8 +199,8 @@ class Ledger:
     """Seconds from a kill to the killed process serving again."""
     tables: list[str] = field(default_factory=list)
     """Every table the people were given, in order."""
-    stuck: dict[str, float] = field(default_factory=dict)
-    """Table -> the longest it stood still while its people waited (seconds), past the bound."""
+    stuck: dict[str, Stuck] = field(default_factory=dict)
+    """The tables that stood still past the bound while their people waited."""
     problems: list[str] = field(default_factory=list)
 
     def acknowledge(self, table: str, number: int, seat: int) -> None:
@@ -206,13 +216,16 @@ class Ledger:
 class Watch:
     """One table as its people see it: its newest version and when it last moved."""
 
-    def __init__(self, table: str) -> None:
+    def __init__(self, table: str, seats: int) -> None:
         self.table = table
         self.version = 0
         self.moved_at = time.monotonic()
         self.over = False
+        self.seen = [0] * seats
+        """The version each seat was last shown (a process behind shows an older one)."""
 
     def saw(self, state: Message) -> None:
+        self.seen[state["seat"]] = state["version"]
         if state["version"] > self.version:
             self.version, self.moved_at = state["version"], time.monotonic()
         self.over = self.over or state["outcome"] is not None
@@ -403,7 +416,7 @@ async def table_runner(ctx: Context, index: int) -> None:
     while not ctx.draining.is_set():
         created = await create_table(ctx, index, number)
         tokens = {created["seat"]: created["token"]} | {int(s): t for s, t in created["invites"].items()}
-        watch = ctx.watches[created["table"]] = Watch(created["table"])
+        watch = ctx.watches[created["table"]] = Watch(created["table"], ctx.seats)
         ctx.ledger.tables.append(created["table"])
         people = [
             Person(created["table"], seat, tokens[seat], (index + seat) % 2, watch)
@@ -442,7 +455,7 @@ async def stuck_watcher(ctx: Context, bound: float) -> None:
         for watch in ctx.watches.values():
             still = now - watch.moved_at
             if not watch.over and still >= bound:
-                ctx.ledger.stuck[watch.table] = max(still, ctx.ledger.stuck.get(watch.table, 0.0))
+                ctx.ledger.stuck[watch.table] = Stuck(still, list(watch.seen))
 
 
 async def chaos(nodes: list[Node], args: argparse.Namespace, progress: Progress) -> Ledger:
@@ -541,7 +554,7 @@ class Result:
     reconnect_p99_ms: float
     reconnect_max_ms: float
     failed_attempts: int
-    stuck_tables: dict[str, float]
+    stuck_tables: dict[str, Stuck]
     games: int
     refused: int
     problems: list[str]
@@ -615,8 +628,11 @@ def report(console: Console, result: Result, args: argparse.Namespace) -> None:
     console.print(table)
     for line in result.differences:
         console.print(f"[red]{line}[/]", soft_wrap=True)
-    for name, still in sorted(result.stuck_tables.items()):
-        console.print(f"[red]table {name} stood still for {still:.0f} s[/]")
+    for name, stuck in sorted(result.stuck_tables.items()):
+        console.print(
+            f"[red]table {name} stood still for {stuck.still:.0f} s: its seats were shown versions "
+            f"{stuck.seen}, the database holds {stuck.stored}[/]"
+        )
     for line in result.problems:
         console.print(f"[yellow]{line}[/]", soft_wrap=True)
     verdict = "[green]nothing lost, nothing stuck[/]" if result.ok else "[red]FAILED[/]"
@@ -642,6 +658,8 @@ def run(args: argparse.Namespace, console: Console) -> Result:
         ):
             ledger = asyncio.run(chaos(nodes, args, progress))
         stored = stored_actions(db_url, ledger.tables)
+        for table, stuck in ledger.stuck.items():
+            stuck.stored = len(stored.get(table, {}))
     return result_of(args, ledger, stored, [node.port for node in nodes])
 
 
