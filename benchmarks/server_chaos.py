@@ -319,15 +319,15 @@ async def greet(ctx: Context, person: Person, node: Node, dropped_at: float | No
         max_size=2**20,
     )
     try:
-        first = True
+        first_message_at = None
         while True:
             message = json.loads(await asyncio.wait_for(link.recv(), 20))
-            if first and dropped_at is not None:
-                ctx.ledger.reconnects.append(time.monotonic() - dropped_at)
-            first = False
+            first_message_at = first_message_at or time.monotonic()
             hear(ctx, person, message)
             if message["type"] == "state":
                 person.pending = False  # an action in flight not in ``missed`` never was stored
+                if dropped_at is not None:
+                    ctx.ledger.reconnects.append(first_message_at - dropped_at)
                 return link
     except BaseException:
         await link.close()
