@@ -687,6 +687,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except ChaosError as exc:
         console.print(f"[red]error: {exc}[/]", soft_wrap=True)
         return 1
+    except KeyboardInterrupt:  # the servers and the cluster were stopped on the way out
+        console.print("[yellow]interrupted: everything it started is stopped[/]")
+        return 130
     report(console, result, args)
     if args.json:
         payload = {"machine": machine(), "arguments": vars(args) | {"json": str(args.json)}}
