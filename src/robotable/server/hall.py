@@ -175,6 +175,8 @@ class Hall:
         )
         if (outcome := table.outcome()) is None:
             self.tables[stored.id] = live
+            if self.store.shared:  # a notice sent while it was being loaded found no table here
+                live.fell_behind()
         elif stored.status != "over":  # killed between its last action and this mark (and its rating)
             await asyncio.to_thread(self.store.finish, stored.id, outcome)
         await live.refresh_ratings()
