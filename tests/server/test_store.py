@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sqlite3
 from pathlib import Path
 
 import pytest
@@ -151,3 +152,13 @@ def test_an_in_memory_store_takes_transactions_from_many_threads_in_turn() -> No
 
     with ThreadPoolExecutor(8) as pool:
         assert set(pool.map(one_table, range(40))) == {19}
+
+
+def test_a_database_a_newer_robotable_upgraded_is_refused_in_words(tmp_path: Path) -> None:
+    url = f"sqlite:///{tmp_path / 'newer.sqlite3'}"
+    open_store(url).close()
+    with sqlite3.connect(tmp_path / "newer.sqlite3") as connection:
+        connection.execute("UPDATE alembic_version SET version_num = '9999'")
+    connection.close()
+    with pytest.raises(StoreError, match="newer than this robotable knows"):
+        open_store(url)

@@ -33,6 +33,7 @@ from typing import Any
 
 from alembic import command
 from alembic.config import Config
+from alembic.util import CommandError
 from sqlalchemy import (
     Connection,
     Engine,
@@ -269,6 +270,11 @@ class Store:
                 command.upgrade(config, "head")
         except SQLAlchemyError as exc:
             raise StoreError(f"cannot prepare the database: {_reason(exc)}") from None
+        except CommandError:  # a revision its migrations do not have: a newer robotable's
+            raise StoreError(
+                "the database's schema is newer than this robotable knows (a newer version upgraded "
+                "it): upgrade robotable before using it on this database"
+            ) from None
 
     def schema_current(self) -> bool:
         """Whether the database answers and its schema is the newest this program knows
