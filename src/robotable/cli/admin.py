@@ -20,6 +20,7 @@ from rich.table import Table as RichTable
 from rich.text import Text
 
 from robotable.cli.common import check_writable, fail, out, reporting
+from robotable.cli.serve_checks import shown_url as shown
 
 if TYPE_CHECKING:
     from robotable.server.admin_store import Summary
@@ -59,20 +60,6 @@ def _url(db: str | None) -> str:
     return db or default_url()
 
 
-def _shown(url: str) -> str:
-    """The URL as ``robotable serve`` shows it: without its password; an SQLite file as its path."""
-    from sqlalchemy.engine import make_url
-    from sqlalchemy.exc import ArgumentError
-
-    try:
-        parsed = make_url(url)
-    except ArgumentError:
-        return repr(url)
-    if parsed.get_backend_name() == "sqlite" and parsed.database not in (None, "", ":memory:"):
-        return f"{parsed.database} (SQLite)"
-    return parsed.render_as_string(hide_password=True)
-
-
 def _open(db: str | None, *, must_exist: bool = True) -> Store:
     """The database, not migrated (a red line when it cannot be opened or is not there)."""
     from robotable.server.backups import sqlite_path
@@ -82,7 +69,7 @@ def _open(db: str | None, *, must_exist: bool = True) -> Store:
     with reporting():
         path = sqlite_path(url) if url.startswith("sqlite") else None
     if must_exist and path is not None and not path.is_file():
-        raise fail(f"--db {_shown(url)}: there is no database there")
+        raise fail(f"--db {shown(url)}: there is no database there")
     with _about(url):
         return open_store(url, migrate=False)
 
@@ -96,7 +83,7 @@ def _about(url: str) -> Iterator[None]:
         try:
             yield
         except StoreError as exc:
-            raise StoreError(f"--db {_shown(url)}: {exc}") from None
+            raise StoreError(f"--db {shown(url)}: {exc}") from None
 
 
 @contextmanager
@@ -109,7 +96,7 @@ def _current(db: str | None) -> Iterator[Store]:
         with _about(_url(db)):
             state = schema_state(store)
         if state.current is None:
-            raise fail(f"--db {_shown(_url(db))}: this is not a robotable database (it has no tables)")
+            raise fail(f"--db {shown(_url(db))}: this is not a robotable database (it has no tables)")
         if state.newer:
             raise fail(_newer_line(state.current))
         if not state.up_to_date:
@@ -480,7 +467,7 @@ def backup_command(
         else:
             backup_postgres(url, file)
     size = file.stat().st_size
-    out().print(Text(f"backed up {_shown(url)} into {file} ({size:,} bytes)", style="green"), soft_wrap=True)
+    out().print(Text(f"backed up {shown(url)} into {file} ({size:,} bytes)", style="green"), soft_wrap=True)
 
 
 @app.command("restore")
@@ -505,7 +492,7 @@ def restore_command(
         revision = sqlite_revision(file) if target is not None else postgres_revision(file)
         check_revision(revision, file)
     if target is not None and not target.parent.is_dir():
-        raise fail(f"--db {_shown(url)}: there is no folder {target.parent}")
+        raise fail(f"--db {shown(url)}: there is no folder {target.parent}")
     _refuse_to_overwrite(url, force)
     _restore(file, url, target)
     _print_restored(file, url, revision)
@@ -518,7 +505,7 @@ def _refuse_to_overwrite(url: str, force: bool) -> None:
     with reporting():
         running = seems_running(url)
     if running is not None:
-        raise fail(f"--db {_shown(url)}: a server seems to be running on it ({running}): stop it first")
+        raise fail(f"--db {shown(url)}: a server seems to be running on it ({running}): stop it first")
     store = _open(url, must_exist=False)
     try:
         with _about(url):
@@ -528,12 +515,12 @@ def _refuse_to_overwrite(url: str, force: bool) -> None:
         store.close()
     if clients:
         raise fail(
-            f"--db {_shown(url)}: a server seems to be running on it ({_plural(clients, 'other connection')} "
+            f"--db {shown(url)}: a server seems to be running on it ({_plural(clients, 'other connection')} "
             "to the database): stop it first"
         )
     if not held.empty and not force:
         raise fail(
-            f"--db {_shown(url)} holds {_plural(held.tables, 'table')} and "
+            f"--db {shown(url)} holds {_plural(held.tables, 'table')} and "
             f"{_plural(held.accounts, 'account')}: restoring replaces them; add --force to do it"
         )
 
@@ -552,7 +539,7 @@ def _print_restored(file: Path, url: str, revision: str) -> None:
     from robotable.server.admin_store import schema_state
 
     console = out()
-    console.print(Text(f"restored {file} into {_shown(url)}", style="green"), soft_wrap=True)
+    console.print(Text(f"restored {file} into {shown(url)}", style="green"), soft_wrap=True)
     store = _open(url)
     try:
         with _about(url):
