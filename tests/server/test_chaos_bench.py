@@ -24,11 +24,11 @@ def test_a_short_chaos_run_stores_every_acknowledged_action(cluster: str, tmp_pa
     figures = tmp_path / "chaos.json"
     arguments = [
         "--minutes",
-        "0.2",
+        "0.1",
         "--clients",
         "8",
         "--kill-every",
-        "4",
+        "3",
         "--db",
         url,
         "--json",

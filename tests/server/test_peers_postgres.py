@@ -204,3 +204,23 @@ def test_a_person_whose_process_died_is_away_and_gets_the_stand_in_after_the_gra
             listener.close()
         process.stop(first)
         process.stop(second)
+
+
+def test_two_connections_of_one_seat_arriving_at_once_are_both_let_in(cluster: str) -> None:
+    """Presence across processes: the seat's row is written once, whichever connection comes
+    first (two at once wrote it twice, and the second was refused a duplicate key)."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    from robotable.server.presence_store import PresenceStore
+    from robotable.server.seats import SeatRow
+    from robotable.server.store import new_header, open_store
+
+    store = open_store(pg.new_database(cluster, "presence_twice"))
+    header = new_header("t", "ricochet", games.get("ricochet").rules_version, {}, seed=1, created=0.0)
+    store.create(header, [SeatRow(0, "human", "Ann", None)])
+    rows = PresenceStore(store)
+    rows.renew("p1", until=time.time() + 60, now=time.time())
+    with ThreadPoolExecutor(8) as pool:
+        list(pool.map(lambda _: rows.arrived("p1", "t", 0), range(16)))
+    assert rows.present(["t"], time.time(), other_than="p2") == {"t": {0}}
+    store.close()

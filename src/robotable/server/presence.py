@@ -83,8 +83,12 @@ class Presence:
     async def arrived(self, table_id: str, seat: Seat) -> None:
         """A person here through this process (written once: they act and connect often)."""
         if self.shared and (table_id, seat) not in self.mine:
-            await asyncio.to_thread(self.rows.arrived, self.process, table_id, seat)
-            self.mine.add((table_id, seat))
+            self.mine.add((table_id, seat))  # first: a second connection of the seat writes nothing
+            try:
+                await asyncio.to_thread(self.rows.arrived, self.process, table_id, seat)
+            except BaseException:
+                self.mine.discard((table_id, seat))
+                raise
 
     async def left(self, table_id: str, seat: Seat) -> None:
         if self.shared and (table_id, seat) in self.mine:

@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from sqlalchemy import delete, insert, select, update
+from sqlalchemy.dialects import postgresql, sqlite
 
 from robotable.core.game import Seat
 from robotable.server import schema
@@ -35,11 +36,12 @@ class PresenceStore:
             connection.execute(delete(schema.server_processes).where(PROCESSES.until < now - FORGOTTEN_AFTER))
 
     def arrived(self, process: str, table_id: str, seat: Seat) -> None:
-        """A person connected to ``seat`` through ``process`` (once, however many connections)."""
+        """A person connected to ``seat`` through ``process`` (once, however many connections:
+        two connections arriving at once write the same row, and the second changes nothing)."""
         row = {"table_id": table_id, "seat": seat, "process": process}
+        upsert = postgresql.insert if self.store.engine.dialect.name == "postgresql" else sqlite.insert
         with self.store._writing() as connection:
-            connection.execute(delete(schema.presence).filter_by(**row))
-            connection.execute(insert(schema.presence).values(**row))
+            connection.execute(upsert(schema.presence).values(**row).on_conflict_do_nothing())
 
     def left(self, process: str, table_id: str, seat: Seat) -> None:
         with self.store._writing() as connection:
