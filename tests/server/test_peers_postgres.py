@@ -7,6 +7,7 @@ and finishes the game. ``--workers 2`` runs a bots-only table to its end."""
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import json
 import threading
@@ -223,4 +224,20 @@ def test_two_connections_of_one_seat_arriving_at_once_are_both_let_in(cluster: s
     with ThreadPoolExecutor(8) as pool:
         list(pool.map(lambda _: rows.arrived("p1", "t", 0), range(16)))
     assert rows.present(["t"], time.time(), other_than="p2") == {"t": {0}}
+    store.close()
+
+
+def test_a_person_arriving_before_the_first_lease_renewal_is_let_in(cluster: str) -> None:
+    """A person can connect before the process's first lease renewal (its task starts with the
+    server): their presence row needs the lease, which is then written first."""
+    from robotable.server.presence import Presence
+    from robotable.server.seats import SeatRow
+    from robotable.server.store import new_header, open_store
+
+    store = open_store(pg.new_database(cluster, "presence_early"))
+    header = new_header("t", "ricochet", games.get("ricochet").rules_version, {}, seed=1, created=0.0)
+    store.create(header, [SeatRow(0, "human", "Ann", None)])
+    presence = Presence(store, time.time, grace=60.0)  # not started: no renewal yet
+    asyncio.run(presence.arrived("t", 0))
+    assert presence.rows.present(["t"], time.time(), other_than="someone else") == {"t": {0}}
     store.close()

@@ -540,6 +540,7 @@ class LiveTable:
         assert seat is not None
         await self.hall.presence.arrived(self.id, seat)  # first: the driver never sees them gone
         async with self.lock:
+            await self.drained()  # a stand-in's action let in before they came back is told first
             row = None if self.over else self.person_at(seat)
             if row is not None and (row.away_since is not None or row.stand_in is not None):
                 await self._set_seat(replace(row, stand_in=None, away_since=None))

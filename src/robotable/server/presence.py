@@ -59,6 +59,8 @@ class Presence:
         self.process = secrets.token_hex(8)
         self.elsewhere: dict[str, set[Seat]] = {}
         """Each table's seats connected through other processes, as last read."""
+        self.leased = False
+        """Whether this process's lease has been written (its people's rows refer to it)."""
         self.mine: set[tuple[str, Seat]] = set()
         """The people this process has written as here."""
         self._task: asyncio.Task[None] | None = None
@@ -85,6 +87,8 @@ class Presence:
         if self.shared and (table_id, seat) not in self.mine:
             self.mine.add((table_id, seat))  # first: a second connection of the seat writes nothing
             try:
+                if not self.leased:  # its rows name this process's lease: it must be there first
+                    await self._renew_lease()
                 await asyncio.to_thread(self.rows.arrived, self.process, table_id, seat)
             except BaseException:
                 self.mine.discard((table_id, seat))
@@ -110,9 +114,14 @@ class Presence:
                 log.warning("presence not renewed: %s", exc)
             await asyncio.sleep(self.lease / 3)
 
-    async def _renew_once(self, tables: Mapping[str, Watched]) -> None:
+    async def _renew_lease(self) -> None:
         now = self.clock()
         await asyncio.to_thread(self.rows.renew, self.process, now + self.lease, now)
+        self.leased = True
+
+    async def _renew_once(self, tables: Mapping[str, Watched]) -> None:
+        await self._renew_lease()
+        now = self.clock()
         found = await asyncio.to_thread(self.rows.present, list(tables), now, other_than=self.process)
         before, self.elsewhere = self.elsewhere, found
         for table_id, live in tables.items():
