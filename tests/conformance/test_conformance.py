@@ -49,7 +49,7 @@ RANDOM_CASES = [case for case in CASES if not case.bots]  # Hypothesis draws eve
 @pytest.mark.parametrize("case", RANDOM_CASES, ids=[case.id for case in RANDOM_CASES])
 def test_hypothesis_playouts(case: Case) -> None:
     # the strategy needs the registry, so it is built inside the registered block
-    @settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+    @settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
     @given(playout=playouts(case))
     def run(playout: Playout) -> None:
         state = games.get(case.game).new_state(case.options, seed=playout.seed, seats=case.seats)

@@ -467,7 +467,11 @@ def _run_workers(
 
     os.environ[DB_VARIABLE] = url
     app.export()
-    config = uvicorn.Config(f"{__name__}:worker_app", factory=True, workers=workers, **settings)
+    # a rolling restart (SIGHUP) waits this long for each new worker to serve before it stops an
+    # old one; uvicorn's 5 s default gave up halfway on a busy machine (a worker starts in 2-8 s)
+    config = uvicorn.Config(
+        f"{__name__}:worker_app", factory=True, workers=workers, timeout_worker_healthcheck=60, **settings
+    )
     try:
         Multiprocess(config, sockets=[listener]).run()
     finally:
