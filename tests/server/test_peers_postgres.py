@@ -238,6 +238,10 @@ def test_a_person_arriving_before_the_first_lease_renewal_is_let_in(cluster: str
     header = new_header("t", "ricochet", games.get("ricochet").rules_version, {}, seed=1, created=0.0)
     store.create(header, [SeatRow(0, "human", "Ann", None)])
     presence = Presence(store, time.time, grace=60.0)  # not started: no renewal yet
-    asyncio.run(presence.arrived("t", 0))
+
+    async def arriving_while_the_lease_is_renewed() -> None:  # both write the lease at once
+        await asyncio.gather(presence.arrived("t", 0), *(presence._renew_lease() for _ in range(4)))
+
+    asyncio.run(arriving_while_the_lease_is_renewed())
     assert presence.rows.present(["t"], time.time(), other_than="someone else") == {"t": {0}}
     store.close()

@@ -5,8 +5,9 @@ transactions. Every method is blocking: the callers run them in a thread."""
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Any
 
-from sqlalchemy import delete, insert, select, update
+from sqlalchemy import delete, select
 from sqlalchemy.dialects import postgresql, sqlite
 
 from robotable.core.game import Seat
@@ -25,12 +26,9 @@ class PresenceStore:
 
     def renew(self, process: str, until: float, now: float) -> None:
         """The process's lease, now lasting until ``until``; the rows of processes long gone removed."""
-        with self.store._writing() as connection:
-            renewed = connection.execute(
-                update(schema.server_processes).where(PROCESSES.id == process).values(until=until)
-            )
-            if renewed.rowcount == 0:
-                connection.execute(insert(schema.server_processes).values(id=process, until=until))
+        lease = self._upsert(schema.server_processes).values(id=process, until=until)
+        with self.store._writing() as connection:  # two renewals at once (the first arrival's): one row
+            connection.execute(lease.on_conflict_do_update(index_elements=["id"], set_={"until": until}))
             gone = select(PROCESSES.id).where(PROCESSES.until < now - FORGOTTEN_AFTER)
             connection.execute(delete(schema.presence).where(PRESENCE.process.in_(gone)))
             connection.execute(delete(schema.server_processes).where(PROCESSES.until < now - FORGOTTEN_AFTER))
@@ -39,9 +37,12 @@ class PresenceStore:
         """A person connected to ``seat`` through ``process`` (once, however many connections:
         two connections arriving at once write the same row, and the second changes nothing)."""
         row = {"table_id": table_id, "seat": seat, "process": process}
-        upsert = postgresql.insert if self.store.engine.dialect.name == "postgresql" else sqlite.insert
         with self.store._writing() as connection:
-            connection.execute(upsert(schema.presence).values(**row).on_conflict_do_nothing())
+            connection.execute(self._upsert(schema.presence).values(**row).on_conflict_do_nothing())
+
+    def _upsert(self, table: Any) -> Any:
+        """The dialect's INSERT, which can be told what to do when the row is there already."""
+        return (postgresql.insert if self.store.engine.dialect.name == "postgresql" else sqlite.insert)(table)
 
     def left(self, process: str, table_id: str, seat: Seat) -> None:
         with self.store._writing() as connection:
