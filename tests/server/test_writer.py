@@ -60,12 +60,12 @@ def test_actions_waiting_together_are_written_in_one_transaction_and_each_told_i
     writer = GroupWriter(counting)  # type: ignore[arg-type]
 
     async def scenario() -> list[Any]:
-        first = asyncio.ensure_future(writer.append(Append("t0", 1, 0, "bid 1", 1.0)))
+        first = asyncio.ensure_future(writer.write(Append("t0", 1, 0, "bid 1", 1.0)))
         await asyncio.sleep(0.05)  # the writer holds that one at the gate: the others queue up
         rest = [
-            asyncio.ensure_future(writer.append(Append(f"t{n}", 1, 0, "bid 5", 2.0))) for n in range(1, 20)
+            asyncio.ensure_future(writer.write(Append(f"t{n}", 1, 0, "bid 5", 2.0))) for n in range(1, 20)
         ]
-        stale = asyncio.ensure_future(writer.append(Append("t0", 1, 0, "bid 7", 2.0)))
+        stale = asyncio.ensure_future(writer.write(Append("t0", 1, 0, "bid 7", 2.0)))
         await asyncio.sleep(0.05)
         counting.gate.set()
         return await asyncio.gather(first, *rest, stale, return_exceptions=True)
@@ -84,10 +84,10 @@ def test_closing_writes_what_is_waiting_and_a_closed_writer_refuses_clearly() ->
     writer = GroupWriter(store)
 
     async def scenario() -> None:
-        await asyncio.gather(*(writer.append(Append(f"t{n}", 1, 0, "bid 2", 1.0)) for n in range(3)))
+        await asyncio.gather(*(writer.write(Append(f"t{n}", 1, 0, "bid 2", 1.0)) for n in range(3)))
         await asyncio.to_thread(writer.close)
         with pytest.raises(Exception, match="stopping"):
-            await writer.append(Append("t0", 2, 0, "bid 3", 2.0))
+            await writer.write(Append("t0", 2, 0, "bid 3", 2.0))
 
     asyncio.run(scenario())
     assert [store.load(f"t{n}").version for n in range(3)] == [1, 1, 1]
@@ -112,8 +112,8 @@ def test_a_database_failure_answers_every_waiter_of_the_batch_and_the_writer_goe
     writer = GroupWriter(FailingOnce(store))  # type: ignore[arg-type]
 
     async def scenario() -> Any:
-        failed = await asyncio.gather(writer.append(Append("t0", 1, 0, "bid 2", 1.0)), return_exceptions=True)
-        await writer.append(Append("t1", 1, 0, "bid 2", 1.0))  # the next batch is written as usual
+        failed = await asyncio.gather(writer.write(Append("t0", 1, 0, "bid 2", 1.0)), return_exceptions=True)
+        await writer.write(Append("t1", 1, 0, "bid 2", 1.0))  # the next batch is written as usual
         return failed[0]
 
     failed = asyncio.run(scenario())

@@ -54,15 +54,11 @@ class GroupWriter:
         self._thread = threading.Thread(target=self._run, name="robotable-writer", daemon=True)
         self._thread.start()
 
-    async def append(self, item: Append) -> None:
-        """Write one action; returns once it is committed. ``StaleTable`` when another
-        process wrote that action number first, :class:`StoreError` when the database failed
-        (in both cases nothing of this action was written)."""
-        await self.write(item)
-
     def write(self, item: Append) -> asyncio.Future[None]:
-        """Queue one action: the future is done once it is committed (or refused, as
-        :meth:`append`). A table's actions are written in the order it queued them."""
+        """Queue one action: the future is done once it is committed; it raises ``StaleTable``
+        when another process wrote that action number first (or an action before it of its table
+        was refused), :class:`StoreError` when the database failed (in both cases nothing of this
+        action was written). A table's actions are written in the order it queued them."""
         future: asyncio.Future[None] = asyncio.get_running_loop().create_future()
         if not self._thread.is_alive():
             future.set_exception(StoreError("the server is stopping: the action was not stored"))
