@@ -94,3 +94,9 @@ class StateError(RobotableError):
 
 class RecordError(RobotableError):
     """A game record is malformed or does not replay to what it claims."""
+
+
+class PuzzleError(RobotableError):
+    """A puzzle (a file, an editor's message, an attempt) cannot be honoured: malformed, too
+    large, or asking for what the game cannot do. The message says why in plain words; ``fr``
+    says it in French for the pages."""
