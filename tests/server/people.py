@@ -3,6 +3,7 @@ server process (or the same one), choosing what the perfect bot would."""
 
 from __future__ import annotations
 
+import threading
 import time
 from collections.abc import Callable
 from typing import Any
@@ -53,3 +54,62 @@ class RicochetPeople:
     def _call(self, method: str, path: str, seat: int, **kwargs: Any) -> httpx.Response:
         headers = {"Authorization": f"Bearer {self.tokens[seat]}"}
         return httpx.request(method, self.servers[seat].url + path, headers=headers, timeout=30, **kwargs)
+
+
+class HttpPerson:
+    """Plays seat 0 of a Robotick table against two bots over HTTP, the first legal action each
+    time, on its own thread (``thread``), until the game ends or ``stop``; every action the server
+    answered is noted. ``table`` and ``token``: an existing table's seat, else a new table with
+    ``hangars`` (4: a short game)."""
+
+    def __init__(
+        self,
+        server: process.Server,
+        seed: int,
+        *,
+        hangars: int = 4,
+        table: str | None = None,
+        token: str | None = None,
+    ) -> None:
+        if table is None:
+            body = {"game": "robotick", "seats": ["human", "bot", "bot"], "seed": seed, "timers": False}
+            body["options"] = {"hangars": hangars}
+            created = httpx.post(f"{server.url}/api/tables", json=body, timeout=30).json()
+            table, token = created["table"], created["token"]
+        self.server, self.table, self.token = server, table, token
+        self.headers = {"Authorization": f"Bearer {token}"}
+        self.acknowledged: list[str] = []
+        self.failures: list[str] = []
+        self.unanswered: list[str] = []
+        """Actions whose connection a stopping worker closed before answering: stored or not."""
+        self.outcome: Any = None
+        self.stopping = threading.Event()
+        self.thread = threading.Thread(target=self._play, daemon=True)
+
+    def stop(self) -> None:
+        self.stopping.set()
+        self.thread.join(30)
+
+    def _play(self) -> None:
+        deadline = time.monotonic() + 120
+        url = f"{self.server.url}/api/tables/{self.table}"
+        while self.outcome is None and time.monotonic() < deadline and not self.stopping.is_set():
+            try:
+                state = httpx.get(url, headers=self.headers, timeout=30).json()
+            except httpx.TransportError:  # caught by a stopping worker before it read it: again
+                continue
+            self.outcome = state["outcome"]
+            if self.outcome is None and 0 in state["to_act"] and state["legal"]:
+                self._act(url, state["legal"][0])
+            time.sleep(0.02)
+
+    def _act(self, url: str, action: str) -> None:
+        try:
+            played = httpx.post(f"{url}/actions", json={"action": action}, headers=self.headers, timeout=30)
+        except httpx.TransportError:  # no answer (a page says so and its person plays again)
+            self.unanswered.append(action)
+            return
+        if played.status_code == 200:  # answered, whichever worker took it
+            self.acknowledged.append(action)
+        else:
+            self.failures.append(played.text)

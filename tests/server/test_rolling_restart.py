@@ -24,6 +24,7 @@ from robotable.server.store import open_store
 
 from .. import pg
 from . import process
+from .people import HttpPerson
 
 pytestmark = pytest.mark.timeout(240)
 
@@ -77,48 +78,6 @@ def workers_of(server: process.Server) -> set[int]:
     return {int(child) for child in children if b"spawn_main" in Path(f"/proc/{child}/cmdline").read_bytes()}
 
 
-class Person:
-    """Plays seat 0 of a Robotick table against two bots over HTTP, the first legal action each
-    time, until the game ends; every action the server answered is noted."""
-
-    def __init__(self, server: process.Server, seed: int) -> None:
-        body = {"game": "robotick", "seats": ["human", "bot", "bot"], "seed": seed, "timers": False}
-        body["options"] = {"hangars": 4}  # a short game
-        created = httpx.post(f"{server.url}/api/tables", json=body, timeout=30).json()
-        self.server, self.table = server, created["table"]
-        self.headers = {"Authorization": f"Bearer {created['token']}"}
-        self.acknowledged: list[str] = []
-        self.failures: list[str] = []
-        self.unanswered: list[str] = []
-        """Actions whose connection a stopping worker closed before answering: stored or not."""
-        self.outcome: Any = None
-        self.thread = threading.Thread(target=self._play, daemon=True)
-
-    def _play(self) -> None:
-        deadline = time.monotonic() + 120
-        url = f"{self.server.url}/api/tables/{self.table}"
-        while self.outcome is None and time.monotonic() < deadline:
-            try:
-                state = httpx.get(url, headers=self.headers, timeout=30).json()
-            except httpx.TransportError:  # caught by a stopping worker before it read it: again
-                continue
-            self.outcome = state["outcome"]
-            if self.outcome is None and 0 in state["to_act"] and state["legal"]:
-                self._act(url, state["legal"][0])
-            time.sleep(0.02)
-
-    def _act(self, url: str, action: str) -> None:
-        try:
-            played = httpx.post(f"{url}/actions", json={"action": action}, headers=self.headers, timeout=30)
-        except httpx.TransportError:  # no answer (a page says so and its person plays again)
-            self.unanswered.append(action)
-            return
-        if played.status_code == 200:  # answered, whichever worker took it
-            self.acknowledged.append(action)
-        else:
-            self.failures.append(played.text)
-
-
 def is_subsequence(part: list[str], whole: list[str]) -> bool:
     rest = iter(whole)
     return all(item in rest for item in part)
@@ -131,7 +90,7 @@ def test_a_rolling_restart_loses_nothing_acknowledged_and_every_game_ends(
     server = process.start(url, tmp_path, extra=["--workers", "2"])
     spectators: list[Spectator] = []
     try:
-        people = [Person(server, seed) for seed in range(4)]
+        people = [HttpPerson(server, seed) for seed in range(4)]
         spectators = [Spectator(server, person.table) for person in people]
         before = workers_of(server)
         assert len(before) == 2
