@@ -14,6 +14,10 @@ blob; add the example to a test of the game so that CI keeps checking it.
 
 from __future__ import annotations
 
+import asyncio
+from collections.abc import Iterator
+
+import pytest
 from hypothesis import HealthCheck, settings
 
 CI_EXAMPLES = 100
@@ -36,3 +40,23 @@ settings.register_profile(
     suppress_health_check=[HealthCheck.too_slow],
 )
 settings.load_profile("ci")  # pytest's --hypothesis-profile NAME loads another one after this
+
+
+@pytest.fixture(autouse=True)
+def no_browser_event_loop(request: pytest.FixtureRequest) -> Iterator[None]:
+    """A test without the browser runs with no event loop marked running in its thread.
+
+    Playwright's sync API marks its own loop running in the calling thread after each call
+    (its dispatcher resumes it), and the browser fixture lives for the whole session: without
+    this, ``asyncio.run`` in any later test of the same worker failed ("cannot be called from a
+    running event loop"), depending on which tests the worker happened to take. The mark is put
+    back after the test, for the browser tests that follow."""
+    if "browser" in request.fixturenames:
+        yield
+        return
+    running = asyncio._get_running_loop()
+    asyncio._set_running_loop(None)
+    try:
+        yield
+    finally:
+        asyncio._set_running_loop(running)

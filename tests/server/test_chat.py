@@ -70,9 +70,12 @@ def history(greeting: list[Message]) -> list[Message]:
 
 
 def say(socket: Socket, text: Any) -> Message:
-    """Send ``say`` and return the answer the sender gets: its own ``chat``, or a refusal."""
+    """Send ``say`` and return the answer the sender gets: its own ``chat``, or a refusal (a
+    fresh ``state`` may come first, as in :func:`quiet`)."""
     socket.send_json({"type": "say", "text": text})
-    return socket.receive_json()  # type: ignore[no-any-return]
+    while (message := socket.receive_json())["type"] == "state":
+        pass
+    return message  # type: ignore[no-any-return]
 
 
 def next_of(socket: Socket, kind: str) -> Message:
