@@ -93,10 +93,11 @@ def test_the_search_levels_vary_with_their_seeds() -> None:
     heuristic on one game seed: hard's own seed changes the game; a seeded game still repeats
     exactly through the tournament's factory."""
     hard = bots_of(GAME)["hard"]
-    games = {play([HeuristicBot(seed=1), hard(seed=s)], seed=3, turn_limit=8) for s in range(3)}
+    games = {play([HeuristicBot(seed=1), hard(seed=s)], seed=3, turn_limit=6) for s in range(3)}
     assert len(games) >= 2
     twice = {
-        play([bot_agent(GAME, "bot:heuristic", 0, 9), bot_agent(GAME, "bot:hard", 1, 9)], 9) for _ in range(2)
+        play([bot_agent(GAME, "bot:heuristic", 0, 9), bot_agent(GAME, "bot:hard", 1, 9)], 9, turn_limit=3)
+        for _ in range(2)
     }
     assert len(twice) == 1
 
