@@ -57,7 +57,7 @@ class RicochetPeople:
 
 
 class HttpPerson:
-    """Plays seat 0 of a Robotick table against two bots over HTTP, the first legal action each
+    """Plays seat 0 of a Robotick table against two easy bots over HTTP, the first legal action each
     time, on its own thread (``thread``), until the game ends or ``stop``; every action the server
     answered is noted. ``table`` and ``token``: an existing table's seat, else a new table with
     ``hangars`` (4: a short game)."""
@@ -72,8 +72,14 @@ class HttpPerson:
         token: str | None = None,
     ) -> None:
         if table is None:
-            body = {"game": "robotick", "seats": ["human", "bot", "bot"], "seed": seed, "timers": False}
-            body["options"] = {"hangars": hangars}
+            seats = ["human", "bot:easy", "bot:easy"]
+            body = {
+                "game": "robotick",
+                "seats": seats,
+                "seed": seed,
+                "timers": False,
+                "options": {"hangars": hangars},
+            }
             created = httpx.post(f"{server.url}/api/tables", json=body, timeout=30).json()
             table, token = created["table"], created["token"]
         self.server, self.table, self.token = server, table, token
