@@ -40,7 +40,11 @@ from robotable.games.dr2d.puzzles.runner import (
 )
 
 ALL_LETTERS = (0, 1, 2, 3, STAY)
-Node = tuple[int, Fleet, int]  # (non-STAY registers so far, the robot, the goal's progress)
+# A node's cost is its non-STAY registers times MOVE plus the sum of their places (register 1 of
+# turn 1 is place 1): among programs of as few moves, the one shown to a person moves as early
+# as it can ("N STAY STAY STAY STAY", not "STAY STAY STAY STAY N"); still additive, so exact.
+MOVE = 4096  # more than the sum of every place of 10 turns (1 + 2 + ... + 50 = 1,275)
+Node = tuple[int, Fleet, int]  # (cost, the robot, the goal's progress)
 Parents = dict[Key, tuple[Key | None, int | None]]  # key -> (key it came from, letter played)
 
 
@@ -90,14 +94,15 @@ class _Search:
         self.layers.append(parents)
         return layer
 
-    def register(self, layer: dict[Key, Node], register: int) -> dict[Key, Node]:
+    def register(self, layer: dict[Key, Node], turn: int, register: int) -> dict[Key, Node]:
         following: dict[Key, Node] = {}
         parents: Parents = {}
+        move = MOVE + (turn - 1) * REGISTERS + register
         for key, (cost, fleet, progress) in layer.items():
             for code in ALL_LETTERS if acts(fleet) else (STAY,):
                 child = fleet.copy()
                 play_register(self.puzzle, child, register, code)
-                node = (cost + (code != STAY), child, progress)
+                node = (cost + (move if code != STAY else 0), child, progress)
                 self.keep(following, parents, state_key(child, progress), node, (key, code))
         self.layers.append(parents)
         return following
@@ -141,7 +146,7 @@ def prove(puzzle: Puzzle, *, limit: int, report: Callable[[int, int], None] | No
         for turn in range(1, puzzle.turns + 1):
             layer = search.begin(frontier)
             for register in range(1, REGISTERS + 1):
-                layer = search.register(layer, register)
+                layer = search.register(layer, turn, register)
             frontier = search.end(layer, turn, seen)
             if report is not None:
                 report(turn, search.states)
@@ -152,7 +157,7 @@ def prove(puzzle: Puzzle, *, limit: int, report: Callable[[int, int], None] | No
             ]
             if done:
                 cost, key = min(done)
-                return Proof((turn, cost), search.solution(key), limit=limit, states=search.states)
+                return Proof((turn, cost // MOVE), search.solution(key), limit=limit, states=search.states)
             if not frontier:
                 break
             seen |= frontier.keys()
