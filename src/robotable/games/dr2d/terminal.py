@@ -14,7 +14,7 @@ takes it now.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from typing import Any
 
 from rich.style import Style
@@ -69,6 +69,7 @@ RIM_MARK = Style(color="red", bold=True)
 LAW = Style(color="yellow", bold=True)
 PUSHER = Style(color="dark_orange3", bold=True)  # not the laws' yellow
 BEAM = Style(color="red")
+GOAL = Style(bgcolor="dark_green", bold=True)
 COMPASS = {"N": "north", "E": "east", "S": "south", "W": "west"}
 
 
@@ -101,10 +102,10 @@ def board_text(view: Mapping[str, Any]) -> Text:
     return text
 
 
-def grid_text(board: Board, robots_shown: list[Mapping[str, Any]]) -> Text:
+def grid_text(board: Board, robots_shown: list[Mapping[str, Any]], goals: Collection[int] = ()) -> Text:
     """The factory (a whole board or a puzzle's part of one) with ``robots_shown`` (each with the
     view's ``seat``, ``tile`` and ``facing``) and the symbols' legend: the game's drawing and a
-    puzzle's share it."""
+    puzzle's share it. ``goals``: tiles drawn on a green ground (a puzzle's goal)."""
     beamed = {t for laser in board.lasers for t in laser.beam}
     robots = {tile_of(*r["tile"]): r for r in robots_shown if r["tile"] is not None}
     marks = _rim_marks(board)
@@ -117,6 +118,8 @@ def grid_text(board: Board, robots_shown: list[Mapping[str, Any]]) -> Text:
             tile = tile_of(x, y)
             _side(text, board, tile, W, marks)
             symbol, style = tile_symbol(board, tile, beamed)
+            if tile in goals:
+                style = style + GOAL
             robot = robots.get(tile)
             if robot is None:
                 text.append(f" {symbol} ", style)

@@ -291,9 +291,8 @@ def parse_program(program: Any, turn: int = 1) -> list[int]:
     >>> parse_program("N n e . O"), parse_program(["STAY", "-", "S", "W", "E"])
     ([0, 0, 1, 4, 3], [4, 4, 2, 3, 1])
     """
-    if isinstance(program, str):
-        program = program.replace(",", " ").split()
-    words = program if isinstance(program, list) else []
+    words = program.replace(",", " ").split() if isinstance(program, str) else program
+    words = words if isinstance(words, list) else []
     codes = [_code(word) for word in words[: REGISTERS + 1]]
     if len(words) != REGISTERS or None in codes:
         shown = quoted(program)
