@@ -46,6 +46,7 @@ RULE_OPTIONS = {
 }
 KEYS = {"game", "format", "title", "lesson", "factory", "robot", "goal", "turns", "options", "optimum"}
 REQUIRED = ("game", "format", "title", "lesson", "factory", "robot", "goal", "turns")
+MAX_ATTEMPT_CHARS = 1_000  # ten turns of five STAY with their spaces: 300
 STAY_WORDS = {"STAY", ".", "-"}  # '.' and '-' are the short STAY of the terminal's notation
 
 Score = tuple[int, int]
@@ -275,6 +276,7 @@ def parse_attempt(attempt: Any, puzzle: Puzzle) -> list[list[int]]:
     a whole attempt may also be one text, its turns separated by ``/``.
     """
     if isinstance(attempt, str):
+        _check_length(attempt)
         attempt = attempt.split("/") if attempt.strip() else []
     if not isinstance(attempt, list) or not 1 <= len(attempt) <= puzzle.turns:
         count = len(attempt) if isinstance(attempt, list) else "no"
@@ -291,6 +293,8 @@ def parse_program(program: Any, turn: int = 1) -> list[int]:
     >>> parse_program("N n e . O"), parse_program(["STAY", "-", "S", "W", "E"])
     ([0, 0, 1, 4, 3], [4, 4, 2, 3, 1])
     """
+    if isinstance(program, str):
+        _check_length(program)
     words = program.replace(",", " ").split() if isinstance(program, str) else program
     words = words if isinstance(words, list) else []
     codes = [_code(word) for word in words[: REGISTERS + 1]]
@@ -301,6 +305,15 @@ def parse_program(program: Any, turn: int = 1) -> list[int]:
             f"tour {turn} : un programme a cinq registres parmi N, E, S, O et STAY, pas {shown}",
         )
     return codes  # type: ignore[return-value]
+
+
+def _check_length(text: str) -> None:
+    """A typed attempt is short: a longer text is refused before it is split."""
+    if len(text) > MAX_ATTEMPT_CHARS:
+        raise refuse(
+            f"an attempt is at most {MAX_ATTEMPT_CHARS:,} characters long",
+            f"une tentative tient en {MAX_ATTEMPT_CHARS:,} caractères au plus",
+        )
 
 
 def _code(word: Any) -> int | None:
