@@ -123,8 +123,10 @@ def test_prove_agrees_with_brute_force(seed: int) -> None:
     assert proof.optimum == brute_force(puzzle)
     assert proof.unsolvable == (proof.optimum is None)
     if proof.optimum is not None:  # the solution it gives reaches its optimum when run
-        outcome = run(puzzle, notation(proof.solution))
-        assert outcome.solved and outcome.score == proof.optimum
+        outcome = run(puzzle, proof.solution)  # codes run as they are, as does the notation
+        assert (
+            outcome.solved and outcome.score == proof.optimum == run(puzzle, notation(proof.solution)).score
+        )
 
 
 def test_the_generated_puzzles_are_varied() -> None:

@@ -278,8 +278,8 @@ def parse_attempt(attempt: Any, puzzle: Puzzle) -> list[list[int]]:
     if isinstance(attempt, str):
         _check_length(attempt)
         attempt = attempt.split("/") if attempt.strip() else []
-    if not isinstance(attempt, list) or not 1 <= len(attempt) <= puzzle.turns:
-        count = len(attempt) if isinstance(attempt, list) else "no"
+    if not isinstance(attempt, list | tuple) or not 1 <= len(attempt) <= puzzle.turns:
+        count = len(attempt) if isinstance(attempt, list | tuple) else "no"
         raise refuse(
             f"an attempt is one program per turn, 1 to {puzzle.turns} of them, not {count}",
             f"une tentative donne un programme par tour, de 1 à {puzzle.turns}, pas {count}",
@@ -288,7 +288,8 @@ def parse_attempt(attempt: Any, puzzle: Puzzle) -> list[list[int]]:
 
 
 def parse_program(program: Any, turn: int = 1) -> list[int]:
-    """Five registers from ``"N N E STAY W"`` (or ``"N,N,E,.,W"``) or a list of five words.
+    """Five registers from ``"N N E STAY W"`` (or ``"N,N,E,.,W"``) or a list of five words or
+    codes (0 to 3 for N, E, S, W, 4 for STAY: a :class:`~.prover.Proof`'s solution runs as it is).
 
     >>> parse_program("N n e . O"), parse_program(["STAY", "-", "S", "W", "E"])
     ([0, 0, 1, 4, 3], [4, 4, 2, 3, 1])
@@ -296,7 +297,7 @@ def parse_program(program: Any, turn: int = 1) -> list[int]:
     if isinstance(program, str):
         _check_length(program)
     words = program.replace(",", " ").split() if isinstance(program, str) else program
-    words = words if isinstance(words, list) else []
+    words = list(words) if isinstance(words, list | tuple) else []
     codes = [_code(word) for word in words[: REGISTERS + 1]]
     if len(words) != REGISTERS or None in codes:
         shown = quoted(program)
@@ -317,6 +318,8 @@ def _check_length(text: str) -> None:
 
 
 def _code(word: Any) -> int | None:
+    if type(word) is int and 0 <= word <= STAY:  # a code, as a Proof's solution holds it
+        return word
     if not isinstance(word, str) or not word.isascii():
         return None
     upper = word.strip().upper()
