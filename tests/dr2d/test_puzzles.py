@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+import json
+import re
+from pathlib import Path
+
 import pytest
 
-from robotable.core.errors import PuzzleError
+from robotable.core.errors import DataFileError, PuzzleError
 from robotable.games.dr2d.board import parse_board, tile_of
-from robotable.games.dr2d.puzzles import load_puzzle, parse_attempt, run
+from robotable.games.dr2d.puzzles import load_puzzle, parse_attempt, prove, run
 from tests.dr2d.puzzle_helpers import make_puzzle, puzzle_data
 
 ROW = ". . . . ."
@@ -29,8 +33,6 @@ def test_a_part_of_a_factory_is_the_north_west_corner_with_its_own_edges() -> No
 
 
 def test_a_whole_board_file_still_needs_twelve_rows_laws_and_starts() -> None:
-    from robotable.core.errors import DataFileError
-
     with pytest.raises(DataFileError, match="needs 12 rows"):
         parse_board("[map]\n. . .\n. 1 .")
 
@@ -187,3 +189,11 @@ def test_bad_attempts_are_refused(attempt, message: str) -> None:
 def test_attempt_notation() -> None:
     puzzle = make_puzzle([". . 1"], turns=2)
     assert parse_attempt("n e s w o / stay,-,.,., .", puzzle) == [[0, 1, 2, 3, 3], [4, 4, 4, 4, 4]]
+
+
+def test_the_documented_example_is_a_puzzle_with_its_optimum() -> None:
+    page = (Path(__file__).resolve().parents[2] / "docs" / "puzzles.md").read_text("utf-8")
+    dr2d = page[page.index("## DR2D") :]
+    example = json.loads(re.search(r"```json\n(.*?)```", dr2d, re.DOTALL).group(1))  # type: ignore[union-attr]
+    puzzle = load_puzzle(example)
+    assert prove(puzzle, limit=10_000).optimum == puzzle.optimum == (1, 3)
