@@ -35,6 +35,14 @@ def test_a_part_of_a_factory_is_the_north_west_corner_with_its_own_edges() -> No
 def test_a_whole_board_file_still_needs_twelve_rows_laws_and_starts() -> None:
     with pytest.raises(DataFileError, match="needs 12 rows"):
         parse_board("[map]\n. . .\n. 1 .")
+    floor = "[map]\n" + ". . . . . . . . . . . .\n" * 12
+    with pytest.raises(DataFileError, match="law 1 is on no tile"):
+        parse_board(floor)
+    assert parse_board(floor, part=True).starts == ()  # a puzzle's factory needs neither
+    with pytest.raises(DataFileError, match=r"tile 3,0 is off the 3x2 board \(x 0 to 2, y 0 to 1\)"):
+        parse_board("[map]\n. . .\n. . .\n[walls]\n3,0 E", part=True)
+    with pytest.raises(DataFileError, match="the \\[map\\] needs 1 to 12 rows, not 13"):
+        parse_board("[map]\n" + ".\n" * 13, part=True)
 
 
 # --------------------------------------------------------------------------- runs
