@@ -139,3 +139,15 @@ def test_play_refuses_a_bad_start() -> None:
     assert result.exit_code == 2 and "the course has puzzles 1 to 17" in result.output
     result = invoke("puzzle", "dr2d", "--lang", "de")
     assert result.exit_code == 2 and "no words in 'de'" in result.output
+
+
+def test_a_standby_turn_is_played_at_once_and_undone_with_its_cause(tmp_path: Path) -> None:
+    """PC 2 in a laser's beam: hit in register 1, PC 1, standby (DR-24); the next turn the robot
+    programs nothing (DR-30), so it is not asked for."""
+    data = puzzle_data([". . . . ."], start=(1, 0), pc=2, lasers=["0,0 E"], goal={"tile": [4, 0]}, turns=3)
+    file = write(tmp_path / "laser.json", data)
+    result = invoke("puzzle", "dr2d", str(file), input=". . . . .\nundo\n. . . . .\nN N N . .\n")
+    assert result.exit_code == 0, result.output
+    assert "turn 2: the robot is in standby, its registers are not played." in result.output
+    assert "turn 2/3" not in result.output and result.output.count("turn 1/3") == 2  # undo took both
+    assert "Solved in 3 turn(s) with 3 move(s)." in result.output

@@ -28,8 +28,10 @@ from rich.text import Text
 from robotable.cli.common import err, fail, out, write_file
 from robotable.core.datafile import read_user_text
 from robotable.core.errors import PuzzleError, RobotableError
+from robotable.games.dr2d.engine import STAY
 from robotable.games.dr2d.puzzles import Proof, Puzzle, load_puzzle, notation, parse_program, prove, run
 from robotable.games.dr2d.puzzles.course import load_course
+from robotable.games.dr2d.puzzles.format import REGISTERS
 from robotable.games.dr2d.puzzles.runner import Outcome
 from robotable.games.dr2d.sentences import describe_event
 from robotable.games.dr2d.terminal import grid_text
@@ -140,6 +142,44 @@ def check(path: Path, *, limit: int = DEFAULT_LIMIT, store: bool = False) -> int
 # --------------------------------------------------------------------------- playing
 
 
+class Turns:
+    """One puzzle's turns typed so far and their run. A turn the robot spends in standby (DR-30:
+    it programs nothing) is played at once, not asked for, and taken back with the turn before."""
+
+    def __init__(self, puzzle: Puzzle) -> None:
+        self.puzzle = puzzle
+        self.typed: list[tuple[str, bool]] = []  # (the turn's registers, typed by the player)
+        self.outcome: Outcome | None = None
+
+    @property
+    def full(self) -> bool:
+        return len(self.typed) == self.puzzle.turns
+
+    def add(self, registers: list[int]) -> list[dict[str, Any]]:
+        """The turn played, then any standby turn after it: their trace entries."""
+        self.typed.append((notation([registers]), True))
+        entries = [self._run().trace[-1]]
+        while not self.full and self._standby_next():
+            self.typed.append((notation([[STAY] * REGISTERS]), False))
+            entries.append(self._run().trace[-1])
+        return entries
+
+    def take_back(self, *, everything: bool) -> None:
+        while self.typed and not self.typed[-1][1]:  # the standby turns the last typed one caused
+            self.typed.pop()
+        if self.typed:
+            self.typed = [] if everything else self.typed[:-1]
+        self.outcome = self._run() if self.typed else None
+
+    def _standby_next(self) -> bool:
+        assert self.outcome is not None
+        return not self.outcome.solved and self.outcome.trace[-1]["end"]["robot"]["standby_pending"]
+
+    def _run(self) -> Outcome:
+        self.outcome = run(self.puzzle, [text for text, _ in self.typed])
+        return self.outcome
+
+
 class Session:
     """One player's puzzles in the terminal: the programs typed so far and what they gave."""
 
@@ -183,43 +223,35 @@ class Session:
     def play_one(self, number: int, puzzle: Puzzle) -> bool:
         """False when the player quits."""
         self.introduce(number, puzzle)
-        programs: list[str] = []  # each turn's registers, as the notation writes them
-        outcome: Outcome | None = None
+        turns = Turns(puzzle)
         while True:
-            self.draw(puzzle, outcome)
-            if outcome is not None and outcome.solved:
-                self.score(puzzle, outcome)
+            self.draw(puzzle, turns.outcome)
+            if turns.outcome is not None and turns.outcome.solved:
+                self.score(puzzle, turns.outcome)
                 return True
-            if len(programs) == puzzle.turns:
+            if turns.full:
                 self.console.print(self.words("unsolved", turns=puzzle.turns))
-            full = len(programs) == puzzle.turns
-            asked = (
-                self.words("prompt_full")
-                if full
-                else self.words("prompt", turn=len(programs) + 1, turns=puzzle.turns)
-            )
-            line = self.ask(asked).strip().lower()
-            if line == "quit":
-                return False
-            if line == "skip":
-                return True
-            if line in ("help", "?") or not line:
-                self.console.print(self.words("help"))
-                continue
-            if line in ("undo", "retry"):
-                programs = programs[:-1] if line == "undo" else []
-            elif full:
-                continue
-            else:
-                try:
-                    programs.append(notation([parse_program(line, len(programs) + 1)]))
-                except PuzzleError as exc:
-                    message = exc.fr if self.lang == "fr" and exc.fr else str(exc)
-                    err().print(Text(message, style="red"))
-                    continue
-            outcome = run(puzzle, programs) if programs else None
-            if outcome is not None:
-                self.tell(outcome.trace[-1])
+            next_turn = len(turns.typed) + 1
+            prompt = "prompt_full" if turns.full else "prompt"
+            line = self.ask(self.words(prompt, turn=next_turn, turns=puzzle.turns)).strip().lower()
+            if line in ("quit", "skip"):
+                return line == "skip"
+            self.obey(turns, line)
+
+    def obey(self, turns: Turns, line: str) -> None:
+        """One line typed at the prompt: a word, or the next turn's registers."""
+        if line in ("help", "?") or not line:
+            self.console.print(self.words("help"))
+        elif line in ("undo", "retry"):
+            turns.take_back(everything=line == "retry")
+        elif not turns.full:
+            try:
+                registers = parse_program(line, len(turns.typed) + 1)
+            except PuzzleError as exc:
+                err().print(Text(exc.fr if self.lang == "fr" and exc.fr else str(exc), style="red"))
+                return
+            for entry in turns.add(registers):
+                self.tell(entry)
 
     def tell(self, entry: dict[str, Any]) -> None:
         """The last turn, register by register, in the game's own sentences."""

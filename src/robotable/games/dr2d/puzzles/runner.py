@@ -155,5 +155,6 @@ def robot_view(fleet: Fleet) -> dict[str, Any]:
         "facing": DIRS[fleet.facing[ROBOT]],
         "pc": fleet.pc[ROBOT],
         "pit_slots": fleet.skip[ROBOT],
-        "standby": fleet.inactive[ROBOT] or fleet.pending[ROBOT],
+        "inactive": fleet.inactive[ROBOT],  # in standby this turn (DR-30)
+        "standby_pending": fleet.pending[ROBOT],  # in standby next turn (DR-24, DR-30)
     }
