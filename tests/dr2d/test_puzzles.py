@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import copy
 import json
+import random
 import re
 from pathlib import Path
 
@@ -11,6 +13,7 @@ import pytest
 from robotable.core.errors import DataFileError, PuzzleError
 from robotable.games.dr2d.board import parse_board, tile_of
 from robotable.games.dr2d.puzzles import load_puzzle, parse_attempt, prove, run
+from robotable.games.dr2d.puzzles.course import course_data
 from tests.dr2d.puzzle_helpers import make_puzzle, puzzle_data
 
 ROW = ". . . . ."
@@ -205,3 +208,27 @@ def test_the_documented_example_is_a_puzzle_with_its_optimum() -> None:
     example = json.loads(re.search(r"```json\n(.*?)```", dr2d, re.DOTALL).group(1))  # type: ignore[union-attr]
     puzzle = load_puzzle(example)
     assert prove(puzzle, limit=10_000).optimum == puzzle.optimum == (1, 3)
+
+
+JUNK = [None, True, 0, -1, 7, 10**30, 1.5, float("nan"), "", "N", "x" * 500]
+JUNK += [[], [0], [0, 0], [1, 2, 3], {}, {"en": 1}]
+
+
+def test_hostile_fields_are_puzzle_errors_only() -> None:
+    """Any field of a course puzzle, or any field inside one, replaced by junk: the puzzle loads
+    or is refused with a PuzzleError, never another exception."""
+    rng = random.Random(30)
+    for _ in range(400):
+        data = copy.deepcopy(rng.choice(course_data()))
+        target, key = data, rng.choice(list(data))
+        while isinstance(target[key], dict) and rng.random() < 0.6:
+            target, key = target[key], rng.choice(list(target[key]))
+        if isinstance(target[key], list) and target[key] and rng.random() < 0.5:
+            target, key = target[key], rng.randrange(len(target[key]))
+        target[key] = rng.choice(JUNK)
+        try:
+            puzzle = load_puzzle(data)
+        except PuzzleError as refused:
+            assert refused.fr
+        else:
+            run(puzzle, ". . . . .")
