@@ -232,3 +232,25 @@ def test_hostile_fields_are_puzzle_errors_only() -> None:
             assert refused.fr
         else:
             run(puzzle, ". . . . .")
+
+
+def test_hostile_attempts_are_puzzle_errors_only() -> None:
+    puzzle = make_puzzle([". . 1"], turns=2)
+    rng = random.Random(31)
+    words = [*JUNK, "N", "STAY", ".", "/", " ", 4, 0, -0, 5, "ＮＮ", "ſ", "n\x00"]
+    for _ in range(300):
+        shape = rng.randrange(3)
+        program = [rng.choice(words) for _ in range(rng.choice([4, 5, 5, 6]))]
+        attempt = (
+            [program]
+            if shape == 0
+            else " ".join(map(str, program))
+            if shape == 1
+            else [program, rng.choice(words)]
+        )
+        try:
+            outcome = run(puzzle, attempt)
+        except PuzzleError as refused:
+            assert refused.fr
+        else:
+            assert 1 <= outcome.score[0] <= 2
