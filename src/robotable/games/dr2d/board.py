@@ -74,6 +74,11 @@ class Board:
     lasers: tuple[Laser, ...]
     pusher: tuple[int, ...]  # push direction per tile, -1 elsewhere
     ring: tuple[int, ...]  # the 44 perimeter tiles, anticlockwise from the NE corner (DR-32)
+    # A part of a factory (a puzzle's, :func:`parse_board` with ``part=True``) is the north-west
+    # ``width`` x ``height`` corner of the grid: tiles keep their numbers, ``step`` leads off the
+    # board at its edges and ``ring`` is its own rim, so the engine needs no change.
+    width: int = SIZE
+    height: int = SIZE
 
     def walls_list(self) -> list[tuple[int, int]]:
         """Every wall as (tile, side), each physical segment once (its N or W side, or the rim)."""
@@ -89,21 +94,28 @@ class Board:
         return self.kind[tile] == FLOOR and not self.law_at[tile]
 
 
-def _ring() -> tuple[int, ...]:
-    north = [tile_of(x, 0) for x in range(SIZE - 1, -1, -1)]  # westwards
-    west = [tile_of(0, y) for y in range(1, SIZE)]  # southwards
-    south = [tile_of(x, SIZE - 1) for x in range(1, SIZE)]  # eastwards
-    east = [tile_of(SIZE - 1, y) for y in range(SIZE - 2, 0, -1)]  # northwards
-    return tuple(north + west + south + east)
+def ring_of(width: int = SIZE, height: int = SIZE) -> tuple[int, ...]:
+    """The rim of the ``width`` x ``height`` corner, anticlockwise from its NE corner (DR-32);
+    each tile once, a part one tile wide included."""
+    north = [tile_of(x, 0) for x in range(width - 1, -1, -1)]  # westwards
+    west = [tile_of(0, y) for y in range(1, height)]  # southwards
+    south = [tile_of(x, height - 1) for x in range(1, width)]  # eastwards
+    east = [tile_of(width - 1, y) for y in range(height - 2, 0, -1)]  # northwards
+    return tuple(dict.fromkeys(north + west + south + east))
 
 
-RING = _ring()
-STEP = tuple(
-    tile_of(x + DX[d], y + DY[d]) if on_board(x + DX[d], y + DY[d]) else OFF
-    for tile in range(TILES)
-    for x, y in [xy(tile)]
-    for d in range(4)
-)
+def step_of(width: int = SIZE, height: int = SIZE) -> tuple[int, ...]:
+    """``step[tile * 4 + d]``: the neighbour inside the ``width`` x ``height`` corner, or OFF."""
+    return tuple(
+        tile_of(x + DX[d], y + DY[d]) if 0 <= x + DX[d] < width and 0 <= y + DY[d] < height else OFF
+        for tile in range(TILES)
+        for x, y in [xy(tile)]
+        for d in range(4)
+    )
+
+
+RING = ring_of()
+STEP = step_of()
 
 
 Section = list[tuple[int, list[str]]]  # (line number, words) of each line of a section
@@ -112,10 +124,12 @@ Section = list[tuple[int, list[str]]]  # (line number, words) of each line of a 
 class _Reader:
     """Parses one board file; every error names the file and line."""
 
-    def __init__(self, text: str, source: str) -> None:
+    def __init__(self, text: str, source: str, part: bool = False) -> None:
         self.text = text
         self.source = source
         self.headers: dict[str, int] = {}  # section -> line of its [header]
+        self.part = part  # a puzzle's factory: a smaller map, laws and start tiles optional
+        self.width, self.height, self.step = SIZE, SIZE, STEP  # a part's once its map is read
 
     def fail(self, line: int | str, reason: str) -> DataFileError:
         where = f"line {line}" if isinstance(line, int) else line
@@ -130,8 +144,10 @@ class _Reader:
             x, y = (data_int(p, self.source, f"line {line}", minimum=0) for p in parts)
         except DataFileError as exc:
             raise self.fail(line, f"tile {_quoted(word)}: {exc.reason}") from None
-        if not on_board(x, y):
-            raise self.fail(line, f"tile {x},{y} is off the {SIZE}x{SIZE} board (0 to {SIZE - 1})")
+        if not (x < self.width and y < self.height):
+            size = f"{self.width}x{self.height}"
+            span = f"x 0 to {self.width - 1}, y 0 to {self.height - 1}" if self.part else f"0 to {SIZE - 1}"
+            raise self.fail(line, f"tile {x},{y} is off the {size} board ({span})")
         return tile_of(x, y)
 
     def direction(self, word: str, line: int) -> int:
@@ -186,6 +202,8 @@ class _Reader:
                 raise self.fail(number, "a law line is 'LAW X,Y' with LAW 1, 2 or 3")
             self._put_law(law_tiles, law_lines, int(words[0]), self.tile(words[1], number), number)
         for law in (1, 2, 3):
+            if law not in law_tiles and self.part:  # a puzzle's factory may hold fewer laws
+                continue
             if law not in law_tiles:
                 where = self.headers.get("laws", self.headers["map"])
                 raise self.fail(where, f"law {law} is on no tile (a {law} in [map] or a line in [laws])")
@@ -196,7 +214,7 @@ class _Reader:
                 raise self.fail(law_lines[law], reason)
             law_at[tile] = law
         ordered = sorted(starts)
-        if ordered != list(range(len(ordered))) or len(ordered) < 2:
+        if ordered != list(range(len(ordered))) or (len(ordered) < 2 and not self.part):
             raise self.fail(
                 self.headers["map"], "start tiles must be a, b, c... without gaps, at least a and b"
             )
@@ -207,13 +225,15 @@ class _Reader:
             kind=tuple(kind),
             belt=tuple(belt),
             law_at=tuple(law_at),
-            laws=(law_tiles[1], law_tiles[2], law_tiles[3]),
+            laws=(law_tiles.get(1, OFF), law_tiles.get(2, OFF), law_tiles.get(3, OFF)),
             starts=tuple(starts[i] for i in ordered),
             wall=tuple(wall),
-            step=STEP,
+            step=self.step,
             lasers=self._lasers(sections.get("lasers", []), wall),
             pusher=self._pushers(sections.get("pushers", [])),
-            ring=RING,
+            ring=RING if not self.part else ring_of(self.width, self.height),
+            width=self.width,
+            height=self.height,
         )
 
     def _map(
@@ -225,12 +245,14 @@ class _Reader:
         law_tiles: dict[int, int],
         law_lines: dict[int, int],
     ) -> None:
-        if len(rows) != SIZE:
+        if self.part:
+            self._part_size(rows)
+        if len(rows) != self.height:
             where = rows[SIZE][0] if len(rows) > SIZE else self.headers["map"]
-            raise self.fail(where, f"the [map] needs {SIZE} rows, not {len(rows)}")
+            raise self.fail(where, f"the [map] needs {self.height} rows, not {len(rows)}")
         for y, (number, tokens) in enumerate(rows):
-            if len(tokens) != SIZE:
-                raise self.fail(number, f"map row {y} needs {SIZE} tiles, not {len(tokens)}")
+            if len(tokens) != self.width:
+                raise self.fail(number, f"map row {y} needs {self.width} tiles, not {len(tokens)}")
             for x, token in enumerate(tokens):
                 tile = tile_of(x, y)
                 if token in _KIND_TOKENS:
@@ -248,6 +270,14 @@ class _Reader:
                     shown = _quoted(token)
                     raise self.fail(number, f"unknown map token {shown} at {x},{y} (see the legend)")
 
+    def _part_size(self, rows: Section) -> None:
+        """A part's size is its map's: 1 to 12 rows of 1 to 12 tiles, its first row's width."""
+        if not 1 <= len(rows) <= SIZE:
+            where = rows[SIZE][0] if len(rows) > SIZE else self.headers["map"]
+            raise self.fail(where, f"the [map] needs 1 to {SIZE} rows, not {len(rows)}")
+        self.width, self.height = min(len(rows[0][1]), SIZE), len(rows)
+        self.step = step_of(self.width, self.height)
+
     def _walls(self, lines: Section) -> list[bool]:
         wall = [False] * (TILES * 4)
         for number, words in lines:
@@ -255,7 +285,7 @@ class _Reader:
                 raise self.fail(number, "a wall line is 'X,Y SIDE'")
             tile, side = self.tile(words[0], number), self.direction(words[1], number)
             wall[tile * 4 + side] = True
-            other = STEP[tile * 4 + side]
+            other = self.step[tile * 4 + side]
             if other != OFF:
                 wall[other * 4 + (side + 2) % 4] = True
         return wall
@@ -275,14 +305,14 @@ class _Reader:
             if len(words) != 2:
                 raise self.fail(number, "a laser line is 'X,Y DIR'")
             tile, d = self.tile(words[0], number), self.direction(words[1], number)
-            back = STEP[tile * 4 + (d + 2) % 4]
+            back = self.step[tile * 4 + (d + 2) % 4]
             if back != OFF:
                 raise self.fail(number, f"a laser firing {DIRS[d]} must be mounted on the opposite rim")
             if any(laser.mount == tile and laser.direction == d for laser in lasers):
                 raise self.fail(number, "two lasers on one mount")
             beam = [tile]
-            while not wall[beam[-1] * 4 + d] and STEP[beam[-1] * 4 + d] != OFF:
-                beam.append(STEP[beam[-1] * 4 + d])
+            while not wall[beam[-1] * 4 + d] and self.step[beam[-1] * 4 + d] != OFF:
+                beam.append(self.step[beam[-1] * 4 + d])
             lasers.append(Laser(tile, d, tuple(beam)))
         return tuple(lasers)
 
@@ -303,10 +333,11 @@ def _quoted(text: str, limit: int = 20) -> str:
     return repr(text) if len(text) <= limit else f"{text[:limit]!r}... ({len(text)} characters)"
 
 
-def parse_board(text: str, source: str = "<board>") -> Board:
+def parse_board(text: str, source: str = "<board>", *, part: bool = False) -> Board:
     """A board from the text of a board file (a leading byte-order mark, as some Windows
-    editors write, is no part of it)."""
-    return _Reader(text.removeprefix("\ufeff"), source).read()
+    editors write, is no part of it). ``part``: a puzzle's factory, in the same format but with
+    a map of 1 to 12 rows of 1 to 12 tiles and laws and start tiles optional."""
+    return _Reader(text.removeprefix("\ufeff"), source, part).read()
 
 
 @cached_by_file

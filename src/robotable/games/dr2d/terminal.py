@@ -14,7 +14,7 @@ takes it now.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from typing import Any
 
 from rich.style import Style
@@ -28,7 +28,6 @@ from robotable.games.dr2d.board import (
     PIT,
     PRESS,
     ROBOT_LETTERS,
-    SIZE,
     START_LETTERS,
     TURN_L,
     TURN_R,
@@ -70,6 +69,7 @@ RIM_MARK = Style(color="red", bold=True)
 LAW = Style(color="yellow", bold=True)
 PUSHER = Style(color="dark_orange3", bold=True)  # not the laws' yellow
 BEAM = Style(color="red")
+GOAL = Style(bgcolor="dark_green", bold=True)
 COMPASS = {"N": "north", "E": "east", "S": "south", "W": "west"}
 
 
@@ -96,18 +96,30 @@ def tile_symbol(board: Board, tile: int, beamed: set[int]) -> tuple[str, Style]:
 
 def board_text(view: Mapping[str, Any]) -> Text:
     board = load_board(view["options"]["board_file"])
+    text = grid_text(board, view["robots"])
+    text.append("\n")
+    _legend(text, view)
+    return text
+
+
+def grid_text(board: Board, robots_shown: list[Mapping[str, Any]], goals: Collection[int] = ()) -> Text:
+    """The factory (a whole board or a puzzle's part of one) with ``robots_shown`` (each with the
+    view's ``seat``, ``tile`` and ``facing``) and the symbols' legend: the game's drawing and a
+    puzzle's share it. ``goals``: tiles drawn on a green ground (a puzzle's goal)."""
     beamed = {t for laser in board.lasers for t in laser.beam}
-    robots = {tile_of(*r["tile"]): r for r in view["robots"] if r["tile"] is not None}
+    robots = {tile_of(*r["tile"]): r for r in robots_shown if r["tile"] is not None}
     marks = _rim_marks(board)
     text = Text(no_wrap=True, overflow="crop")
-    text.append("    " + "".join(f"{x:>3} " for x in range(SIZE)) + "\n", Style(dim=True))
-    for y in range(SIZE):
+    text.append("    " + "".join(f"{x:>3} " for x in range(board.width)) + "\n", Style(dim=True))
+    for y in range(board.height):
         _wall_line(text, board, y, N, marks)
         text.append(f"{y:>3} ", Style(dim=True))
-        for x in range(SIZE):
+        for x in range(board.width):
             tile = tile_of(x, y)
             _side(text, board, tile, W, marks)
             symbol, style = tile_symbol(board, tile, beamed)
+            if tile in goals:
+                style = style + GOAL
             robot = robots.get(tile)
             if robot is None:
                 text.append(f" {symbol} ", style)
@@ -119,13 +131,11 @@ def board_text(view: Mapping[str, Any]) -> Text:
                     Style(color=colour, bold=True, reverse=True),
                 )
                 text.append(symbol, style)
-        _side(text, board, tile_of(SIZE - 1, y), E, marks)
+        _side(text, board, tile_of(board.width - 1, y), E, marks)
         text.append("\n")
-    _wall_line(text, board, SIZE - 1, S, marks)
+    _wall_line(text, board, board.height - 1, S, marks)
     for line in SYMBOL_LEGEND:
         text.append(line + "\n", Style(dim=True))
-    text.append("\n")
-    _legend(text, view)
     return text
 
 
@@ -149,7 +159,7 @@ def _side(text: Text, board: Board, tile: int, side: int, marks: dict) -> None:
 
 def _wall_line(text: Text, board: Board, y: int, side: int, marks: dict) -> None:
     text.append("    ")
-    for x in range(SIZE):
+    for x in range(board.width):
         tile = tile_of(x, y)
         text.append("+", Style(dim=True))
         if (tile, side) in marks:
