@@ -11,6 +11,7 @@ whose solutions fit the lesson: ``alone`` (the finishing robot alone reaches the
 and ``two`` (an optimal solution goes back on itself, or moves two helpers: that one is
 stored), ``vortex`` (the multicolour target). Its stored solution is one the lesson describes.
 The book takes the first puzzles of each level's lengths, and the 25-move position of RR-EX-15.
+No title or lesson says a puzzle's length: the pages tell the optimum only once it is solved.
 """
 
 from __future__ import annotations
@@ -216,10 +217,10 @@ COURSE = [
     (
         15,
         "any",
-        "Fifteen moves",
-        "Quinze coups",
-        "A puzzle for bidders: a proven optimum of fifteen moves, found by the solver.",
-        "Un puzzle pour les enchérisseurs : un optimum prouvé de quinze coups, trouvé par le solveur.",
+        "Final exam",
+        "L’examen final",
+        "Everything at once: blockers, turns, helpers and patience.",
+        "Tout à la fois : butoirs, virages, aides et patience.",
     ),
 ]
 
