@@ -66,6 +66,7 @@ def test_a_puzzle_at_its_start_tells_no_optimum(client: TestClient) -> None:
     assert answer.status_code == 200
     start = answer.json()
     assert start["moves"] == 0 and not start["solved"] and start["board"].startswith("<svg")
+    assert start["robots"] == ["red", "green", "blue", "yellow"]
     assert "red N" in start["legal"] or len(start["legal"]) >= 4
     assert not leaks(answer.text, solution)
     assert client.get(f"{API}/daily").json()["id"].startswith("daily-")

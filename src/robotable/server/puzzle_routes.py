@@ -99,7 +99,8 @@ def entry(puzzle: RicochetPuzzle) -> dict[str, Any]:
     listed = {"id": puzzle.extra["id"], "title": dict(puzzle.title), "lesson": dict(puzzle.lesson)}
     if "level" in puzzle.extra:
         listed["level"] = puzzle.extra["level"]
-    return listed | {"code": str(puzzle.position), "must_ricochet": puzzle.must_ricochet}
+    robots = list(ROBOT_NAMES[: len(puzzle.position.robots)])  # the silver robot when the code has it
+    return listed | {"code": str(puzzle.position), "must_ricochet": puzzle.must_ricochet, "robots": robots}
 
 
 def listing() -> dict[str, Any]:

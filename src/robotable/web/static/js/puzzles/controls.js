@@ -7,7 +7,6 @@ import { el } from "../api.js";
 import { gameSay, loadGames } from "../game_words.js";
 import { t } from "../i18n.js";
 
-const ROBOTS = ["red", "green", "blue", "yellow", "silver"];
 const ARROWS = { N: "↑", E: "→", S: "↓", W: "←" };
 
 export function controlsView(puzzle) {
@@ -22,8 +21,7 @@ export function controlsView(puzzle) {
   }, () => {});
   const draw = ({ answer, selected, moves }) => {
     const legal = answer?.legal ?? [];
-    const inPlay = ROBOTS.filter((robot) => answer?.board.includes(`data-piece="${robot}"`));
-    robots.replaceChildren(...inPlay.map((robot) => robotButton(puzzle, robot, selected, legal, named)));
+    robots.replaceChildren(...(answer?.robots ?? []).map((robot) => robotButton(puzzle, robot, selected, legal, named)));
     const offered = selected ? Object.keys(ARROWS) : [];
     directions.replaceChildren(...offered.map((direction) => directionButton(puzzle, `${selected} ${direction}`, legal)));
     document.getElementById("undo").disabled = !moves.length;
