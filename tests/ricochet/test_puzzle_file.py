@@ -131,3 +131,12 @@ def test_the_book_has_several_puzzles_per_level_from_5_to_over_20_moves() -> Non
     assert list(levels) == ["easy", "medium", "hard", "expert", "master"]
     assert all(len(lengths) >= 4 for lengths in levels.values())
     assert min(levels["easy"]) == 5 and max(levels["master"]) > 20
+
+
+def test_french_refusals_say_it_all_in_french() -> None:
+    with pytest.raises(PuzzleError) as refused:
+        run(load_puzzle(puzzle_data()), ["red X"])
+    assert refused.value.fr == "coup 1 : 'red X' n’est pas un déplacement lisible, comme « red N » ou « R N »"
+    with pytest.raises(PuzzleError) as refused:
+        load_puzzle(puzzle_data("nonsense"))
+    assert refused.value.fr is not None and "FFFFFFFF" not in refused.value.fr and "code" in refused.value.fr

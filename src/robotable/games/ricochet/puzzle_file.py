@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 from importlib import resources
 from typing import Any
 
-from robotable.core.errors import NotationError, PuzzleError
+from robotable.core.errors import NotationError, PuzzleError, quoted
 from robotable.games.ricochet.actions import Move, parse_action
 from robotable.games.ricochet.board import DIRECTIONS, cell_xy
 from robotable.games.ricochet.code import ROBOT_NAMES, Puzzle
@@ -136,7 +136,8 @@ def load_puzzle(data: dict[str, Any]) -> RicochetPuzzle:
         position.board()
     except NotationError as exc:
         raise _refuse(
-            f"the puzzle's position: {exc}", f"la position du puzzle est invalide : {exc}"
+            f"the puzzle's position: {exc}",
+            "le code de la position n’est pas valide (de la forme 1A2A3A4A-8A44FF0F-RC)",
         ) from None
     rule = data.get("must_ricochet", True)
     if not isinstance(rule, bool):
@@ -179,7 +180,11 @@ def _parse_move(item: object, number: int) -> Move:
     try:
         move = parse_action(item) if isinstance(item, str) else None
     except NotationError as exc:
-        raise _refuse(f"move {number}: {exc}", f"coup {number} : illisible ({exc})") from None
+        said = quoted(item)
+        raise _refuse(
+            f"move {number}: {exc}",
+            f"coup {number} : {said} n’est pas un déplacement lisible, comme « red N » ou « R N »",
+        ) from None
     if not isinstance(move, Move):
         raise _refuse(
             f"move {number} is not a robot's move like 'red N'",
