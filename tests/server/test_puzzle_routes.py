@@ -70,6 +70,7 @@ def test_a_puzzle_at_its_start_tells_no_optimum(client: TestClient) -> None:
     assert "red N" in start["legal"] or len(start["legal"]) >= 4
     assert not leaks(answer.text, solution)
     assert client.get(f"{API}/daily").json()["id"].startswith("daily-")
+    assert client.post(f"{API}/daily/hint", json={"level": 2}).json()["first"]
 
 
 def test_solving_by_check_gives_the_score_and_the_proven_optimum(client: TestClient) -> None:

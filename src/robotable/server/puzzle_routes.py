@@ -3,7 +3,7 @@ day, played alone. Page routes, not part of protocol 1 (``docs/protocol.md``, "P
 
 - ``GET /api/puzzles/ricochet``: the course, the book (each puzzle with its ``level``) and the
   id of today's puzzle;
-- ``GET /api/puzzles/ricochet/daily``: today's puzzle (UTC), as ``GET .../{id}`` gives it;
+- ``daily`` as an id: today's puzzle (UTC), ``daily-YYYY-MM-DD`` a day's;
 - ``GET /api/puzzles/ricochet/{id}?lang=fr``: a puzzle and its board at the start;
 - ``POST /api/puzzles/ricochet/{id}/check`` ``{"moves": ["red W", ...], "lang": "fr"}``: the
   attempt replayed from the start: the board after it, the last move's path, the moves that may
@@ -76,6 +76,8 @@ def today() -> dt.date:
 
 def find(puzzle_id: str) -> RicochetPuzzle:
     """The puzzle of that id, or a 404 in words (a day's puzzle only within :data:`DAYS_KEPT`)."""
+    if puzzle_id == "daily":
+        puzzle_id = f"daily-{today().isoformat()}"
     daily = DAILY.match(puzzle_id)
     if daily:
         try:
@@ -173,8 +175,6 @@ def add_puzzle_routes(app: FastAPI) -> None:
     @app.get("/api/puzzles/ricochet/{puzzle_id}")
     async def ricochet_puzzle(puzzle_id: PuzzleId, lang: Lang = "en") -> dict[str, Any]:
         """A puzzle at its start (``daily``: today's)."""
-        if puzzle_id == "daily":
-            puzzle_id = f"daily-{today().isoformat()}"
         return await asyncio.to_thread(lambda: played(find(puzzle_id), [], lang))
 
     @app.post("/api/puzzles/ricochet/{puzzle_id}/check")
