@@ -4,7 +4,7 @@
   the tables' audience of connections (``docs/protocol.md`` describes both);
 - :mod:`.pages`: the browser pages, their files and the routes only they use;
   :mod:`.replays`: finished games step by step, stored or uploaded; :mod:`.tutorials`: a game's
-  guided tutorial, step by step;
+  guided tutorial, step by step; :mod:`.puzzle_routes`: Ricochet's puzzles, played alone;
 - :mod:`.thinking`: where the bots think, and :mod:`.replay_steps`: where replays are worked
   out, both in worker processes with limits (:mod:`.workers`);
 - :mod:`.limits`: request rates and body sizes; :mod:`.refusals`: every refusal's one shape;
@@ -43,6 +43,7 @@ from robotable.server.pages import add_page_routes, add_pages
 from robotable.server.pages import markdown_html as _markdown  # noqa: F401  (tests/web read it here)
 from robotable.server.profiles import add_profiles
 from robotable.server.proxies import ClientAddress, TrustedProxies
+from robotable.server.puzzle_routes import add_puzzle_routes
 from robotable.server.quotas import DEFAULT_QUOTAS, Quotas
 from robotable.server.refusals import add_refusals
 from robotable.server.replays import MAX_RECORD_BYTES, add_replays, replay_workers
@@ -149,6 +150,7 @@ def create_app(
     add_pages(app)
     add_replays(app, hall, replays)
     add_tutorials(app)
+    add_puzzle_routes(app)
     add_accounts(app, store, clock=clock, seats_changed=hall.seats_changed)
     mailer = Mailer(mail) if mail is not None else None
     add_email(app, mailer)
