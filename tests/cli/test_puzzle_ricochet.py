@@ -78,3 +78,26 @@ def _as_file(puzzle: RicochetPuzzle) -> dict[str, object]:
     assert puzzle.optimum is not None
     return {"game": "ricochet", "format": 1, "title": dict(puzzle.title), "lesson": dict(puzzle.lesson),
             "code": str(puzzle.position), "optimum": list(puzzle.optimum)}  # fmt: skip
+
+
+def test_the_puzzle_commands_play_and_check_a_ricochet_file(tmp_path: Path) -> None:
+    from typer.testing import CliRunner
+
+    from robotable.cli.main import app
+
+    data = _as_file(series("course")[2])
+    good = tmp_path / "good.json"
+    good.write_text(json.dumps(data))
+    checked = CliRunner().invoke(app, ["puzzle", "check", str(good)])
+    assert checked.exit_code == 0 and f"optimum: {data['optimum'][0]} moves" in checked.output
+    wrong = tmp_path / "wrong.json"
+    wrong.write_text(json.dumps(data | {"optimum": [1]}))
+    before = wrong.read_bytes()
+    refused = CliRunner().invoke(app, ["puzzle", "check", str(wrong)])
+    assert refused.exit_code == 1 and "the file stores an optimum of 1 move," in refused.output
+    assert wrong.read_bytes() == before  # nothing written without --store
+    stored = CliRunner().invoke(app, ["puzzle", "check", str(wrong), "--store"])
+    assert stored.exit_code == 0 and json.loads(wrong.read_text())["optimum"] == data["optimum"]
+    solution = [str(move) for move in series("course")[2].solution]
+    played = CliRunner().invoke(app, ["puzzle", "ricochet", str(good)], input="\n".join(solution) + "\n")
+    assert played.exit_code == 0 and "optimal!" in played.output

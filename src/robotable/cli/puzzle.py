@@ -22,7 +22,12 @@ app = typer.Typer(
     rich_markup_mode="markdown",
 )
 
-CHECKERS = {"dr2d": "robotable.cli.puzzle_dr2d"}  # a puzzle file's "game" -> its module
+CHECKERS = {
+    "dr2d": ("robotable.cli.puzzle_dr2d", "check"),
+    "ricochet": ("robotable.cli.puzzle_ricochet", "check_file"),
+}
+"""A puzzle file's ``game`` -> the module and function that prove it (each prints its proof and
+returns the exit code)."""
 
 
 @app.command("dr2d")
@@ -46,22 +51,51 @@ def dr2d_command(
         puzzle_dr2d.play(source, lang=lang)
 
 
+@app.command("ricochet")
+def ricochet_command(
+    source: Annotated[
+        str | None,
+        typer.Argument(
+            help="A puzzle: course-N, easy-N to master-N (the book), daily, or a file (else the course)."
+        ),
+    ] = None,
+    lang: Annotated[str, typer.Option(help="Language of the lessons: en or fr.")] = "en",
+) -> None:
+    """Play Ricochet Robots puzzles alone: moves like `red N` or `R N`, undo, reset, hint, quit.
+
+    Examples: `robotable puzzle ricochet`, `robotable puzzle ricochet daily`,
+    `robotable puzzle ricochet hard-2 --lang fr`
+    """
+    from robotable.cli import puzzle_ricochet
+
+    with reporting():
+        puzzle_ricochet.play_source(source, lang=lang)
+
+
 @app.command("check")
 def check_command(
     file: Annotated[Path, typer.Argument(help="A puzzle file (JSON).")],
     limit: Annotated[
-        int, typer.Option(min=1, max=20_000_000, help="The solver's limit, in states searched.")
-    ] = 200_000,
+        int | None,
+        typer.Option(
+            min=1,
+            max=20_000_000,
+            help="The solver's limit: states searched (DR2D), moves (Ricochet). Each game's own if left out.",
+        ),
+    ] = None,
     store: Annotated[bool, typer.Option("--store", help="Write the proven optimum into the file.")] = False,
 ) -> None:
-    """Prove a puzzle file's optimum (fewest turns, then fewest moves for DR2D), or say why there
-    is none: unsolvable, or too large for the limit. Nothing is written unless `--store`."""
+    """Prove a puzzle file's optimum (DR2D: fewest turns, then fewest moves; Ricochet: fewest
+    moves), or say why there is none: unsolvable, or too large for the limit. Nothing is written
+    unless `--store`."""
     with reporting():
         from robotable.cli.puzzle_dr2d import read_puzzle
 
         game = read_puzzle(file).get("game")
-        module = CHECKERS.get(game) if isinstance(game, str) else None
-        if module is None:
+        checker = CHECKERS.get(game) if isinstance(game, str) else None
+        if checker is None:
             known = ", ".join(CHECKERS)
             raise fail(f"{file}: no puzzle checker for the game {game!r} (puzzle games: {known})")
-        raise typer.Exit(importlib.import_module(module).check(file, limit=limit, store=store))
+        module, function = checker
+        check = getattr(importlib.import_module(module), function)
+        raise typer.Exit(check(file, **({"limit": limit} if limit else {}), store=store))

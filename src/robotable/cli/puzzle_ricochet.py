@@ -135,4 +135,42 @@ def hint_words(puzzle: RicochetPuzzle, level: int) -> str:
     return said
 
 
-__all__ = ["check", "find", "play"]
+def check_file(path: Path, *, limit: int | None = None, store: bool = False) -> int:
+    """``robotable puzzle check FILE`` for a Ricochet puzzle: prove its optimum and say it; 0 when
+    proven and agreeing with the file's stored optimum (or written there with ``store``)."""
+    from robotable.cli.common import err, fail, out, write_file
+    from robotable.cli.ricochet import plural
+
+    puzzle = find(str(path))
+    with err().status("proving the shortest solution"):
+        report = check(puzzle, limit=limit or MAX_DEPTH)
+    if report["optimum"] is None:
+        raise fail(f"{report['proof']}", 1)
+    console = out()
+    solution = " ".join(report["solution"])
+    console.print(f"optimum: {plural(report['optimum'][0], 'move')}; a solution: {solution}")
+    if store:
+        data = json.loads(path.read_text("utf-8")) | {"optimum": report["optimum"]}
+        write_file(path, json.dumps(data, ensure_ascii=False, indent=2) + "\n")
+        console.print(f"stored in {path}")
+        return 0
+    if report["stored"] is not None and not report["agrees"]:
+        stored, proven = report["stored"][0], report["optimum"][0]
+        raise fail(f"the file stores an optimum of {plural(stored, 'move')}, but it is {proven}", 1)
+    return 0
+
+
+def play_source(source: str | None, *, lang: str = "en") -> None:
+    """``robotable puzzle ricochet [SOURCE]``: a puzzle named by id, ``daily`` or a file; without
+    one, the course from its first puzzle not solved in this run, one after the other."""
+    from robotable.cli.common import out
+    from robotable.games.ricochet.puzzle_file import series
+
+    console = out()
+    puzzles = [find(source)] if source else series("course")
+    for puzzle in puzzles:
+        if not play(puzzle, console, lang=lang):
+            return
+
+
+__all__ = ["check", "check_file", "find", "play", "play_source"]
