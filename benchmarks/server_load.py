@@ -2,7 +2,7 @@
 
     python benchmarks/server_load.py [--clients 100 --clients 1000] [--seconds 30] [--warmup 4]
         [--game dr2d] [--seats 4] [--spectators 1] [--bot-tables 0] [--deflate] [--rate R]
-        [--processes P] [--db URL] [--profile DIR] [--json FILE]
+        [--processes P] [--servers S] [--db URL] [--profile DIR] [--json FILE]
 
 Starts ``robotable serve`` as a subprocess on a free port (a fresh SQLite file per run, or
 ``--db URL``, e.g. PostgreSQL) and stops it by its process id at the end, whatever happens.
@@ -14,7 +14,10 @@ first, never ``take``), one action in flight, within the server's per-connection
 (or at ``--rate`` actions a second at most, for latencies under a set load, not saturation).
 Play starts once every connection is open (a loaded server would slow the handshakes); a
 finished game is followed by a new table. ``--bot-tables`` adds bot-only tables, each watched
-by one spectator, running alongside.
+by one spectator, running alongside. ``--servers S`` (PostgreSQL only) starts S server processes
+on the one database and splits the tables across them: load-generator process ``i`` plays its
+tables on server ``i mod S`` (so ``--processes`` is a multiple of S), and the CPU figures add up
+every server's and the database's.
 
 Measured over a steady window (``--seconds``, after ``--warmup``; then no new action, and
 the ones in flight are let arrive everywhere), a fresh server per count:
@@ -133,6 +136,8 @@ class Run:
     processes: int = 1
     """Load-generator processes sharing the tables: one Python process cannot keep a thousand
     connections' latencies honest (its own event loop lags), several can."""
+    servers: int = 1
+    """Server processes on the one database; generator ``i`` plays on server ``i % servers``."""
 
 
 @dataclass(frozen=True)
@@ -154,6 +159,8 @@ class Result:
     bot_tables: int
     processes: int
     """Load-generator processes."""
+    servers: int
+    """Server processes the tables were split across."""
     connected_mean: float
     connected_min: int
     window_s: float
@@ -748,12 +755,14 @@ class Part:
     stats: Stats
     window: float
     server_cpu: float
-    """The server's CPU seconds in the window (every process reads it: the first one's counts)."""
+    """Its server's CPU seconds in the window (every generator of a server reads it: the first
+    one's counts)."""
     own_cpu: float
     samples: list[int]
     """Connections open, every quarter second."""
     inside: Inside
-    """The server's own figures of the window (every process reads them: the first one's count)."""
+    """Its server's own figures of the window (every generator of a server reads them: the first
+    one's count)."""
 
 
 async def drive(server: Server, run: Run, progress: Progress | None = None) -> Result:
@@ -837,6 +846,12 @@ class Inside:
     def since(self, before: Inside) -> Inside:
         buckets = {bound: count - before.buckets.get(bound, 0.0) for bound, count in self.buckets.items()}
         return Inside(buckets, self.commits - before.commits)
+
+    def plus(self, other: Inside) -> Inside:
+        """Two servers' figures together (the database's CPU is one cluster's: counted once)."""
+        bounds = self.buckets.keys() | other.buckets.keys()
+        buckets = {b: self.buckets.get(b, 0.0) + other.buckets.get(b, 0.0) for b in bounds}
+        return Inside(buckets, self.commits + other.commits, max(self.database_cpu, other.database_cpu))
 
     @property
     def actions(self) -> float:
@@ -939,16 +954,18 @@ def _result(run: Run, parts: Sequence[Part]) -> Result:
     for part in parts:
         stats.add(part.stats)
     window = max(part.window for part in parts)
-    server_cpu = parts[0].server_cpu
+    firsts = parts[: run.servers]  # generator i plays on server i % servers: one reading each
+    server_cpu = sum(part.server_cpu for part in firsts)
     own_cpu = sum(part.own_cpu for part in parts)
     samples = [sum(counts) for counts in zip(*(part.samples for part in parts), strict=False)]
     all_actions = stats.actions + stats.bot_actions
-    inside = parts[0].inside
+    inside = functools.reduce(Inside.plus, (part.inside for part in firsts))
     return Result(
         clients=tables * scenario.per_table,
         tables=tables,
         bot_tables=scenario.bot_tables,
         processes=len(parts),
+        servers=run.servers,
         connected_mean=sum(samples) / len(samples) if samples else 0.0,
         connected_min=min(samples, default=0),
         window_s=window,
@@ -1001,34 +1018,41 @@ def measure(
     """One run against a server of its own (on ``db``, or a fresh SQLite file in ``folder``)."""
     raise_file_limit()  # before the server starts: it inherits the limit
     db_url = db or f"sqlite:///{folder / f'load-{run.clients}-{time.monotonic_ns()}.sqlite3'}"
-    server = start_server(db_url, folder, profile, deflate=run.scenario.compression)
+    servers: list[Server] = []
     try:
+        for _ in range(run.servers):
+            servers.append(start_server(db_url, folder, profile, deflate=run.scenario.compression))
         if run.processes > 1:
-            return _result(run, drive_in_processes(server, run))
-        return _event_loop_runner()(drive(server, run, progress))
+            return _result(run, drive_in_processes(servers, run))
+        return _event_loop_runner()(drive(servers[0], run, progress))
     except LoadError:
         raise
     except Exception as exc:
-        if server.process is not None and server.process.poll() is not None:
-            raise LoadError(f"the server died ({exc!r}):\n{server.tail()}") from exc
+        for server in servers:
+            if server.process is not None and server.process.poll() is not None:
+                raise LoadError(f"a server died ({exc!r}):\n{server.tail()}") from exc
         raise
     finally:
-        stop_server(server)
+        for server in servers:
+            stop_server(server)
 
 
 GENERATOR_DEADLINE = 300.0
 """Seconds a generator process may take beyond its warm-up and window (connecting, draining)."""
 
 
-def drive_in_processes(server: Server, run: Run) -> list[Part]:
-    """Each of ``run.processes`` forked processes drives its share of the tables; they start
-    their warm-up together once all are connected. Their parts, in process order."""
+def drive_in_processes(servers: list[Server], run: Run) -> list[Part]:
+    """Each of ``run.processes`` forked processes drives its share of the tables, on server
+    ``i % len(servers)``; they start their warm-up together once all are connected. Their parts,
+    in process order."""
     forking = multiprocessing.get_context("fork")  # before any event loop runs here
     barrier = forking.Barrier(run.processes)
     answers: multiprocessing.Queue[tuple[int, Part | str]] = forking.Queue()
-    seen = server.seen_from_another_process()
+    seen = [server.seen_from_another_process() for server in servers]
     workers = [
-        forking.Process(target=_generator, args=(seen, run, Share(i, run.processes), barrier, answers))
+        forking.Process(
+            target=_generator, args=(seen[i % len(seen)], run, Share(i, run.processes), barrier, answers)
+        )
         for i in range(run.processes)
     ]
     for worker in workers:
@@ -1066,7 +1090,7 @@ def _generator(server: Server, run: Run, share: Share, barrier: Any, answers: An
 
 ROWS: list[tuple[str, Callable[[Result], str]]] = [
     ("connections (tables + bot tables)", lambda r: f"{r.clients} ({r.tables} + {r.bot_tables})"),
-    ("load-generator processes", lambda r: f"{r.processes}"),
+    ("load-generator processes / server processes", lambda r: f"{r.processes} / {r.servers}"),
     ("connected during the window, mean / min", lambda r: f"{r.connected_mean:,.0f} / {r.connected_min:,}"),
     ("people's actions accepted / s", lambda r: f"{r.actions_per_s:,.0f}"),
     ("bots' actions / s", lambda r: f"{r.bot_actions_per_s:,.0f}"),
@@ -1158,10 +1182,19 @@ def main(argv: Sequence[str] | None = None) -> int:
         help="load-generator processes sharing the tables (default 1; at 1,000 clients one process' "
         "own event loop lags, and the latencies with it)",
     )
+    parser.add_argument(
+        "--servers",
+        type=int,
+        default=1,
+        help="server processes on the one database, the tables split across them (PostgreSQL; "
+        "--processes a multiple of it)",
+    )
     parser.add_argument("--db", metavar="URL", help="the server's database (default: a fresh SQLite file)")
     parser.add_argument("--profile", metavar="DIR", type=Path, help="run the server under cProfile")
     parser.add_argument("--json", metavar="FILE", type=Path, help="save the results as JSON")
     args = parser.parse_args(argv)
+    if args.servers > 1 and (not (args.db or "").startswith("postgresql") or args.processes % args.servers):
+        parser.error("--servers needs --db postgresql://... and --processes a multiple of it")
 
     from robotable.cli.common import parse_options
 
@@ -1179,7 +1212,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     results = []
     with tempfile.TemporaryDirectory(prefix="server-load-") as folder:
         for clients in counts:
-            run = Run(clients, args.seconds, args.warmup, scenario, max(1, args.processes))
+            processes, servers = max(1, args.processes), max(1, args.servers)
+            run = Run(clients, args.seconds, args.warmup, scenario, processes, servers)
             profile = args.profile / f"server-{clients}.prof" if args.profile else None
             if profile:
                 profile.parent.mkdir(parents=True, exist_ok=True)

@@ -12,6 +12,8 @@ from pathlib import Path
 
 import pytest
 
+from .. import pg
+
 BENCHMARK = Path(__file__).parents[2] / "benchmarks" / "server_load.py"
 
 
@@ -80,15 +82,22 @@ def test_percentiles_are_nearest_rank() -> None:
 
 
 @pytest.mark.timeout(120)
-def test_two_generator_processes_share_the_tables_and_add_up(tmp_path: Path) -> None:
-    run = load.Run(clients=10, seconds=1.5, warmup=0.5, processes=2)
-    server = load.start_server(f"sqlite:///{tmp_path / 'load.sqlite3'}", tmp_path)
+def test_two_servers_on_postgresql_split_the_tables_and_their_cpu_adds_up(
+    cluster: str, tmp_path: Path
+) -> None:
+    """``--processes 2 --servers 2``: each generator plays its own table on its own server."""
+    run = load.Run(clients=10, seconds=1.5, warmup=0.5, processes=2, servers=2)
+    url = pg.new_database(cluster, "load_split")
+    servers = [load.start_server(url, tmp_path) for _ in range(2)]
     try:
-        parts = load.drive_in_processes(server, run)
+        parts = load.drive_in_processes(servers, run)
     finally:
-        load.stop_server(server)
+        for server in servers:
+            load.stop_server(server)
     assert [part.stats.actions > 0 for part in parts] == [True, True]  # each drove its own table
+    assert all(part.server_cpu > 0 and part.inside.actions > 0 for part in parts)  # on its own server
     result = load._result(run, parts)
-    assert (result.processes, result.tables, result.connected_min) == (2, 2, 10)
+    assert (result.processes, result.servers, result.tables, result.connected_min) == (2, 2, 2, 10)
     assert result.actions == sum(part.stats.actions for part in parts)
-    assert result.latencies > 0 and result.incomplete == 0
+    assert result.server_cpu_s == sum(part.server_cpu for part in parts)
+    assert result.latencies > 0 and result.incomplete == 0 and result.database_cpu_s > 0
