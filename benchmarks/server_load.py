@@ -246,22 +246,27 @@ class Server:
 
     def cpu_seconds(self) -> float:
         """User + system CPU of the server process (all its threads) and its waited-for children."""
-        stat = Path(f"/proc/{self.pid}/stat").read_text()
-        fields = stat[stat.rindex(")") + 2 :].split()  # after "pid (name) ": field 3 is fields[0]
-        utime, stime, cutime, cstime = (int(v) for v in fields[11:15])
-        return (utime + stime + cutime + cstime) / os.sysconf("SC_CLK_TCK")
+        return _process_cpu(self.pid, waited=True)
 
     def database_cpu_seconds(self) -> float:
-        """User + system CPU of the PostgreSQL cluster's processes (its backends, WAL writer,
-        checkpointer...), when it runs on this machine; 0 for SQLite, whose work is the server's."""
+        """User + system CPU of the PostgreSQL cluster (its postmaster and every process it
+        started: backends, WAL writer, checkpointer...), when it runs on this machine; 0 for
+        SQLite, whose work is the server's. A backend that has exited counts too (its parent
+        waited for it): reading the living backends only missed every pooled connection closed
+        within the window, most of the work with one server process."""
         if not self.db.startswith("postgres"):
             return 0.0
         import psycopg
 
         plain = self.db.replace("postgresql+psycopg://", "postgresql://")
-        with psycopg.connect(plain) as connection:
-            pids = [row[0] for row in connection.execute("SELECT pid FROM pg_stat_activity")]
-        return sum(_process_cpu(pid) for pid in pids)
+        with psycopg.connect(plain) as connection:  # its backend's parent is the postmaster
+            (backend,) = connection.execute("SELECT pg_backend_pid()").fetchone() or (0,)
+            postmaster = _parent_of(backend)  # read while the backend lives
+        if postmaster <= 1:
+            raise LoadError(f"PostgreSQL's backend {backend} has no postmaster on this machine")
+        return _process_cpu(postmaster, waited=True) + sum(
+            _process_cpu(child, waited=True) for child in _children_of(postmaster)
+        )
 
     def check_alive(self) -> None:
         if self.process is None:
@@ -923,14 +928,38 @@ async def _stop_runners(runners: list[asyncio.Task[None]]) -> None:
     await asyncio.gather(*runners, return_exceptions=True)
 
 
-def _process_cpu(pid: int) -> float:
-    """User + system CPU seconds of a process of this machine (0 once it has gone)."""
+def _stat_fields(pid: int) -> list[str]:
+    """``/proc/PID/stat`` after "pid (name) ": field 3 (the state) is index 0; [] once it has gone."""
     try:
         stat = Path(f"/proc/{pid}/stat").read_text()
     except OSError:
+        return []
+    return stat[stat.rindex(")") + 2 :].split()
+
+
+def _process_cpu(pid: int, *, waited: bool = False) -> float:
+    """User + system CPU seconds of a process of this machine (0 once it has gone); ``waited``:
+    with its exited children's it waited for."""
+    fields = _stat_fields(pid)
+    if not fields:
         return 0.0
-    fields = stat[stat.rindex(")") + 2 :].split()
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    ticks = sum(int(value) for value in fields[11 : 15 if waited else 13])
+    return ticks / os.sysconf("SC_CLK_TCK")
+
+
+def _parent_of(pid: int) -> int:
+    fields = _stat_fields(pid)
+    return int(fields[1]) if fields else 0
+
+
+def _children_of(pid: int) -> list[int]:
+    """The processes whose parent is ``pid``, read from every ``/proc/N/stat`` (the kernel's
+    ``children`` file may miss running children: the sums went backwards with it)."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit() and (fields := _stat_fields(int(entry.name))) and int(fields[1]) == pid:
+            found.append(int(entry.name))
+    return found
 
 
 def _own_cpu() -> float:
