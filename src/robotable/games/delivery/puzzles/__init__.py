@@ -1,0 +1,15 @@
+"""Robot Delivery as a programming puzzle: one pawn, parcels to deliver, the cards allowed.
+
+The three functions every game's puzzle package exposes (docs/puzzles.md):
+
+- :func:`load_puzzle` reads a puzzle object, refusing bad input with ``PuzzleError``;
+- :func:`run` runs a player's program with the game's engine and scores it;
+- :func:`prove` finds the optimal program, or says there is none, or that the search is
+  too large for its limit.
+"""
+
+from robotable.games.delivery.puzzles.format import Puzzle, load_puzzle
+from robotable.games.delivery.puzzles.program import Program, parse_program, program_from_data
+from robotable.games.delivery.puzzles.runner import Outcome, run
+
+__all__ = ["Outcome", "Program", "Puzzle", "load_puzzle", "parse_program", "program_from_data", "run"]
