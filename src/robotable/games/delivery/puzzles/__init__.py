@@ -11,5 +11,16 @@ The three functions every game's puzzle package exposes (docs/puzzles.md):
 from robotable.games.delivery.puzzles.format import Puzzle, load_puzzle
 from robotable.games.delivery.puzzles.program import Program, parse_program, program_from_data
 from robotable.games.delivery.puzzles.runner import Outcome, run
+from robotable.games.delivery.puzzles.solver import Proof, prove
 
-__all__ = ["Outcome", "Program", "Puzzle", "load_puzzle", "parse_program", "program_from_data", "run"]
+__all__ = [
+    "Outcome",
+    "Program",
+    "Proof",
+    "Puzzle",
+    "load_puzzle",
+    "parse_program",
+    "program_from_data",
+    "prove",
+    "run",
+]

@@ -228,7 +228,10 @@ def _check_sizes(puzzle: Puzzle, program: Program) -> None:
 
 def used_length(board: BoardCards) -> int:
     """Slots up to the last one holding a card: empty slots at the end are no slots at all."""
-    return max((i + 1 for i, slot in enumerate(board) if slot), default=0)
+    length = len(board)
+    while length and not board[length - 1]:
+        length -= 1
+    return length
 
 
 def _reaches(program: Program, board: BoardCards, goal: str) -> bool:

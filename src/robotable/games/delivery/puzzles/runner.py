@@ -96,12 +96,13 @@ class Outcome:
         }
 
 
-def run(puzzle: Puzzle, attempt: Program | str | dict[str, Any]) -> Outcome:
+def run(puzzle: Puzzle, attempt: Program | str | dict[str, Any], *, trace: bool = True) -> Outcome:
     """Run ``attempt`` (a :class:`Program`, its notation or its JSON object) on ``puzzle``.
-    A program the puzzle does not allow raises :class:`~robotable.core.errors.PuzzleError`."""
+    A program the puzzle does not allow raises :class:`~robotable.core.errors.PuzzleError`.
+    Without ``trace`` the outcome's trace is empty (a search scoring many programs)."""
     program = program_from_data(attempt)
     check_program(puzzle, program)
-    world, events = execute(puzzle, program, trace=True)
+    world, events = execute(puzzle, program)
     executed = sum(isinstance(event, ev.CardExecuted) for event in events)
     delivered = world.delivered[0]
     return Outcome(
@@ -114,12 +115,12 @@ def run(puzzle: Puzzle, attempt: Program | str | dict[str, Any]) -> Outcome:
             "facing": DIRECTIONS[world.facing[0]],
             "parcel": world.parcel[0],
         },
-        trace=tuple(_step(event) for event in events),
+        trace=tuple(_step(event) for event in events) if trace else (),
     )
 
 
-def execute(puzzle: Puzzle, program: Program, *, trace: bool) -> tuple[PuzzleWorld, list[Event]]:
-    """The world after the run and the events (none without ``trace``); the program is checked."""
+def execute(puzzle: Puzzle, program: Program) -> tuple[PuzzleWorld, list[Event]]:
+    """The world after the run of a checked program, and the engine's events."""
     cell, facing = puzzle.start
     world = PuzzleWorld(
         board=puzzle.board,
@@ -136,7 +137,7 @@ def execute(puzzle: Puzzle, program: Program, *, trace: bool) -> tuple[PuzzleWor
     for slot, cards in enumerate(world.program[0]):
         if cards:  # an empty slot reveals nothing (the game never has one: RD-9)
             resolver.run_slot(0, slot)
-    return world, resolver.events if trace else [e for e in resolver.events if isinstance(e, ev.CardExecuted)]
+    return world, resolver.events
 
 
 def _step(event: Event) -> dict[str, Any]:
