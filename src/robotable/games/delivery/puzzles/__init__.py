@@ -8,6 +8,7 @@ The three functions every game's puzzle package exposes (docs/puzzles.md):
   too large for its limit.
 """
 
+from robotable.games.delivery.puzzles.files import course, load_puzzle_file, read_puzzles
 from robotable.games.delivery.puzzles.format import Puzzle, load_puzzle
 from robotable.games.delivery.puzzles.program import Program, parse_program, program_from_data
 from robotable.games.delivery.puzzles.runner import Outcome, run
@@ -18,9 +19,12 @@ __all__ = [
     "Program",
     "Proof",
     "Puzzle",
+    "course",
     "load_puzzle",
+    "load_puzzle_file",
     "parse_program",
     "program_from_data",
     "prove",
+    "read_puzzles",
     "run",
 ]

@@ -23,7 +23,8 @@ Why it is fast enough, each step sound for the optimum:
   card calls, only add cards: a program of the fewest cards has none of them (on the onPlay
   board such a call is a slot that only ends, tried without loops). Two function boards
   alike (same size, same allowance of their Function cards) can swap letters, so the first
-  holds at least as many cards as the second.
+  holds at least as many cards as the second, and with as many, the second never calls the
+  first.
 - **Slot ends needed.** Each take and each delivery needs the end of a slot: with fewer slots
   left than takes and deliveries still to do, a branch is cut.
 
@@ -249,10 +250,11 @@ class Search:
 
     def _build(self, bodies: dict[str, Body], left: dict[str, int]) -> Definitions | None:
         """The boards' tables, or None when the filling is refused or wasteful or seen."""
-        for first, second in self.pairs:  # alike boards: the first holds at least as many cards
-            if _cost(bodies.get(first, ())) < _cost(bodies.get(second, ())):
-                return None
         calls = {letter: {function_letter(c) for c, _ in body} - {None} for letter, body in bodies.items()}
+        for first, second in self.pairs:  # alike boards: the first holds more cards, or calls the second
+            costs = _cost(bodies.get(first, ())), _cost(bodies.get(second, ()))
+            if costs[0] < costs[1] or (costs[0] == costs[1] and first in calls.get(second, ())):
+                return None
         if any(not bodies.get(str(callee)) for callees in calls.values() for callee in callees):
             return None  # a call to an empty board inside a board: that card is waste
         order = _topological(calls)
