@@ -36,6 +36,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "tournament": ("robotable.cli.tournament", "tournament_command"),
     "bots": ("robotable.cli.bots", "bots_command"),
     "ricochet": ("robotable.cli.ricochet", "app"),
+    "puzzle": ("robotable.cli.puzzle", "app"),
 }
 
 

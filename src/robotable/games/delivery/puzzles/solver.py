@@ -35,7 +35,7 @@ without a solution, it says ``unsolvable``.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -46,6 +46,10 @@ from robotable.games.delivery.puzzles.format import Puzzle
 from robotable.games.delivery.puzzles.program import Program
 from robotable.games.delivery.puzzles.runner import PuzzleResolver, PuzzleWorld, Score
 
+PROGRESS_EVERY = 20_000
+"""Search nodes between two calls of ``progress`` (a few tenths of a second)."""
+
+Progress = Callable[[int, int], None]
 Table = tuple[int, ...]  # state (cell * 4 + facing) -> state
 Slot = tuple[str, int]  # (action card, LOOP cards); "" for none (an onPlay slot of one LOOP)
 Body = tuple[Slot, ...]
@@ -78,12 +82,14 @@ class TooLarge(Exception):
     """The node limit is reached: the search stops at once."""
 
 
-def prove(puzzle: Puzzle, *, limit: int, progress: Any = None) -> Proof:
+def prove(puzzle: Puzzle, *, limit: int, progress: Progress | None = None) -> Proof:
     """The optimal program of ``puzzle`` within ``limit`` search nodes (see the module docstring).
-    ``progress``, if given, is called with (cards tried, nodes so far) as the search deepens."""
-    search = Search(puzzle, limit)
+    ``progress``, if given, is called with (cards tried, nodes so far) as the search deepens
+    and every :data:`PROGRESS_EVERY` nodes."""
+    search = Search(puzzle, limit, progress)
     try:
         for k in range(1, search.max_cards + 1):
+            search.cards = k
             if progress is not None:
                 progress(k, search.nodes)
             found = search.best_of(k)
@@ -162,9 +168,11 @@ class Definitions:
 
 
 class Search:
-    def __init__(self, puzzle: Puzzle, limit: int) -> None:
+    def __init__(self, puzzle: Puzzle, limit: int, progress: Progress | None = None) -> None:
         self.puzzle = puzzle
         self.limit = limit
+        self.progress = progress
+        self.cards = 0  # the k being tried
         self.nodes = 0
         self.model = Model(puzzle)
         allowance = puzzle.allowance
@@ -179,6 +187,8 @@ class Search:
         if self.nodes >= self.limit:
             raise TooLarge
         self.nodes += 1
+        if self.progress is not None and not self.nodes % PROGRESS_EVERY:
+            self.progress(self.cards, self.nodes)
 
     def _alike_boards(self) -> list[tuple[str, str]]:
         """Pairs of boards that can swap letters: same size, same allowance of their cards."""
