@@ -11,8 +11,10 @@ Why it is fast enough, each step sound for the optimum:
   changes (cell effects wait for the slot's end, RD-13), so a card, a loop of it or a whole
   function board is a table from (cell, facing) to (cell, facing), built once with the game's
   engine and composed. The parcels change only at a slot's end.
-- **Reachable-state duplicates.** Two definitions giving every board the same table and the
-  same instructions per call, leaving the same cards, are one: only the first is searched.
+- **Reachable-state duplicates.** Two bodies of a board that call no board, with the same
+  table and instructions using the same cards, are one: only the first is combined with the
+  other boards. Two definitions giving every board the same table and the same instructions
+  per call, leaving the same cards, are one: only the first is searched.
   In the onPlay search, a node (slot, pawn, parcels, cards left) reached again with no fewer
   instructions is cut.
 - **Symmetry and waste.** Empty slots do nothing, so slots are filled from the first one
@@ -37,6 +39,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
+from functools import lru_cache
+from operator import itemgetter
 from typing import Any
 
 from robotable.games.delivery.board import CONVEYOR, DROP, EXPRESS, WALL
@@ -142,7 +146,8 @@ class Model:
 
 
 def compose(first: Table, then: Table) -> Table:
-    return tuple(then[state] for state in first)
+    """``first`` then ``then`` (itemgetter picks the entries in C: the search's hottest loop)."""
+    return itemgetter(*first)(then)  # type: ignore[no-any-return]
 
 
 def power(table: Table, loops: int) -> Table:
@@ -181,6 +186,8 @@ class Search:
         self.max_cards = min(sum(allowance.values()), slots + allowance.get(LOOP, 0))
         self.by_cost: dict[int, list[Definitions]] = {}
         self.seen: set[Any] = set()
+        self.bodies: dict[Any, tuple[Table, int]] = {}
+        self.distinct: dict[Any, list[Body]] = {}
         self.pairs = self._alike_boards()
 
     def count(self) -> None:
@@ -233,10 +240,29 @@ class Search:
         letter, size = letters[index], self.puzzle.functions[index]
         last = index == len(letters) - 1
         for spend in [cost] if last else range(cost + 1):
-            for body in self._bodies(letter, size, spend, left):
+            for body in self._distinct_bodies(letter, size, spend, left):
                 bodies[letter] = body
                 yield from self._fill(index + 1, cost - spend, _spent(left, body), bodies)
             bodies.pop(letter, None)
+
+    def _distinct_bodies(self, letter: str, size: int, cost: int, left: dict[str, int]) -> list[Body]:
+        """The bodies of :meth:`_bodies`, built once for each allowance left, without duplicates:
+        of the bodies calling no board that have the same table and instructions and use the
+        same cards, only the first is kept (every filling of the other boards meets them again)."""
+        key = (letter, size, cost, _key(left))
+        if key not in self.distinct:
+            kept: list[Body] = []
+            seen: set[Any] = set()
+            for body in self._bodies(letter, size, cost, left):
+                if _callees(body):
+                    kept.append(body)  # its table waits for its callees'
+                    continue
+                effect = (self._body_table(body, {}, {}), _key(_spent(left, body)))
+                if effect not in seen:
+                    seen.add(effect)
+                    kept.append(body)
+            self.distinct[key] = kept
+        return self.distinct[key]
 
     def _bodies(self, letter: str, size: int, cost: int, left: dict[str, int]) -> Iterator[Body]:
         """Bodies of exactly ``cost`` cards: slots filled from the first, none of loops alone."""
@@ -260,12 +286,12 @@ class Search:
 
     def _build(self, bodies: dict[str, Body], left: dict[str, int]) -> Definitions | None:
         """The boards' tables, or None when the filling is refused or wasteful or seen."""
-        calls = {letter: {function_letter(c) for c, _ in body} - {None} for letter, body in bodies.items()}
+        calls = {letter: _callees(body) for letter, body in bodies.items()}
         for first, second in self.pairs:  # alike boards: the first holds more cards, or calls the second
             costs = _cost(bodies.get(first, ())), _cost(bodies.get(second, ()))
             if costs[0] < costs[1] or (costs[0] == costs[1] and first in calls.get(second, ())):
                 return None
-        if any(not bodies.get(str(callee)) for callees in calls.values() for callee in callees):
+        if any(not bodies.get(callee) for callees in calls.values() for callee in callees):
             return None  # a call to an empty board inside a board: that card is waste
         order = _topological(calls)
         if order is None:
@@ -283,6 +309,16 @@ class Search:
         return Definitions(dict(bodies), tables, instructions, dict(left), roots)
 
     def _body_table(
+        self, body: Body, tables: dict[str, Table], instructions: dict[str, int]
+    ) -> tuple[Table, int]:
+        """A body's table and instructions per call, built once per body and callees' tables:
+        the same body comes back with every filling of the other boards."""
+        key = (body, tuple((tables[x], instructions[x]) for x in sorted(_callees(body))))
+        if key not in self.bodies:
+            self.bodies[key] = self._compose_body(body, tables, instructions)
+        return self.bodies[key]
+
+    def _compose_body(
         self, body: Body, tables: dict[str, Table], instructions: dict[str, int]
     ) -> tuple[Table, int]:
         table, count = self.model.identity, 0
@@ -420,6 +456,13 @@ def _key(left: dict[str, int]) -> tuple[tuple[str, int], ...]:
     return tuple(sorted((card, n) for card, n in left.items() if n))
 
 
+@lru_cache(maxsize=1 << 16)  # bounded: a server checks puzzle after puzzle
+def _callees(body: Body) -> frozenset[str]:
+    """The boards a body's Function cards run."""
+    return frozenset(letter for card, _ in body if (letter := function_letter(card)))
+
+
+@lru_cache(maxsize=1 << 16)
 def _cost(body: Body) -> int:
     return sum(1 + loops for _, loops in body)
 
@@ -433,7 +476,7 @@ def _spent(left: dict[str, int], body: Body) -> dict[str, int]:
     return out
 
 
-def _topological(calls: dict[str, set[str | None]]) -> list[str] | None:
+def _topological(calls: dict[str, frozenset[str]]) -> list[str] | None:
     """Boards in an order where each comes after the boards it calls; None if there is a cycle."""
     order: list[str] = []
     done: set[str] = set()
