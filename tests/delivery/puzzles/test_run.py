@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from robotable.core.errors import PuzzleError
@@ -101,3 +103,12 @@ def test_a_smaller_puzzle_board_has_fewer_slots() -> None:
     with pytest.raises(PuzzleError, match="function board A has 1 slot"):
         run(short, "FN-A; A: FWD FWD")
     assert run(short, "FWD+LOOP FWD+LOOP - -").solved  # empty slots at the end are no slots
+
+
+def test_the_outcome_is_json_ready_for_a_page_to_replay() -> None:
+    outcome = run(LINE, "FN-A FWD+LOOP; A: FWD+LOOP")
+    data = json.loads(json.dumps(outcome.to_dict()))
+    assert data["solved"] and data["score"] == [5, 5] and data["parcels"] == 1
+    kinds = [step["kind"] for step in data["trace"]]
+    assert kinds[:4] == ["slot-revealed", "card", "function-entered", "loop"]
+    assert kinds.count("slot-revealed") == 2 and kinds[-1] == "delivered"

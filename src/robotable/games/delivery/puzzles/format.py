@@ -47,8 +47,8 @@ PUZZLE_CARDS = (*MOVES, *TURNS, LOOP, *(f"FN-{letter}" for letter in LETTERS))
 """The cards a puzzle may allow: no LASER (there is no other pawn to hit) and no BUG (there
 is no draw pile to play from)."""
 
-KEYS = {"game", "format", "title", "lesson", "board", "start", "cards", "slots", "functions"}
-OPTIONAL = {"lesson", "optimum", "solution", "slots", "functions"}
+REQUIRED = {"game", "format", "title", "board", "start", "cards"}
+OPTIONAL = {"lesson", "slots", "functions", "optimum", "solution"}
 
 
 @dataclass(frozen=True, eq=False)
@@ -87,13 +87,13 @@ def load_puzzle(data: Any) -> Puzzle:
     """A puzzle from its JSON object; anything wrong raises :class:`PuzzleError` saying what."""
     if not isinstance(data, Mapping):
         raise refuse("a puzzle is a JSON object", "un puzzle est un objet JSON")
-    unknown = sorted(str(key) for key in data if key not in KEYS | OPTIONAL)
+    unknown = sorted(str(key) for key in data if key not in REQUIRED | OPTIONAL)
     if unknown:
         raise refuse(
             f"unknown field {shown(unknown[0])} in the puzzle",
             f"champ inconnu {shown(unknown[0])} dans le puzzle",
         )
-    missing = sorted(KEYS - OPTIONAL - set(data))
+    missing = sorted(REQUIRED - set(data))
     if missing:
         raise refuse(f"the puzzle has no {missing[0]!r} field", f"le puzzle n'a pas de champ {missing[0]!r}")
     if data["game"] != "delivery":
