@@ -112,3 +112,13 @@ def test_the_outcome_is_json_ready_for_a_page_to_replay() -> None:
     kinds = [step["kind"] for step in data["trace"]]
     assert kinds[:4] == ["slot-revealed", "card", "function-entered", "loop"]
     assert kinds.count("slot-revealed") == 2 and kinds[-1] == "delivered"
+
+
+def test_a_slot_of_loops_alone_runs_no_card_but_its_end_applies_the_cell_effects() -> None:
+    belts = puzzle([".P>>D", "....."], [0, 0, "E"], {"FWD": 2, "LOOP": 1, "FN-A": 1}, functions=[1])
+    assert not run(belts, "FWD FWD").solved  # slot 2 ends on a conveyor: carried one cell, onto another
+    assert not run(belts, "FWD FWD -").solved  # an empty slot is skipped: no cell effect
+    ride = run(belts, "FWD FWD LOOP")  # the loop's slot ends on the second conveyor: carried onto D
+    assert ride.solved and ride.score == (3, 2)
+    call = run(belts, "FWD FWD FN-A")  # a call of an empty board: the same, for one instruction
+    assert call.solved and call.score == (3, 3)
