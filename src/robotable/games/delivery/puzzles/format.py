@@ -21,6 +21,7 @@ hostile file costs nothing.
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -76,7 +77,8 @@ class Puzzle:
         return LETTERS[: len(self.functions)]
 
     def to_dict(self) -> dict[str, Any]:
-        return dict(self.data)
+        """The object it was read from, a copy: the course's puzzles are shared."""
+        return copy.deepcopy(self.data)
 
 
 def refuse(en: str, fr: str) -> PuzzleError:
@@ -127,7 +129,7 @@ def load_puzzle(data: Any) -> Puzzle:
         lesson=_words(data.get("lesson", {"en": "", "fr": ""}), "lesson", "leçon"),
         optimum=_optimum(data.get("optimum")),
         solution=_solution(data.get("solution")),
-        data=dict(data),
+        data=copy.deepcopy(dict(data)),  # the caller's object may change afterwards
     )
 
 
