@@ -30,7 +30,8 @@ Why it is fast enough, each step sound for the optimum:
 - **Slot ends needed.** Each take and each delivery needs the end of a slot: with fewer slots
   left than takes and deliveries still to do, a branch is cut.
 
-The search counts its nodes (definitions built, onPlay slots tried) and gives up past
+The search counts its nodes (function-board slots built, fillings of all the boards tried,
+onPlay slots tried) and gives up past
 ``limit`` with ``too_large``; having tried every program of every size the allowance permits
 without a solution, it says ``unsolvable``.
 """
@@ -233,6 +234,7 @@ class Search:
         letters = self.puzzle.letters
         if index == len(letters):
             if cost == 0:
+                self.count()  # a filling of all the boards is work too: the limit must see it
                 built = self._build(bodies, left)
                 if built is not None:
                     yield built
