@@ -2,18 +2,22 @@
 
 Each game's puzzle command lives in its own module (``cli/puzzle_<id>.py``: a ``play``
 function and the ``check`` piece); this group joins them: ``robotable puzzle <game>`` plays,
-``robotable puzzle check FILE`` proves a puzzle file's optimum, whatever its game.
+``robotable puzzle check FILE`` proves a puzzle file's optimum, whatever its game (the file's
+``game`` field, or its first puzzle's for a list, says whose checker runs).
 """
 
 from __future__ import annotations
 
 import importlib
+import json
 from pathlib import Path
 from typing import Annotated
 
 import typer
 
-from robotable.cli.common import fail, reporting
+from robotable.cli.common import fail, quoted, reporting
+from robotable.core.datafile import read_user_text
+from robotable.core.errors import PuzzleError
 
 app = typer.Typer(
     name="puzzle",
@@ -23,11 +27,34 @@ app = typer.Typer(
 )
 
 CHECKERS = {
+    "delivery": ("robotable.cli.puzzle_delivery", "check"),
     "dr2d": ("robotable.cli.puzzle_dr2d", "check"),
     "ricochet": ("robotable.cli.puzzle_ricochet", "check_file"),
 }
 """A puzzle file's ``game`` -> the module and function that prove it (each prints its proof and
-returns the exit code)."""
+returns the exit code; each takes ``limit``, Delivery also ``lang``, the others ``store``)."""
+STORES = {"dr2d", "ricochet"}
+"""The games whose checker writes a proven optimum into the file (``--store``)."""
+Lang = Annotated[str, typer.Option("--lang", help="Language of the words: en or fr.")]
+
+
+@app.command("delivery")
+def delivery_command(
+    file: Annotated[
+        Path | None, typer.Argument(help="A puzzle file (one puzzle or a list); default: the course.")
+    ] = None,
+    number: Annotated[int, typer.Option("--number", "-n", help="Start at this puzzle of the series.")] = 1,
+    lang: Lang = "en",
+) -> None:
+    """Play Robot Delivery puzzles: write one program, run it, beat the proven optimum.
+
+    Examples: `robotable puzzle delivery` (the course), `robotable puzzle delivery -n 9 --lang fr`,
+    `robotable puzzle delivery my_puzzle.json`
+    """
+    from robotable.cli import puzzle_delivery
+
+    with reporting():
+        puzzle_delivery.play(file, number=number, lang=lang)
 
 
 @app.command("dr2d")
@@ -74,28 +101,55 @@ def ricochet_command(
 
 @app.command("check")
 def check_command(
-    file: Annotated[Path, typer.Argument(help="A puzzle file (JSON).")],
+    file: Annotated[Path, typer.Argument(help="A puzzle file (JSON): one puzzle, or a list (Delivery).")],
     limit: Annotated[
         int | None,
         typer.Option(
             min=1,
-            max=20_000_000,
-            help="The solver's limit: states searched (DR2D), moves (Ricochet). Each game's own if left out.",
+            max=100_000_000,
+            help="The solver's limit: nodes (Delivery), states (DR2D), moves (Ricochet); each game's own "
+            "if left out.",
         ),
     ] = None,
-    store: Annotated[bool, typer.Option("--store", help="Write the proven optimum into the file.")] = False,
+    store: Annotated[
+        bool, typer.Option("--store", help="Write the proven optimum into the file (DR2D, Ricochet).")
+    ] = False,
+    lang: Lang = "en",
 ) -> None:
     """Prove a puzzle file's optimum (DR2D: fewest turns, then fewest moves; Ricochet: fewest
     moves), or say why there is none: unsolvable, or too large for the limit. Nothing is written
     unless `--store`."""
     with reporting():
-        from robotable.cli.puzzle_dr2d import read_puzzle
+        game = _game_of(file)
+        if game not in CHECKERS:
+            raise fail(f"{file}: no puzzle checker for the game {quoted(game)}; games: {', '.join(CHECKERS)}")
+        if store and game not in STORES:
+            raise fail(f"{file}: --store is for DR2D and Ricochet files; nothing was written")
+        module, function = CHECKERS[game]
+        options: dict[str, object] = {"limit": limit} if limit else {}
+        options |= {"lang": lang} if game == "delivery" else {"store": store}
+        status = getattr(importlib.import_module(module), function)(file, **options)
+    raise typer.Exit(status)
 
-        game = read_puzzle(file).get("game")
-        checker = CHECKERS.get(game) if isinstance(game, str) else None
-        if checker is None:
-            known = ", ".join(CHECKERS)
-            raise fail(f"{file}: no puzzle checker for the game {game!r} (puzzle games: {known})")
-        module, function = checker
-        check = getattr(importlib.import_module(module), function)
-        raise typer.Exit(check(file, **({"limit": limit} if limit else {}), store=store))
+
+def _game_of(path: Path) -> str:
+    """The ``game`` field of the file's (first) puzzle; a file that does not say is given to
+    Robot Delivery's checker, whose reading of it says what is wrong."""
+    text = read_user_text(path)  # a missing or unreadable file: a DataFileError, said by reporting()
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise PuzzleError(
+            f"{path}: line {exc.lineno}: not JSON ({exc.msg})",
+            fr=f"{path} : ligne {exc.lineno} : pas du JSON",
+        ) from None
+    except RecursionError:
+        raise PuzzleError(f"{path}: nested too deeply", fr=f"{path} : trop imbriqué") from None
+    first = data[0] if isinstance(data, list) and data else data
+    if not isinstance(first, dict) and first != []:
+        raise PuzzleError(
+            f"{path}: a puzzle is a JSON object (a Robot Delivery file may hold a list of them)",
+            fr=f"{path} : un puzzle est un objet JSON (un fichier de Robot Delivery peut en avoir une liste)",
+        )
+    game = first.get("game") if isinstance(first, dict) else None
+    return game if isinstance(game, str) else "delivery"

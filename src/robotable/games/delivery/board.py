@@ -207,8 +207,11 @@ def _default_legend() -> dict[str, tuple[int, int, bool]]:
     return _legend(_sections(text, label)["legend"], label)
 
 
-def parse_board(text: str, source: str = "<board>") -> Board:
-    """Read a board text (see the module docstring); validates everything it reads."""
+def parse_board(text: str, source: str = "<board>", *, min_starts: int = 2) -> Board:
+    """Read a board text (see the module docstring); validates everything it reads.
+
+    ``min_starts``: start points the board must have; a solo puzzle (``puzzles/``) places its
+    one pawn itself and asks for none."""
     sections = _sections(text, source)
     if "map" not in sections or not sections["map"]:
         raise DataFileError(source, "[map]", "missing or empty")
@@ -246,20 +249,20 @@ def parse_board(text: str, source: str = "<board>") -> Board:
         tuple(s for symbol in order for s in starts.get(symbol, [])),
         source,
     )
-    _validate(board)
+    _validate(board, min_starts)
     return board
 
 
-def _validate(board: Board) -> None:
+def _validate(board: Board, min_starts: int = 2) -> None:
     source = board.source
     if board.width < 2 or board.height < 2:
         raise DataFileError(source, "[map]", "the board must be at least 2 x 2")
     for kind, word in ((PICKUP, "pickup"), (DROP, "drop")):
         if kind not in board.kinds:
             raise DataFileError(source, "[map]", f"the board needs at least one {word} point")
-    if len(board.starts) < 2:
+    if len(board.starts) < min_starts:
         raise DataFileError(
-            source, "[map]", f"the board needs at least 2 start points, not {len(board.starts)}"
+            source, "[map]", f"the board needs at least {min_starts} start points, not {len(board.starts)}"
         )
 
 
