@@ -63,7 +63,7 @@ def test_the_server_plays_and_restarts_on_postgresql(url: str) -> None:
         assert state["version"] == 1 and state["view"]["bids"]
 
 
-def test_a_batch_of_actions_is_one_transaction_with_a_notice_for_each_written_action(url: str) -> None:
+def test_a_batch_of_actions_is_one_transaction_with_one_notice_a_line_per_written_table(url: str) -> None:
     import psycopg
 
     from robotable.server.store import CHANNEL, Append
@@ -81,8 +81,17 @@ def test_a_batch_of_actions_is_one_transaction_with_a_notice_for_each_written_ac
                 Append("a", 1, 0, "bid 5", 2.0),
             ]
         )
-        notices = [n.payload for n in listener.notifies(timeout=2.0, stop_after=2)]
+        notices = [n.payload for n in listener.notifies(timeout=1.0)]
     assert answers[0] is None and isinstance(answers[1], StaleTable) and answers[2] is None
-    assert sorted(notices) == ["a 1", "b 1"]
+    assert len(notices) == 1 and sorted(notices[0].split("\n")) == ["a 1", "b 1"]
     assert store.load("a").actions == [(0, "bid 5")] and store.load("b").actions == [(0, "bid 3")]
     store.close()
+
+
+def test_lines_past_a_notice_s_size_go_in_another_notice() -> None:
+    from robotable.server.store import NOTICE_BYTES, notices
+
+    lines = [f"table{n:07d} {n}" for n in range(1000)]
+    payloads = notices(lines)
+    assert len(payloads) > 1 and all(len(p.encode()) <= NOTICE_BYTES for p in payloads)
+    assert [line for p in payloads for line in p.split("\n")] == lines

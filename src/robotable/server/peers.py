@@ -232,7 +232,8 @@ class PostgresPeers:
                     await connection.execute(f"LISTEN {CHANNEL}")
                     await self._catch_up_all()  # what happened while nobody was listening
                     async for notice in connection.notifies():
-                        self._heard(notice.payload)
+                        for line in notice.payload.split("\n"):  # a commit's changes, one a line
+                            self._heard(line)
             except asyncio.CancelledError:
                 raise
             except Exception as exc:
