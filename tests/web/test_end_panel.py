@@ -77,6 +77,7 @@ def test_a_game_played_to_its_end_shows_the_records_ranks_and_plays_again(
     assert shown[1][2] == "Heuristic bot 1"  # a bot is named by the page, in its words, with its number
     assert not page.locator("#play").is_visible()  # no greyed move box, no actions, no filter
     assert not page.locator("#filter").is_visible() and not page.locator("#legal").is_visible()
+    assert "Phase" not in page.inner_text("#status")  # the last phase is no news once it is over
     assert page.inner_text("#play-again") == "Play again"
 
     page.click("#play-again")

@@ -28,7 +28,8 @@ function said({ server, seat, game, notation }) {
   const name = (number) => seatName(server.seats, number);
   const lines = [seat === null ? t("table.spectator") : t("table.you_are", { seat: `${seat} (${name(seat)})` })];
   const { phase } = server.view;
-  if (phase) lines.push(t("table.phase", { phase: gameSay(game, `phase.${phase}`) }));
+  // once the game is over its last phase says nothing true (an ended game stays "programming")
+  if (phase && !server.outcome) lines.push(t("table.phase", { phase: gameSay(game, `phase.${phase}`) }));
   if (notation) lines.push(t("table.version", { count: server.version }));
   if (server.seats.some((row) => row.kind === "open")) lines.push(t("table.waiting_join"));
   else if (!server.outcome) {
