@@ -64,6 +64,7 @@ export function panelView(puzzle) {
 
 function goalWords({ goal, turns }) {
   if (goal.tile) return t("dr2d_puzzle.goal_tile", { turns: turnsWords(turns) });
+  if (goal.laws.length === 1) return t("dr2d_puzzle.goal_law", { law: goal.laws[0], turns: turnsWords(turns) });
   return t("dr2d_puzzle.goal_laws", { laws: goal.laws.join(", "), turns: turnsWords(turns) });
 }
 
