@@ -23,6 +23,7 @@ of a second for the course's largest).
 from __future__ import annotations
 
 import asyncio
+from dataclasses import dataclass, field
 from functools import cache
 from typing import Annotated, Any, Literal
 
@@ -109,10 +110,16 @@ def listing() -> dict[str, Any]:
     return {"course": [entry(number, puzzle) for number, puzzle in enumerate(course(), start=1)]}
 
 
+@cache
+def factory_drawing(number: int, lang: str) -> str:
+    """The course's puzzle ``number``'s factory drawn in ``lang``, once per process."""
+    return factory_svg(course()[number - 1], lang)
+
+
 def at_start(number: int, puzzle: Puzzle, lang: str) -> dict[str, Any]:
     robot = robot_view(new_fleet(puzzle))
     return entry(number, puzzle) | {
-        "factory": factory_svg(puzzle, lang),
+        "factory": factory_drawing(number, lang),
         "robot": robot,
         "overlay": overlay_svg(robot, 0, puzzle),
     }
@@ -145,31 +152,41 @@ def played(number: int, puzzle: Puzzle, programs: list[list[str]], lang: str) ->
 def steps(puzzle: Puzzle, outcome: Outcome, lang: str) -> list[dict[str, Any]]:
     """The run step by step: a turn's start (standby, repairs, re-entry) and end (presses, the
     goal) only when something happens there; each register always."""
-    say = DrawingWords("robotable.games.dr2d", lang)
-    robot = say("puzzle.robot")
-    shown: list[dict[str, Any]] = []
-    reached = 0
-
-    def step(turn: int, register: int, letter: str | None, events: list[dict], after: dict) -> None:
-        said = [describe_event({**e, "register": None}, lambda _seat: robot, lang) for e in events]
-        shown.append({
-            "turn": turn, "register": register, "letter": letter, "events": events,
-            "said": [sentence for sentence in said if sentence], "robot": after, "goals_reached": reached,
-            "overlay": overlay_svg(after, reached, puzzle),
-        })  # fmt: skip
-
+    robot = DrawingWords("robotable.games.dr2d", lang)("puzzle.robot")
+    telling = Telling(puzzle, lang, robot)
     for entry in outcome.trace:
         turn, program = entry["turn"], entry["program"]
         if entry["start"]:
-            step(turn, 0, None, entry["start"], entry["start_robot"])
+            telling.step(turn, 0, None, entry["start"], entry["start_robot"])
         for register in entry["registers"]:
             letter = program[register["register"] - 1] if program else None
-            step(turn, register["register"], letter, register["events"], register["robot"])
+            telling.step(turn, register["register"], letter, register["events"], register["robot"])
         end = entry["end"]
-        if end["events"] or end["goals_reached"] > reached:
-            reached = end["goals_reached"]
-            step(turn, 6, None, end["events"], end["robot"])
-    return shown
+        if end["events"] or end["goals_reached"] > telling.reached:
+            telling.reached = end["goals_reached"]
+            telling.step(turn, 6, None, end["events"], end["robot"])
+    return telling.shown
+
+
+@dataclass
+class Telling:
+    """The steps told so far, and the goals reached so far (a step's overlay ticks them)."""
+
+    puzzle: Puzzle
+    lang: str
+    robot: str  # the robot's name in the sentences: "your robot"
+    reached: int = 0
+    shown: list[dict[str, Any]] = field(default_factory=list)
+
+    def step(self, turn: int, register: int, letter: str | None, events: list[dict], after: dict) -> None:
+        """One step: its events and their sentences (with no "R2:" before them: the page says which
+        register), the robot after it and the overlay that draws it."""
+        said = [describe_event({**e, "register": None}, lambda _seat: self.robot, self.lang) for e in events]
+        self.shown.append({
+            "turn": turn, "register": register, "letter": letter, "events": events,
+            "said": [sentence for sentence in said if sentence], "robot": after,
+            "goals_reached": self.reached, "overlay": overlay_svg(after, self.reached, self.puzzle),
+        })  # fmt: skip
 
 
 def letters(found: Proof) -> list[list[str]]:

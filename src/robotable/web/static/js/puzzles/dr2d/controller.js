@@ -54,7 +54,7 @@ export function createPuzzle(id) {
 
   async function load() {
     const puzzle = await api(`${path(id)}?lang=${get().lang}`);
-    set({ puzzle, best: bestOf(puzzle.id), error: "" });
+    set({ puzzle, forward: false, best: bestOf(puzzle.id), error: "" }); // a new drawing: shown still
   }
 
   const edit = (registers) => {
