@@ -1,7 +1,7 @@
 """Issue 30, DR2D puzzles in real Chromium, on a phone's width: from the puzzles list, the course's
-first puzzle programmed by clicks (a register's choice, Run), the robot walking register by
-register, "optimal" once the run is watched to its end, in French too; the list ticks it. The
-page fits a phone and has no grave accessibility fault."""
+first puzzle programmed by clicks (a register's choice, Run; a key writes a register too), the
+robot walking register by register, "optimal" once the run is watched to its end, in French
+too; the list ticks it. The page fits a phone and has no grave accessibility fault."""
 
 from __future__ import annotations
 
@@ -30,8 +30,10 @@ def test_the_first_course_puzzle_solved_by_clicks_is_optimal(server: Server, bro
         page.wait_for_selector("#program button[data-choice=N]")
         assert page.inner_text("#lesson") == load_course()[0].lesson["en"]
         assert "framed in green" in page.inner_text("#goal")
-        page.click("#program button[data-choice=E]")  # a wrong first choice, taken back
+        page.keyboard.press("ArrowRight")  # a wrong first register, typed, then taken back
+        assert page.inner_text("#program button[data-slot='1-1']").endswith("right\n↶ undo")
         page.click("#program button[data-slot='1-1']")
+        page.wait_for_selector("#program button[data-slot='1-1'][data-state=next]")
         page.click("#program button[data-choice=N]")
         assert page.inner_text("#program button[data-slot='1-1']").endswith("forward\n↶ undo")
         page.click("#run")  # the run plays by itself: once it has begun, back to its start, stopped
