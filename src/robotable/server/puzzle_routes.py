@@ -43,6 +43,7 @@ from robotable.games.ricochet.puzzle_file import (
 )
 from robotable.games.ricochet.svg import board_svg, solution_paths
 from robotable.server.pages import PAGE_HEADERS, page_html
+from robotable.server.puzzle_routes_dr2d import add_dr2d_puzzle_routes
 
 DAYS_KEPT = 7
 """Past days whose puzzle is still served (a player finishing yesterday's); and tomorrow's, for
@@ -164,8 +165,9 @@ def hint(puzzle: RicochetPuzzle, level: int) -> dict[str, Any]:
 
 
 def add_puzzle_routes(app: FastAPI) -> None:
-    """The routes of the module's description."""
+    """The routes of the module's description, and DR2D's (:mod:`.puzzle_routes_dr2d`)."""
     pages = {"list": page_html("puzzles"), "play": page_html("puzzle")}
+    add_dr2d_puzzle_routes(app)
 
     @app.get("/api/puzzles/ricochet")
     async def ricochet_puzzles() -> dict[str, Any]:

@@ -34,6 +34,7 @@ from robotable.games.dr2d.board import (
     WRENCH2,
     Board,
     load_board,
+    tile_of,
     xy,
 )
 
@@ -322,6 +323,27 @@ def _robot_line(robot: Mapping[str, Any], say: DrawingWords) -> str:
     )
 
 
+def factory_parts(board: Board, say: DrawingWords) -> list[str]:
+    """The factory itself: its tiles with their coordinates, lasers, walls and pushers, over the
+    board's own width and height (the whole 12 x 12, or a puzzle's part of a factory)."""
+    parts: list[str] = []
+    for y in range(board.height):
+        for x in range(board.width):
+            parts += _tile(board, tile_of(x, y), say)
+    label = '<text x="{}" y="{}" font-size="10" text-anchor="middle">{}</text>'
+    for i in range(max(board.width, board.height)):
+        if i < board.width:
+            parts.append(label.format(M + i * T + T / 2, M - 14, i))
+        if i < board.height:
+            parts.append(label.format(M - 16, M + i * T + T / 2 + 4, i))
+    return parts + _lasers(board) + _walls(board) + _pushers(board)
+
+
+def robot_parts(robot: Mapping[str, Any]) -> list[str]:
+    """A robot (``{seat, tile, facing, inactive}``) as every DR2D drawing shows it."""
+    return _robot(robot)
+
+
 def board_svg(
     view: Mapping[str, Any], *, paths: bool = False, lang: str = "en", names: list[str] | None = None
 ) -> str:
@@ -342,16 +364,7 @@ def board_svg(
         f"<title>{escape(board.name)}</title>",
         f'<rect width="{width}" height="{height}" fill="#fafafa"/>',
     ]
-    for tile in range(SIZE * SIZE):
-        parts += _tile(board, tile, say)
-    for i in range(SIZE):
-        parts.append(
-            f'<text x="{M + i * T + T / 2}" y="{M - 14}" font-size="10" text-anchor="middle">{i}</text>'
-        )
-        parts.append(
-            f'<text x="{M - 16}" y="{M + i * T + T / 2 + 4}" font-size="10" text-anchor="middle">{i}</text>'
-        )
-    parts += _lasers(board) + _walls(board) + _pushers(board)
+    parts += factory_parts(board, say)
     if paths:
         parts += _paths(view)
     for robot in view["robots"]:

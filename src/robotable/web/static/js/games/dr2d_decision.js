@@ -8,7 +8,7 @@ const STAY = "STAY";
 const REGISTERS = 5;
 
 // The picture of a register: an arrow turned a quarter per letter, a dot for STAY.
-const pictureOf = (letter) => (letter === STAY ? { dot: true } : { arrow: 90 * LETTERS.indexOf(letter) });
+export const pictureOf = (letter) => (letter === STAY ? { dot: true } : { arrow: 90 * LETTERS.indexOf(letter) });
 
 export function decision({ view, legal, seat, say }) {
   if (view.phase !== "programming" || !Array.isArray(view.program)) return null;

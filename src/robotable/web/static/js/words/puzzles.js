@@ -9,7 +9,7 @@ import "./table.js";
 export const words = {
   en: {
     "puzzles.link": "Puzzles",
-    "puzzles.title": "Ricochet puzzles",
+    "puzzles.title": "Puzzles",
     "puzzles.lead": "Move the robots alone, against the shortest solution the solver proved.",
     "puzzles.daily": "Puzzle of the day",
     "puzzles.daily_play": "Play today’s puzzle",
@@ -49,7 +49,7 @@ export const words = {
   },
   fr: {
     "puzzles.link": "Puzzles",
-    "puzzles.title": "Puzzles de Ricochet",
+    "puzzles.title": "Puzzles",
     "puzzles.lead": "Déplacez les robots seul, face à la plus courte solution prouvée par le solveur.",
     "puzzles.daily": "Puzzle du jour",
     "puzzles.daily_play": "Jouer le puzzle du jour",

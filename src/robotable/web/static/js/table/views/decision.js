@@ -92,7 +92,7 @@ function described(state) {
 }
 
 // A slot's or a choice's small picture: an arrow turned `arrow` degrees (0: up), or a dot.
-function picture(shape) {
+export function picture(shape) {
   if (!shape) return null;
   const svg = document.createElementNS(SVG, "svg");
   svg.setAttribute("viewBox", "-10 -10 20 20");
