@@ -28,6 +28,7 @@ export function createPuzzle(id) {
   });
   const { get, set } = store;
   let asked = 0;
+  let asking = false; // a hint is on its way
 
   async function replay(moves, forward) {
     const mine = ++asked;
@@ -70,12 +71,16 @@ export function createPuzzle(id) {
     restart: () => replay([], false),
     select: (robot) => set({ selected: robot }),
     async askHint() {
+      if (asking) return; // a second click while the first is on its way asks the same level
+      asking = true;
       const level = Math.min((get().hint?.level ?? 0) + 1, HINT_LEVELS);
       try {
         const hint = await api(`/api/puzzles/ricochet/${encodeURIComponent(get().id)}/hint`, { method: "POST", body: { level } });
         set({ hint, error: "" });
       } catch (failure) {
         set({ error: failure.message });
+      } finally {
+        asking = false;
       }
     },
     // The page's language changed: the same moves, the board's words in it.
