@@ -66,6 +66,7 @@ def test_an_unsolved_run_gives_its_steps_but_no_optimum(client: TestClient) -> N
     moved = [step for step in ran["steps"] if step["kind"] == "moved"]
     assert moved[0]["pawn"]["cell"] == [1, 0] and moved[0]["slot"] == "P1" and moved[0]["seat"] == 0
     assert any(step["kind"] == "picked" and step["pawn"]["parcel"] for step in ran["steps"])
+    assert 'data-taken="1 0"' in ran["board"]  # the parcel is on the pawn, no more on its pickup
     assert not keys(ran) & SECRET_KEYS
 
 

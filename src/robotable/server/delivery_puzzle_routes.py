@@ -104,6 +104,7 @@ def ran(puzzle_id: str, program: str | dict[str, Any], lang: str) -> dict[str, A
     """The program run: the steps to replay, the end, and once solved the score against the optimum."""
     puzzle = find(puzzle_id)
     outcome = run(puzzle, program)
+    taken = [event["cell"] for event in outcome.trace if event["kind"] == "picked"]
     answer = {
         "solved": outcome.solved,
         "cards": outcome.score[0],
@@ -112,7 +113,7 @@ def ran(puzzle_id: str, program: str | dict[str, Any], lang: str) -> dict[str, A
         "parcels": outcome.parcels,
         "end": outcome.end,
         "steps": replay_steps(start_pawn(puzzle), outcome.trace),
-        "board": puzzle_svg(puzzle.board.rows(), outcome.end, lang=lang),
+        "board": puzzle_svg(puzzle.board.rows(), outcome.end, taken=taken, lang=lang),
     }
     if outcome.solved and puzzle.optimum is not None:
         answer |= {
