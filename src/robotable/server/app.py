@@ -28,6 +28,7 @@ from fastapi import Depends, FastAPI
 
 from robotable.server.accounts import add_accounts
 from robotable.server.collector import short_collections
+from robotable.server.delivery_puzzle_routes import add_delivery_puzzle_routes
 from robotable.server.email_routes import add_email
 from robotable.server.friends import add_friends
 from robotable.server.hall import GRACE, Hall
@@ -151,6 +152,7 @@ def create_app(
     add_replays(app, hall, replays)
     add_tutorials(app)
     add_puzzle_routes(app)
+    add_delivery_puzzle_routes(app)
     add_accounts(app, store, clock=clock, seats_changed=hall.seats_changed)
     mailer = Mailer(mail) if mail is not None else None
     add_email(app, mailer)

@@ -85,6 +85,33 @@ def render_svg(
     return "\n".join(parts)
 
 
+def puzzle_svg(
+    rows: Sequence[str], pawn: Mapping[str, Any], *, taken: Sequence[Sequence[int]] = (), lang: str = "en"
+) -> str:
+    """A puzzle's board alone (no panels, legend nor hand: the page draws the program itself),
+    with its one pawn (``cell``, ``facing``, ``parcel``) as seat 0, named ``data-piece="0"``;
+    the pickup points ``taken`` ([x, y]) are drawn without their parcel (a puzzle's is taken once)."""
+    say = DrawingWords(__package__, lang, None)
+    width, height = len(rows[0]), len(rows)
+    total_w, total_h = MARGIN * 2 + width * CELL, MARGIN * 2 + height * CELL
+    parts = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{total_w}" height="{total_h}" '
+        f'viewBox="0 0 {total_w} {total_h}" font-family="sans-serif" '
+        f'data-grid="{width} {height}" data-cell-size="{CELL}" data-origin="{MARGIN} {MARGIN}">',
+        _defs(),
+        f'<rect width="{total_w}" height="{total_h}" fill="white"/>',
+        *_board(rows, [], MARGIN, MARGIN, say),
+        *(  # the pickup's colour over its parcel
+            f'<rect x="{MARGIN + x * CELL + CELL / 2 - 9}" y="{MARGIN + y * CELL + CELL / 2 - 9}" '
+            f'width="18" height="18" fill="#f3d9f7" data-taken="{x} {y}"/>'
+            for x, y in taken
+        ),
+        *_pawns([{"colour": "red", **pawn}], MARGIN, MARGIN),
+        "</svg>",
+    ]
+    return "\n".join(parts)
+
+
 def _text(
     x: float,
     y: float,

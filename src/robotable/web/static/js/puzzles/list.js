@@ -7,6 +7,7 @@ import { api, el } from "../api.js";
 import { language, t, translatePage } from "../i18n.js";
 import "../words/puzzles.js";
 import { bestOf } from "./progress.js";
+import { drawDeliveryCourse } from "./delivery/list.js";
 
 let listing = null;
 
@@ -54,6 +55,7 @@ function drawBook(lang) {
 }
 
 function draw() {
+  drawDeliveryCourse(); // the Robot Delivery course, beside
   if (!listing) return;
   const lang = language();
   drawDaily();
