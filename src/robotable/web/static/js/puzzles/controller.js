@@ -8,6 +8,7 @@ import { api } from "../api.js";
 import { language } from "../i18n.js";
 import { createStore } from "../shared/store.js";
 import { bestOf, recordSolved } from "./progress.js";
+import { checkRequest } from "./room_context.js";
 
 const HINT_LEVELS = 2; // the length, then the first move
 
@@ -34,8 +35,7 @@ export function createPuzzle(id) {
     set({ pending: true });
     let answer;
     try {
-      const body = { moves, lang: get().lang };
-      answer = await api(`/api/puzzles/ricochet/${encodeURIComponent(get().id)}/check`, { method: "POST", body });
+      answer = await api(...checkRequest(get().id, { moves, lang: get().lang })); // in a classroom: through it
     } catch (failure) {
       if (mine === asked) set({ pending: false, error: failure.message });
       return;

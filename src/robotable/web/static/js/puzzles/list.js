@@ -6,6 +6,7 @@
 import { api, el } from "../api.js";
 import { language, t, translatePage } from "../i18n.js";
 import "../words/puzzles.js";
+import "../words/classroom.js";
 import { bestOf } from "./progress.js";
 
 let listing = null;

@@ -1,0 +1,56 @@
+// The puzzle's record, once solved: the solution is sent (POST /api/puzzles/ricochet/ID/solved),
+// the server replays it and keeps it as the person's best, and answers the record ("Record: 7
+// moves by Léa, optimal; 23 people solved it"). A signed-in person's solutions go under their
+// account; a guest may give a name for the records (the name field under the record).
+
+import { api } from "../api.js";
+import { t } from "../i18n.js";
+import { mergeAccountProgress } from "./account_progress.js";
+import { guestKey, guestName } from "./guest.js";
+
+export function recordView(puzzle) {
+  const line = document.getElementById("record");
+  const form = document.getElementById("record-name");
+  const input = form.querySelector("input");
+  let told = null; // the last answer: the record, the solvers
+  let signedIn = false;
+  mergeAccountProgress().then((answer) => (signedIn = answer));
+
+  async function send() {
+    const { id, moves } = puzzle.get();
+    try {
+      const body = { moves, name: guestName.get() || null, guest: guestKey() };
+      told = await api(`/api/puzzles/ricochet/${encodeURIComponent(id)}/solved`, { method: "POST", body });
+    } catch (failure) {
+      told = { failure: failure.message };
+    }
+    draw();
+  }
+
+  function draw() {
+    line.hidden = form.hidden = !told;
+    if (!told) return;
+    form.hidden = signedIn || Boolean(told.failure);
+    input.value = guestName.get();
+    if (told.failure) return void (line.textContent = told.failure);
+    const { record, solvers } = told;
+    const people = t(solvers === 1 ? "record.one_solver" : "record.solvers", { count: solvers });
+    if (!record) return void (line.textContent = `${t("record.nobody")} ${people}`);
+    const said = t(record.optimal ? "record.optimal" : "record.held", { moves: record.score[0], name: record.name });
+    line.textContent = `${said}; ${people}`;
+  }
+
+  form.addEventListener("submit", (event) => {
+    event.preventDefault();
+    guestName.set(input.value);
+    send();
+  });
+  puzzle.watch(
+    (s) => [s.answer],
+    ({ answer }) => {
+      if (answer?.solved) send();
+      else if (told) (told = null), draw();
+    },
+  );
+  puzzle.watch((s) => [s.lang], draw);
+}
