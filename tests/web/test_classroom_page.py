@@ -13,6 +13,7 @@ import pytest
 from robotable.games.ricochet.puzzle_file import series
 
 from ..server.process import Server
+from .test_accessibility import grave_violations
 
 pytestmark = pytest.mark.timeout(60)
 PHONE = {"width": 412, "height": 915}
@@ -21,8 +22,9 @@ SOLUTION = [str(move) for move in FIRST.solution]
 FITS = "document.documentElement.scrollWidth <= document.documentElement.clientWidth"
 
 
-def open_context(browser: Any, viewport: dict[str, int] | None = None) -> Any:
-    return browser.new_context(viewport=viewport or {"width": 1280, "height": 900}, locale="en-GB", bypass_csp=True)
+def open_context(browser: Any, viewport: dict[str, int] | None = None, locale: str = "en-GB") -> Any:
+    size = viewport or {"width": 1280, "height": 900}
+    return browser.new_context(viewport=size, locale=locale, bypass_csp=True)
 
 
 def play(page: Any, move: str, number: int) -> None:
@@ -33,7 +35,7 @@ def play(page: Any, move: str, number: int) -> None:
 
 
 def join(browser: Any, server: Server, code: str, name: str, heard: list[str]) -> tuple[Any, Any]:
-    context = open_context(browser, PHONE)
+    context = open_context(browser, PHONE, "fr-FR" if name == "Zoé" else "en-GB")  # Zoé reads French
     page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))
@@ -44,6 +46,7 @@ def join(browser: Any, server: Server, code: str, name: str, heard: list[str]) -
 
     page.on("response", listen)
     page.goto(f"{server.url}/classroom")
+    assert page.inner_text("#join button") == ("Rejoindre" if name == "Zoé" else "Join")
     page.fill("#join-code", code.lower())
     page.fill("#join-name", name)
     page.click("#join button[type=submit]")
@@ -89,7 +92,8 @@ def test_a_teacher_follows_three_pupils_live_and_shows_one_solution(server: Serv
             assert heard[name] and not any("Léa" in text or moves in text for text in heard[name])
         teacher.click("#show-all")
         tom.wait_for_selector("#shown-solution:has-text('Léa')")
-        pupils["Zoé"].wait_for_selector("#shown-solution:has-text('Léa')")
+        pupils["Zoé"].wait_for_selector("#shown-solution:has-text('Regardez la solution de Léa')")
+        assert grave_violations(teacher) == [] and grave_violations(tom) == []
         assert not any(page.errors for page in pupils.values())  # type: ignore[attr-defined]
     finally:
         for context in contexts:
