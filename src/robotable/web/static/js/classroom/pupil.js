@@ -4,6 +4,7 @@
 // puzzle opens on the puzzle page in the room (?room=CODE), where every move reaches the teacher.
 
 import { api, el } from "../api.js";
+import { loadGames } from "../game_words.js";
 import { language, t, translatePage } from "../i18n.js";
 import "../words/classroom.js";
 import "../words/puzzles.js";
@@ -78,3 +79,4 @@ shown("join-code").value = code;
 translatePage(draw);
 draw();
 poll(ask, EVERY);
+loadGames().then(draw, () => {}); // the moves of a solution shown, in words

@@ -5,9 +5,15 @@ import { el } from "../api.js";
 import { t } from "../i18n.js";
 import { notationWords } from "../shared/worded.js";
 
-// The solution shown, `shown` {name, puzzle, moves}, as words; `titles`: puzzle id to title.
+// A move ("green E") in words: the robot's from the game's catalogue, the direction's ("green east").
+export function moveWords(move) {
+  const [robot, direction] = move.split(" ");
+  return `${notationWords("ricochet", robot)} ${t(`puzzles.direction.${direction}`)}`;
+}
+
+// The solution shown, `shown` {name, puzzle, moves}, as words; `title`: its puzzle's.
 export function shownWords(shown, title) {
-  const moves = shown.moves.map((move) => notationWords("ricochet", move)).join(", ");
+  const moves = shown.moves.map(moveWords).join(", ");
   return t("classroom.shown", { name: shown.name ?? "?", puzzle: title ?? shown.puzzle, moves });
 }
 

@@ -2,6 +2,7 @@
 // whose token this browser keeps. This module only starts things: the controller owns the
 // page's state (teacher_room.js), and each part of the page redraws from it.
 
+import { loadGames } from "../game_words.js";
 import { translatePage } from "../i18n.js";
 import "../words/classroom.js";
 import "../words/puzzles.js";
@@ -14,3 +15,4 @@ const room = createRoom();
 for (const view of [toolsView, pupilsView, watchView]) view(room);
 translatePage(() => room.relanguage());
 room.start();
+loadGames().then(() => room.relanguage(), () => {}); // the moves in words ("green east")

@@ -19,7 +19,7 @@ export function createRoom() {
     token: code && localStorage.getItem(KEY + code),
     room: null, // GET /api/classrooms/CODE: {work, pupils, hint, shown, kept, expires...}
     picked: null, // the id of the pupil whose attempt is watched
-    lang: language(),
+    lang: { now: language() }, // the views say their words in it
     sent: "", // what the last action said ("Sent.")
     error: "",
   });
@@ -66,7 +66,7 @@ export function createRoom() {
       }
     },
     pick: (pupil) => set({ picked: pupil }),
-    relanguage: () => set({ lang: language() }),
+    relanguage: () => set({ lang: { now: language() } }), // a new value each time: the views redraw
     choose: (choice) => send("/work", choice),
     hint: (text, pupil) => send("/hint", { text, pupil }, "teacher.sent"),
     show: (pupil) => send("/show", { pupil }),

@@ -6,7 +6,7 @@
 import { api } from "../api.js";
 import { createBoard } from "../board/board.js";
 import { language, t } from "../i18n.js";
-import { notationWords } from "../shared/worded.js";
+import { moveWords } from "./room_words.js";
 
 export function watchView(room) {
   const shown = (id) => document.getElementById(id);
@@ -40,7 +40,7 @@ export function watchView(room) {
       if (!pupil) return;
       const title = now.work.find((work) => work.id === pupil.current.puzzle)?.title[language()] ?? pupil.current.puzzle;
       shown("watch-title").textContent = pupil.current.puzzle ? t("teacher.watching", { name: pupil.name, puzzle: title }) : t("teacher.no_attempt", { name: pupil.name });
-      shown("watch-moves").textContent = pupil.current.moves.map((move) => notationWords("ricochet", move)).join(", ");
+      shown("watch-moves").textContent = pupil.current.moves.map(moveWords).join(", ");
       const showing = now.shown?.pupil === pupil.id;
       shown("show-all").textContent = showing ? t("teacher.hide") : t("teacher.show", { name: pupil.name });
       shown("show-all").onclick = () => room.show(showing ? null : pupil.id);

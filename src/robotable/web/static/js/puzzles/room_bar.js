@@ -3,6 +3,7 @@
 // seconds). "Next puzzle" stays in the room. Played alone, the bar stays hidden.
 
 import { api, el } from "../api.js";
+import { loadGames } from "../game_words.js";
 import { language, t } from "../i18n.js";
 import { poll } from "../classroom/polling.js";
 import { teacherMessages } from "../classroom/room_words.js";
@@ -43,5 +44,6 @@ export function roomBarView(puzzle) {
     draw();
   }, EVERY);
   draw();
+  loadGames().then(draw, () => {}); // the moves of a solution shown, in words
   puzzle.watch((s) => [s.next, s.answer, s.lang], draw); // after the panel's: its link, kept in the room
 }
