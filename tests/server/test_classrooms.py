@@ -125,6 +125,12 @@ def test_a_pupil_never_receives_another_pupils_attempt_until_the_teacher_shows_i
     assert me["shown"] == {"name": "Léa", "puzzle": "course-1", "moves": SOLUTION}
     server.post(f"/api/classrooms/{code}/show", json={"pupil": None}, headers=bearer(token))
     assert server.get(f"/api/classrooms/{code}/me", headers=bearer(tom["token"])).json()["shown"] is None
+    attempt(server, code, lea["token"], [], "course-2")  # Léa goes on: her solved puzzle is shown still
+    again = server.post(f"/api/classrooms/{code}/show", json={"pupil": lea["pupil"]}, headers=bearer(token))
+    assert again.json()["shown"]["puzzle"] == "course-1"
+    unsolved = {"pupil": lea["pupil"], "puzzle": "course-2"}
+    refused = server.post(f"/api/classrooms/{code}/show", json=unsolved, headers=bearer(token))
+    assert refused.status_code == 409
     nothing = server.post(f"/api/classrooms/{code}/show", json={"pupil": tom["pupil"]}, headers=bearer(token))
     assert nothing.status_code == 409 and nothing.json()["error_fr"]  # Tom solved nothing
 

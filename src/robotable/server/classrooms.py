@@ -27,7 +27,7 @@ from robotable.core.errors import RobotableError
 from robotable.games.ricochet.puzzle_file import MAX_ATTEMPT, shipped
 from robotable.puzzles.classroom import CODE_LENGTH, expiry, is_code, new_code, normalised_code, tidy_hint
 from robotable.server.accounts import same_site_json
-from robotable.server.classroom_store import ClassroomStore, NameTaken, Pupil, Room, RoomFull
+from robotable.server.classroom_store import ClassroomStore, NameTaken, Pupil, Result, Room, RoomFull
 from robotable.server.classroom_views import SERIES, csv_of, pupil_view, teacher_view, work_of
 from robotable.server.inputs import bearer_token
 from robotable.server.pages import PAGE_HEADERS, page_html
@@ -219,16 +219,10 @@ def add_teacher_routes(app: FastAPI, rooms: Rooms) -> None:
                 store.change, room.code, shown_pupil=None, shown_puzzle=None, shown_moves=None
             )
             return {"shown": None}
-        results = await asyncio.to_thread(store.results, room.code, body.pupil)
-        solved = [r for r in results if r.solution and r.puzzle == (body.puzzle or r.puzzle)]
-        if not solved:
-            raise ClassroomRefusal(
-                "no_solution",
-                "this pupil has no solution to show",
-                "cet élève n’a pas de solution à montrer",
-                409,
-            )
-        best = solved[-1] if body.puzzle is None else solved[0]
+        pupils, results = await asyncio.to_thread(
+            lambda: (store.pupils(room.code), store.results(room.code, body.pupil))
+        )
+        best = solution_to_show(pupils, results, body)
         values = {"shown_pupil": body.pupil, "shown_puzzle": best.puzzle, "shown_moves": best.solution}
         await asyncio.to_thread(lambda: store.change(room.code, **values))
         return {"shown": {"pupil": body.pupil, "puzzle": best.puzzle, "moves": best.solution}}
@@ -244,6 +238,22 @@ def add_teacher_routes(app: FastAPI, rooms: Rooms) -> None:
             media_type="text/csv; charset=utf-8",
             headers={"Content-Disposition": disposition},
         )
+
+
+def solution_to_show(pupils: list[Pupil], results: list[Result], body: Show) -> Result:
+    """The pupil's solution of ``body.puzzle``; without one, of the puzzle they are on if they
+    solved it, else of the first they solved; or a refusal in words."""
+    solved = {result.puzzle: result for result in results if result.solution}
+    current = next((pupil.puzzle for pupil in pupils if pupil.id == body.pupil), None)
+    wanted = body.puzzle or (current if current in solved else next(iter(solved), None))
+    if wanted not in solved:
+        raise ClassroomRefusal(
+            "no_solution",
+            "this pupil has no solution to show",
+            "cet élève n’a pas de solution à montrer",
+            409,
+        )
+    return solved[wanted]
 
 
 def no_pupil() -> ClassroomRefusal:

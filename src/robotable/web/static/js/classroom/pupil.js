@@ -52,7 +52,10 @@ async function ask() {
     shown("room-error").textContent = "";
   } catch (failure) {
     shown("room-error").textContent = failure.message;
-    if (failure.answer?.code === "no_room" || failure.answer?.code === "not_yours") pupilTokens.forget(code), (me = null);
+    if (["no_room", "not_yours"].includes(failure.answer?.code)) {
+      pupilTokens.forget(code); // the room closed: join another
+      me = null;
+    }
   }
   draw();
 }

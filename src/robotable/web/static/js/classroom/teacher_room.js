@@ -69,7 +69,7 @@ export function createRoom() {
     relanguage: () => set({ lang: { now: language() } }), // a new value each time: the views redraw
     choose: (choice) => send("/work", choice),
     hint: (text, pupil) => send("/hint", { text, pupil }, "teacher.sent"),
-    show: (pupil) => send("/show", { pupil }),
+    show: (pupil, puzzle) => send("/show", pupil === null ? { pupil } : { pupil, puzzle }),
     keep: (keep) => send("/keep", { keep }),
     async csv() {
       const response = await fetch(path("/results.csv"), { headers: { authorization: `Bearer ${get().token}` } });

@@ -43,8 +43,8 @@ export function watchView(room) {
       shown("watch-moves").textContent = pupil.current.moves.map(moveWords).join(", ");
       const showing = now.shown?.pupil === pupil.id;
       shown("show-all").textContent = showing ? t("teacher.hide") : t("teacher.show", { name: pupil.name });
-      shown("show-all").onclick = () => room.show(showing ? null : pupil.id);
-      shown("show-all").disabled = !showing && !Object.values(pupil.results).some((result) => result.best != null);
+      shown("show-all").onclick = () => room.show(showing ? null : pupil.id, pupil.current.puzzle);
+      shown("show-all").disabled = !showing && pupil.results[pupil.current.puzzle]?.best == null; // solved: shown
       const lengthBefore = before.pupil === pupil.id ? before.length : -1;
       before = { pupil: pupil.id, length: pupil.current.moves.length };
       drawAttempt(pupil, lengthBefore);

@@ -28,16 +28,10 @@ export function recordView(puzzle) {
   }
 
   function draw() {
-    line.hidden = form.hidden = !told;
-    if (!told) return;
-    form.hidden = signedIn || Boolean(told.failure);
+    line.hidden = !told;
+    form.hidden = !told || signedIn || Boolean(told.failure);
     input.value = guestName.get();
-    if (told.failure) return void (line.textContent = told.failure);
-    const { record, solvers } = told;
-    const people = t(solvers === 1 ? "record.one_solver" : "record.solvers", { count: solvers });
-    if (!record) return void (line.textContent = `${t("record.nobody")} ${people}`);
-    const said = t(record.optimal ? "record.optimal" : "record.held", { moves: record.score[0], name: record.name });
-    line.textContent = `${said}; ${people}`;
+    line.textContent = told ? said(told) : "";
   }
 
   form.addEventListener("submit", (event) => {
@@ -49,8 +43,20 @@ export function recordView(puzzle) {
     (s) => [s.answer],
     ({ answer }) => {
       if (answer?.solved) send();
-      else if (told) (told = null), draw();
+      else {
+        told = null; // a new attempt: the record comes back with its solution
+        draw();
+      }
     },
   );
   puzzle.watch((s) => [s.lang], draw);
+}
+
+// The record line: "Record: 7 moves by Léa, optimal; 23 people solved it" (or why it failed).
+function said({ failure, record, solvers }) {
+  if (failure) return failure;
+  const people = t(solvers === 1 ? "record.one_solver" : "record.solvers", { count: solvers });
+  if (!record) return `${t("record.nobody")} ${people}`;
+  const held = t(record.optimal ? "record.optimal" : "record.held", { moves: record.score[0], name: record.name });
+  return `${held}; ${people}`;
 }
