@@ -41,10 +41,11 @@ export function watchView(room) {
       const title = now.work.find((work) => work.id === pupil.current.puzzle)?.title[language()] ?? pupil.current.puzzle;
       shown("watch-title").textContent = pupil.current.puzzle ? t("teacher.watching", { name: pupil.name, puzzle: title }) : t("teacher.no_attempt", { name: pupil.name });
       shown("watch-moves").textContent = pupil.current.moves.map(moveWords).join(", ");
+      shown("watch-board-box").hidden = !pupil.current.puzzle; // nothing played yet: no board (nor zoom)
       const showing = now.shown?.pupil === pupil.id;
       shown("show-all").textContent = showing ? t("teacher.hide") : t("teacher.show", { name: pupil.name });
       shown("show-all").onclick = () => room.show(showing ? null : pupil.id, pupil.current.puzzle);
-      shown("show-all").disabled = !showing && pupil.results[pupil.current.puzzle]?.best == null; // solved: shown
+      shown("show-all").hidden = !showing && pupil.results[pupil.current.puzzle]?.best == null; // once solved
       const lengthBefore = before.pupil === pupil.id ? before.length : -1;
       before = { pupil: pupil.id, length: pupil.current.moves.length };
       drawAttempt(pupil, lengthBefore);
