@@ -7,6 +7,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -14,8 +15,9 @@ from fastapi.testclient import TestClient
 
 from robotable.games.ricochet.puzzle_file import shipped
 from robotable.puzzles.classroom import LIFETIME
+from robotable.server.app import create_app
 from robotable.server.classroom_store import ClassroomStore, NameTaken
-from robotable.server.store import Store
+from robotable.server.store import Store, open_store
 from tests.server.test_accounts import OWN, client_of
 
 FIRST = shipped()["course-1"]
@@ -230,3 +232,18 @@ def test_joins_are_throttled_per_address(server: TestClient) -> None:
         for n in range(3)
     ]
     assert statuses == [201, 201, 429]
+
+
+def test_a_room_closes_after_its_day_unless_its_teacher_keeps_it(tmp_path: Path) -> None:
+    now = [1_000_000.0]
+    app = create_app(open_store(f"sqlite:///{tmp_path / 'rooms.sqlite3'}"), clock=lambda: now[0])
+    with TestClient(app, client=("127.0.0.1", 50000)) as server:
+        (short, short_token), (kept, kept_token) = open_room(server), open_room(server)
+        server.post(f"/api/classrooms/{kept}/keep", json={"keep": True}, headers=bearer(kept_token))
+        now[0] += LIFETIME - 1
+        assert teacher(server, short, short_token)["expires"] == 1_000_000.0 + LIFETIME
+        now[0] += 2
+        assert server.get(f"/api/classrooms/{short}", headers=bearer(short_token)).json()["code"] == "no_room"
+        late = server.post(f"/api/classrooms/{short}/join", json={"name": "Léa"}, headers=OWN)
+        assert late.status_code == 404
+        assert teacher(server, kept, kept_token)["kept"] is True

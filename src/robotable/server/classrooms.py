@@ -25,7 +25,7 @@ from pydantic import BaseModel, Field
 
 from robotable.core.errors import RobotableError
 from robotable.games.ricochet.puzzle_file import MAX_ATTEMPT, shipped
-from robotable.puzzles.classroom import CODE_LENGTH, expiry, is_code, new_code, normalised_code, tidy_hint
+from robotable.puzzles.classroom import expiry, is_code, new_code, normalised_code, tidy_hint
 from robotable.server.accounts import same_site_json
 from robotable.server.classroom_store import ClassroomStore, NameTaken, Pupil, Result, Room, RoomFull
 from robotable.server.classroom_views import SERIES, csv_of, pupil_view, teacher_view, work_of
@@ -354,4 +354,4 @@ def add_classroom_pages(app: FastAPI) -> None:
         return HTMLResponse(pages["teacher"], headers=PAGE_HEADERS)
 
 
-__all__ = ["CODE_LENGTH", "add_classrooms"]
+__all__ = ["add_classrooms"]
