@@ -76,6 +76,7 @@ def test_a_teacher_follows_three_pupils_live_and_shows_one_solution(server: Serv
         lea = pupils["Léa"]
         lea.click("#work li a[data-puzzle=course-1]")
         lea.wait_for_selector("#room-bar:not([hidden])")
+        teacher.wait_for_selector("#pupils tr[data-name='Léa'] td.now:has-text('First slides')")  # opened
         for number, move in enumerate(SOLUTION, start=1):
             play(lea, move, number)
             teacher.wait_for_selector(f"#watch[data-moves='{number}']")  # live: no reload

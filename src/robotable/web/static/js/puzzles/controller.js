@@ -8,7 +8,7 @@ import { api } from "../api.js";
 import { language } from "../i18n.js";
 import { createStore } from "../shared/store.js";
 import { bestOf, recordSolved } from "./progress.js";
-import { checkRequest } from "./room_context.js";
+import { checkRequest, startRequest } from "./room_context.js";
 
 const HINT_LEVELS = 2; // the length, then the first move
 
@@ -48,7 +48,7 @@ export function createPuzzle(id) {
 
   async function start() {
     try {
-      const answer = await api(`/api/puzzles/ricochet/${encodeURIComponent(id)}?lang=${get().lang}`);
+      const answer = await api(...startRequest(id, get().lang)); // in a classroom: the teacher sees it opened
       set({ id: answer.id, answer, best: bestOf(answer.id), error: "" });
       set({ next: nextOf(answer.id, await api("/api/puzzles/ricochet")) });
     } catch (failure) {

@@ -25,3 +25,10 @@ export function checkRequest(id, body) {
   const path = `/api/classrooms/${encodeURIComponent(room.code)}/attempt`;
   return [path, { method: "POST", body: { ...body, puzzle: id }, token: room.token }];
 }
+
+// [path, options] of the request for puzzle `id` at its start: in a room, an attempt of no move
+// (the teacher sees the pupil on it; a reload starts the attempt again).
+export function startRequest(id, lang) {
+  if (!roomContext()) return [`/api/puzzles/ricochet/${encodeURIComponent(id)}?lang=${lang}`];
+  return checkRequest(id, { moves: [], lang });
+}
