@@ -12,7 +12,7 @@ import { pupilTokens } from "../puzzles/room_context.js";
 import { poll } from "./polling.js";
 import { teacherMessages } from "./room_words.js";
 
-const EVERY = 3000;
+const EVERY = 5000; // a class behind one school address stays within its requests a second
 const typed = decodeURIComponent(location.pathname.split("/")[2] ?? "");
 let code = typed.toUpperCase().replace(/[\s-]/g, "");
 let me = null;

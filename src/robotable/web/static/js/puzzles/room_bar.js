@@ -9,7 +9,7 @@ import { poll } from "../classroom/polling.js";
 import { teacherMessages } from "../classroom/room_words.js";
 import { roomContext } from "./room_context.js";
 
-const EVERY = 3000;
+const EVERY = 5000; // a class behind one school address stays within its requests a second
 
 export function roomBarView(puzzle) {
   const room = roomContext();
