@@ -17,7 +17,17 @@ import pytest
 SRC = Path(__file__).resolve().parents[1] / "src"
 PACKAGE = SRC / "robotable"
 
-LAYER = {"core": 0, "games": 1, "agents": 2, "envs": 2, "play": 3, "cli": 4, "server": 4, "web": 4}
+LAYER = {
+    "core": 0,
+    "games": 1,
+    "agents": 2,
+    "envs": 2,
+    "play": 3,
+    "puzzles": 3,
+    "cli": 4,
+    "server": 4,
+    "web": 4,
+}
 
 
 def module_name(path: Path) -> str:

@@ -272,7 +272,8 @@ def test_the_export_holds_everything_stored_about_the_account_and_nothing_else(s
     friends = {"friendships", "seat_invitations"}  # tests/server/test_friends.py
     ratings = {"ratings", "rating_history"}  # tests/server/test_ratings.py
     profile = {"profile_hidden"}  # tests/server/test_profiles.py
-    parts = email | seats | friends | ratings | profile
+    puzzles = {"puzzle_solutions"}  # tests/server/test_records.py
+    parts = email | seats | friends | ratings | profile | puzzles
     assert set(data) == {"name", "created", "password_changed", "sessions"} | parts
     assert data["name"] == "Ann" and data["seats"] == data["chat"] == []
     assert data["friendships"] == data["seat_invitations"] == data["ratings"] == data["rating_history"] == []

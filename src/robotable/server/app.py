@@ -27,6 +27,7 @@ from contextlib import asynccontextmanager
 from fastapi import Depends, FastAPI
 
 from robotable.server.accounts import add_accounts
+from robotable.server.classrooms import add_classrooms
 from robotable.server.collector import short_collections
 from robotable.server.delivery_puzzle_routes import add_delivery_puzzle_routes
 from robotable.server.email_routes import add_email
@@ -46,6 +47,7 @@ from robotable.server.profiles import add_profiles
 from robotable.server.proxies import ClientAddress, TrustedProxies
 from robotable.server.puzzle_routes import add_puzzle_routes
 from robotable.server.quotas import DEFAULT_QUOTAS, Quotas
+from robotable.server.records import add_records
 from robotable.server.refusals import add_refusals
 from robotable.server.replays import MAX_RECORD_BYTES, add_replays, replay_workers
 from robotable.server.routes import add_routes
@@ -168,6 +170,8 @@ def create_app(
     add_invitations(app, hall, clock=clock)
     add_leaderboard(app, hall)
     add_profiles(app, store)
+    add_records(app, clock=clock)
+    add_classrooms(app, clock=clock)
     if api_docs:
         add_api_docs(app)
     app.add_middleware(ClientAddress, trusted=trusted)  # before the limits count by address

@@ -221,3 +221,75 @@ rating_history = Table(
     Column("at", Float, nullable=False),
     Index("rating_history_account", "account_id", "game"),
 )
+
+# one person's best solution of one puzzle, replayed by the server before it was kept (issue 30,
+# records): the record is the best row of a puzzle that has a name; the rows count its solvers
+puzzle_solutions = Table(
+    "puzzle_solutions",
+    metadata,
+    Column("game", String(32), primary_key=True),
+    Column("puzzle", String(40), primary_key=True),
+    # "account:ID", or "guest:" and the SHA-256 of a guest browser's own key (never the key)
+    Column("solver", String(80), primary_key=True),
+    Column("account_id", Integer, ForeignKey("accounts.id", ondelete="CASCADE"), nullable=True),
+    Column("name", String(24), nullable=True),  # shown with a record: the account's, or the guest's given one
+    Column("score_1", Integer, nullable=False),  # the score tuple, compared in order (lower is better)
+    Column("score_2", Integer, nullable=False),  # 0 for a one-number score
+    Column("optimal", Boolean, nullable=False),  # the score is the stored proven optimum
+    Column(
+        "at", Float, nullable=False
+    ),  # when this best was reached: the earlier of two equals holds the record
+    Index("puzzle_solutions_best", "game", "puzzle", "score_1", "score_2", "at"),
+    Index("puzzle_solutions_account", "account_id"),
+)
+
+# a teacher's room (issue 30, the classroom): its code, the hash of its teacher's token, what it
+# works on, and what its teacher pushed to everyone
+classrooms = Table(
+    "classrooms",
+    metadata,
+    Column("code", String(8), primary_key=True),
+    Column("teacher_hash", String(64), nullable=False),  # SHA-256 of the teacher's token
+    Column("game", String(32), nullable=False),
+    Column("series", String(40), nullable=True),  # the series the room works through ("course")...
+    Column("puzzle", String(40), nullable=True),  # ... or one puzzle
+    Column("created", Float, nullable=False),
+    Column("expires", Float, nullable=True),  # null: kept by its teacher
+    Column("hint", Text, nullable=True),  # the last hint pushed to every pupil
+    Column("hint_at", Float, nullable=True),
+    Column("shown_pupil", Integer, nullable=True),  # whose solution the teacher shows to all
+    Column("shown_puzzle", String(40), nullable=True),
+    Column("shown_moves", Text, nullable=True),  # its moves, JSON, copied when shown
+    Index("classrooms_expires", "expires"),
+)
+
+# a pupil of a room: a name, no account; the hash of their token; their current attempt
+classroom_pupils = Table(
+    "classroom_pupils",
+    metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("code", String(8), ForeignKey("classrooms.code", ondelete="CASCADE"), nullable=False),
+    Column("name", String(24), nullable=False),
+    Column("name_key", String(96), nullable=False),  # one pupil per name in a room, capitals aside
+    Column("token_hash", String(64), nullable=False),
+    Column("joined", Float, nullable=False),
+    Column("puzzle", String(40), nullable=True),  # the puzzle of the current attempt
+    Column("moves", Text, nullable=False),  # the current attempt's moves, JSON
+    Column("ended", Boolean, nullable=False),  # the current attempt ended (solved, or a dead end)
+    Column("changed", Float, nullable=False),  # when the current attempt last changed
+    Column("hint", Text, nullable=True),  # the last hint pushed to this pupil alone
+    Column("hint_at", Float, nullable=True),
+    Index("classroom_pupils_name", "code", "name_key", unique=True),
+    Index("classroom_pupils_token", "token_hash", unique=True),
+)
+
+# one pupil at one puzzle: their attempts, and their best solution
+classroom_results = Table(
+    "classroom_results",
+    metadata,
+    Column("pupil_id", Integer, ForeignKey("classroom_pupils.id", ondelete="CASCADE"), primary_key=True),
+    Column("puzzle", String(40), primary_key=True),
+    Column("attempts", Integer, nullable=False),
+    Column("best", Integer, nullable=True),  # the fewest moves of a solution; null: not solved
+    Column("solution", Text, nullable=True),  # those moves, JSON
+)

@@ -8,6 +8,7 @@ import { api } from "../api.js";
 import { language } from "../i18n.js";
 import { createStore } from "../shared/store.js";
 import { bestOf, recordSolved } from "./progress.js";
+import { checkRequest, startRequest } from "./room_context.js";
 
 const HINT_LEVELS = 2; // the length, then the first move
 
@@ -35,8 +36,7 @@ export function createPuzzle(id) {
     set({ pending: true });
     let answer;
     try {
-      const body = { moves, lang: get().lang };
-      answer = await api(`/api/puzzles/ricochet/${encodeURIComponent(get().id)}/check`, { method: "POST", body });
+      answer = await api(...checkRequest(get().id, { moves, lang: get().lang })); // in a classroom: through it
     } catch (failure) {
       if (mine === asked) set({ pending: false, error: failure.message });
       return;
@@ -49,7 +49,7 @@ export function createPuzzle(id) {
 
   async function start() {
     try {
-      const answer = await api(`/api/puzzles/ricochet/${encodeURIComponent(id)}?lang=${get().lang}`);
+      const answer = await api(...startRequest(id, get().lang)); // in a classroom: the teacher sees it opened
       set({ id: answer.id, answer, best: bestOf(answer.id), error: "" });
       set({ next: nextOf(answer.id, await api("/api/puzzles/ricochet")) });
     } catch (failure) {

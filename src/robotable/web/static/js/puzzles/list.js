@@ -6,6 +6,8 @@
 import { api, el } from "../api.js";
 import { language, t, translatePage } from "../i18n.js";
 import "../words/puzzles.js";
+import "../words/classroom.js";
+import { mergeAccountProgress } from "./account_progress.js";
 import { bestOf } from "./progress.js";
 import { drawDeliveryCourse } from "./delivery/list.js";
 
@@ -71,6 +73,7 @@ async function start() {
     return;
   }
   draw();
+  if (await mergeAccountProgress()) draw(); // signed in: the account's ticks too
 }
 
 translatePage(draw);

@@ -9,10 +9,13 @@ import { boardView } from "./board_view.js";
 import { controlsView } from "./controls.js";
 import { createPuzzle } from "./controller.js";
 import { panelView } from "./panel.js";
+import { recordView } from "./record.js";
+import { roomBarView } from "./room_bar.js";
+import "../words/classroom.js";
 
 const id = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop() ?? "daily");
 const puzzle = createPuzzle(id);
-for (const view of [boardView, controlsView, panelView]) view(puzzle);
+for (const view of [boardView, controlsView, panelView, recordView, roomBarView]) view(puzzle);
 wireSpeedMenu(document.getElementById("movement"));
 translatePage(() => puzzle.relanguage());
 puzzle.start();

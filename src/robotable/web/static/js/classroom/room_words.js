@@ -1,0 +1,26 @@
+// How a pupil's page says what the teacher sent: the newest hint, and the solution shown to all
+// ("Look at Léa's solution: red north, blue west…"), in the page's language.
+
+import { el } from "../api.js";
+import { t } from "../i18n.js";
+import { notationWords } from "../shared/worded.js";
+
+// A move ("green E") in words: the robot's from the game's catalogue, the direction's ("green east").
+export function moveWords(move) {
+  const [robot, direction] = move.split(" ");
+  return `${notationWords("ricochet", robot)} ${t(`puzzles.direction.${direction}`)}`;
+}
+
+// The solution shown, `shown` {name, puzzle, moves}, as words; `title`: its puzzle's.
+export function shownWords(shown, title) {
+  const moves = shown.moves.map(moveWords).join(", ");
+  return t("classroom.shown", { name: shown.name ?? "?", puzzle: title ?? shown.puzzle, moves });
+}
+
+// The elements of the teacher's messages: the hint, the solution shown (either may be absent).
+export function teacherMessages(me, titleOf) {
+  const parts = [];
+  if (me.hint) parts.push(el("p", { class: "hint-pushed", id: "pushed-hint" }, t("classroom.hint_from_teacher", { text: me.hint.text })));
+  if (me.shown) parts.push(el("p", { class: "shown-solution", id: "shown-solution" }, shownWords(me.shown, titleOf(me.shown.puzzle))));
+  return parts;
+}

@@ -1,0 +1,34 @@
+// The classroom a puzzle is played in, if any (/puzzles/ricochet/ID?room=CODE): the pupil's
+// token for that room is kept in this browser when they join (classroom/pupil.js). In a room,
+// each attempt goes through the room (POST /api/classrooms/CODE/attempt), which answers as the
+// puzzle's own check does and shows the attempt to the teacher.
+
+const KEY = "robotable:classroom:";
+
+export const pupilTokens = {
+  get: (code) => localStorage.getItem(KEY + code),
+  set: (code, token) => localStorage.setItem(KEY + code, token),
+  forget: (code) => localStorage.removeItem(KEY + code),
+};
+
+// {code, token} of the room this page plays in, or null (a puzzle played alone).
+export function roomContext() {
+  const code = new URLSearchParams(location.search).get("room");
+  const token = code && pupilTokens.get(code);
+  return token ? { code, token } : null;
+}
+
+// [path, options] of the request that checks an attempt `body` ({moves, lang}) of puzzle `id`.
+export function checkRequest(id, body) {
+  const room = roomContext();
+  if (!room) return [`/api/puzzles/ricochet/${encodeURIComponent(id)}/check`, { method: "POST", body }];
+  const path = `/api/classrooms/${encodeURIComponent(room.code)}/attempt`;
+  return [path, { method: "POST", body: { ...body, puzzle: id }, token: room.token }];
+}
+
+// [path, options] of the request for puzzle `id` at its start: in a room, an attempt of no move
+// (the teacher sees the pupil on it; a reload starts the attempt again).
+export function startRequest(id, lang) {
+  if (!roomContext()) return [`/api/puzzles/ricochet/${encodeURIComponent(id)}?lang=${lang}`];
+  return checkRequest(id, { moves: [], lang });
+}
