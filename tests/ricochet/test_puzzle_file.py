@@ -140,3 +140,33 @@ def test_french_refusals_say_it_all_in_french() -> None:
     with pytest.raises(PuzzleError) as refused:
         load_puzzle(puzzle_data("nonsense"))
     assert refused.value.fr is not None and "FFFFFFFF" not in refused.value.fr and "code" in refused.value.fr
+
+
+HOSTILE: list[Any] = [None, True, 0, -1, 10**40, 2.5, "", "x" * 5000, [], [None], {}, {"en": 1},
+                      [3, 4], ["red N"] * 300, "1A2A3A4A-8A44FF0F-ZZ", "2A3A1A4B-1F0A47A0-GC"]  # fmt: skip
+
+
+def test_a_hostile_puzzle_file_is_a_puzzle_error_and_nothing_else() -> None:
+    """Seeded mutants of a shipped puzzle's JSON (what a file from anyone may hold): refused in
+    English and French, or loaded when the change is harmless; never another exception."""
+    import json
+    import random
+    from importlib import resources
+
+    shipped = resources.files("robotable.games.ricochet").joinpath("data/puzzles/course.json")
+    good = json.loads(shipped.read_text("utf-8"))[4]
+    rng, refused = random.Random(11), 0
+    for _ in range(400):
+        data = dict(good)
+        for _ in range(rng.randint(1, 3)):
+            key = rng.choice([*good, "extra"])
+            if rng.random() < 0.2:
+                data.pop(key, None)
+            else:
+                data[key] = rng.choice(HOSTILE)
+        try:
+            load_puzzle(data)
+        except PuzzleError as exc:
+            refused += 1
+            assert str(exc) and exc.fr
+    assert refused > 300
