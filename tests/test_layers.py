@@ -27,6 +27,7 @@ LAYER = {
     "cli": 4,
     "server": 4,
     "web": 4,
+    "client": 4,
 }
 
 

@@ -37,6 +37,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "bots": ("robotable.cli.bots", "bots_command"),
     "ricochet": ("robotable.cli.ricochet", "app"),
     "puzzle": ("robotable.cli.puzzle", "app"),
+    "bot": ("robotable.cli.bot", "app"),
 }
 
 

@@ -1,0 +1,61 @@
+"""``robotable bot run``: one of robotable's own bots played over the network, as anyone's bot
+is (issue 32, docs/bots.md): a seat taken at a table, or a new table against the server's bots."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import typer
+
+from robotable.cli.common import out, parse_options, reporting
+
+app = typer.Typer(
+    name="bot",
+    help="Bots over the network: run one of robotable's bots on a server, as your own would run.",
+    no_args_is_help=True,
+    rich_markup_mode="markdown",
+)
+
+
+@app.command("run")
+def run(
+    game: Annotated[str, typer.Argument(help="The game's id: ricochet, dr2d, droids, delivery, robotick.")],
+    level: Annotated[
+        str, typer.Option(help="The bot: a level (easy, medium) or one of the game's own bots.")
+    ] = "medium",
+    server: Annotated[str, typer.Option(help="The server's address.")] = "http://127.0.0.1:8000",
+    table: Annotated[
+        str | None, typer.Option(help="Take an open seat of this table (else a new table).")
+    ] = None,
+    token: Annotated[
+        str | None, typer.Option(help="Play the seat of this token (an invitation's) at --table.")
+    ] = None,
+    against: Annotated[
+        str, typer.Option(help="A new table's other seats, comma-separated: bot:easy, bot:medium, open...")
+    ] = "bot:easy",
+    option: Annotated[
+        list[str] | None, typer.Option("--option", "-O", help="A new table's option, key=value.")
+    ] = None,
+    timers: Annotated[bool, typer.Option(help="A new table's clocks (off: turn-based).")] = True,
+    name: Annotated[str | None, typer.Option(help="The seat's name at the table.")] = None,
+    seed: Annotated[int, typer.Option(help="The bot's seed.")] = 0,
+) -> None:
+    """Play one game with a robotable bot over the network, then print its outcome."""
+    from robotable.client import SeatAddress, join_table, new_table, play
+    from robotable.client.levels import LevelBot
+
+    with reporting():
+        bot = LevelBot(game, level, seed=seed)
+        seat_name = name or f"{level} bot"
+        if table is not None and token is not None:
+            address = SeatAddress(server, table, token)
+        elif table is not None:
+            address = join_table(server, table, seat_name)
+        else:
+            opponents = [seat.strip() for seat in against.split(",") if seat.strip()]
+            address = new_table(
+                server, game, opponents, name=seat_name, options=parse_options(option or []), timers=timers
+            )
+            out().print(f"table {address.table}: {server.rstrip('/')}/tables/{address.table}")
+        outcome = play(address, bot)
+    out().print(f"game over: {outcome['detail']} (ranks {outcome['ranks']})")

@@ -1,0 +1,69 @@
+"""Finding a seat for a bot over the server's HTTP API: taking an open seat at a table, or
+opening a new table against the server's own bots (docs/protocol.md, "HTTP API")."""
+
+from __future__ import annotations
+
+import json
+import urllib.error
+import urllib.request
+from collections.abc import Sequence
+from typing import Any
+
+from robotable.client.seat import SeatAddress, SeatError
+
+TIMEOUT = 30.0
+
+
+def join_table(server: str, table: str, name: str, *, seat: int | None = None) -> SeatAddress:
+    """Take an open seat of ``table`` (the first one, or ``seat``) under ``name``."""
+    body: dict[str, Any] = {"name": name} | ({} if seat is None else {"seat": seat})
+    answer = _post(server, f"/api/tables/{table}/join", body)
+    return SeatAddress(server, answer["table"], answer["token"])
+
+
+def new_table(
+    server: str,
+    game: str,
+    opponents: Sequence[str],
+    *,
+    name: str = "bot",
+    options: dict[str, Any] | None = None,
+    timers: bool = True,
+) -> SeatAddress:
+    """A new table of ``game`` where the bot takes seat 0 and ``opponents`` the others: the
+    server's bots (``bot:easy``...), or ``open`` seats for people to join by the table's link."""
+    body = {
+        "game": game,
+        "seats": ["human", *opponents],
+        "options": options or {},
+        "timers": timers,
+        "name": name,
+    }
+    answer = _post(server, "/api/tables", body)
+    return SeatAddress(server, answer["table"], answer["token"])
+
+
+def _post(server: str, path: str, body: dict[str, Any]) -> dict[str, Any]:
+    request = urllib.request.Request(
+        server.rstrip("/") + path,
+        data=json.dumps(body).encode(),
+        headers={"Content-Type": "application/json"},
+        method="POST",
+    )
+    try:
+        with urllib.request.urlopen(request, timeout=TIMEOUT) as response:
+            return json.loads(response.read())
+    except urllib.error.HTTPError as exc:
+        raise SeatError(f"the server refused ({exc.code}): {_reason(exc)}") from exc
+    except (urllib.error.URLError, OSError) as exc:
+        raise SeatError(f"the server at {server} cannot be reached: {exc}") from exc
+
+
+def _reason(error: urllib.error.HTTPError) -> str:
+    try:
+        answer = json.loads(error.read())
+    except ValueError:
+        return error.reason
+    if isinstance(answer, dict):
+        return str(answer.get("error") or answer.get("detail") or answer)
+    return str(answer)

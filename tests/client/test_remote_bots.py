@@ -1,0 +1,135 @@
+"""Issue 32: bots written with ``robotable.client`` play whole games on a real ``robotable serve``
+(loopback) against the server's bots, in each of the five games, and the records replay; a bot
+whose answers are refused, and a token that holds no seat, end with a clear error."""
+
+from __future__ import annotations
+
+import random
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+from typer.testing import CliRunner
+
+from robotable import games
+from robotable.cli.main import app
+from robotable.client import SeatAddress, SeatError, bot, new_table, play
+from robotable.client.levels import LevelBot
+from robotable.core.records import Record
+from tests.server import process
+
+# game -> the server's bots against it, the table's options, its clocks (Ricochet's bidding
+# closes only when the sand timer runs out: a short one)
+TABLES: dict[str, tuple[list[str], dict[str, Any], bool]] = {
+    "ricochet": (["bot:easy"], {"chips_to_win": 1, "bid_window_s": 2.0}, True),
+    "dr2d": (["bot:easy"], {}, False),
+    "droids": (["bot:easy"], {}, False),
+    "delivery": (["bot:easy"], {}, False),
+    "robotick": (["bot:easy", "bot:easy"], {}, False),
+}
+REMOTE_LEVEL = {"ricochet": "perfect"}  # Ricochet names its bots itself
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[process.Server]:
+    folder = tmp_path_factory.mktemp("remote-bots")
+    with process.running(f"sqlite:///{folder / 'robotable.sqlite3'}", folder) as running:
+        yield running
+
+
+def replays(server: process.Server, table: str) -> Record:
+    answer = httpx.get(f"{server.url}/api/tables/{table}/record", timeout=30)
+    assert answer.status_code == 200, answer.text
+    record = Record.from_dict(answer.json())
+    games.replay(record)  # raises if an action or the outcome does not replay
+    return record
+
+
+@pytest.mark.parametrize("game", list(TABLES))
+def test_a_remote_level_plays_a_whole_game_whose_record_replays(server: process.Server, game: str) -> None:
+    opponents, options, timers = TABLES[game]
+    address = new_table(server.url, game, opponents, name="remote", options=options, timers=timers)
+    outcome = play(address, LevelBot(game, REMOTE_LEVEL.get(game, "medium")))
+    record = replays(server, address.table)
+    assert record.outcome is not None and list(record.outcome.ranks) == outcome["ranks"]
+    assert any(seat == 0 for seat, _ in record.actions), "the remote bot played its seat"
+
+
+def test_a_function_made_a_bot_plays_a_random_game(server: process.Server) -> None:
+    chosen: list[str] = []
+    seeded = random.Random(7)
+
+    @bot
+    def random_choice(view: dict[str, Any], legal: list[str]) -> str:
+        assert view["game"] == "robotick" and legal
+        chosen.append(seeded.choice(legal))
+        return chosen[-1]
+
+    address = new_table(server.url, "robotick", ["bot:easy", "bot:easy"], timers=False)
+    outcome = play(address, random_choice)
+    record = replays(server, address.table)
+    assert random_choice.name == "random_choice" and outcome["ranks"] == list(record.outcome.ranks)
+    assert [action for seat, action in record.actions if seat == 0] == chosen
+
+
+def test_a_bot_whose_actions_keep_being_refused_stops_with_the_reason(server: process.Server) -> None:
+    @bot
+    def stubborn(view: dict[str, Any], legal: list[str]) -> str:
+        return "no such action"
+
+    address = new_table(server.url, "robotick", ["bot:easy", "bot:easy"], timers=False)
+    with pytest.raises(SeatError, match="refused 3 times"):
+        play(address, stubborn)
+
+
+def test_a_token_that_holds_no_seat_is_refused_in_words(server: process.Server) -> None:
+    address = new_table(server.url, "robotick", ["bot:easy", "bot:easy"], timers=False)
+    with pytest.raises(SeatError, match="refused the seat"):
+        play(SeatAddress(server.url, address.table, "not-a-token"), LevelBot("robotick", "medium"))
+
+
+def test_a_level_that_searches_hidden_parts_cannot_run_remotely() -> None:
+    with pytest.raises(SeatError, match="server's own bot only"):
+        LevelBot("robotick", "hard")
+
+
+def test_an_unknown_game_or_bot_is_named_with_those_there_are() -> None:
+    with pytest.raises(Exception, match="playable games"):
+        LevelBot("chess", "medium")
+    with pytest.raises(SeatError, match="its bots: "):
+        LevelBot("robotick", "grandmaster")
+
+
+def test_the_seat_address_becomes_the_sockets_url() -> None:
+    seat = SeatAddress("https://example.org/robotable/", "T1", "tok en")
+    assert seat.socket_url(None) == "wss://example.org/robotable/ws/tables/T1?token=tok+en"
+    assert seat.socket_url(12).endswith("?token=tok+en&since=12")
+
+
+def test_the_server_refusing_a_new_table_is_said_in_words(server: process.Server, tmp_path: Path) -> None:
+    with pytest.raises(SeatError, match="unknown option"):
+        new_table(server.url, "droids", ["bot:easy"], options={"no_such_option": 1})
+    with pytest.raises(SeatError, match="cannot be reached"):
+        new_table("http://127.0.0.1:9", "robotick", ["bot:easy", "bot:easy"])
+
+
+def test_the_random_bot_example_plays_a_game(server: process.Server) -> None:
+    example = Path(__file__).resolve().parents[2] / "examples" / "random_bot.py"
+    command = [sys.executable, str(example), "robotick", "--server", server.url, "--seed", "3"]
+    done = subprocess.run(command, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert "game over: totals" in done.stdout
+
+
+def test_robotable_bot_run_plays_a_level_and_names_a_missing_one(server: process.Server) -> None:
+    runner = CliRunner()
+    command = ["bot", "run", "robotick", "--server", server.url, "--against", "bot:easy,bot:easy"]
+    played = runner.invoke(app, [*command, "--no-timers"])
+    assert played.exit_code == 0, played.output
+    assert "game over: totals" in played.output
+    refused = runner.invoke(app, ["bot", "run", "robotick", "--level", "grandmaster", "--server", server.url])
+    assert refused.exit_code == 2 and "its bots: " in refused.output
