@@ -133,3 +133,18 @@ def test_robotable_bot_run_plays_a_level_and_names_a_missing_one(server: process
     assert "game over: totals" in played.output
     refused = runner.invoke(app, ["bot", "run", "robotick", "--level", "grandmaster", "--server", server.url])
     assert refused.exit_code == 2 and "its bots: " in refused.output
+
+
+def test_a_bot_account_plays_its_seat_under_its_name_marked_as_a_bot(server: process.Server) -> None:
+    with httpx.Client(base_url=server.url, timeout=30) as owner:
+        person = {"name": "Owner", "password": "correct horse battery"}
+        signed_up = owner.post("/api/account/signup", json=person)
+        assert signed_up.status_code == 201, signed_up.text
+        made = owner.post("/api/account/bots", json={"name": "Marvin"})
+        assert made.status_code == 201, made.text
+        token = made.json()["token"]
+    address = new_table(server.url, "robotick", ["bot:easy", "bot:easy"], timers=False, bot_token=token)
+    outcome = play(address, LevelBot("robotick", "medium"))
+    seats = httpx.get(f"{server.url}/api/tables/{address.table}", timeout=30).json()["seats"]
+    assert seats[0]["name"] == "Marvin" and seats[0]["bot_account"] is True
+    assert list(replays(server, address.table).outcome.ranks) == outcome["ranks"]

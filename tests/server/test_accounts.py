@@ -273,10 +273,12 @@ def test_the_export_holds_everything_stored_about_the_account_and_nothing_else(s
     ratings = {"ratings", "rating_history"}  # tests/server/test_ratings.py
     profile = {"profile_hidden"}  # tests/server/test_profiles.py
     puzzles = {"puzzle_solutions"}  # tests/server/test_records.py
-    parts = email | seats | friends | ratings | profile | puzzles
+    bots = {"bots"}  # tests/server/test_bot_accounts.py
+    parts = email | seats | friends | ratings | profile | puzzles | bots
     assert set(data) == {"name", "created", "password_changed", "sessions"} | parts
     assert data["name"] == "Ann" and data["seats"] == data["chat"] == []
     assert data["friendships"] == data["seat_invitations"] == data["ratings"] == data["rating_history"] == []
+    assert data["bots"] == []
     assert len(data["sessions"]) == 2
     assert all(set(s) == {"created", "last_seen", "expiry"} for s in data["sessions"])
     for secret in ("argon2", "Bob", PASSWORD, server.cookies[COOKIE], hash_token(server.cookies[COOKIE])):

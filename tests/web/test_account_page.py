@@ -238,3 +238,29 @@ def test_signing_out_everywhere_ends_the_other_browsers_session(server: Server, 
     finally:
         for context in contexts:
             context.close()
+
+
+def test_a_person_makes_a_bot_sees_its_token_once_and_revokes_it(server: Server, page_at: Any) -> None:
+    page = page_at(f"{server.url}/account")
+    page.locator("#signed-out").wait_for()
+    page.fill("#signup-name", a_name())
+    page.fill("#signup-password", "correct horse")
+    page.click("#signup-form button[type=submit]")
+    page.locator("#signed-in").wait_for()
+    assert "No bot yet" in page.inner_text("#bots-list")
+    bot = f"Bot {uuid.uuid4().hex[:6]}"
+    page.fill("#bot-name", bot)
+    page.click("#bot-form button[type=submit]")
+    page.locator("#bot-token-shown").wait_for()
+    token = page.inner_text("#bot-token")
+    assert len(token) >= 40 and "shown this once" in page.inner_text("#bot-token-words")
+    listed = page.locator(f"#bots-list li[data-bot='{bot}']")
+    assert "made" in listed.inner_text() and token not in page.inner_text("#bots-list")
+    answer = page.request.get(f"{server.url}/api/bot", headers={"Bot-Token": token})
+    assert answer.json()["name"] == bot
+    page.reload()
+    listed.wait_for()
+    assert page.locator("#bot-token-shown").is_hidden() and token not in page.content()
+    listed.get_by_role("button", name="Revoke its token").click()
+    page.locator("#bots-list li", has_text="no token").wait_for()
+    assert page.request.get(f"{server.url}/api/bot", headers={"Bot-Token": token}).status == 401

@@ -40,11 +40,16 @@ class SeatError(RobotableError):
 
 @dataclass(frozen=True)
 class SeatAddress:
-    """Where a seat is: the server's address (``http://host:port``), the table and the seat's token."""
+    """Where a seat is: the server's address (``http://host:port``), the table and the seat's
+    token; ``bot_token``: the bot account's, when the seat is held by one (docs/bots.md)."""
 
     server: str
     table: str
     token: str
+    bot_token: str | None = None
+
+    def headers(self) -> dict[str, str]:
+        return {} if self.bot_token is None else {"Bot-Token": self.bot_token}
 
     def socket_url(self, since: int | None) -> str:
         parts = urlsplit(self.server)
@@ -83,7 +88,8 @@ async def play_seat(address: SeatAddress, bot: Bot) -> dict[str, Any]:
     tries = 0
     while True:
         try:
-            async with websockets.connect(address.socket_url(seat.version), max_size=2**23) as socket:
+            url, headers = address.socket_url(seat.version), address.headers()
+            async with websockets.connect(url, additional_headers=headers, max_size=2**23) as socket:
                 outcome = await _converse(socket, seat)
                 tries = 0
         except (OSError, websockets.ConnectionClosedError, websockets.InvalidStatus, TimeoutError) as exc:

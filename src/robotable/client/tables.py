@@ -14,11 +14,14 @@ from robotable.client.seat import SeatAddress, SeatError
 TIMEOUT = 30.0
 
 
-def join_table(server: str, table: str, name: str, *, seat: int | None = None) -> SeatAddress:
-    """Take an open seat of ``table`` (the first one, or ``seat``) under ``name``."""
+def join_table(
+    server: str, table: str, name: str = "bot", *, seat: int | None = None, bot_token: str | None = None
+) -> SeatAddress:
+    """Take an open seat of ``table`` (the first one, or ``seat``) under ``name``, or under the
+    bot account's name with its ``bot_token``."""
     body: dict[str, Any] = {"name": name} | ({} if seat is None else {"seat": seat})
-    answer = _post(server, f"/api/tables/{table}/join", body)
-    return SeatAddress(server, answer["table"], answer["token"])
+    answer = _post(server, f"/api/tables/{table}/join", body, bot_token)
+    return SeatAddress(server, answer["table"], answer["token"], bot_token)
 
 
 def new_table(
@@ -29,9 +32,11 @@ def new_table(
     name: str = "bot",
     options: dict[str, Any] | None = None,
     timers: bool = True,
+    bot_token: str | None = None,
 ) -> SeatAddress:
     """A new table of ``game`` where the bot takes seat 0 and ``opponents`` the others: the
-    server's bots (``bot:easy``...), or ``open`` seats for people to join by the table's link."""
+    server's bots (``bot:easy``...), or ``open`` seats for people to join by the table's link;
+    with ``bot_token``, seat 0 is the bot account's, under its name."""
     body = {
         "game": game,
         "seats": ["human", *opponents],
@@ -39,16 +44,14 @@ def new_table(
         "timers": timers,
         "name": name,
     }
-    answer = _post(server, "/api/tables", body)
-    return SeatAddress(server, answer["table"], answer["token"])
+    answer = _post(server, "/api/tables", body, bot_token)
+    return SeatAddress(server, answer["table"], answer["token"], bot_token)
 
 
-def _post(server: str, path: str, body: dict[str, Any]) -> dict[str, Any]:
+def _post(server: str, path: str, body: dict[str, Any], bot_token: str | None) -> dict[str, Any]:
+    headers = {"Content-Type": "application/json"} | ({} if bot_token is None else {"Bot-Token": bot_token})
     request = urllib.request.Request(
-        server.rstrip("/") + path,
-        data=json.dumps(body).encode(),
-        headers={"Content-Type": "application/json"},
-        method="POST",
+        server.rstrip("/") + path, data=json.dumps(body).encode(), headers=headers, method="POST"
     )
     try:
         with urllib.request.urlopen(request, timeout=TIMEOUT) as response:

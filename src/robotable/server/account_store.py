@@ -35,6 +35,12 @@ class Account:
     email: str | None = None  # the confirmed address (:mod:`.email_store`), or none
     email_confirmed: float | None = None
     notify_by_email: bool = False
+    owner_id: int | None = None
+    """A bot's account (issue 32): the id of the person's account that made it; None: a person."""
+
+    @property
+    def is_bot(self) -> bool:
+        return self.owner_id is not None
 
 
 @dataclass(frozen=True)
@@ -172,29 +178,36 @@ class AccountStore:
             )
 
     def delete(self, account_id: int) -> list[str]:
-        """The account, its sessions and its email's links, in one transaction; its seats stay,
-        their name erased, as "deleted player" (the games stay replayable). The answer: the
-        tables it sat at."""
+        """The account, its sessions and its email's links, in one transaction, and its bots'
+        accounts with it (issue 32); their seats stay, their name erased, as "deleted player"
+        (the games stay replayable). The answer: the tables they sat at."""
         with self._writing() as connection:
+            bots = connection.execute(select(ACCOUNTS.id).where(ACCOUNTS.owner_id == account_id))
+            gone = [*(row.id for row in bots), account_id]
             tables = [
                 r.table_id
                 for r in connection.execute(
-                    select(SEATS.table_id).where(SEATS.account_id == account_id).distinct()
+                    select(SEATS.table_id).where(SEATS.account_id.in_(gone)).distinct()
                 )
             ]
             connection.execute(
                 update(schema.seats)
-                .where(SEATS.account_id == account_id)
+                .where(SEATS.account_id.in_(gone))
                 .values(account_id=None, account_gone=True, name="")
             )
-            connection.execute(delete(schema.sessions).where(SESSIONS.account_id == account_id))
+            connection.execute(delete(schema.sessions).where(SESSIONS.account_id.in_(gone)))
             links = schema.email_links
             connection.execute(delete(links).where(links.c.account_id == account_id))
-            connection.execute(delete(schema.accounts).where(ACCOUNTS.id == account_id))
-            self.store._notify(
-                connection, *(f"{table} seats" for table in tables), sessions_ended(account_id)
-            )
+            connection.execute(delete(schema.accounts).where(ACCOUNTS.id.in_(gone)))
+            ended = (sessions_ended(one) for one in gone)
+            self.store._notify(connection, *(f"{table} seats" for table in tables), *ended)
         return tables
+
+    def bots_of(self, account_id: int) -> list[int]:
+        """The ids of the bots' accounts ``account_id`` made (issue 32)."""
+        with self._reading() as connection:
+            query = select(ACCOUNTS.id).where(ACCOUNTS.owner_id == account_id)
+            return [row.id for row in connection.execute(query)]
 
     def sessions_of(self, account_id: int, now: float) -> list[Session]:
         """The account's sessions that have not expired, oldest first."""
@@ -224,4 +237,5 @@ def account_of(row: Any) -> Account:
         row.email,
         row.email_confirmed,
         bool(row.notify_by_email),
+        row.owner_id,
     )

@@ -233,8 +233,10 @@ def add_accounts(
         """The account and its sessions go, for good."""
         signed_in = await accounts.sessions.required(request)
         await accounts.check_own(signed_in, body.password, address(request))
+        bots = await asyncio.to_thread(accounts.store.bots_of, signed_in.account.id)
         tables = await asyncio.to_thread(accounts.store.delete, signed_in.account.id)
-        accounts.sessions.ended(signed_in.account.id)
+        for gone in (*bots, signed_in.account.id):  # its bots go with it
+            accounts.sessions.ended(gone)
         if seats_changed is not None:
             await seats_changed(tables)
         return _cleared(request)

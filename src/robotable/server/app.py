@@ -27,6 +27,7 @@ from contextlib import asynccontextmanager
 from fastapi import Depends, FastAPI
 
 from robotable.server.accounts import add_accounts
+from robotable.server.bot_accounts import add_bot_accounts
 from robotable.server.classrooms import add_classrooms
 from robotable.server.collector import short_collections
 from robotable.server.delivery_puzzle_routes import add_delivery_puzzle_routes
@@ -167,6 +168,7 @@ def create_app(
     hall.sign_out_listeners.append(lambda account, session: close_signed_out(hall, account, session))
     app.state.accounts.sessions.listeners.append(hall.sessions_ended)
     add_friends(app, clock=clock)
+    add_bot_accounts(app, clock=clock, seats_changed=hall.seats_changed)
     add_invitations(app, hall, clock=clock)
     add_leaderboard(app, hall)
     add_profiles(app, store)

@@ -32,6 +32,8 @@ class Player:
     name: str
     created: float
     hidden: bool
+    bot_of: str | None = None
+    """A bot's account (issue 32): its owner's name."""
 
 
 @dataclass(frozen=True)
@@ -60,12 +62,18 @@ class ProfileStore:
 
     def player(self, key: str) -> Player | None:
         """The account whose name's key (:func:`~.passwords.name_key`) is ``key``."""
-        query = select(ACCOUNTS.id, ACCOUNTS.name, ACCOUNTS.created, ACCOUNTS.profile_hidden).where(
-            ACCOUNTS.name_key == key
+        owner = schema.accounts.alias("owner")
+        query = (
+            select(ACCOUNTS.id, ACCOUNTS.name, ACCOUNTS.created, ACCOUNTS.profile_hidden)
+            .add_columns(owner.c.name.label("owner"))
+            .select_from(schema.accounts.outerjoin(owner, owner.c.id == ACCOUNTS.owner_id))
+            .where(ACCOUNTS.name_key == key)
         )
         with self.store._reading() as connection:
             row = connection.execute(query).first()
-        return None if row is None else Player(row.id, row.name, row.created, bool(row.profile_hidden))
+        if row is None:
+            return None
+        return Player(row.id, row.name, row.created, bool(row.profile_hidden), row.owner)
 
     def hidden(self, account_id: int) -> bool:
         query = select(ACCOUNTS.profile_hidden).where(ACCOUNTS.id == account_id)

@@ -155,6 +155,7 @@ def profile(profiles: ProfileStore, player: Player, own: bool, ratings: Ratings)
         "since": player.created,
         "own": own,
         "hidden": player.hidden,
+        **({} if player.bot_of is None else {"bot_of": player.bot_of}),
         "games": per_game(profiles.finished(player.id), histories),
         "last_games": last,
         "under_way": under_way,

@@ -62,6 +62,8 @@ seats = Table(
     # the account holding a person's seat; its deletion leaves the seat to "deleted player"
     Column("account_id", Integer, ForeignKey("accounts.id", ondelete="SET NULL"), nullable=True),
     Column("account_gone", Boolean, nullable=False, server_default=false()),
+    # the account holding it is a bot's (issue 32): every page marks the seat as a bot
+    Column("account_bot", Boolean, nullable=False, server_default=false()),
     Index("seats_account", "account_id"),
 )
 
@@ -109,8 +111,16 @@ accounts = Table(
     Column("email_language", String(8), nullable=True),  # en, fr: the language its emails speak
     # its person hid their profile: /players/NAME answers 404 to everyone else
     Column("profile_hidden", Boolean, nullable=False, server_default=false()),
+    # a bot's account (issue 32): the person's account that made it and manages it; null: a person
+    Column(
+        "owner_id",
+        Integer,
+        ForeignKey("accounts.id", name="accounts_owner_fk", ondelete="CASCADE"),
+        nullable=True,
+    ),
     Index("accounts_name_key", "name_key", unique=True),
     Index("accounts_email_key", "email_key", unique=True),  # nulls (no address) do not collide
+    Index("accounts_owner", "owner_id"),
 )
 
 sessions = Table(

@@ -1,5 +1,6 @@
 """What a request or a socket holds a seat with: a seat's token (in a link, ``Authorization:
-Bearer TOKEN`` or ``?token=``) or the signed-in account (its session's cookie) that holds a seat.
+Bearer TOKEN`` or ``?token=``) or the signed-in account (its session's cookie, or a bot's token
+in ``Bot-Token``: issue 32) that holds a seat.
 
 A token always wins: it names its seat exactly, as before accounts. Without one, an account's
 seat at the table is its own (a person finds their tables on "My tables", from any browser
@@ -20,7 +21,7 @@ from starlette.requests import HTTPConnection
 
 from robotable.server.inputs import Auth, bearer_token
 from robotable.server.seats import Holder
-from robotable.server.sessions import COOKIE, same_site, sent_from_site, sent_token_hash
+from robotable.server.sessions import BOT_HEADER, COOKIE, SignedIn, same_site, sent_from_site
 
 
 @dataclass(frozen=True)
@@ -35,13 +36,25 @@ class SeatKey:
         return None if self.holder is None else self.holder.account
 
 
-async def holder_of(connection: HTTPConnection) -> Holder | None:
-    """The signed-in person of a request or socket's cookie (None: a guest, or no accounts)."""
+async def signed_in_of(connection: HTTPConnection) -> SignedIn | None:
+    """The account of a request or socket: a bot's by its ``Bot-Token``, else a person's by
+    their cookie (None: a guest, or a server without accounts)."""
     accounts = getattr(connection.app.state, "accounts", None)
-    if accounts is None or not connection.cookies.get(COOKIE):
+    if accounts is None:
         return None
-    signed_in = await accounts.sessions.current(connection)
-    return None if signed_in is None else Holder(signed_in.account.id, signed_in.account.name)
+    if connection.headers.get(BOT_HEADER):
+        return await accounts.sessions.bot(connection)
+    if not connection.cookies.get(COOKIE):
+        return None
+    return await accounts.sessions.current(connection)
+
+
+async def holder_of(connection: HTTPConnection) -> Holder | None:
+    """Who takes and holds seats for a request or socket (None: its token alone, if any)."""
+    signed_in = await signed_in_of(connection)
+    if signed_in is None:
+        return None
+    return Holder(signed_in.account.id, signed_in.account.name, bot=signed_in.account.is_bot)
 
 
 async def seat_key(request: Request, authorization: Auth = None) -> SeatKey:
@@ -68,9 +81,11 @@ async def socket_holder(connection: HTTPConnection) -> SignedSocket | None:
     site's page gets what a spectator gets, never the person's seat)."""
     if not sent_from_site(connection):
         return None
-    holder = await holder_of(connection)
-    session = sent_token_hash(connection)
-    return None if holder is None or session is None else SignedSocket(holder, session)
+    signed_in = await signed_in_of(connection)
+    if signed_in is None:
+        return None
+    account = signed_in.account
+    return SignedSocket(Holder(account.id, account.name, bot=account.is_bot), signed_in.token_hash)
 
 
 Key = Annotated[SeatKey, Depends(seat_key)]

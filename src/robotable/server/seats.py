@@ -33,6 +33,8 @@ class SeatRow:
     """The account holding a person's seat (None: a guest's, by its token alone)."""
     account_gone: bool = False
     """An account held the seat and was deleted: shown as "deleted player", its name erased."""
+    account_bot: bool = False
+    """The account holding it is a bot's (issue 32): every face marks the seat as a bot."""
 
 
 @dataclass(frozen=True)
@@ -41,6 +43,8 @@ class Holder:
 
     account: int
     name: str
+    bot: bool = False
+    """A bot's account (it came with its token, not a person's cookie)."""
 
 
 def held_by(rows: list[SeatRow], holder: Holder | None) -> Holder | None:
@@ -55,7 +59,7 @@ def held_row(row: SeatRow, holder: Holder | None) -> SeatRow:
     """A person's seat taken by ``holder`` (unchanged without one): under their account's name."""
     if holder is None:
         return row
-    return replace(row, account=holder.account, account_gone=False, name=holder.name)
+    return replace(row, account=holder.account, account_gone=False, account_bot=holder.bot, name=holder.name)
 
 
 def stand_in_kind(game: Game, spec: str | None, *, timers: bool) -> str | None:
@@ -101,6 +105,8 @@ def seat_list(rows: list[SeatRow]) -> list[JSON]:
             shown["name"], shown["number"] = "", number  # no English word stored before numbers
         if r.account is not None:  # the name is an account's (a profile's), not one typed at a table
             shown["account"] = True
+            if r.account_bot:  # a program plays it: each face says so beside the name
+                shown["bot_account"] = True
         elif r.account_gone:  # each face words it: "deleted player", "joueur supprimé"
             shown["name"], shown["gone"] = "", True
         if r.stand_in is not None:  # a person's seat played by a bot while they are away

@@ -31,6 +31,10 @@ from robotable.server.passwords import AccountRefusal, signed_out
 from robotable.server.tokens import hash_token, new_token
 
 COOKIE = "robotable_session"
+BOT_HEADER = "bot-token"
+"""The header a bot's program sends its account's token in (issue 32): ``Bot-Token: TOKEN``. Not
+a cookie, so a browser never sends it by itself, and not ``Authorization``, which holds seats'
+tokens."""
 DAY = 24 * 3600.0
 LIFETIME = 30 * DAY
 """A session unused for 30 days ends (a month between two games of a turn-based table is long)."""
@@ -74,19 +78,37 @@ class Sessions:
         """The account the request's cookie is signed in to, or None; a session last renewed
         over an hour ago is renewed, and its cookie with it (on ``response``)."""
         token = request.cookies.get(COOKIE)
-        if not token:
-            return None
-        token_hash, now = hash_token(token), self.clock()
-        found = await asyncio.to_thread(self.store.signed_in, token_hash, now)
+        found = await self._found(token, bot=False) if token else None
         if found is None:
             return None
+        signed_in, renewed = found
+        if renewed and response is not None and token:
+            set_cookie(response, request, token)  # the cookie lives on with its session
+        return signed_in
+
+    async def bot(self, request: HTTPConnection) -> SignedIn | None:
+        """The bot account whose token the request sent in ``Bot-Token`` (:data:`BOT_HEADER`), or
+        None. A bot's token is a session of its account that lasts while it is used; its owner
+        ends it (``robotable.server.bot_accounts``)."""
+        token = (request.headers.get(BOT_HEADER) or "").strip()
+        found = await self._found(token, bot=True) if token else None
+        return None if found is None else found[0]
+
+    async def _found(self, token: str, *, bot: bool) -> tuple[SignedIn, bool] | None:
+        """The session of ``token`` if it is one of a person's (``bot`` False) or a bot's (True):
+        a bot's token in a cookie, or a person's in the bot header, signs nobody in. A session
+        last renewed over an hour ago is renewed (True with it)."""
+        token_hash, now = hash_token(token), self.clock()
+        found = await asyncio.to_thread(self.store.signed_in, token_hash, now)
+        if found is None or found[0].is_bot != bot:
+            return None
         account, session = found
-        if now - session.last_seen >= RENEW_AFTER:
-            await asyncio.to_thread(self.store.touch, token_hash, now, now + LIFETIME)
-            session = Session(session.created, now, now + LIFETIME)
-            if response is not None:
-                set_cookie(response, request, token)
-        return SignedIn(account, session, token_hash)
+        renewed = now - session.last_seen >= RENEW_AFTER
+        if renewed:
+            expiry = max(session.expiry, now + LIFETIME)
+            await asyncio.to_thread(self.store.touch, token_hash, now, expiry)
+            session = Session(session.created, now, expiry)
+        return SignedIn(account, session, token_hash), renewed
 
     async def required(self, request: Request, response: Response | None = None) -> SignedIn:
         """:meth:`current`, or the refusal ``signed_out`` (401)."""

@@ -729,6 +729,7 @@ def _seat_values(table_id: str, row: SeatRow) -> dict[str, Any]:
         "away_since": row.away_since,
         "account_id": row.account,
         "account_gone": row.account_gone,
+        "account_bot": row.account_bot,
     }
 
 
@@ -742,6 +743,7 @@ def _seat_row(row: Any) -> SeatRow:
         row.away_since,
         row.account_id,
         bool(row.account_gone),
+        bool(row.account_bot),
     )
 
 

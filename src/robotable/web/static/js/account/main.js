@@ -12,6 +12,7 @@ import { offerForgot, wireForgot } from "./forgot.js";
 import { clearErrors, clearForms, sentence } from "./form.js";
 import { followLink, linkOpened, wireReset } from "./links.js";
 import { showProfile, wireProfile } from "./profile.js";
+import { drawBots, showBots, wireBots } from "./bots.js";
 import { whileSignedIn, wireSignedIn } from "./signed_in.js";
 import { keepSeats } from "./keep_seats.js";
 import { wireSignedOut } from "./signed_out.js";
@@ -35,6 +36,7 @@ async function refresh(notice) {
   clearEmail();
   showEmail(account);
   showProfile(account);
+  await showBots(account);
   if (name === null) offerForgot((await api("/api/account/mail")).mail);
   document.getElementById("account-loading").hidden = true;
   document.getElementById("reset-part").hidden = true;
@@ -66,6 +68,7 @@ async function start() {
   translatePage(() => {
     clearErrors();
     nameTab();
+    drawBots();
   });
   const link = linkOpened(); // before anything: the token leaves the address bar at once
   // signed in: the seats this browser held as a guest are the account's from now on
@@ -74,6 +77,7 @@ async function start() {
   wireSignedIn(refresh);
   wireEmail(refresh, (act) => whileSignedIn(refresh, act));
   wireProfile((act) => whileSignedIn(refresh, act));
+  wireBots((act) => whileSignedIn(refresh, act));
   wireReset(refresh);
   // a link opened in a tab already on this page changes only the fragment
   window.addEventListener("hashchange", () => {

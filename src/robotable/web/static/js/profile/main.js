@@ -29,6 +29,7 @@ function draw() {
   document.getElementById("profile-only-you").hidden = !(shown.own && shown.hidden);
   document.getElementById("profile-settings").hidden = !shown.own;
   const facts = [t("profile.since", { date: dateOf(shown.since) })];
+  if (shown.bot_of) facts.unshift(t("profile.bot_of", { owner: shown.bot_of }));
   if (shown.under_way) facts.push(t("profile.under_way", { count: shown.under_way }));
   document.getElementById("profile-facts").textContent = facts.join(" ");
   document.getElementById("profile-games").replaceChildren(gamesTable(shown.games));

@@ -13,9 +13,11 @@ export function seatName(seats, seat) {
 
 // A seat's name in the page's language: a person's own; a bot's, its level and its number among
 // the table's bots of that level ("Medium bot 2"), which the server sends as `number`; a
-// deleted account's seat, "deleted player".
+// deleted account's seat, "deleted player"; a bot account's, its name marked "(bot)" wherever
+// it shows, so nobody takes a program for a person.
 export function rowName(row) {
   if (row.gone) return t("seat.deleted");
+  if (row.bot_account) return t("seat.bot_account", { name: row.name });
   if (row.number === undefined || !row.kind.startsWith("bot:")) return row.name;
   const level = row.kind.slice(4);
   return t("bot.name", { level: has(`bot.${level}`) ? t(`bot.${level}`) : level, number: row.number });
@@ -25,6 +27,7 @@ export function rowName(row) {
 export function kindLabel(row) {
   if (row.kind.startsWith("bot:")) return t("create.bot", { name: levelWord(row.kind.slice(4)) });
   if (row.stand_in) return t("seat.stand_in", { bot: levelWord(row.stand_in) });
+  if (row.bot_account) return t("seat.program");
   return t(`seat.${row.kind}`);
 }
 
