@@ -4,7 +4,8 @@
 // it"). A signed-in person's solutions go under their account; a guest may give a name for the
 // records (the name field under the record). The page's elements: #record and #record-name.
 //
-// `game` says what differs between the games:
+// `puzzle` is the page's controller (get, watch, and reloadBest once an account's progress is
+// merged); `game` says what differs between the games:
 //   id          "ricochet", "delivery", "dr2d" (the routes' part);
 //   watched(s)  what of the page's state the solution depends on (its store's watch);
 //   solution(s) the solution's body ({moves}, {program}, {programs}) while the page shows it
@@ -29,6 +30,7 @@ export function recordView(puzzle, game) {
   let signedIn = false;
   mergeAccountProgress(game.id, game.keep).then((answer) => {
     signedIn = answer;
+    if (signedIn) puzzle.reloadBest(); // the account's best, on this page too
     draw();
   });
 
