@@ -65,8 +65,8 @@ export function recordView(puzzle, game) {
   puzzle.watch(game.watched, (state) => {
     const solution = game.solution(state);
     shown = solution ? JSON.stringify(solution) : null;
-    if (shown && shown !== asked) {
-      told = null; // a new solution: its record comes with its answer
+    if (shown && (shown !== asked || told?.failure)) {
+      told = null; // a new solution (or one refused before: sent again): its record comes with its answer
       send(solution);
     }
     draw();
