@@ -185,7 +185,7 @@ def test_a_huge_factory_is_refused_before_it_is_read(factory) -> None:
         ([["N", "N", "N", "N", True]], "five registers"),
         ("N N N N N / N N N N N", "1 to 1 of them, not 2"),
         ("", "not 0"),
-        (42, "not no"),
+        (42, "a list of programs, one per turn"),
         ("N " * 3_000_000, "at most 1,000 characters"),
         (["N N N N " + "N" * 2_000], "at most 1,000 characters"),
     ],

@@ -118,7 +118,7 @@ def test_an_account_solves_under_its_name_and_finds_its_progress_again(server: T
     answer = send(ann, {"moves": SOLUTION, "name": "Someone Else"}).json()
     assert answer["record"]["name"] == "Ann"  # the account's name, not the one given
     progress = ann.get("/api/puzzles/progress/ricochet").json()
-    assert progress == {"signed_in": True, "progress": {PUZZLE_ID: {"moves": OPTIMUM, "optimal": True}}}
+    assert progress == {"signed_in": True, "progress": {PUZZLE_ID: {"score": [OPTIMUM], "optimal": True}}}
     assert ann.get("/api/account/export").json()["puzzle_solutions"] == {"ricochet": {PUZZLE_ID: [OPTIMUM]}}
 
 

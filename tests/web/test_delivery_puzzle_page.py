@@ -74,3 +74,31 @@ def test_the_first_delivery_puzzles_solved_by_clicks(server: Server, browser: An
         assert not errors
     finally:
         context.close()
+
+
+def test_a_solved_delivery_puzzle_shows_its_record(server: Server, browser: Any) -> None:
+    """Once the run is replayed, the page sends the program and says the puzzle's record; a guest
+    gives a name for it; run again in French, the record is said in French."""
+    context = browser.new_context(locale="en-GB", bypass_csp=True)
+    try:
+        page = context.new_page()
+        errors: list[str] = []
+        page.on("pageerror", lambda error: errors.append(str(error)))
+        page.goto(f"{server.url}/puzzles/delivery/course-4")
+        page.wait_for_selector(f"#lesson:text-is('{course()[3].lesson['en']}')")
+        page.select_option("#movement", "off")
+        program_by_clicks(page, "BACK BACK")
+        page.click("#run")
+        page.wait_for_selector("#record:text-is('No record with a name yet; 1 person solved it')")
+        page.fill("#record-name input", "Léa")
+        page.click("#record-name button")
+        said = "Record: 2 cards, 2 instructions by Léa, optimal; 1 person solved it"
+        page.wait_for_selector(f"#record:text-is('{said}')")
+        page.select_option("#language", "fr")  # the run is put away, the program kept: run again
+        page.wait_for_selector("#record", state="hidden")
+        page.click("#run")
+        said = "Record : 2 cartes, 2 instructions par Léa, optimal ; 1 personne l’a résolu"
+        page.wait_for_selector(f"#record:text-is('{said}')")
+        assert not errors
+    finally:
+        context.close()

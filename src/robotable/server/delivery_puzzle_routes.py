@@ -57,14 +57,16 @@ class HintAsk(BaseModel):
 
 def find(puzzle_id: str) -> Puzzle:
     """The course's puzzle of that id, or a 404 in words."""
-    number = int(puzzle_id.removeprefix("course-"))
+    number = puzzle_id.removeprefix("course-")
     puzzles = course()
-    if not 1 <= number <= len(puzzles):
+    if not (puzzle_id.startswith("course-") and number.isascii() and number.isdigit()) or not (
+        1 <= int(number) <= len(puzzles)
+    ):
         raise UnknownPuzzle(
             f"there is no Robot Delivery puzzle {puzzle_id!r}",
             fr=f"il n’y a pas de puzzle Robot Delivery {puzzle_id!r}",
         )
-    return puzzles[number - 1]
+    return puzzles[int(number) - 1]
 
 
 def entry(number: int, puzzle: Puzzle) -> dict[str, Any]:

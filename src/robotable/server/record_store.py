@@ -91,6 +91,15 @@ class RecordStore:
         with self.store._reading() as connection:
             return {row["puzzle"]: _solved(row) for row in connection.execute(query).mappings()}
 
+    def all_progress(self, account: int) -> dict[str, dict[str, Solved]]:
+        """An account's best solution of each puzzle it solved, by game (its export)."""
+        query = select(schema.puzzle_solutions).where(SOLUTIONS.account_id == account)
+        kept: dict[str, dict[str, Solved]] = {}
+        with self.store._reading() as connection:
+            for row in connection.execute(query).mappings():
+                kept.setdefault(row["game"], {})[row["puzzle"]] = _solved(row)
+        return kept
+
 
 def _solved(row: object) -> Solved:
     found = dict(row)  # type: ignore[call-overload]

@@ -149,7 +149,7 @@ def program_from_data(value: Any) -> Program:
             "un programme est un texte ou un objet avec onplay et functions",
         )
     functions = value.get("functions", {})
-    if not isinstance(functions, Mapping) or any(key not in LETTERS for key in functions):
+    if not isinstance(functions, Mapping) or any(key not in tuple(LETTERS) for key in functions):
         raise refuse(
             "functions maps letters A to D to boards", "functions associe les lettres A à D aux tableaux"
         )
@@ -173,11 +173,15 @@ def _board_data(value: Any) -> list[list[str]]:
             or not all(isinstance(c, str) for c in slot)
         ):
             raise refuse("a slot is a list of card names", "une case est une liste de noms de cartes")
-        try:
-            slots.append([parse_card(card) for card in slot])
-        except NotationError as exc:
-            raise refuse(str(exc), "carte inconnue") from None
+        slots.append([_card(card) for card in slot])
     return slots
+
+
+def _card(name: str) -> str:
+    try:
+        return parse_card(name)
+    except NotationError as exc:
+        raise refuse(str(exc), f"carte inconnue : {shown(name)}") from None
 
 
 # --------------------------------------------------------------------------- the puzzle's rules

@@ -278,8 +278,13 @@ def parse_attempt(attempt: Any, puzzle: Puzzle) -> list[list[int]]:
     if isinstance(attempt, str):
         _check_length(attempt)
         attempt = attempt.split("/") if attempt.strip() else []
-    if not isinstance(attempt, list | tuple) or not 1 <= len(attempt) <= puzzle.turns:
-        count = len(attempt) if isinstance(attempt, list | tuple) else "no"
+    if not isinstance(attempt, list | tuple):
+        raise refuse(
+            f"an attempt is a list of programs, one per turn (1 to {puzzle.turns})",
+            f"une tentative est une liste de programmes, un par tour (de 1 à {puzzle.turns})",
+        )
+    if not 1 <= len(attempt) <= puzzle.turns:
+        count = len(attempt)
         raise refuse(
             f"an attempt is one program per turn, 1 to {puzzle.turns} of them, not {count}",
             f"une tentative donne un programme par tour, de 1 à {puzzle.turns}, pas {count}",

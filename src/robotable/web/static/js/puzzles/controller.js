@@ -83,6 +83,8 @@ export function createPuzzle(id) {
         asking = false;
       }
     },
+    // The best kept in this browser, read again (a signed-in person's merged in: account_progress.js).
+    reloadBest: () => set({ best: bestOf(get().id) }),
     // The page's language changed: the same moves, the board's words in it.
     relanguage() {
       set({ lang: language() });

@@ -8,7 +8,7 @@ import { language, t, translatePage } from "../i18n.js";
 import "../words/puzzles.js";
 import "../words/classroom.js";
 import { mergeAccountProgress } from "./account_progress.js";
-import { bestOf } from "./progress.js";
+import { bestOf, keepBest } from "./progress.js";
 import { drawDeliveryCourse } from "./delivery/list.js";
 
 let listing = null;
@@ -73,7 +73,7 @@ async function start() {
     return;
   }
   draw();
-  if (await mergeAccountProgress()) draw(); // signed in: the account's ticks too
+  if (await mergeAccountProgress("ricochet", keepBest)) draw(); // signed in: the account's ticks too
 }
 
 translatePage(draw);

@@ -9,13 +9,21 @@ import { boardView } from "./board_view.js";
 import { controlsView } from "./controls.js";
 import { createPuzzle } from "./controller.js";
 import { panelView } from "./panel.js";
-import { recordView } from "./record.js";
+import { keepBest } from "./progress.js";
+import { movesWords, recordView } from "./record.js";
 import { roomBarView } from "./room_bar.js";
 import "../words/classroom.js";
 
 const id = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop() ?? "daily");
 const puzzle = createPuzzle(id);
-for (const view of [boardView, controlsView, panelView, recordView, roomBarView]) view(puzzle);
+for (const view of [boardView, controlsView, panelView, roomBarView]) view(puzzle);
+recordView(puzzle, {
+  id: "ricochet",
+  watched: (s) => [s.answer, s.moves],
+  solution: ({ answer, moves }) => (answer?.solved ? { moves } : null),
+  score: movesWords,
+  keep: keepBest,
+});
 wireSpeedMenu(document.getElementById("movement"));
 translatePage(() => puzzle.relanguage());
 puzzle.start();

@@ -100,6 +100,8 @@ export function createDeliveryPuzzle(id) {
         set({ error: failure.message });
       }
     },
+    // The best kept in this browser, read again (a signed-in person's merged in: ../account_progress.js).
+    reloadBest: () => set({ best: bestOf(id) }),
     // The page's language changed: the board's words in it (the program is kept).
     relanguage() {
       set({ lang: language(), outcome: null, replaying: false });

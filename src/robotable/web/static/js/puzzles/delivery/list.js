@@ -1,13 +1,15 @@
 // The Robot Delivery course on the puzzles page (/puzzles): its puzzles in order with a tick on
 // each solved in this browser (a star when with the fewest cards), from GET
 // /api/puzzles/delivery (titles and lessons in both languages, never an optimum) and
-// progress.js. Drawn into #delivery-course, when loaded and whenever the Ricochet list (../list.js)
-// redraws (a language chosen, back from a puzzle).
+// progress.js (a signed-in person's merged from their account's). Drawn into #delivery-course,
+// when loaded and whenever the Ricochet list (../list.js) redraws (a language chosen, back from
+// a puzzle).
 
 import { api, el } from "../../api.js";
 import { language, t } from "../../i18n.js";
 import "../../words/delivery_puzzles.js";
-import { bestOf } from "./progress.js";
+import { mergeAccountProgress } from "../account_progress.js";
+import { bestOf, keepBest } from "./progress.js";
 
 let course = null;
 
@@ -41,6 +43,7 @@ async function start() {
     return;
   }
   drawDeliveryCourse();
+  if (await mergeAccountProgress("delivery", keepBest)) drawDeliveryCourse(); // signed in: the account's ticks too
 }
 
 start();

@@ -106,6 +106,8 @@ export function createPuzzle(id) {
         hinting = false;
       }
     },
+    // The best kept in this browser, read again (a signed-in person's merged in: ../account_progress.js).
+    reloadBest: () => set({ best: bestOf(get().id) }),
     // The page's language changed: the drawing's words and the run's sentences in it.
     async relanguage() {
       set({ lang: language() });

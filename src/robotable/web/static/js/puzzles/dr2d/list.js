@@ -1,12 +1,14 @@
 // DR2D's section of the puzzles page (/puzzles): the course in order, a tick on each puzzle
 // solved in this browser (a star when the solution was optimal) and how many are solved. The
 // list comes from GET /api/puzzles/dr2d (titles and lessons in both languages, never an
-// optimum); the ticks from progress.js. Ricochet's sections are list.js's.
+// optimum); the ticks from progress.js (a signed-in person's merged from their account's).
+// Ricochet's sections are list.js's.
 
 import { api, el } from "../../api.js";
 import { language, t } from "../../i18n.js";
 import "../../words/dr2d_puzzle.js";
-import { bestOf } from "./progress.js";
+import { mergeAccountProgress } from "../account_progress.js";
+import { bestOf, keepBest } from "./progress.js";
 import { scoreWords } from "./score.js";
 
 let course = null; // the listing's course, once loaded
@@ -43,6 +45,7 @@ async function start() {
     return;
   }
   draw();
+  if (await mergeAccountProgress("dr2d", keepBest)) draw(); // signed in: the account's ticks too
 }
 
 // the page's own module (list.js) rewords the page when the language menu changes; this section

@@ -26,3 +26,6 @@ export function recordSolved(id, score, optimal) {
   localStorage.setItem(PREFIX + id, JSON.stringify(kept));
   return kept;
 }
+
+// An account's best ([turns, moves]) kept here when it is better (../account_progress.js).
+export const keepBest = (id, score, optimal) => score.length === 2 && recordSolved(id, score, optimal);
