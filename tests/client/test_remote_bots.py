@@ -4,10 +4,14 @@ whose answers are refused, and a token that holds no seat, end with a clear erro
 
 from __future__ import annotations
 
+import asyncio
 import random
 import subprocess
 import sys
+import threading
+import time
 from collections.abc import Iterator
+from contextlib import closing
 from pathlib import Path
 from typing import Any
 
@@ -19,6 +23,7 @@ from robotable import games
 from robotable.cli.main import app
 from robotable.client import SeatAddress, SeatError, bot, new_table, play
 from robotable.client.levels import LevelBot
+from robotable.client.offers import Offers
 from robotable.core.records import Record
 from tests.server import process
 
@@ -135,16 +140,60 @@ def test_robotable_bot_run_plays_a_level_and_names_a_missing_one(server: process
     assert refused.exit_code == 2 and "its bots: " in refused.output
 
 
+def person(server: process.Server, name: str) -> httpx.Client:
+    """A signed-up person's client (its cookie kept), to be closed by the caller."""
+    client = httpx.Client(base_url=server.url, timeout=30)
+    signed_up = client.post("/api/account/signup", json={"name": name, "password": "correct horse battery"})
+    assert signed_up.status_code == 201, signed_up.text
+    return client
+
+
+def make_bot(owner: httpx.Client, name: str) -> str:
+    made = owner.post("/api/account/bots", json={"name": name})
+    assert made.status_code == 201, made.text
+    return str(made.json()["token"])
+
+
 def test_a_bot_account_plays_its_seat_under_its_name_marked_as_a_bot(server: process.Server) -> None:
-    with httpx.Client(base_url=server.url, timeout=30) as owner:
-        person = {"name": "Owner", "password": "correct horse battery"}
-        signed_up = owner.post("/api/account/signup", json=person)
-        assert signed_up.status_code == 201, signed_up.text
-        made = owner.post("/api/account/bots", json={"name": "Marvin"})
-        assert made.status_code == 201, made.text
-        token = made.json()["token"]
+    with closing(person(server, "Owner")) as owner:
+        token = make_bot(owner, "Marvin")
     address = new_table(server.url, "robotick", ["bot:easy", "bot:easy"], timers=False, bot_token=token)
     outcome = play(address, LevelBot("robotick", "medium"))
     seats = httpx.get(f"{server.url}/api/tables/{address.table}", timeout=30).json()["seats"]
     assert seats[0]["name"] == "Marvin" and seats[0]["bot_account"] is True
     assert list(replays(server, address.table).outcome.ranks) == outcome["ranks"]
+
+
+def test_a_bot_account_takes_a_challenge_in_its_games_and_declines_the_others(server: process.Server) -> None:
+    with closing(person(server, "Builder")) as owner, closing(person(server, "Ann")) as ann:
+        token = make_bot(owner, "Robbie")
+        body = {"seats": ["human", "invite:Robbie", "bot:easy"], "timers": False}
+        challenge = ann.post("/api/tables", json={"game": "robotick", **body}).json()
+        other = ann.post("/api/tables", json={"game": "droids", "seats": ["human", "invite:Robbie"]}).json()
+        offers = Offers(server.url, token, lambda game: LevelBot(game, "medium"), games={"robotick"})
+        done: list[Any] = []
+        worker = threading.Thread(
+            target=lambda: done.extend(asyncio.run(offers.serve(games_to_play=1, every=0.2)))
+        )
+        worker.start()
+        seated = False
+        for _ in range(300):  # Ann concedes once Robbie sat down: her seat's bot plays on
+            seats = ann.get(f"/api/tables/{challenge['table']}").json()["seats"]
+            if seats[1]["name"] == "Robbie":
+                seated = True
+                break
+            time.sleep(0.1)
+        assert seated, "the bot took the seat offered to it"
+        conceded = ann.post(f"/api/tables/{challenge['table']}/actions", json={"action": "concede"},
+                            headers={"Authorization": f"Bearer {challenge['token']}"})  # fmt: skip
+        assert conceded.status_code == 200, conceded.text
+        worker.join(120)
+        assert [table for table, _ in done] == [challenge["table"]]
+        declined = ann.get(f"/api/tables/{other['table']}/invitations",
+                           headers={"Authorization": f"Bearer {other['token']}"})  # fmt: skip
+        assert declined.json()["invitations"] == [], "a game it does not play is declined"
+
+
+def test_robotable_bot_serve_stops_at_once_on_a_token_the_server_refuses(server: process.Server) -> None:
+    refused = CliRunner().invoke(app, ["bot", "serve", "--server", server.url, "--bot-token", "revoked"])
+    assert refused.exit_code == 2 and "refused (401)" in refused.output

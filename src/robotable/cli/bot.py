@@ -3,6 +3,7 @@ is (issue 32, docs/bots.md): a seat taken at a table, or a new table against the
 
 from __future__ import annotations
 
+import asyncio
 from typing import Annotated
 
 import typer
@@ -15,6 +16,15 @@ app = typer.Typer(
     no_args_is_help=True,
     rich_markup_mode="markdown",
 )
+
+
+BotToken = Annotated[
+    str | None,
+    typer.Option(
+        envvar="ROBOTABLE_BOT_TOKEN",
+        help="A bot account's token (better in the ROBOTABLE_BOT_TOKEN variable than on the command line).",
+    ),
+]
 
 
 @app.command("run")
@@ -39,6 +49,7 @@ def run(
     timers: Annotated[bool, typer.Option(help="A new table's clocks (off: turn-based).")] = True,
     name: Annotated[str | None, typer.Option(help="The seat's name at the table.")] = None,
     seed: Annotated[int, typer.Option(help="The bot's seed.")] = 0,
+    bot_token: BotToken = None,
 ) -> None:
     """Play one game with a robotable bot over the network, then print its outcome."""
     from robotable.client import SeatAddress, join_table, new_table, play
@@ -48,14 +59,52 @@ def run(
         bot = LevelBot(game, level, seed=seed)
         seat_name = name or f"{level} bot"
         if table is not None and token is not None:
-            address = SeatAddress(server, table, token)
+            address = SeatAddress(server, table, token, bot_token)
         elif table is not None:
-            address = join_table(server, table, seat_name)
+            address = join_table(server, table, seat_name, bot_token=bot_token)
         else:
             opponents = [seat.strip() for seat in against.split(",") if seat.strip()]
             address = new_table(
-                server, game, opponents, name=seat_name, options=parse_options(option or []), timers=timers
+                server,
+                game,
+                opponents,
+                name=seat_name,
+                options=parse_options(option or []),
+                timers=timers,
+                bot_token=bot_token,
             )
             out().print(f"table {address.table}: {server.rstrip('/')}/tables/{address.table}")
         outcome = play(address, bot)
     out().print(f"game over: {outcome['detail']} (ranks {outcome['ranks']})")
+
+
+@app.command("serve")
+def serve(
+    level: Annotated[str, typer.Option(help="The bot of every game: a level (easy, medium).")] = "medium",
+    server: Annotated[str, typer.Option(help="The server's address.")] = "http://127.0.0.1:8000",
+    games: Annotated[
+        str | None, typer.Option(help="The games it accepts, comma-separated (default: every game).")
+    ] = None,
+    most_tables: Annotated[int, typer.Option(min=1, max=20, help="Games at once.")] = 4,
+    bot_token: BotToken = None,
+) -> None:
+    """Run a bot account: it takes the seats people offer it by name and plays them, until Ctrl-C."""
+    from robotable.client import SeatError
+    from robotable.client.levels import LevelBot
+    from robotable.client.offers import Offers
+
+    with reporting():
+        if not bot_token:
+            raise SeatError("give the bot account's token: set ROBOTABLE_BOT_TOKEN (or --bot-token)")
+        accepted = None if games is None else {game.strip() for game in games.split(",") if game.strip()}
+        for game in accepted or ():
+            LevelBot(game, level)  # an unknown game or level is said now, not at the first challenge
+        offers = Offers(
+            server, bot_token, lambda game: LevelBot(game, level), games=accepted, most_tables=most_tables
+        )
+        out().print(f"waiting for challenges on {server} (Ctrl-C stops)")
+        try:
+            played = asyncio.run(offers.serve())
+        except KeyboardInterrupt:
+            played = offers.outcomes
+    out().print(f"{len(played)} game(s) played")

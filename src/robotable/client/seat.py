@@ -35,7 +35,12 @@ RETRY_DELAYS = (0.5, 1.0, 2.0, 4.0, 8.0, 15.0)
 
 class SeatError(RobotableError):
     """The seat cannot be played: an unknown table, a token that is not this table's, a seat
-    handed to a bot, a bot whose answers are refused again and again, or a server gone."""
+    handed to a bot, a bot whose answers are refused again and again, or a server gone.
+    ``status``: the HTTP status of a refusal (None: no answer at all)."""
+
+    def __init__(self, message: str, status: int | None = None) -> None:
+        super().__init__(message)
+        self.status = status
 
 
 @dataclass(frozen=True)
@@ -45,7 +50,8 @@ class SeatAddress:
 
     server: str
     table: str
-    token: str
+    token: str | None
+    """None: a seat the bot account holds, found by ``bot_token`` alone."""
     bot_token: str | None = None
 
     def headers(self) -> dict[str, str]:
@@ -54,7 +60,9 @@ class SeatAddress:
     def socket_url(self, since: int | None) -> str:
         parts = urlsplit(self.server)
         scheme = {"http": "ws", "https": "wss"}.get(parts.scheme, parts.scheme)
-        query = {"token": self.token} | ({} if since is None else {"since": since})
+        query = ({} if self.token is None else {"token": self.token}) | (
+            {} if since is None else {"since": since}
+        )
         path = f"{parts.path.rstrip('/')}/ws/tables/{self.table}"
         return urlunsplit((scheme, parts.netloc, path, urlencode(query), ""))
 

@@ -48,16 +48,31 @@ def new_table(
     return SeatAddress(server, answer["table"], answer["token"], bot_token)
 
 
+def bot_tables(server: str, bot_token: str) -> dict[str, Any]:
+    """The bot account's unfinished tables (``playing``) and the seats offered to it (``offered``)."""
+    return _call(server, "/api/bot/tables", None, bot_token)
+
+
+def decline(server: str, table: str, seat: int, bot_token: str) -> None:
+    """Say no to a seat offered to the bot account."""
+    _post(server, f"/api/tables/{table}/invitations/decline", {"seat": seat}, bot_token)
+
+
 def _post(server: str, path: str, body: dict[str, Any], bot_token: str | None) -> dict[str, Any]:
+    return _call(server, path, body, bot_token)
+
+
+def _call(server: str, path: str, body: dict[str, Any] | None, bot_token: str | None) -> dict[str, Any]:
+    """A GET (no ``body``) or a JSON POST, its JSON answer; a refusal as a :class:`SeatError`."""
     headers = {"Content-Type": "application/json"} | ({} if bot_token is None else {"Bot-Token": bot_token})
-    request = urllib.request.Request(
-        server.rstrip("/") + path, data=json.dumps(body).encode(), headers=headers, method="POST"
-    )
+    data = None if body is None else json.dumps(body).encode()
+    method = "GET" if body is None else "POST"
+    request = urllib.request.Request(server.rstrip("/") + path, data=data, headers=headers, method=method)
     try:
         with urllib.request.urlopen(request, timeout=TIMEOUT) as response:
             return json.loads(response.read())
     except urllib.error.HTTPError as exc:
-        raise SeatError(f"the server refused ({exc.code}): {_reason(exc)}") from exc
+        raise SeatError(f"the server refused ({exc.code}): {_reason(exc)}", exc.code) from exc
     except (urllib.error.URLError, OSError) as exc:
         raise SeatError(f"the server at {server} cannot be reached: {exc}") from exc
 

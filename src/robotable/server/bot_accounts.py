@@ -7,6 +7,10 @@
   its owner makes a new one.
 - ``POST /api/account/bots/{name}/delete``: the bot goes (204); its seats stay, as "deleted player".
 - ``GET /api/bot`` with ``Bot-Token: TOKEN``: who the token is (200 {name, owner}), or 401.
+- ``GET /api/bot/tables`` with ``Bot-Token``: the bot's unfinished tables (``playing``: to play,
+  or to play again after its program restarted) and the seats offered to it by name
+  (``offered``: a person's challenge), as "My tables" lists them; it takes one with ``POST
+  /api/tables/{id}/join`` {seat} or says no with ``.../invitations/decline`` {seat}.
 
 A bot's program sends its token in ``Bot-Token`` (:data:`~.sessions.BOT_HEADER`); with it, the
 table routes and the WebSocket seat and find it as a person's cookie seats and finds them
@@ -28,6 +32,9 @@ from pydantic import BaseModel, Field
 from robotable.server.account_store import Account, NewSession
 from robotable.server.accounts import LONGEST, ExportOnly, same_site_json
 from robotable.server.bot_store import MAX_BOTS, BotStore, no_such_bot
+from robotable.server.hall import Hall
+from robotable.server.invitations import invited_entries
+from robotable.server.my_tables import tables_of
 from robotable.server.passwords import clean_name, name_key, signed_out
 from robotable.server.sessions import Sessions, SignedIn, same_site
 from robotable.server.tokens import hash_token, new_token
@@ -42,6 +49,7 @@ class BotName(BaseModel):
 
 def add_bot_accounts(
     app: FastAPI,
+    hall: Hall,
     *,
     clock: Callable[[], float] = time.time,
     seats_changed: Callable[[list[str]], Awaitable[None]] | None = None,
@@ -120,11 +128,21 @@ def add_bot_accounts(
             await seats_changed(tables)
         return Response(status_code=204)
 
-    @app.get("/api/bot")
-    async def who(request: Request) -> dict[str, Any]:
-        """Who a bot's token is: its name and its owner's (a program checks its token so)."""
+    async def bot_required(request: Request) -> Account:
         signed_in: SignedIn | None = await sessions.bot(request)
         if signed_in is None:
             raise signed_out()
-        owner_name = await asyncio.to_thread(store.owner_name, signed_in.account.id)
-        return {"name": signed_in.account.name, "owner": owner_name}
+        return signed_in.account
+
+    @app.get("/api/bot")
+    async def who(request: Request) -> dict[str, Any]:
+        """Who a bot's token is: its name and its owner's (a program checks its token so)."""
+        bot = await bot_required(request)
+        return {"name": bot.name, "owner": await asyncio.to_thread(store.owner_name, bot.id)}
+
+    @app.get("/api/bot/tables")
+    async def bot_tables(request: Request) -> dict[str, Any]:
+        """The bot's unfinished tables and the seats offered to it by name."""
+        bot = await bot_required(request)
+        playing = [entry for entry in await tables_of(hall, bot.id) if entry["status"] != "over"]
+        return {"playing": playing, "offered": await invited_entries(app, bot.id)}

@@ -8,6 +8,8 @@ by name"):
 - ``GET /api/tables/{id}/invitations``: the creator's view, {invitations: [{seat, name}]}.
 - ``POST /api/tables/{id}/invitations`` {seat, name}: 201 {seat, name}.
 - ``POST /api/tables/{id}/invitations/cancel`` {seat}: 200 {seat}.
+- ``POST /api/tables/{id}/invitations/decline`` {seat}: the invited account says no (200 {seat}):
+  the seat is offered to nobody by name any more (a bot that does not play that game, issue 32).
 - at creation, a seat ``invite:NAME`` (``POST /api/tables``): a person's seat offered to NAME.
 
 Refusals: a name nobody has, the account seated here already, a seat taken (or a bot's, or the
@@ -113,6 +115,16 @@ def add_invitations(app: FastAPI, hall: Hall, clock: Callable[[], float] = time.
     @app.post("/api/tables/{table_id}/invitations/cancel", dependencies=guarded)
     async def cancel(table_id: str, body: SeatOnly, key: Key) -> dict[str, Any]:
         await creator_of(table_id, key)
+        await asyncio.to_thread(store.cancel, table_id, body.seat)
+        return {"seat": body.seat}
+
+    @app.post("/api/tables/{table_id}/invitations/decline", dependencies=guarded)
+    async def decline(table_id: str, body: SeatOnly, key: Key) -> dict[str, Any]:
+        """The invited account says no: the seat is offered to nobody by name any more."""
+        found = await asyncio.to_thread(store.of_table, table_id)
+        invitation = next((i for i in found if i.seat == body.seat), None)
+        if invitation is None or key.account is None or invitation.account != key.account:
+            raise not_invited(body.seat)
         await asyncio.to_thread(store.cancel, table_id, body.seat)
         return {"seat": body.seat}
 
