@@ -41,7 +41,7 @@ class Checked:
 
 def need(what: str, english: str, french: str) -> PuzzleError:
     error = PuzzleError(english, fr=french)
-    error.code = f"bad_{what}"
+    error.code, error.status = f"bad_{what}", 422  # type: ignore[attr-defined]
     return error
 
 
