@@ -1,7 +1,8 @@
-// The classroom a puzzle is played in, if any (/puzzles/ricochet/ID?room=CODE): the pupil's
-// token for that room is kept in this browser when they join (classroom/pupil.js). In a room,
-// each attempt goes through the room (POST /api/classrooms/CODE/attempt), which answers as the
-// puzzle's own check does and shows the attempt to the teacher.
+// The classroom a puzzle is played in, if any (/puzzles/ricochet/ID?room=CODE,
+// /puzzles/delivery/ID?room=CODE): the pupil's token for that room is kept in this browser when
+// they join (classroom/pupil.js). In a room, each attempt goes through the room (POST
+// /api/classrooms/CODE/attempt), which answers as the puzzle's own route does (Ricochet's check,
+// Delivery's run) and shows the attempt to the teacher.
 
 const KEY = "robotable:classroom:";
 
@@ -31,4 +32,22 @@ export function checkRequest(id, body) {
 export function startRequest(id, lang) {
   if (!roomContext()) return [`/api/puzzles/ricochet/${encodeURIComponent(id)}?lang=${lang}`];
   return checkRequest(id, { moves: [], lang });
+}
+
+// [path, options] of the request that runs a Robot Delivery `program` ({onplay, functions}) of
+// puzzle `id`: in a room, the run is the pupil's attempt.
+export function deliveryRunRequest(id, program, lang) {
+  const room = roomContext();
+  if (!room) return [`/api/puzzles/delivery/${encodeURIComponent(id)}/run`, { method: "POST", body: { program, lang } }];
+  const body = { puzzle: id, program, run: true, lang };
+  return [`/api/classrooms/${encodeURIComponent(room.code)}/attempt`, { method: "POST", body, token: room.token }];
+}
+
+// [path, options] of the request that shows the teacher a Robot Delivery `program` being written
+// (not run); null when the puzzle is played alone (nobody follows it).
+export function deliveryEditRequest(id, program) {
+  const room = roomContext();
+  if (!room) return null;
+  const body = { puzzle: id, program, run: false };
+  return [`/api/classrooms/${encodeURIComponent(room.code)}/attempt`, { method: "POST", body, token: room.token }];
 }
