@@ -83,7 +83,7 @@ def test_a_teacher_follows_three_pupils_programs_live_and_shows_one(server: Serv
         for slot in ("P1", "P2", "P3"):
             lay(zoe, "FWD", slot)
         run(zoe, "solved")
-        teacher.wait_for_selector("#pupils tr[data-name='Tom'] td.tried:has-text('1 runs')")
+        teacher.wait_for_selector("#pupils tr[data-name='Tom'] td.tried:has-text('runs: 1')")
         teacher.wait_for_selector("#pupils tr[data-name='Zoé'][data-solved='1'] td:has-text('3 cards / 2')")
         for name in ("Tom", "Zoé"):
             assert heard[name] and not any("Léa" in text or '"onplay"' in text for text in heard[name])

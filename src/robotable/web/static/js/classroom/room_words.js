@@ -16,7 +16,8 @@ export function moveWords(move) {
 // A Robot Delivery program ({onplay, functions}) in words, board by board, slot by slot.
 export function programWords(program) {
   const slot = (cards) => (cards.length ? cards.map((card) => gameSay("delivery", `short.${card}`)).join(" + ") : t("dpuzzles.empty"));
-  const board = (label, slots) => `${label}: ${slots.map(slot).join(", ")}`;
+  const used = (slots) => slots.slice(0, slots.findLastIndex((cards) => cards.length) + 1); // no empty slot at the end
+  const board = (label, slots) => `${label}: ${used(slots).map(slot).join(", ")}`;
   const boards = [board(t("dpuzzles.onplay"), program?.onplay ?? [])];
   for (const [letter, slots] of Object.entries(program?.functions ?? {})) {
     if (slots.some((cards) => cards.length)) boards.push(board(t("dpuzzles.function", { letter }), slots));
