@@ -2,8 +2,8 @@
 pupil's program kept at every change and judged by the game's own runner at every run (a run is
 an attempt, an edit is not; the best is cards); the teacher follows it; no pupil receives another
 pupil's program until the teacher shows it; hostile bodies are refused in both languages and
-change nothing; DR2D is refused in words. On SQLite only: the store is the same for every game
-(its tests run on each kind of database, ``test_classrooms.py``)."""
+change nothing; the game chosen when opening the room or with its work. On SQLite only: the
+store is the same for every game (its tests run on each kind of database, ``test_classrooms.py``)."""
 
 from __future__ import annotations
 
@@ -125,12 +125,10 @@ def test_hostile_programs_are_refused_in_words_and_change_nothing(server: TestCl
         assert pupil_of(teacher(server, code, token), "Léa") == before
 
 
-def test_the_game_is_chosen_when_opening_or_with_the_work_and_dr2d_is_refused(server: TestClient) -> None:
-    refused = server.post("/api/classrooms", json={"game": "dr2d"}, headers=OWN)
+def test_the_game_is_chosen_when_opening_or_with_the_work(server: TestClient) -> None:
+    refused = server.post("/api/classrooms", json={"game": "chess"}, headers=OWN)
     assert refused.status_code == 422 and refused.json()["code"] == "bad_game"
-    assert "cannot be used in a classroom yet" in refused.json()["error"]
-    assert "ne peuvent pas encore servir en classe" in refused.json()["error_fr"]
-    assert server.post("/api/classrooms", json={"game": "chess"}, headers=OWN).json()["error_fr"]
+    assert "dr2d" in refused.json()["error"] and "dr2d" in refused.json()["error_fr"]
     code, token = open_delivery(server)
     lea = join(server, code, "Léa")
     send(server, code, lea["token"], OPTIMAL, run=True)
@@ -139,7 +137,7 @@ def test_the_game_is_chosen_when_opening_or_with_the_work_and_dr2d_is_refused(se
     def work(body: dict[str, Any]) -> Any:
         return server.post(f"/api/classrooms/{code}/work", json=body, headers=bearer(token))
 
-    assert work({"game": "dr2d", "series": "course"}).json()["code"] == "bad_game"
+    assert work({"game": "droids", "series": "course"}).json()["code"] == "bad_game"
     assert work({"series": "book"}).status_code == 422  # Robot Delivery has no book
     assert work({"game": "ricochet", "series": "book"}).status_code == 200
     room = teacher(server, code, token)

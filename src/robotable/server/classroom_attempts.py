@@ -10,6 +10,11 @@ the game's own puzzle rules, never with a score the page sends (:mod:`.classroom
   (:func:`~robotable.puzzles.classroom.counts_as_run`); a solving run's best is its cards. The
   pupil's current attempt is kept as ``{"program": ..., "run": ...}``: the program now and the
   one last run (whose trace the teacher's page asks the puzzle's run route for).
+- **DR2D**: ``{"puzzle", "registers": ["N", "E", "STAY", ...], "run": false}``: the registers
+  written so far, turn after turn (five a turn; the last turn's empty ones are STAY when run),
+  checked letter by letter and kept at each change; ``"run": true`` plays them with the game's
+  engine (the answer is the puzzle page's run answer); a run counts one attempt; a solving run's
+  best is its turns. Kept as ``{"registers": [...], "run": [...]}``.
 """
 
 from __future__ import annotations
@@ -20,11 +25,16 @@ from typing import Any
 from robotable.core.errors import PuzzleError
 from robotable.games.delivery.puzzles import program_from_data
 from robotable.games.delivery.puzzles.program import check_program
+from robotable.games.dr2d.engine import LETTERS
+from robotable.games.dr2d.puzzles import parse_program
+from robotable.games.dr2d.puzzles.format import REGISTERS
 from robotable.games.ricochet.puzzle_file import shipped
 from robotable.puzzles.classroom import counts_as_attempt, counts_as_run, result_key
 from robotable.server.classroom_store import Pupil
 from robotable.server.delivery_puzzle_routes import find, ran
 from robotable.server.puzzle_routes import played
+from robotable.server.puzzle_routes_dr2d import find as find_dr2d
+from robotable.server.puzzle_routes_dr2d import played as played_dr2d
 
 
 @dataclass(frozen=True)
@@ -75,4 +85,33 @@ def check_delivery(pupil: Pupil, puzzle: str, program: Any, run: bool, lang: str
     return Checked(answer, key, current, True, counts_as_run(last_run, canonical), solution)
 
 
-__all__ = ["Checked", "check_delivery", "check_ricochet"]
+def check_dr2d(pupil: Pupil, puzzle: str, registers: Any, run: bool, lang: str) -> Checked:
+    if not isinstance(registers, list):
+        raise need("registers", "send the registers you wrote", "envoyez les registres que vous avez écrits")
+    number, found = find_dr2d(puzzle)
+    if len(registers) > found.turns * REGISTERS:
+        raise PuzzleError(
+            f"this puzzle has {found.turns * REGISTERS} registers ({found.turns} turn(s) of {REGISTERS})",
+            fr=f"ce puzzle a {found.turns * REGISTERS} registres ({found.turns} tour(s) de {REGISTERS})",
+        )
+    padded = registers + [LETTERS[-1]] * (-len(registers) % REGISTERS)
+    programs = [
+        [LETTERS[code] for code in parse_program(padded[at : at + REGISTERS], at // REGISTERS + 1)]
+        for at in range(0, len(padded), REGISTERS)
+    ]
+    letters = [letter for program in programs for letter in program][: len(registers)]
+    key = result_key("dr2d", puzzle)
+    previous = pupil.moves if pupil.puzzle == key and isinstance(pupil.moves, dict) else {}
+    last_run = previous.get("run")
+    if not run:
+        answer = {"kept": True, "registers": len(letters)}
+        return Checked(answer, key, {"registers": letters, "run": last_run}, letters == last_run, False, None)
+    if not letters:
+        raise need("registers", "write a register first", "écrivez d’abord un registre")
+    answer = played_dr2d(number, found, programs, lang)
+    solution = (answer["turns_played"], letters) if answer["solved"] else None
+    current = {"registers": letters, "run": letters, "solved": answer["solved"]}
+    return Checked(answer, key, current, True, counts_as_run(last_run, letters), solution)
+
+
+__all__ = ["Checked", "check_delivery", "check_dr2d", "check_ricochet"]

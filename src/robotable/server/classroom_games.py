@@ -6,8 +6,9 @@ puzzle rules (the server never trusts a score a page sends).
 - **Robot Delivery** (``delivery``): an attempt is the pupil's program (the onPlay board and the
   function boards) and, once they press Run, its run; its best is cards used (the second part
   of the score, instructions executed, is the stored solution's to recompute).
-- **DR2D** (``dr2d``): its puzzles cannot be used in a classroom yet: choosing it is a refusal
-  in words.
+- **DR2D** (``dr2d``): an attempt is the registers the pupil wrote, turn after turn, and once
+  they press Run, its run; its best is turns (the second part of the score, moves, is the stored
+  solution's to recompute).
 """
 
 from __future__ import annotations
@@ -18,14 +19,15 @@ from typing import Any
 
 from robotable.core.errors import RobotableError
 from robotable.games.delivery.puzzles import course as delivery_course
+from robotable.games.dr2d.puzzles.course import load_course as dr2d_course
 from robotable.games.ricochet.puzzle_file import SERIES as RICOCHET_SERIES
 from robotable.games.ricochet.puzzle_file import series as ricochet_series
 
-GAMES = ("ricochet", "delivery")
+GAMES = ("ricochet", "delivery", "dr2d")
 """The games a room may work on, the first one a new room's."""
-NOT_YET = ("dr2d",)
-"""Games with puzzles that a classroom cannot use yet."""
-UNITS = {"ricochet": "moves", "delivery": "cards"}
+NOT_YET: tuple[str, ...] = ()
+"""Games with puzzles that a classroom cannot use yet (a refusal in words names them)."""
+UNITS = {"ricochet": "moves", "delivery": "cards", "dr2d": "turns"}
 """What a result's best counts, per game."""
 
 
@@ -55,9 +57,10 @@ def _series(game: str) -> dict[str, tuple[Entry, ...]]:
             )
             for name in RICOCHET_SERIES
         }
+    course = delivery_course() if game == "delivery" else dr2d_course()
     entries = tuple(
         Entry(f"course-{number}", dict(p.title), dict(p.lesson), p.optimum)
-        for number, p in enumerate(delivery_course(), 1)
+        for number, p in enumerate(course, 1)
     )
     return {"course": entries}
 
@@ -68,13 +71,12 @@ def checked_game(game: str) -> str:
         return game
     if game in NOT_YET:
         raise GameRefusal(
-            "this game's puzzles cannot be used in a classroom yet: choose Ricochet Robots or Robot Delivery",
-            fr="les puzzles de ce jeu ne peuvent pas encore servir en classe : "
-            "choisissez Ricochet Robots ou Robot Delivery",
+            "this game's puzzles cannot be used in a classroom yet",
+            fr="les puzzles de ce jeu ne peuvent pas encore servir en classe",
         )
     raise GameRefusal(
-        "there is no such game for a classroom: ricochet or delivery",
-        fr="ce jeu n’existe pas pour une classe : ricochet ou delivery",
+        "there is no such game for a classroom: ricochet, delivery or dr2d",
+        fr="ce jeu n’existe pas pour une classe : ricochet, delivery ou dr2d",
     )
 
 

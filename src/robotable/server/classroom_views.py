@@ -50,7 +50,11 @@ def _current(room: Room, pupil: Pupil) -> dict[str, Any]:
     """The pupil's current attempt, when it is at the room's game."""
     game, puzzle = key_parts(pupil.puzzle) if pupil.puzzle else (room.game, None)
     if game != room.game or puzzle is None:
-        empty: Any = {"program": None, "run": None} if room.game == "delivery" else []
+        empty: Any = {
+            "ricochet": [],
+            "delivery": {"program": None, "run": None},
+            "dr2d": {"registers": [], "run": None},
+        }.get(room.game, [])
         return {"puzzle": None, "moves": empty, "ended": False, "changed": pupil.changed, "size": 0}
     return {
         "puzzle": puzzle,
@@ -62,7 +66,10 @@ def _current(room: Room, pupil: Pupil) -> dict[str, Any]:
 
 
 def attempt_size(game: str, moves: Any) -> int:
-    """Moves of a Ricochet attempt, cards of a Delivery program."""
+    """Moves of a Ricochet attempt, cards of a Delivery program, registers written in DR2D."""
+    if game == "dr2d":
+        registers = moves.get("registers") if isinstance(moves, dict) else None
+        return len(registers) if isinstance(registers, list) else 0
     if game == "delivery":
         program = moves.get("program") if isinstance(moves, dict) else None
         if not isinstance(program, dict):

@@ -27,7 +27,7 @@ from robotable.core.errors import RobotableError
 from robotable.games.ricochet.puzzle_file import MAX_ATTEMPT
 from robotable.puzzles.classroom import expiry, is_code, key_parts, new_code, normalised_code, tidy_hint
 from robotable.server.accounts import same_site_json
-from robotable.server.classroom_attempts import Checked, check_delivery, check_ricochet
+from robotable.server.classroom_attempts import Checked, check_delivery, check_dr2d, check_ricochet
 from robotable.server.classroom_games import GAMES, catalogue, checked_game, series_names
 from robotable.server.classroom_store import ClassroomStore, NameTaken, Pupil, Result, Room, RoomFull
 from robotable.server.classroom_views import csv_of, pupil_view, teacher_view, work_of
@@ -80,7 +80,7 @@ class Join(BaseModel):
 
 
 class Opening(BaseModel):
-    game: str = Field(default=GAMES[0], max_length=20, description="ricochet or delivery")
+    game: str = Field(default=GAMES[0], max_length=20, description="ricochet, delivery or dr2d")
 
 
 class Work(BaseModel):
@@ -111,7 +111,8 @@ class Attempt(BaseModel):
     program: Any = Field(
         default=None, description="Robot Delivery: the program (checked by the game's own rules)"
     )
-    run: bool = Field(default=False, description="Robot Delivery: the pupil pressed Run")
+    registers: Any = Field(default=None, description="DR2D: the registers written, turn after turn")
+    run: bool = Field(default=False, description="Robot Delivery, DR2D: the pupil pressed Run")
     lang: Lang = "en"
 
 
@@ -354,13 +355,7 @@ def add_pupil_routes(app: FastAPI, rooms: Rooms) -> None:
                 "ce puzzle n’est pas le travail de la salle",
                 409,
             )
-        checked: Checked = await asyncio.to_thread(
-            lambda: (
-                check_delivery(pupil, body.puzzle, body.program, body.run, body.lang)
-                if room.game == "delivery"
-                else check_ricochet(pupil, body.puzzle, body.moves, body.lang)
-            )
-        )
+        checked = await asyncio.to_thread(checked_attempt, room, pupil, body)
         await asyncio.to_thread(
             lambda: store.record(
                 pupil,
@@ -373,6 +368,15 @@ def add_pupil_routes(app: FastAPI, rooms: Rooms) -> None:
             )
         )
         return checked.answer
+
+
+def checked_attempt(room: Room, pupil: Pupil, body: Attempt) -> Checked:
+    """The attempt checked with the room's game's own rules (:mod:`.classroom_attempts`)."""
+    if room.game == "delivery":
+        return check_delivery(pupil, body.puzzle, body.program, body.run, body.lang)
+    if room.game == "dr2d":
+        return check_dr2d(pupil, body.puzzle, body.registers, body.run, body.lang)
+    return check_ricochet(pupil, body.puzzle, body.moves, body.lang)
 
 
 def add_classroom_pages(app: FastAPI) -> None:
