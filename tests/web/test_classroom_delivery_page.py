@@ -1,9 +1,9 @@
-"""Issue 30, the classroom for Robot Delivery in real Chromium, four browser contexts: a teacher
-opens a Robot Delivery room; three pupils join and program the first puzzle of the course by
-clicking cards into slots, then run it; the teacher's table shows each pupil's progress in cards
-against the optimum, and the program of the pupil they watch changes slot by slot without a
-reload, then its run; no pupil receives another pupil's program (nor any program) until the
-teacher shows Léa's to all, and then it arrives."""
+"""Issue 30, the classroom for Robot Delivery (and DR2D, shorter) in real Chromium, four browser
+contexts: a teacher opens a Robot Delivery room; three pupils join and program the first puzzle
+of the course by clicking cards into slots, then run it; the teacher's table shows each pupil's
+progress in cards against the optimum, and the program of the pupil they watch changes slot by
+slot without a reload, then its run; no pupil receives another pupil's program (nor any program)
+until the teacher shows Léa's to all, and then it arrives."""
 
 from __future__ import annotations
 
@@ -17,7 +17,9 @@ from .test_classroom_page import open_context
 pytestmark = pytest.mark.timeout(60)
 
 
-def join(browser: Any, server: Server, code: str, name: str, heard: list[str]) -> tuple[Any, Any]:
+def join(
+    browser: Any, server: Server, code: str, name: str, heard: list[str], game: str = "delivery"
+) -> tuple[Any, Any]:
     """A pupil on the room's first puzzle: Léa through the join form and the room's page, the
     others (quicker) joining with the room's route and going straight to the puzzle."""
     context = open_context(browser, locale="fr-FR" if name == "Zoé" else "en-GB")  # Zoé reads French
@@ -36,7 +38,7 @@ def join(browser: Any, server: Server, code: str, name: str, heard: list[str]) -
             f"{server.url}/api/classrooms/{code}/join", data={"name": name}, headers={"Origin": server.url}
         ).json()
         context.add_init_script(f"localStorage.setItem('robotable:classroom:{code}', '{joined['token']}')")
-        page.goto(f"{server.url}/puzzles/delivery/course-1?room={code}")
+        page.goto(f"{server.url}/puzzles/{game}/course-1?room={code}")
     page.wait_for_selector("#room-bar:not([hidden]) #room-back")
     page.select_option("#movement", "off")  # the run replayed at once
     page.errors = errors  # type: ignore[attr-defined]
@@ -95,6 +97,33 @@ def test_a_teacher_follows_three_pupils_programs_live_and_shows_one(server: Serv
         zoe.wait_for_selector("#shown-solution:has-text('Regardez la solution de Léa')")
         assert any('"onplay"' in text and "Léa" in text for text in heard["Tom"])  # the shown one arrived
         assert not any(page.errors for page in pupils.values())  # type: ignore[attr-defined]
+    finally:
+        for context in contexts:
+            context.close()
+
+
+def test_a_teacher_follows_a_dr2d_pupils_registers_live(server: Server, browser: Any) -> None:
+    contexts = [open_context(browser, locale="fr-FR")]  # a French teacher
+    try:
+        teacher = contexts[0].new_page()
+        teacher.goto(f"{server.url}/teach")
+        teacher.select_option("#open-game", "dr2d")
+        teacher.click("#open-room")
+        code = teacher.wait_for_selector("body[data-room]").get_attribute("data-room")
+        heard: list[str] = []
+        context, pupil = join(browser, server, code, "Tom", heard, game="dr2d")
+        contexts.append(context)
+        teacher.click("#pupils tr[data-name='Tom'] button")
+        pupil.click("#program button[data-choice=STAY]")
+        teacher.wait_for_selector("#watch-program button[data-slot='1-1'][data-letter=STAY]")  # live
+        pupil.click("#program button.slot[data-slot='1-1']")  # taken back
+        pupil.click("#program button[data-choice=N]")
+        teacher.wait_for_selector("#watch-program button[data-slot='1-1'][data-letter=N]")
+        pupil.click("#run")
+        pupil.wait_for_selector("body[data-result=optimal]")
+        teacher.wait_for_selector("#watch[data-run=optimal]")
+        teacher.wait_for_selector("#pupils tr[data-name='Tom'] td.solved:has-text('1 tours / 1 optimal')")
+        assert not pupil.errors  # type: ignore[attr-defined]
     finally:
         for context in contexts:
             context.close()

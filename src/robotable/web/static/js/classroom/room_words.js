@@ -1,6 +1,6 @@
 // How a pupil's page says what the teacher sent: the newest hint, and the solution shown to all
 // ("Look at Léa's solution: red north, blue west…"; a Robot Delivery program board by board:
-// "onPlay board: forward, forward"), in the page's language.
+// "onPlay board: forward, forward"; DR2D registers turn by turn), in the page's language.
 
 import { el } from "../api.js";
 import { gameSay } from "../game_words.js";
@@ -25,9 +25,21 @@ export function programWords(program) {
   return boards.join("; ");
 }
 
+// DR2D registers (["N", "E", "STAY", ...], five a turn) in words, turn by turn (the course's
+// puzzles read letters from the robot's facing: "forward, right").
+export function registersWords(registers) {
+  const turns = [];
+  for (let at = 0; at < registers.length; at += 5) {
+    const words = registers.slice(at, at + 5).map((letter) => gameSay("dr2d", `register.relative.${letter}`));
+    turns.push(`${t("dr2d_puzzle.turn", { turn: at / 5 + 1 })}: ${words.join(", ")}`);
+  }
+  return turns.join("; ");
+}
+
 // The solution shown, `shown` {name, puzzle, moves}, as words; `title`: its puzzle's; `game`: the room's.
 export function shownWords(shown, title, game = "ricochet") {
-  const moves = game === "delivery" ? programWords(shown.moves) : shown.moves.map(moveWords).join(", ");
+  const said = { delivery: programWords, dr2d: registersWords }[game];
+  const moves = said ? said(shown.moves) : shown.moves.map(moveWords).join(", ");
   return t("classroom.shown", { name: shown.name ?? "?", puzzle: title ?? shown.puzzle, moves });
 }
 

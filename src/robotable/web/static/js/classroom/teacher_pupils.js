@@ -1,23 +1,28 @@
 // The teacher's table of pupils: for each, their puzzle and moves now (Robot Delivery: the cards
 // of their program), how many of the room's puzzles they solved, and for each puzzle of the work
 // their best against the optimum and their attempts ("3 / 3 in 2"; Robot Delivery: "5 cards / 4
-// optimal, 3 runs"); a "Watch" button picks the pupil whose attempt is shown live.
+// optimal, runs: 3"; DR2D: turns, and the registers written); a "Watch" button picks the pupil whose attempt is shown live.
 
 import { el } from "../api.js";
 import { language, t } from "../i18n.js";
 
+const CELLS = { delivery: "teacher.cell_cards", dr2d: "teacher.cell_turns" }; // a program's game: best, and runs
+
 function cell(game, result, optimum) {
-  const cards = game === "delivery";
+  const runs = game in CELLS;
   if (!result) return el("td", {}, "");
-  if (result.best == null) return el("td", { class: "tried" }, t(cards ? "teacher.cell_runs" : "teacher.cell_unsolved", result));
-  const said = t(cards ? "teacher.cell_cards" : "teacher.cell", { best: result.best, optimum: optimum?.[0] ?? "?", attempts: result.attempts });
+  if (result.best == null) return el("td", { class: "tried" }, t(runs ? "teacher.cell_runs" : "teacher.cell_unsolved", result));
+  const said = t(CELLS[game] ?? "teacher.cell", { best: result.best, optimum: optimum?.[0] ?? "?", attempts: result.attempts });
   return el("td", { class: result.optimal ? "solved optimal" : "solved" }, said);
 }
 
 function row(room, pupil, picked, onPick) {
   const titleOf = (id) => room.work.find((work) => work.id === id)?.title[language()] ?? id ?? "";
   const size = pupil.current.size ?? 0; // moves, or cards of the program
-  const words = room.game === "delivery" ? ["teacher.cards_now", { cards: size }] : ["teacher.moves_now", { moves: size }];
+  const words = {
+    delivery: ["teacher.cards_now", { cards: size }],
+    dr2d: ["teacher.registers_now", { registers: size }],
+  }[room.game] ?? ["teacher.moves_now", { moves: size }];
   const now = pupil.current.puzzle ? t(words[0], { puzzle: titleOf(pupil.current.puzzle), ...words[1] }) : "";
   const solved = Object.values(pupil.results).filter((result) => result.best != null).length;
   const watch = el("button", { type: "button", "aria-pressed": String(picked === pupil.id), onclick: () => onPick(pupil.id) }, t("teacher.watch"));

@@ -1,17 +1,16 @@
 // The teacher's tools: the game of the room (when opening it, and with its work), the room's
 // code to read aloud, the work (a series of the game or one puzzle), a hint to one pupil or all,
 // the solution shown to all, the CSV export, and keeping the room after its day; and the page's
-// error line. DR2D is in the game menus, not to be chosen: its puzzles are not in classrooms yet.
+// error line.
 
 import { api, el } from "../api.js";
 import { language, t } from "../i18n.js";
 
-const GAMES = ["ricochet", "delivery"];
-const SERIES = { ricochet: ["course", "book"], delivery: ["course"] };
+const GAMES = ["ricochet", "delivery", "dr2d"];
+const SERIES = { ricochet: ["course", "book"], delivery: ["course"], dr2d: ["course"] };
 
 function gameOptions() {
-  const games = GAMES.map((game) => el("option", { value: game }, t(`teacher.game.${game}`)));
-  return [...games, el("option", { value: "dr2d", disabled: true }, t("teacher.game.dr2d"))];
+  return GAMES.map((game) => el("option", { value: game }, t(`teacher.game.${game}`)));
 }
 
 export function toolsView(room) {

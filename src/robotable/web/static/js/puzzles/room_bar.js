@@ -1,4 +1,4 @@
-// In a classroom (?room=CODE), the puzzle page's bar (Ricochet Robots' and Robot Delivery's):
+// In a classroom (?room=CODE), the puzzle page's bar (Ricochet Robots', Robot Delivery's, DR2D's):
 // the way back to the room, the teacher's newest hint and the solution they show to all (GET
 // /api/classrooms/CODE/me, every few seconds). "Next puzzle" stays in the room. Played alone,
 // the bar stays hidden.
@@ -31,7 +31,7 @@ export function roomBarView(puzzle) {
   function keepNextInRoom() {
     const next = document.getElementById("next");
     const url = new URL(next.href, location.href);
-    const game = /^\/puzzles\/(ricochet|delivery)\//.exec(url.pathname)?.[1];
+    const game = /^\/puzzles\/(ricochet|delivery|dr2d)\//.exec(url.pathname)?.[1];
     const id = game && (!me || me.game === game) ? decodeURIComponent(url.pathname.split("/").pop()) : null;
     const inWork = id && (!me || me.work.some((item) => item.id === id));
     next.href = inWork ? `${url.pathname}?room=${encodeURIComponent(room.code)}` : roomLink;
@@ -48,6 +48,6 @@ export function roomBarView(puzzle) {
   draw();
   loadGames().then(draw, () => {}); // the moves of a solution shown, in words
   // after the panel's, on each of its changes (Ricochet's page: next, answer; Delivery's: next,
-  // outcome, replaying, best): its link, kept in the room
-  puzzle.watch((s) => [s.next, s.answer, s.outcome, s.replaying, s.best, s.lang], draw);
+  // outcome, replaying, best; DR2D's: next, best, run, step): its link, kept in the room
+  puzzle.watch((s) => [s.next, s.answer, s.outcome, s.replaying, s.best, s.run, s.step, s.lang], draw);
 }

@@ -1,8 +1,8 @@
 // The classroom a puzzle is played in, if any (/puzzles/ricochet/ID?room=CODE,
-// /puzzles/delivery/ID?room=CODE): the pupil's token for that room is kept in this browser when
+// /puzzles/delivery/ID?room=CODE, /puzzles/dr2d/ID?room=CODE): the pupil's token for that room is kept in this browser when
 // they join (classroom/pupil.js). In a room, each attempt goes through the room (POST
 // /api/classrooms/CODE/attempt), which answers as the puzzle's own route does (Ricochet's check,
-// Delivery's run) and shows the attempt to the teacher.
+// Delivery's and DR2D's run) and shows the attempt to the teacher.
 
 const KEY = "robotable:classroom:";
 
@@ -34,20 +34,22 @@ export function startRequest(id, lang) {
   return checkRequest(id, { moves: [], lang });
 }
 
-// [path, options] of the request that runs a Robot Delivery `program` ({onplay, functions}) of
-// puzzle `id`: in a room, the run is the pupil's attempt.
-export function deliveryRunRequest(id, program, lang) {
+// [path, options] of the request that runs a program of `game` (delivery, dr2d) on puzzle `id`:
+// `alone` the body of the puzzle's own run route ({program} for Robot Delivery, {programs} for
+// DR2D), `kept` what the room keeps ({program}; {registers}, as written). In a room, the run is
+// the pupil's attempt.
+export function runRequest(game, id, { alone, kept }, lang) {
   const room = roomContext();
-  if (!room) return [`/api/puzzles/delivery/${encodeURIComponent(id)}/run`, { method: "POST", body: { program, lang } }];
-  const body = { puzzle: id, program, run: true, lang };
+  if (!room) return [`/api/puzzles/${game}/${encodeURIComponent(id)}/run`, { method: "POST", body: { ...alone, lang } }];
+  const body = { puzzle: id, ...kept, run: true, lang };
   return [`/api/classrooms/${encodeURIComponent(room.code)}/attempt`, { method: "POST", body, token: room.token }];
 }
 
-// [path, options] of the request that shows the teacher a Robot Delivery `program` being written
-// (not run); null when the puzzle is played alone (nobody follows it).
-export function deliveryEditRequest(id, program) {
+// [path, options] of the request that shows the teacher a program being written (not run):
+// `kept` as runRequest's; null when the puzzle is played alone (nobody follows it).
+export function editRequest(id, kept) {
   const room = roomContext();
   if (!room) return null;
-  const body = { puzzle: id, program, run: false };
+  const body = { puzzle: id, ...kept, run: false };
   return [`/api/classrooms/${encodeURIComponent(room.code)}/attempt`, { method: "POST", body, token: room.token }];
 }

@@ -9,7 +9,7 @@
 import { api } from "../../api.js";
 import { language } from "../../i18n.js";
 import { createStore } from "../../shared/store.js";
-import { deliveryEditRequest, deliveryRunRequest } from "../room_context.js";
+import { editRequest, runRequest } from "../room_context.js";
 import { emptyProgram, left, placed, programData, taken } from "./program.js";
 import { bestOf, recordSolved } from "./progress.js";
 
@@ -38,7 +38,7 @@ export function createDeliveryPuzzle(id) {
 
   // In a room, the program now reaches the teacher (a refusal is said; the page plays on).
   function tellRoom() {
-    const request = deliveryEditRequest(id, programData(get().program));
+    const request = editRequest(id, { program: programData(get().program) });
     if (!request) return;
     sending = sending.then(() => api(...request).catch((failure) => set({ error: failure.message })));
   }
@@ -66,7 +66,8 @@ export function createDeliveryPuzzle(id) {
     set({ pending: true, outcome: null, error: "" });
     try {
       await sending; // the room has the program before its run
-      const outcome = await api(...deliveryRunRequest(id, programData(get().program), get().lang));
+      const program = programData(get().program);
+      const outcome = await api(...runRequest("delivery", id, { alone: { program }, kept: { program } }, get().lang));
       set({ outcome, replaying: true, pending: false });
     } catch (failure) {
       set({ pending: false, error: failure.message });
