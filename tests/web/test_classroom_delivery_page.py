@@ -122,7 +122,7 @@ def test_a_teacher_follows_a_dr2d_pupils_registers_live(server: Server, browser:
         pupil.click("#run")
         pupil.wait_for_selector("body[data-result=optimal]")
         teacher.wait_for_selector("#watch[data-run=optimal]")
-        teacher.wait_for_selector("#pupils tr[data-name='Tom'] td.solved:has-text('1 tours / 1 optimal')")
+        teacher.wait_for_selector("#pupils tr[data-name='Tom'] td.solved:has-text('tours : 1 / 1 optimal')")
         assert not pupil.errors  # type: ignore[attr-defined]
     finally:
         for context in contexts:
