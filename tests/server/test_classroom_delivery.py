@@ -104,6 +104,7 @@ HOSTILE = [
     ({"program": SHORT, "puzzle": "course-2"}, 409),  # not the room's work
     ({"program": SHORT, "puzzle": "../../etc"}, 409),
     ({"program": SHORT, "run": "yes please"}, 422),
+    ({"program": SHORT, "game": "ricochet"}, 409),  # a page of another game
 ]
 
 
@@ -122,6 +123,7 @@ def test_hostile_programs_are_refused_in_words_and_change_nothing(server: TestCl
         assert answer.status_code == status, (body, answer.text)
         refusal = answer.json()
         assert refusal["error"] and (body.get("run") == "yes please" or refusal["error_fr"]), refusal
+        assert status != 409 or refusal["code"] in ("not_the_work", "other_game")
         assert pupil_of(teacher(server, code, token), "Léa") == before
 
 

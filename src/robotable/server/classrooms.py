@@ -104,6 +104,7 @@ class Show(BaseModel):
 
 
 class Attempt(BaseModel):
+    game: str | None = Field(default=None, max_length=20, description="the game of the page that sends it")
     puzzle: str = Field(max_length=40)
     moves: list[Annotated[str, Field(max_length=24)]] = Field(
         default_factory=list, max_length=MAX_ATTEMPT, description="Ricochet Robots: the moves"
@@ -348,6 +349,13 @@ def add_pupil_routes(app: FastAPI, rooms: Rooms) -> None:
         kept as their current one, for their teacher to follow (:mod:`.classroom_attempts`)."""
         room, pupil = await rooms.pupil(code, authorization)
         throttles["attempt"].take(pupil.id)
+        if body.game is not None and body.game != room.game:
+            raise ClassroomRefusal(
+                "other_game",
+                "this room works on another game's puzzles now: go back to the room",
+                "cette salle travaille maintenant sur les puzzles d’un autre jeu : revenez à la salle",
+                409,
+            )
         if body.puzzle not in work_of(room):
             raise ClassroomRefusal(
                 "not_the_work",

@@ -24,7 +24,7 @@ export function checkRequest(id, body) {
   const room = roomContext();
   if (!room) return [`/api/puzzles/ricochet/${encodeURIComponent(id)}/check`, { method: "POST", body }];
   const path = `/api/classrooms/${encodeURIComponent(room.code)}/attempt`;
-  return [path, { method: "POST", body: { ...body, puzzle: id }, token: room.token }];
+  return [path, { method: "POST", body: { ...body, game: "ricochet", puzzle: id }, token: room.token }];
 }
 
 // [path, options] of the request for puzzle `id` at its start: in a room, an attempt of no move
@@ -41,15 +41,15 @@ export function startRequest(id, lang) {
 export function runRequest(game, id, { alone, kept }, lang) {
   const room = roomContext();
   if (!room) return [`/api/puzzles/${game}/${encodeURIComponent(id)}/run`, { method: "POST", body: { ...alone, lang } }];
-  const body = { puzzle: id, ...kept, run: true, lang };
+  const body = { game, puzzle: id, ...kept, run: true, lang };
   return [`/api/classrooms/${encodeURIComponent(room.code)}/attempt`, { method: "POST", body, token: room.token }];
 }
 
 // [path, options] of the request that shows the teacher a program being written (not run):
 // `kept` as runRequest's; null when the puzzle is played alone (nobody follows it).
-export function editRequest(id, kept) {
+export function editRequest(game, id, kept) {
   const room = roomContext();
   if (!room) return null;
-  const body = { puzzle: id, ...kept, run: false };
+  const body = { game, puzzle: id, ...kept, run: false };
   return [`/api/classrooms/${encodeURIComponent(room.code)}/attempt`, { method: "POST", body, token: room.token }];
 }

@@ -38,7 +38,7 @@ export function createDeliveryPuzzle(id) {
 
   // In a room, the program now reaches the teacher (a refusal is said; the page plays on).
   function tellRoom() {
-    const request = editRequest(id, { program: programData(get().program) });
+    const request = editRequest("delivery", id, { program: programData(get().program) });
     if (!request) return;
     sending = sending.then(() => api(...request).catch((failure) => set({ error: failure.message })));
   }

@@ -45,7 +45,7 @@ export function createPuzzle(id) {
 
   // In a room, the registers now reach the teacher (a refusal is said; the page plays on).
   function tellRoom() {
-    const request = editRequest(get().id, { registers: get().registers });
+    const request = editRequest("dr2d", get().id, { registers: get().registers });
     if (!request) return;
     sending = sending.then(() => api(...request).catch((failure) => set({ error: failure.message })));
   }
