@@ -12,12 +12,14 @@ import { cardCount, programOf } from "../puzzles/delivery/program.js";
 import { programRows, runningSlot } from "../puzzles/delivery/program_view.js";
 
 const puzzlePath = (id) => `/api/puzzles/delivery/${encodeURIComponent(id)}`;
+const SETTLE = 80; // milliseconds after the replay's last step before what the run came to is told
 
 export function deliveryWatch(board, shown) {
   const described = new Map(); // "id|lang" -> the puzzle at its start (its board, its boards' sizes)
   let drawn = { program: "", run: "" }; // what is drawn: "id|program|lang", "id|run|lang"
   let asked = 0;
   let now = null; // {puzzle, program, run}: the attempt drawn, for the slot being run
+  let told = null; // the timer that tells what the run came to, once replayed
 
   function describe(id, lang) {
     const key = `${id}|${lang}`;
@@ -34,6 +36,8 @@ export function deliveryWatch(board, shown) {
 
   async function replay(id, run, lang, puzzle) {
     const say = shown("watch-run");
+    clearTimeout(told);
+    say.textContent = "";
     if (!run) {
       board.show(puzzle.board, { still: true });
       say.textContent = t("teacher.no_run");
@@ -42,8 +46,10 @@ export function deliveryWatch(board, shown) {
     const outcome = await api(`${puzzlePath(id)}/run`, { method: "POST", body: { program: run, lang } });
     board.show(puzzle.board, { still: true });
     board.show(outcome.board, { game: "delivery", events: outcome.steps });
-    say.textContent = t("teacher.last_run", { result: resultWords(resultOf(outcome), outcome) });
-    shown("watch").dataset.run = resultOf(outcome);
+    told = setTimeout(() => {
+      say.textContent = t("teacher.last_run", { result: resultWords(resultOf(outcome), outcome) });
+      shown("watch").dataset.run = resultOf(outcome);
+    }, board.moving() + SETTLE);
   }
 
   return {
@@ -74,6 +80,7 @@ export function deliveryWatch(board, shown) {
     },
     // Another pupil, or nothing, is watched: the next attempt is drawn afresh.
     forget() {
+      clearTimeout(told);
       drawn = { program: "", run: "" };
       now = null;
       shown("watch-frame").textContent = "";
