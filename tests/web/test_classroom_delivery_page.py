@@ -15,14 +15,17 @@ from ..server.process import Server
 from .test_classroom_page import open_context
 
 pytestmark = pytest.mark.timeout(60)
+OFF = "localStorage.setItem('robotable:movement', 'off')"  # runs replayed at once
 
 
 def join(
     browser: Any, server: Server, code: str, name: str, heard: list[str], game: str = "delivery"
 ) -> tuple[Any, Any]:
-    """A pupil on the room's first puzzle: Léa through the join form and the room's page, the
-    others (quicker) joining with the room's route and going straight to the puzzle."""
+    """A pupil on their way to the room's first puzzle (:func:`arrived` waits for it): Léa through
+    the join form and the room's page, the others (quicker) joining with the room's route and
+    going straight to the puzzle, their pages loading together. Runs are replayed at once."""
     context = open_context(browser, locale="fr-FR" if name == "Zoé" else "en-GB")  # Zoé reads French
+    context.add_init_script(OFF)
     page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))
@@ -38,11 +41,14 @@ def join(
             f"{server.url}/api/classrooms/{code}/join", data={"name": name}, headers={"Origin": server.url}
         ).json()
         context.add_init_script(f"localStorage.setItem('robotable:classroom:{code}', '{joined['token']}')")
-        page.goto(f"{server.url}/puzzles/{game}/course-1?room={code}")
-    page.wait_for_selector("#room-bar:not([hidden]) #room-back")
-    page.select_option("#movement", "off")  # the run replayed at once
+        page.goto(f"{server.url}/puzzles/{game}/course-1?room={code}", wait_until="commit")
     page.errors = errors  # type: ignore[attr-defined]
     return context, page
+
+
+def arrived(page: Any) -> Any:
+    page.wait_for_selector("#room-bar:not([hidden]) #room-back")
+    return page
 
 
 def lay(page: Any, card: str, slot: str) -> None:
@@ -59,6 +65,7 @@ def run(page: Any, result: str) -> None:
 def test_a_teacher_follows_three_pupils_programs_live_and_shows_one(server: Server, browser: Any) -> None:
     contexts = [open_context(browser)]
     try:
+        contexts[0].add_init_script(OFF)
         teacher = contexts[0].new_page()
         teacher.goto(f"{server.url}/teach")
         teacher.select_option("#open-game", "delivery")
@@ -69,7 +76,7 @@ def test_a_teacher_follows_three_pupils_programs_live_and_shows_one(server: Serv
         for name in heard:
             context, pupils[name] = join(browser, server, code, name, heard[name])
             contexts.append(context)
-        lea, tom, zoe = pupils["Léa"], pupils["Tom"], pupils["Zoé"]
+        lea, tom, zoe = (arrived(pupils[name]) for name in heard)
         teacher.click("#pupils tr[data-name='Léa'] button")
         teacher.wait_for_selector("#watch-program button[data-slot=P1][data-cards='']")  # on it, no card yet
         lay(lea, "FWD", "P1")
@@ -105,6 +112,7 @@ def test_a_teacher_follows_three_pupils_programs_live_and_shows_one(server: Serv
 def test_a_teacher_follows_a_dr2d_pupils_registers_live(server: Server, browser: Any) -> None:
     contexts = [open_context(browser, locale="fr-FR")]  # a French teacher
     try:
+        contexts[0].add_init_script(OFF)
         teacher = contexts[0].new_page()
         teacher.goto(f"{server.url}/teach")
         teacher.select_option("#open-game", "dr2d")
@@ -113,14 +121,14 @@ def test_a_teacher_follows_a_dr2d_pupils_registers_live(server: Server, browser:
         heard: list[str] = []
         context, pupil = join(browser, server, code, "Tom", heard, game="dr2d")
         contexts.append(context)
+        arrived(pupil)
         teacher.click("#pupils tr[data-name='Tom'] button")
         pupil.click("#program button[data-choice=STAY]")
         teacher.wait_for_selector("#watch-program button[data-slot='1-1'][data-letter=STAY]")  # live
         pupil.click("#program button.slot[data-slot='1-1']")  # taken back
         pupil.click("#program button[data-choice=N]")
         teacher.wait_for_selector("#watch-program button[data-slot='1-1'][data-letter=N]")
-        pupil.click("#run")
-        pupil.wait_for_selector("body[data-result=optimal]")
+        pupil.click("#run")  # its steps are played one by one: the teacher's page says first
         teacher.wait_for_selector("#watch[data-run=optimal]")
         teacher.wait_for_selector("#pupils tr[data-name='Tom'] td.solved:has-text('tours : 1 / 1 optimal')")
         assert not pupil.errors  # type: ignore[attr-defined]
