@@ -94,6 +94,8 @@ HOSTILE = [
     ({"program": {"onplay": "FWD"}}, 400),
     ({"program": {"onplay": [[1, 2]]}}, 400),
     ({"program": {"onplay": [], "functions": {"Z": []}}}, 400),
+    ({"program": {"onplay": [], "functions": {"AB": [["FWD"]]}}}, 400),  # one letter a board
+    ({"program": {"onplay": [], "functions": {"": []}}}, 400),
     ({"program": {"onplay": [], "secret": 1}}, 400),
     ({"program": {"onplay": [["LASER"]]}}, 400),  # unknown to a puzzle
     ({"program": {"onplay": [["XYZZY"]]}}, 400),  # unknown cards

@@ -25,8 +25,6 @@ from robotable.games.ricochet.puzzle_file import series as ricochet_series
 
 GAMES = ("ricochet", "delivery", "dr2d")
 """The games a room may work on, the first one a new room's."""
-NOT_YET: tuple[str, ...] = ()
-"""Games with puzzles that a classroom cannot use yet (a refusal in words names them)."""
 UNITS = {"ricochet": "moves", "delivery": "cards", "dr2d": "turns"}
 """What a result's best counts, per game."""
 
@@ -69,11 +67,6 @@ def checked_game(game: str) -> str:
     """``game`` when a room can work on it; else a refusal in English and French."""
     if game in GAMES:
         return game
-    if game in NOT_YET:
-        raise GameRefusal(
-            "this game's puzzles cannot be used in a classroom yet",
-            fr="les puzzles de ce jeu ne peuvent pas encore servir en classe",
-        )
     raise GameRefusal(
         "there is no such game for a classroom: ricochet, delivery or dr2d",
         fr="ce jeu n’existe pas pour une classe : ricochet, delivery ou dr2d",
@@ -110,7 +103,6 @@ def as_dict(entry: Entry, *, optimum: bool) -> dict[str, Any]:
 
 __all__ = [
     "GAMES",
-    "NOT_YET",
     "UNITS",
     "Entry",
     "GameRefusal",

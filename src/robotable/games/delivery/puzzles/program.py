@@ -149,7 +149,9 @@ def program_from_data(value: Any) -> Program:
             "un programme est un texte ou un objet avec onplay et functions",
         )
     functions = value.get("functions", {})
-    if not isinstance(functions, Mapping) or any(key not in LETTERS for key in functions):
+    if not isinstance(functions, Mapping) or any(
+        key not in tuple(LETTERS) for key in functions
+    ):  # "AB", "" too
         raise refuse(
             "functions maps letters A to D to boards", "functions associe les lettres A à D aux tableaux"
         )
