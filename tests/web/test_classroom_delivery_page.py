@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 
 from ..server.process import Server
+from .test_accessibility import grave_violations
 from .test_classroom_page import open_context
 
 pytestmark = pytest.mark.timeout(60)
@@ -103,6 +104,7 @@ def test_a_teacher_follows_three_pupils_programs_live_and_shows_one(server: Serv
         zoe.click("#room-back")
         zoe.wait_for_selector("#shown-solution:has-text('Regardez la solution de Léa')")
         assert any('"onplay"' in text and "Léa" in text for text in heard["Tom"])  # the shown one arrived
+        assert grave_violations(teacher) == [] and grave_violations(lea) == []  # watching; a puzzle in a room
         assert not any(page.errors for page in pupils.values())  # type: ignore[attr-defined]
     finally:
         for context in contexts:
