@@ -1,5 +1,6 @@
-"""The classroom (issue 30): a teacher opens a room and reads its code aloud; pupils join with
-the code and a name (no account); the teacher picks the room's work (a series or one puzzle),
+"""The classroom (issue 30): a teacher opens a room on one game's puzzles (Ricochet Robots, Robot
+Delivery, DR2D: :mod:`.classroom_games`) and reads its code aloud; pupils join with the code and
+a name (no account); the teacher picks the room's work (a series or one puzzle),
 follows every pupil's progress and a picked pupil's attempt live (the page asks every second),
 pushes a hint to one pupil or all, shows one pupil's solution to all, and exports the results
 as CSV. Page routes, not part of protocol 1 (``docs/protocol.md``, "Classrooms").
@@ -45,7 +46,7 @@ JOINS = Rule(burst=60, every=1.0)
 """Joins from one address (a class behind one school address): sixty at once, then one a second:
 guessing codes (22**6 of them) at that pace finds nothing."""
 ATTEMPTS = Rule(burst=60, every=0.2)
-"""Attempts one pupil sends: a move is one."""
+"""Attempts one pupil sends: a move, a card laid or a register written, a run, each is one."""
 
 Code = Annotated[str, Path(max_length=16, description="the room's code, as typed (HK47MX, hk4-7mx)")]
 Auth = Annotated[str | None, Header(max_length=200, description="Bearer TOKEN: the teacher's or a pupil's")]
@@ -84,7 +85,9 @@ class Opening(BaseModel):
 
 
 class Work(BaseModel):
-    game: str | None = Field(default=None, max_length=20, description="ricochet, delivery; none: the room's")
+    game: str | None = Field(
+        default=None, max_length=20, description="ricochet, delivery or dr2d; none: the room's"
+    )
     series: str | None = Field(default=None, max_length=40, description="course or book")
     puzzle: str | None = Field(default=None, max_length=40, description="one puzzle's id")
 
