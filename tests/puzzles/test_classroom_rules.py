@@ -10,10 +10,13 @@ from robotable.puzzles.classroom import (
     LIFETIME,
     Result,
     counts_as_attempt,
+    counts_as_run,
     expiry,
     is_code,
+    key_parts,
     new_code,
     normalised_code,
+    result_key,
     results_csv,
     tidy_hint,
 )
@@ -49,8 +52,30 @@ def test_a_hint_is_one_printable_line_of_at_most_300_characters() -> None:
 
 
 def test_the_csv_has_a_header_a_row_each_and_no_formula() -> None:
-    text = results_csv([Result("Léa", "course-1", 2, 3, 3), Result("=HYPERLINK(1)", "course-2", 4, None, 5)])
+    text = results_csv(
+        [
+            Result("Léa", "course-1", 2, 3, 3),
+            Result("=HYPERLINK(1)", "course-2", 4, None, 5),
+            Result("Tom", "delivery course-3", 1, 5, 4, "cards"),
+        ]
+    )
     rows = list(csv.reader(io.StringIO(text)))
-    assert rows[0] == ["pupil", "puzzle", "solved", "attempts", "best", "optimum", "optimal"]
-    assert rows[1] == ["Léa", "course-1", "yes", "2", "3", "3", "yes"]
-    assert rows[2] == ["'=HYPERLINK(1)", "course-2", "no", "4", "", "5", ""]
+    assert rows[0] == ["pupil", "puzzle", "solved", "attempts", "best", "optimum", "optimal", "counted in"]
+    assert rows[1] == ["Léa", "course-1", "yes", "2", "3", "3", "yes", "moves"]
+    assert rows[2] == ["'=HYPERLINK(1)", "course-2", "no", "4", "", "5", "", "moves"]
+    assert rows[3] == ["Tom", "delivery course-3", "yes", "1", "5", "4", "no", "cards"]
+
+
+def test_a_program_counts_one_attempt_per_run_never_per_edit() -> None:
+    first = {"onplay": [["FWD"]], "functions": {}}
+    second = {"onplay": [["FWD"], ["FWD"]], "functions": {}}
+    assert counts_as_run(None, first)  # the first run
+    assert counts_as_run(first, second)  # another program run
+    assert not counts_as_run(second, second)  # the same program run again: watched once more
+
+
+def test_results_of_each_game_have_their_own_keys() -> None:
+    assert result_key("ricochet", "course-1") == "course-1"  # as before the other games came
+    assert result_key("delivery", "course-1") == "delivery:course-1" != result_key("ricochet", "course-1")
+    for game in ("ricochet", "delivery"):
+        assert key_parts(result_key(game, "course-7")) == (game, "course-7")

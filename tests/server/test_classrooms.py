@@ -102,6 +102,7 @@ def test_the_teacher_follows_each_pupils_attempt_and_progress(server: TestClient
         "moves": SOLUTION,
         "ended": True,
         "changed": lea_now["current"]["changed"],
+        "size": len(SOLUTION),
     }
 
 
@@ -174,7 +175,7 @@ def test_the_work_the_csv_and_keeping_the_room(server: TestClient) -> None:
     exported = server.get(f"/api/classrooms/{code}/results.csv", headers=bearer(token))
     assert exported.headers["content-type"].startswith("text/csv")
     rows = list(csv.reader(io.StringIO(exported.text)))
-    assert rows[1] == ["'-Léa", "course-1", "yes", "1", str(OPTIMUM), str(OPTIMUM), "yes"]
+    assert rows[1] == ["'-Léa", "course-1", "yes", "1", str(OPTIMUM), str(OPTIMUM), "yes", "moves"]
     kept = server.post(f"/api/classrooms/{code}/keep", json={"keep": True}, headers=bearer(token)).json()
     assert kept == {"kept": True, "expires": None} and teacher(server, code, token)["kept"]
 

@@ -5,7 +5,8 @@
 starts its own ``robotable serve`` and Debian's Chromium (both stopped by their ids); a teacher
 opens a room, three pupils join, two play the course's first puzzle, the teacher watches one
 and sends a hint; writes ``classroom-teacher-desktop.png``, ``classroom-pupil-phone.png`` and
-``classroom-puzzle-phone.png`` (``-fr`` in French).
+``classroom-puzzle-phone.png``; then a Robot Delivery room, a pupil programming "A calls B" and
+the teacher watching their run: ``classroom-delivery-teacher-desktop.png`` (``-fr`` in French).
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
+from robotable.games.delivery.puzzles import course, parse_program
 from robotable.games.ricochet.puzzle_file import series
 
 from ..server import process
@@ -75,6 +77,43 @@ def take(browser: Any, base: str, folder: Path, lang: str) -> list[Path]:
             context.close()
 
 
+def lay(page: Any, program: dict[str, Any]) -> None:
+    """Lays a program card by card, as a pupil clicks it: a card of the palette, then a slot."""
+    boards = {"P": program["onplay"], **program["functions"]}
+    for board, slots in boards.items():
+        for number, cards in enumerate(slots, start=1):
+            for card in cards:
+                page.click(f"#palette button[data-card={card}]")
+                page.click(f"#program button[data-slot={board}{number}]")
+
+
+def take_delivery(browser: Any, base: str, folder: Path, lang: str) -> Path:
+    suffix = "" if lang == "en" else f"-{lang}"
+    desk = browser.new_context(viewport=SIZES["desktop"], locale=LOCALES[lang])
+    phone = browser.new_context(viewport=SIZES["phone"], locale=LOCALES[lang], is_mobile=True)
+    try:
+        teacher = desk.new_page()
+        teacher.goto(f"{base}/teach")
+        teacher.select_option("#open-game", "delivery")
+        teacher.click("#open-room")
+        code = teacher.wait_for_selector("body[data-room]").get_attribute("data-room")
+        pupil = phone.new_page()
+        pupil.goto(f"{base}/classroom/{code}")
+        pupil.fill("#join-name", "Léa")
+        pupil.click("#join button[type=submit]")
+        pupil.click("#work li a[data-puzzle=course-22]")
+        teacher.click("#pupils tr[data-name='Léa'] button")
+        lay(pupil, parse_program(course()[21].solution).to_dict())
+        pupil.click("#run")
+        teacher.wait_for_selector("#watch-program button[data-slot=B2][data-running=yes]")  # the run, halfway
+        written = folder / f"classroom-delivery-teacher-desktop{suffix}.png"
+        teacher.screenshot(path=str(written), full_page=True)
+        return written
+    finally:
+        desk.close()
+        phone.close()
+
+
 def main(folder: Path, lang: str = "en") -> None:
     from playwright.sync_api import sync_playwright
 
@@ -87,6 +126,7 @@ def main(folder: Path, lang: str = "en") -> None:
             browser = playwright.chromium.connect_over_cdp(started.endpoint)
             for path in take(browser, server.url, folder, lang):
                 print(path)
+            print(take_delivery(browser, server.url, folder, lang))
             browser.close()
     finally:
         chromium.stop(started)

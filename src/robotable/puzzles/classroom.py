@@ -7,14 +7,28 @@
 - A pupil's **attempts** at a puzzle: an attempt counts once it ends (solved, or at a dead end:
   a straight arrival, no move left), or when the pupil starts again after at least one move of
   an attempt that had not ended.
+- A pupil's attempts at a **program** puzzle (Robot Delivery): each run counts one attempt;
+  editing the program counts nothing; running again the very program of the pupil's last run
+  of that puzzle (to watch it once more) is the same attempt.
+- A room works on one **game**'s puzzles; a result is kept under its puzzle's id, qualified by
+  the game for every game but Ricochet Robots (whose ids came first): ``delivery:course-3``.
 - A room **lives** for a day from its opening, unless its teacher keeps it.
-- The **results** as CSV: one row per pupil and puzzle, cells that a spreadsheet never reads
+- The **results** as CSV: one row per pupil and puzzle, what ``best`` counts in the last
+  column (moves, or cards), cells that a spreadsheet never reads
   as a formula.
 
 >>> normalised_code(" hk4-7mx ")
 'HK47MX'
 >>> counts_as_attempt(["red N"], False, [], ended=False)
 True
+>>> counts_as_run({"onplay": [["FWD"]]}, {"onplay": [["FWD"], ["FWD"]]})
+True
+>>> counts_as_run({"onplay": [["FWD"]]}, {"onplay": [["FWD"]]})
+False
+>>> result_key("delivery", "course-3"), result_key("ricochet", "course-3")
+('delivery:course-3', 'course-3')
+>>> key_parts("delivery:course-3"), key_parts("course-3")
+(('delivery', 'course-3'), ('ricochet', 'course-3'))
 """
 
 from __future__ import annotations
@@ -61,6 +75,28 @@ def counts_as_attempt(
     return not moves and bool(previous) and not previous_ended
 
 
+def counts_as_run(last_run: object, program: object) -> bool:
+    """Whether running ``program`` counts one attempt more: unless it is the very program of
+    the pupil's last run at the same puzzle (``last_run``; None: no run yet). Editing a program,
+    without running it, never counts."""
+    return last_run != program
+
+
+FIRST_GAME = "ricochet"
+"""The game whose results are kept under their bare puzzle ids (the classroom began with it)."""
+
+
+def result_key(game: str, puzzle: str) -> str:
+    """The key a pupil's result at ``puzzle`` of ``game`` is kept under (see the module's description)."""
+    return puzzle if game == FIRST_GAME else f"{game}:{puzzle}"
+
+
+def key_parts(key: str) -> tuple[str, str]:
+    """(game, puzzle id) of a result's key: the inverse of :func:`result_key`."""
+    game, colon, puzzle = key.partition(":")
+    return (game, puzzle) if colon else (FIRST_GAME, key)
+
+
 def expiry(now: float, *, kept: bool) -> float | None:
     """When a room opened (or let go) at ``now`` closes; None: kept by its teacher."""
     return None if kept else now + LIFETIME
@@ -81,9 +117,11 @@ class Result:
     attempts: int
     best: int | None
     optimum: int | None
+    unit: str = "moves"
+    """What ``best`` and ``optimum`` count: ``moves`` (Ricochet Robots), ``cards`` (Robot Delivery)."""
 
 
-CSV_HEADER = ("pupil", "puzzle", "solved", "attempts", "best", "optimum", "optimal")
+CSV_HEADER = ("pupil", "puzzle", "solved", "attempts", "best", "optimum", "optimal", "counted in")
 
 
 def results_csv(results: Iterable[Result]) -> str:
@@ -103,6 +141,7 @@ def results_csv(results: Iterable[Result]) -> str:
             "" if r.best is None else r.best,
             r.optimum or "",
             optimal,
+            r.unit,
         )
         writer.writerow([_safe_cell(cell) for cell in cells])
     return out.getvalue()

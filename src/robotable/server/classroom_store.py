@@ -40,7 +40,7 @@ class Room:
     hint_at: float | None
     shown_pupil: int | None
     shown_puzzle: str | None
-    shown_moves: list[str] | None
+    shown_moves: Any  # the moves (Ricochet Robots) or program (Robot Delivery) shown
 
 
 @dataclass(frozen=True)
@@ -49,8 +49,8 @@ class Pupil:
     code: str
     name: str
     token_hash: str
-    puzzle: str | None
-    moves: list[str]
+    puzzle: str | None  # the key of its result (:func:`.result_key`)
+    moves: Any  # the moves (Ricochet Robots), or {"program", "run"} (Robot Delivery)
     ended: bool
     changed: float
     hint: str | None
@@ -63,7 +63,7 @@ class Result:
     puzzle: str
     attempts: int
     best: int | None
-    solution: list[str] | None
+    solution: Any  # the moves, or the program, of the best solution
 
 
 def _room(row: Any) -> Room:
@@ -85,8 +85,8 @@ class ClassroomStore:
         self.store = store
 
     def open(self, code: str, teacher_hash: str, game: str, now: float, expires: float | None) -> bool:
-        """A new room (working on the course); False when ``code`` is in use. Rooms past their
-        day are removed first, with their pupils and results."""
+        """A new room (working on the course of ``game``); False when ``code`` is in use. Rooms
+        past their day are removed first, with their pupils and results."""
         row = {"code": code, "teacher_hash": teacher_hash, "game": game, "series": "course"}
         row |= {"created": now, "expires": expires}
         with self.store._writing() as connection:
@@ -169,15 +169,31 @@ class ClassroomStore:
         score's first number; None: not solved)."""
         previous = pupil.moves if pupil.puzzle == puzzle else []
         counted = counts_as_attempt(previous, pupil.ended and pupil.puzzle == puzzle, moves, ended=ended)
-        current = {"puzzle": puzzle, "moves": json.dumps(moves), "ended": ended, "changed": now}
         solution = None if score is None else (score, moves)
+        self.record(pupil, puzzle, moves, ended=ended, counted=counted, solution=solution, now=now)
+
+    def record(
+        self,
+        pupil: Pupil,
+        puzzle: str,
+        current_attempt: Any,
+        *,
+        ended: bool,
+        counted: bool,
+        solution: tuple[int, Any] | None,
+        now: float,
+    ) -> None:
+        """The pupil's current attempt is now ``current_attempt`` (JSON-ready) at ``puzzle``
+        (a result's key); one attempt more when ``counted``; ``solution`` (its best, and what
+        to keep of it) kept when better than the pupil's best."""
+        current = {"puzzle": puzzle, "moves": json.dumps(current_attempt), "ended": ended, "changed": now}
         with self.store._writing() as connection:
             connection.execute(update(schema.classroom_pupils).where(PUPILS.id == pupil.id).values(**current))
             if counted or solution:
                 self._result(connection, pupil.id, puzzle, solution, int(counted))
 
     def _result(
-        self, connection: Any, pupil: int, puzzle: str, solution: tuple[int, list[str]] | None, more: int
+        self, connection: Any, pupil: int, puzzle: str, solution: tuple[int, Any] | None, more: int
     ) -> None:
         key = (RESULTS.pupil_id == pupil) & (RESULTS.puzzle == puzzle)
         row = connection.execute(select(schema.classroom_results).where(key)).mappings().first()

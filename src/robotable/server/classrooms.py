@@ -1,5 +1,6 @@
-"""The classroom (issue 30): a teacher opens a room and reads its code aloud; pupils join with
-the code and a name (no account); the teacher picks the room's work (a series or one puzzle),
+"""The classroom (issue 30): a teacher opens a room on one game's puzzles (Ricochet Robots, Robot
+Delivery, DR2D: :mod:`.classroom_games`) and reads its code aloud; pupils join with the code and
+a name (no account); the teacher picks the room's work (a series or one puzzle),
 follows every pupil's progress and a picked pupil's attempt live (the page asks every second),
 pushes a hint to one pupil or all, shows one pupil's solution to all, and exports the results
 as CSV. Page routes, not part of protocol 1 (``docs/protocol.md``, "Classrooms").
@@ -24,27 +25,28 @@ from fastapi.responses import HTMLResponse, Response
 from pydantic import BaseModel, Field
 
 from robotable.core.errors import RobotableError
-from robotable.games.ricochet.puzzle_file import MAX_ATTEMPT, shipped
-from robotable.puzzles.classroom import expiry, is_code, new_code, normalised_code, tidy_hint
+from robotable.games.ricochet.puzzle_file import MAX_ATTEMPT
+from robotable.puzzles.classroom import expiry, is_code, key_parts, new_code, normalised_code, tidy_hint
 from robotable.server.accounts import same_site_json
+from robotable.server.classroom_attempts import Checked, check_delivery, check_dr2d, check_ricochet
+from robotable.server.classroom_games import GAMES, catalogue, checked_game, series_names
 from robotable.server.classroom_store import ClassroomStore, NameTaken, Pupil, Result, Room, RoomFull
-from robotable.server.classroom_views import SERIES, csv_of, pupil_view, teacher_view, work_of
+from robotable.server.classroom_views import csv_of, pupil_view, teacher_view, work_of
 from robotable.server.inputs import bearer_token
 from robotable.server.pages import PAGE_HEADERS, page_html
 from robotable.server.passwords import clean_name, name_key
-from robotable.server.puzzle_routes import Lang, played
+from robotable.server.puzzle_routes import Lang
 from robotable.server.puzzle_throttle import Buckets
 from robotable.server.throttle import Rule
 from robotable.server.tokens import hash_token, new_token, token_matches
 
-GAME = "ricochet"
 OPENINGS = Rule(burst=10, every=360.0)
 """Rooms one address opens: ten at once, then one every six minutes."""
 JOINS = Rule(burst=60, every=1.0)
 """Joins from one address (a class behind one school address): sixty at once, then one a second:
 guessing codes (22**6 of them) at that pace finds nothing."""
 ATTEMPTS = Rule(burst=60, every=0.2)
-"""Attempts one pupil sends: a move is one."""
+"""Attempts one pupil sends: a move, a card laid or a register written, a run, each is one."""
 
 Code = Annotated[str, Path(max_length=16, description="the room's code, as typed (HK47MX, hk4-7mx)")]
 Auth = Annotated[str | None, Header(max_length=200, description="Bearer TOKEN: the teacher's or a pupil's")]
@@ -78,7 +80,14 @@ class Join(BaseModel):
     name: str = Field(max_length=100, description="3 to 24 letters, digits, '_', '-', spaces")
 
 
+class Opening(BaseModel):
+    game: str = Field(default=GAMES[0], max_length=20, description="ricochet, delivery or dr2d")
+
+
 class Work(BaseModel):
+    game: str | None = Field(
+        default=None, max_length=20, description="ricochet, delivery or dr2d; none: the room's"
+    )
     series: str | None = Field(default=None, max_length=40, description="course or book")
     puzzle: str | None = Field(default=None, max_length=40, description="one puzzle's id")
 
@@ -98,8 +107,16 @@ class Show(BaseModel):
 
 
 class Attempt(BaseModel):
+    game: str | None = Field(default=None, max_length=20, description="the game of the page that sends it")
     puzzle: str = Field(max_length=40)
-    moves: list[Annotated[str, Field(max_length=24)]] = Field(default_factory=list, max_length=MAX_ATTEMPT)
+    moves: list[Annotated[str, Field(max_length=24)]] = Field(
+        default_factory=list, max_length=MAX_ATTEMPT, description="Ricochet Robots: the moves"
+    )
+    program: Any = Field(
+        default=None, description="Robot Delivery: the program (checked by the game's own rules)"
+    )
+    registers: Any = Field(default=None, description="DR2D: the registers written, turn after turn")
+    run: bool = Field(default=False, description="Robot Delivery, DR2D: the pupil pressed Run")
     lang: Lang = "en"
 
 
@@ -162,16 +179,18 @@ def add_teacher_routes(app: FastAPI, rooms: Rooms) -> None:
     throttles = app.state.classroom_throttles
 
     @app.post("/api/classrooms", dependencies=guarded, status_code=201)
-    async def open_room(request: Request) -> dict[str, Any]:
-        """A new room working on the course: its code, and the teacher's token (shown once)."""
+    async def open_room(request: Request, body: Opening | None = None) -> dict[str, Any]:
+        """A new room working on the course of a game (Ricochet Robots unless told): its code,
+        and the teacher's token (shown once)."""
+        game = checked_game((body or Opening()).game)
         throttles["open"].take(address(request))
         token, now = new_token(), rooms.clock()
         for _ in range(20):  # a code in use is rare: another try
             code = new_code()
             if await asyncio.to_thread(
-                store.open, code, hash_token(token), GAME, now, expiry(now, kept=False)
+                store.open, code, hash_token(token), game, now, expiry(now, kept=False)
             ):
-                return {"code": code, "token": token, "expires": expiry(now, kept=False)}
+                return {"code": code, "game": game, "token": token, "expires": expiry(now, kept=False)}
         raise ClassroomRefusal("busy", "no free code: try again", "aucun code libre : réessayez", 503)
 
     @app.get("/api/classrooms/{code}")
@@ -183,11 +202,16 @@ def add_teacher_routes(app: FastAPI, rooms: Rooms) -> None:
 
     @app.post("/api/classrooms/{code}/work", dependencies=guarded)
     async def choose(code: Code, body: Work, authorization: Auth = None) -> dict[str, Any]:
-        """The room's work: a series (``course``, ``book``) or one puzzle."""
+        """The room's work: a game's series (``course``, ``book``) or one puzzle. Another game
+        stops showing a solution (it was of the game before)."""
         room = await rooms.teacher(code, authorization)
-        series, puzzle = chosen(body)
-        await asyncio.to_thread(store.change, room.code, series=series, puzzle=puzzle)
-        return {"series": series, "puzzle": puzzle}
+        game = checked_game(body.game or room.game)
+        series, puzzle = chosen(body, game)
+        values: dict[str, Any] = {"game": game, "series": series, "puzzle": puzzle}
+        if game != room.game:
+            values |= {"shown_pupil": None, "shown_puzzle": None, "shown_moves": None}
+        await asyncio.to_thread(lambda: store.change(room.code, **values))
+        return {"game": game, "series": series, "puzzle": puzzle}
 
     @app.post("/api/classrooms/{code}/keep", dependencies=guarded)
     async def keep(code: Code, body: Keep, authorization: Auth = None) -> dict[str, Any]:
@@ -222,7 +246,7 @@ def add_teacher_routes(app: FastAPI, rooms: Rooms) -> None:
         pupils, results = await asyncio.to_thread(
             lambda: (store.pupils(room.code), store.results(room.code, body.pupil))
         )
-        best = solution_to_show(pupils, results, body)
+        best = solution_to_show(room, pupils, results, body)
         values = {"shown_pupil": body.pupil, "shown_puzzle": best.puzzle, "shown_moves": best.solution}
         await asyncio.to_thread(lambda: store.change(room.code, **values))
         return {"shown": {"pupil": body.pupil, "puzzle": best.puzzle, "moves": best.solution}}
@@ -240,11 +264,16 @@ def add_teacher_routes(app: FastAPI, rooms: Rooms) -> None:
         )
 
 
-def solution_to_show(pupils: list[Pupil], results: list[Result], body: Show) -> Result:
-    """The pupil's solution of ``body.puzzle``; without one, of the puzzle they are on if they
-    solved it, else of the first they solved; or a refusal in words."""
-    solved = {result.puzzle: result for result in results if result.solution}
-    current = next((pupil.puzzle for pupil in pupils if pupil.id == body.pupil), None)
+def solution_to_show(room: Room, pupils: list[Pupil], results: list[Result], body: Show) -> Result:
+    """The pupil's solution of ``body.puzzle`` (of the room's game); without one, of the puzzle
+    they are on if they solved it, else of the first they solved; or a refusal in words."""
+    solved = {}
+    for result in results:
+        game, puzzle = key_parts(result.puzzle)
+        if result.solution and game == room.game:
+            solved[puzzle] = Result(result.pupil, puzzle, result.attempts, result.best, result.solution)
+    key = next((pupil.puzzle for pupil in pupils if pupil.id == body.pupil), None)
+    current = key_parts(key)[1] if key and key_parts(key)[0] == room.game else None
     wanted = body.puzzle or (current if current in solved else next(iter(solved), None))
     if wanted not in solved:
         raise ClassroomRefusal(
@@ -260,15 +289,15 @@ def no_pupil() -> ClassroomRefusal:
     return ClassroomRefusal("no_pupil", "this room has no such pupil", "cette salle n’a pas cet élève", 404)
 
 
-def chosen(body: Work) -> tuple[str | None, str | None]:
-    """(series, puzzle) of a teacher's choice, exactly one of them; or a refusal in words."""
+def chosen(body: Work, game: str) -> tuple[str | None, str | None]:
+    """(series, puzzle) of a teacher's choice for ``game``, exactly one of them; or a refusal in words."""
     if (body.series is None) == (body.puzzle is None):
         raise ClassroomRefusal(
             "bad_work", "choose a series or one puzzle", "choisissez une série ou un puzzle", 422
         )
-    if body.series is not None and body.series not in SERIES:
+    if body.series is not None and body.series not in series_names(game):
         raise ClassroomRefusal("bad_work", "there is no such series", "cette série n’existe pas", 422)
-    if body.puzzle is not None and body.puzzle not in shipped():
+    if body.puzzle is not None and body.puzzle not in catalogue(game):
         raise ClassroomRefusal("bad_work", "there is no such puzzle", "ce puzzle n’existe pas", 422)
     return body.series, body.puzzle
 
@@ -318,10 +347,18 @@ def add_pupil_routes(app: FastAPI, rooms: Rooms) -> None:
 
     @app.post("/api/classrooms/{code}/attempt", dependencies=guarded)
     async def attempt(code: Code, body: Attempt, authorization: Auth = None) -> dict[str, Any]:
-        """A pupil's attempt replayed (as ``/api/puzzles/ricochet/{id}/check`` answers) and kept
-        as their current one, for their teacher to follow."""
+        """A pupil's attempt checked with the game's own rules (as the puzzle page's own route
+        answers: ``/api/puzzles/ricochet/{id}/check``, ``/api/puzzles/delivery/{id}/run``) and
+        kept as their current one, for their teacher to follow (:mod:`.classroom_attempts`)."""
         room, pupil = await rooms.pupil(code, authorization)
         throttles["attempt"].take(pupil.id)
+        if body.game is not None and body.game != room.game:
+            raise ClassroomRefusal(
+                "other_game",
+                "this room works on another game's puzzles now: go back to the room",
+                "cette salle travaille maintenant sur les puzzles d’un autre jeu : revenez à la salle",
+                409,
+            )
         if body.puzzle not in work_of(room):
             raise ClassroomRefusal(
                 "not_the_work",
@@ -329,13 +366,28 @@ def add_pupil_routes(app: FastAPI, rooms: Rooms) -> None:
                 "ce puzzle n’est pas le travail de la salle",
                 409,
             )
-        answer = await asyncio.to_thread(played, shipped()[body.puzzle], body.moves, body.lang)
-        ended = answer["solved"] or not answer["legal"]
-        score = answer["moves"] if answer["solved"] else None
+        checked = await asyncio.to_thread(checked_attempt, room, pupil, body)
         await asyncio.to_thread(
-            lambda: store.attempt(pupil, body.puzzle, body.moves, ended=ended, score=score, now=rooms.clock())
+            lambda: store.record(
+                pupil,
+                checked.key,
+                checked.current,
+                ended=checked.ended,
+                counted=checked.counted,
+                solution=checked.solution,
+                now=rooms.clock(),
+            )
         )
-        return answer
+        return checked.answer
+
+
+def checked_attempt(room: Room, pupil: Pupil, body: Attempt) -> Checked:
+    """The attempt checked with the room's game's own rules (:mod:`.classroom_attempts`)."""
+    if room.game == "delivery":
+        return check_delivery(pupil, body.puzzle, body.program, body.run, body.lang)
+    if room.game == "dr2d":
+        return check_dr2d(pupil, body.puzzle, body.registers, body.run, body.lang)
+    return check_ricochet(pupil, body.puzzle, body.moves, body.lang)
 
 
 def add_classroom_pages(app: FastAPI) -> None:

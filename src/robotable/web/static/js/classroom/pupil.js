@@ -1,12 +1,15 @@
 // A pupil's page (classroom.html, at /classroom and /classroom/CODE): the join form (the room's
 // code and a name: no account), then the room: its work with the pupil's own marks, the
 // teacher's newest hint and the solution they show to all, asked every few seconds. Each
-// puzzle opens on the puzzle page in the room (?room=CODE), where every move reaches the teacher.
+// puzzle opens on its game's puzzle page in the room (?room=CODE), where every move (Ricochet
+// Robots) or every change of the program and every run (Robot Delivery, DR2D) reaches the teacher.
 
 import { api, el } from "../api.js";
 import { loadGames } from "../game_words.js";
 import { language, t, translatePage } from "../i18n.js";
 import "../words/classroom.js";
+import "../words/delivery_puzzles.js";
+import "../words/dr2d_puzzle.js";
 import "../words/puzzles.js";
 import { pupilTokens } from "../puzzles/room_context.js";
 import { poll } from "./polling.js";
@@ -26,8 +29,10 @@ function mark(result) {
 
 function item(work) {
   const result = me.results[work.id];
-  const link = `/puzzles/ricochet/${encodeURIComponent(work.id)}?room=${encodeURIComponent(code)}`;
-  const said = result?.best ? t("classroom.solved", { best: result.best }) : result ? t("classroom.attempts", result) : "";
+  const game = me.game ?? "ricochet";
+  const link = `/puzzles/${game}/${encodeURIComponent(work.id)}?room=${encodeURIComponent(code)}`;
+  const solved = { delivery: "classroom.solved_cards", dr2d: "classroom.solved_turns" }[game] ?? "classroom.solved";
+  const said = result?.best ? t(solved, { best: result.best }) : result ? t("classroom.attempts", result) : "";
   const words = [el("a", { href: link, dataset: { puzzle: work.id } }, work.title[language()]), " ", el("small", { class: "hint" }, said)];
   return el("li", { dataset: { solved: result?.best ? "yes" : "no" } }, mark(result), " ", ...words);
 }

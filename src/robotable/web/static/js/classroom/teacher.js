@@ -5,6 +5,8 @@
 import { loadGames } from "../game_words.js";
 import { translatePage } from "../i18n.js";
 import "../words/classroom.js";
+import "../words/delivery_puzzles.js";
+import "../words/dr2d_puzzle.js";
 import "../words/puzzles.js";
 import { pupilsView } from "./teacher_pupils.js";
 import { createRoom } from "./teacher_room.js";

@@ -17,7 +17,7 @@ export function createRoom() {
   const store = createStore({
     code,
     token: code && localStorage.getItem(KEY + code),
-    room: null, // GET /api/classrooms/CODE: {work, pupils, hint, shown, kept, expires...}
+    room: null, // GET /api/classrooms/CODE: {game, work, pupils, hint, shown, kept, expires...}
     picked: null, // the id of the pupil whose attempt is watched
     lang: { now: language() }, // the views say their words in it
     sent: "", // what the last action said ("Sent.")
@@ -54,9 +54,10 @@ export function createRoom() {
     start() {
       if (get().token) refresh = poll(ask, EVERY);
     },
-    async open() {
+    // Opens a room on `game`'s course (ricochet, delivery).
+    async open(game) {
       try {
-        const opened = await api("/api/classrooms", { method: "POST", body: {} });
+        const opened = await api("/api/classrooms", { method: "POST", body: { game } });
         localStorage.setItem(KEY + opened.code, opened.token);
         history.replaceState(null, "", `/teach?room=${opened.code}`);
         set({ code: opened.code, token: opened.token, error: "" });

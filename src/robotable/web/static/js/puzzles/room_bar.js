@@ -1,6 +1,7 @@
-// In a classroom (?room=CODE), the puzzle page's bar: the way back to the room, the teacher's
-// newest hint and the solution they show to all (GET /api/classrooms/CODE/me, every few
-// seconds). "Next puzzle" stays in the room. Played alone, the bar stays hidden.
+// In a classroom (?room=CODE), the puzzle page's bar (Ricochet Robots', Robot Delivery's, DR2D's):
+// the way back to the room, the teacher's newest hint and the solution they show to all (GET
+// /api/classrooms/CODE/me, every few seconds). "Next puzzle" stays in the room. Played alone,
+// the bar stays hidden.
 
 import { api, el } from "../api.js";
 import { loadGames } from "../game_words.js";
@@ -30,7 +31,8 @@ export function roomBarView(puzzle) {
   function keepNextInRoom() {
     const next = document.getElementById("next");
     const url = new URL(next.href, location.href);
-    const id = url.pathname.startsWith("/puzzles/ricochet/") ? decodeURIComponent(url.pathname.split("/").pop()) : null;
+    const game = /^\/puzzles\/(ricochet|delivery|dr2d)\//.exec(url.pathname)?.[1];
+    const id = game && (!me || me.game === game) ? decodeURIComponent(url.pathname.split("/").pop()) : null;
     const inWork = id && (!me || me.work.some((item) => item.id === id));
     next.href = inWork ? `${url.pathname}?room=${encodeURIComponent(room.code)}` : roomLink;
   }
@@ -45,5 +47,7 @@ export function roomBarView(puzzle) {
   }, EVERY);
   draw();
   loadGames().then(draw, () => {}); // the moves of a solution shown, in words
-  puzzle.watch((s) => [s.next, s.answer, s.lang], draw); // after the panel's: its link, kept in the room
+  // after the panel's, on each of its changes (Ricochet's page: next, answer; Delivery's: next,
+  // outcome, replaying, best; DR2D's: next, best, run, step): its link, kept in the room
+  puzzle.watch((s) => [s.next, s.answer, s.outcome, s.replaying, s.best, s.run, s.step, s.lang], draw);
 }

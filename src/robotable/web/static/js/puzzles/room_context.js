@@ -1,7 +1,8 @@
-// The classroom a puzzle is played in, if any (/puzzles/ricochet/ID?room=CODE): the pupil's
-// token for that room is kept in this browser when they join (classroom/pupil.js). In a room,
-// each attempt goes through the room (POST /api/classrooms/CODE/attempt), which answers as the
-// puzzle's own check does and shows the attempt to the teacher.
+// The classroom a puzzle is played in, if any (/puzzles/ricochet/ID?room=CODE,
+// /puzzles/delivery/ID?room=CODE, /puzzles/dr2d/ID?room=CODE): the pupil's token for that room is kept in this browser when
+// they join (classroom/pupil.js). In a room, each attempt goes through the room (POST
+// /api/classrooms/CODE/attempt), which answers as the puzzle's own route does (Ricochet's check,
+// Delivery's and DR2D's run) and shows the attempt to the teacher.
 
 const KEY = "robotable:classroom:";
 
@@ -23,7 +24,7 @@ export function checkRequest(id, body) {
   const room = roomContext();
   if (!room) return [`/api/puzzles/ricochet/${encodeURIComponent(id)}/check`, { method: "POST", body }];
   const path = `/api/classrooms/${encodeURIComponent(room.code)}/attempt`;
-  return [path, { method: "POST", body: { ...body, puzzle: id }, token: room.token }];
+  return [path, { method: "POST", body: { ...body, game: "ricochet", puzzle: id }, token: room.token }];
 }
 
 // [path, options] of the request for puzzle `id` at its start: in a room, an attempt of no move
@@ -31,4 +32,24 @@ export function checkRequest(id, body) {
 export function startRequest(id, lang) {
   if (!roomContext()) return [`/api/puzzles/ricochet/${encodeURIComponent(id)}?lang=${lang}`];
   return checkRequest(id, { moves: [], lang });
+}
+
+// [path, options] of the request that runs a program of `game` (delivery, dr2d) on puzzle `id`:
+// `alone` the body of the puzzle's own run route ({program} for Robot Delivery, {programs} for
+// DR2D), `kept` what the room keeps ({program}; {registers}, as written). In a room, the run is
+// the pupil's attempt.
+export function runRequest(game, id, { alone, kept }, lang) {
+  const room = roomContext();
+  if (!room) return [`/api/puzzles/${game}/${encodeURIComponent(id)}/run`, { method: "POST", body: { ...alone, lang } }];
+  const body = { game, puzzle: id, ...kept, run: true, lang };
+  return [`/api/classrooms/${encodeURIComponent(room.code)}/attempt`, { method: "POST", body, token: room.token }];
+}
+
+// [path, options] of the request that shows the teacher a program being written (not run):
+// `kept` as runRequest's; null when the puzzle is played alone (nobody follows it).
+export function editRequest(game, id, kept) {
+  const room = roomContext();
+  if (!room) return null;
+  const body = { game, puzzle: id, ...kept, run: false };
+  return [`/api/classrooms/${encodeURIComponent(room.code)}/attempt`, { method: "POST", body, token: room.token }];
 }

@@ -3,10 +3,13 @@
 // (POST /api/puzzles/delivery/ID/run) and answers the steps to replay, the board at the end
 // and, once solved, the score against the proven optimum: the page holds no rule. The answer
 // is shown once the board has replayed it (`replayed`). A solution is kept in this browser.
+// In a classroom (?room=CODE, ../room_context.js) the program goes through the room: each change
+// is sent (the teacher follows it), in order, and a run is the pupil's attempt.
 
 import { api } from "../../api.js";
 import { language } from "../../i18n.js";
 import { createStore } from "../../shared/store.js";
+import { editRequest, runRequest } from "../room_context.js";
 import { emptyProgram, left, placed, programData, taken } from "./program.js";
 import { bestOf, recordSolved } from "./progress.js";
 
@@ -31,15 +34,25 @@ export function createDeliveryPuzzle(id) {
     error: "",
   });
   const { get, set } = store;
+  let sending = Promise.resolve(); // the room's copy of the program follows the changes in order
+
+  // In a room, the program now reaches the teacher (a refusal is said; the page plays on).
+  function tellRoom() {
+    const request = editRequest("delivery", id, { program: programData(get().program) });
+    if (!request) return;
+    sending = sending.then(() => api(...request).catch((failure) => set({ error: failure.message })));
+  }
 
   function edit(program) {
     set({ program, history: [...get().history, get().program], outcome: null, replaying: false, error: "" });
+    tellRoom();
   }
 
   async function start() {
     try {
       const puzzle = await api(`${url(id)}?lang=${get().lang}`);
       set({ puzzle, program: get().program ?? emptyProgram(puzzle), best: bestOf(id), error: "" });
+      tellRoom(); // the teacher sees the pupil on this puzzle
       const listing = await api("/api/puzzles/delivery");
       const at = listing.course.findIndex((entry) => entry.id === id);
       set({ next: listing.course[at + 1]?.id ?? null });
@@ -52,8 +65,9 @@ export function createDeliveryPuzzle(id) {
     if (get().pending || !get().program) return;
     set({ pending: true, outcome: null, error: "" });
     try {
-      const body = { program: programData(get().program), lang: get().lang };
-      const outcome = await api(url(id, "/run"), { method: "POST", body });
+      await sending; // the room has the program before its run
+      const program = programData(get().program);
+      const outcome = await api(...runRequest("delivery", id, { alone: { program }, kept: { program } }, get().lang));
       set({ outcome, replaying: true, pending: false });
     } catch (failure) {
       set({ pending: false, error: failure.message });
@@ -82,6 +96,7 @@ export function createDeliveryPuzzle(id) {
       const history = get().history;
       if (!history.length || get().replaying) return;
       set({ program: history.at(-1), history: history.slice(0, -1), outcome: null, error: "" });
+      tellRoom();
     },
     clear: () => get().puzzle && !get().replaying && edit(emptyProgram(get().puzzle)),
     // The board shows the step whose call frame is `frame`.

@@ -64,12 +64,12 @@ function drawResult(shown, { outcome, replaying, frame }) {
   document.body.dataset.result = result ?? "";
 }
 
-function resultOf(outcome) {
+export function resultOf(outcome) {
   if (!outcome.solved) return "unsolved";
   return outcome.optimal ? "optimal" : "solved";
 }
 
-function resultWords(result, outcome) {
+export function resultWords(result, outcome) {
   const [best, bestInstructions] = outcome.optimum ?? [];
   const params = { ...outcome, best, best_instructions: bestInstructions };
   return t(`dpuzzles.${result}`, params);

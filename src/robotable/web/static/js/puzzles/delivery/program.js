@@ -45,6 +45,16 @@ export function programData(program) {
   return { onplay: P, functions };
 }
 
+// The page's program of the run route's `data` ({onplay, functions}) on `puzzle`: every slot of
+// its boards, empty ones too (the inverse of programData).
+export function programOf(data, puzzle) {
+  const program = emptyProgram(puzzle);
+  const fill = (board, slots) => (program[board] = program[board].map((empty, i) => slots?.[i] ?? empty));
+  fill("P", data?.onplay);
+  for (const letter of Object.keys(program)) if (letter !== "P") fill(letter, data?.functions?.[letter]);
+  return program;
+}
+
 // The program's cards in all.
 export function cardCount(program) {
   return Object.values(program ?? {}).flat(2).length;

@@ -21,7 +21,7 @@ export function programView(puzzle) {
       if (!state.puzzle || !state.program) return;
       palette.replaceChildren(...state.puzzle.cards.map(([card]) => cardButton(puzzle, state, card)));
       const running = state.replaying ? runningSlot(state.frame) : null;
-      boards.replaceChildren(...Object.keys(state.program).map((board) => boardRow(puzzle, state, board, running)));
+      boards.replaceChildren(...programRows(state.program, { running, disabled: state.replaying, onSlot: (key) => puzzle.slot(key) }));
     },
   );
 }
@@ -40,20 +40,25 @@ function cardButton(puzzle, { puzzle: allowed, program, picked }, card) {
   );
 }
 
-function boardRow(puzzle, state, board, running) {
-  const label = board === "P" ? t("dpuzzles.onplay") : t("dpuzzles.function", { letter: board });
-  const slots = state.program[board].map((cards, i) => slotButton(puzzle, state, `${board}${i + 1}`, cards, running));
-  return el("div", { class: "decision-row", dataset: { row: board } }, el("h3", {}, label), el("div", { class: "slots" }, slots));
+// The program's boards, slot by slot, as buttons: `onSlot(key)` when one is clicked (none: a
+// program only shown, as on the teacher's page); `running`: the slot being run ("A1"), marked.
+export function programRows(program, { running = null, disabled = false, onSlot = null } = {}) {
+  return Object.keys(program).map((board) => {
+    const label = board === "P" ? t("dpuzzles.onplay") : t("dpuzzles.function", { letter: board });
+    const slots = program[board].map((cards, i) => slotButton(`${board}${i + 1}`, cards, { running, disabled, onSlot }));
+    return el("div", { class: "decision-row", dataset: { row: board } }, el("h3", {}, label), el("div", { class: "slots" }, slots));
+  });
 }
 
-function slotButton(puzzle, { replaying }, key, cards, running) {
+function slotButton(key, cards, { running, disabled, onSlot }) {
   const number = Number(key.slice(1));
   const look = `slot ${cards.length ? "filled" : "empty"}${key === running ? " pending" : ""}`;
   const attributes = { type: "button", class: look, title: cards.join("+") || t("dpuzzles.empty") };
   attributes.dataset = { slot: key, cards: cards.join("+"), running: key === running ? "yes" : "no" };
+  const clicked = onSlot ? { onclick: () => onSlot(key) } : { "aria-disabled": "true" };
   return el(
     "button",
-    { ...attributes, disabled: replaying, onclick: () => puzzle.slot(key) },
+    { ...attributes, disabled, ...clicked },
     el("span", { class: "slot-label" }, t("dpuzzles.slot", { number })),
     el("span", { class: "slot-word" }, cards.length ? cards.map(word).join(" + ") : t("dpuzzles.empty")),
   );

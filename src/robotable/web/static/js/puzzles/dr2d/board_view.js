@@ -34,6 +34,6 @@ export function boardView(puzzle) {
 }
 
 // A step's whole drawing: the factory with the step's overlay drawn last, over it.
-function withOverlay(factory, overlay) {
+export function withOverlay(factory, overlay) {
   return factory.endsWith(CLOSING) ? factory.slice(0, -CLOSING.length) + overlay + CLOSING : factory;
 }

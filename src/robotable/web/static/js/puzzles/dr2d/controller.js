@@ -4,11 +4,14 @@
 // score against the proven optimum: the page holds no rule. The run is then shown one step at a
 // time (`step`: -1 the start, else an index of the run's steps), played on by the board's view
 // while `playing`. A change of the program puts the run away. A later request wins over a
-// slower earlier one. A solution is kept in this browser (progress.js).
+// slower earlier one. A solution is kept in this browser (progress.js). In a classroom
+// (?room=CODE, ../room_context.js) the registers go through the room: each change is sent (the
+// teacher follows it), in order, and a run is the pupil's attempt.
 
 import { api } from "../../api.js";
 import { language } from "../../i18n.js";
 import { createStore } from "../../shared/store.js";
+import { editRequest, runRequest } from "../room_context.js";
 import { bestOf, recordSolved } from "./progress.js";
 
 export const REGISTERS = 5;
@@ -38,12 +41,22 @@ export function createPuzzle(id) {
   let hinting = false; // a hint is on its way
   const noRun = { run: null, step: -1, forward: false, playing: false };
   const capacity = () => (get().puzzle?.turns ?? 0) * REGISTERS;
+  let sending = Promise.resolve(); // the room's copy of the registers follows the changes in order
+
+  // In a room, the registers now reach the teacher (a refusal is said; the page plays on).
+  function tellRoom() {
+    const request = editRequest("dr2d", get().id, { registers: get().registers });
+    if (!request) return;
+    sending = sending.then(() => api(...request).catch((failure) => set({ error: failure.message })));
+  }
 
   async function play(registers) {
     const mine = ++asked;
     set({ pending: true });
     try {
-      const answer = await api(path(get().id, "/run"), { method: "POST", body: { programs: programsOf(registers), lang: get().lang } });
+      await sending; // the room has the registers before their run
+      const request = runRequest("dr2d", get().id, { alone: { programs: programsOf(registers) }, kept: { registers } }, get().lang);
+      const answer = await api(...request);
       if (mine !== asked) return;
       const best = answer.solved ? recordSolved(get().id, answer.score, answer.optimal) : get().best;
       set({ run: answer, step: -1, forward: false, playing: true, best, pending: false, error: "" });
@@ -60,6 +73,7 @@ export function createPuzzle(id) {
   const edit = (registers) => {
     asked += 1; // a Run still on its way is no longer this program's
     set({ registers, ...noRun, pending: false });
+    tellRoom();
   };
   const goTo = (step, playing = false) => {
     const last = (get().run?.steps.length ?? 0) - 1;
@@ -73,6 +87,7 @@ export function createPuzzle(id) {
     async start() {
       try {
         await load();
+        tellRoom(); // the teacher sees the pupil on this puzzle
         const listing = await api("/api/puzzles/dr2d");
         const at = listing.course.findIndex((puzzle) => puzzle.id === get().puzzle.id);
         set({ next: listing.course[at + 1]?.id ?? null });

@@ -68,12 +68,12 @@ function goalWords({ goal, turns }) {
   return t("dr2d_puzzle.goal_laws", { laws: goal.laws.join(", "), turns: turnsWords(turns) });
 }
 
-function resultOf(run) {
+export function resultOf(run) {
   if (!run.solved) return "unsolved";
   return run.optimal ? "optimal" : "solved";
 }
 
-function resultWords(result, run) {
+export function resultWords(result, run) {
   if (result === "unsolved") {
     const key = run.goals > 1 ? "dr2d_puzzle.unsolved_laws" : "dr2d_puzzle.unsolved";
     return t(key, { reached: run.goals_reached, goals: run.goals });

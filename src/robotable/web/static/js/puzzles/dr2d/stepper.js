@@ -30,7 +30,7 @@ export function stepperView(puzzle) {
 }
 
 // Which step: a register of a turn, or the start or the end of a turn.
-function caption(step, word) {
+export function caption(step, word) {
   if (step.register === 0) return t("dr2d_puzzle.step_start", { turn: step.turn });
   if (step.register === 6) return t("dr2d_puzzle.step_end", { turn: step.turn });
   const what = step.letter ? word(step.letter) : t("dr2d_puzzle.standby");
