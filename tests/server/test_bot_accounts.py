@@ -5,6 +5,7 @@ person's route; a deleted owner takes their bots along."""
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 import pytest
@@ -138,3 +139,21 @@ def test_a_deleted_owner_takes_their_bots_along(server: TestClient) -> None:
     assert seat.get("gone") is True and seat["name"] == ""
     newcomer = client_of(server)
     sign_up(newcomer, "Marvin")  # the name is free again
+
+
+def test_a_bot_account_s_rated_game_lists_it_on_the_leaderboard_as_a_bot(server: TestClient) -> None:
+    sign_up(server, "Ann")
+    bot = as_bot(server, make_bot(server))
+    body = {"game": "robotick", "seats": ["human", "bot:easy", "bot:easy"], "timers": False, "rated": True}
+    created = bot.post("/api/tables", json=body)
+    assert created.status_code == 201, created.text
+    table = created.json()["table"]
+    assert bot.post(f"/api/tables/{table}/actions", json={"action": "concede"}).status_code == 200
+    for _ in range(600):  # the bots play the conceded seat to the end; the ratings follow
+        lines = server.get("/api/leaderboard/robotick").json()["players"]
+        marvin = [line for line in lines if line["name"] == "Marvin"]
+        if marvin:
+            break
+        time.sleep(0.05)
+    assert marvin and marvin[0]["bot_account"] is True and "bot" not in marvin[0]
+    assert all("bot_account" not in line for line in lines if line["name"] != "Marvin")

@@ -1,9 +1,10 @@
 """A game's leaderboard (issue 29): its rated accounts and its bot levels, best first.
 
-- ``GET /api/leaderboard/{game}``: ``{game, players: [{rank, name, bot?, rating, provisional?,
-  games, wins}]}``; a bot's line has ``bot`` (its level: each page words it, "Expert bot") and
-  an empty name. ``rank`` counts from 1; equal shown ratings share a rank. ``rating`` is the
-  number people see (:func:`robotable.play.rated.shown`); nothing else of a rating is public.
+- ``GET /api/leaderboard/{game}``: ``{game, players: [{rank, name, bot?, bot_account?, rating,
+  provisional?, games, wins}]}``; a bot's line has ``bot`` (its level: each page words it,
+  "Expert bot") and an empty name; a bot account's (someone's program) has ``bot_account``.
+  ``rank`` counts from 1; equal shown ratings share a rank. ``rating`` is the number people see
+  (:func:`robotable.play.rated.shown`); nothing else of a rating is public.
 - ``/leaderboard/{game}``: the page that shows it (``web/static/leaderboard.html``).
 """
 
@@ -50,6 +51,8 @@ def lines(standings: list[Standing]) -> list[dict[str, Any]]:
         line: dict[str, Any] = {"rank": rank, "name": standing.name, "rating": rating}
         if standing.player[0] == "bot":
             line["bot"] = standing.player[1]
+        elif standing.bot_account:  # someone's program, under its account's name
+            line["bot_account"] = True
         if provisional(standing.sigma):
             line["provisional"] = True
         listed.append({**line, "games": standing.games, "wins": standing.wins})

@@ -197,6 +197,8 @@ class Standing:
     sigma: float
     games: int
     wins: int
+    bot_account: bool = False
+    """An account of someone's program (issue 32), not a person's."""
 
 
 def standings(connection: Connection, game: str, limit: int) -> list[Standing]:
@@ -205,14 +207,16 @@ def standings(connection: Connection, game: str, limit: int) -> list[Standing]:
     anywhere: nor here."""
     accounts = schema.accounts.c
     query = (
-        select(schema.ratings, accounts.name)
+        select(schema.ratings, accounts.name, accounts.owner_id)
         .select_from(schema.ratings.outerjoin(schema.accounts, accounts.id == RATINGS.account_id))
         .where(RATINGS.game == game, or_(RATINGS.account_id.is_(None), accounts.profile_hidden.is_(False)))
         .order_by(RATINGS.mu.desc(), RATINGS.id)
         .limit(limit)
     )
     listed = [
-        Standing(_player(row), row.name or "", row.mu, row.sigma, row.games, row.wins)
+        Standing(
+            _player(row), row.name or "", row.mu, row.sigma, row.games, row.wins, row.owner_id is not None
+        )
         for row in connection.execute(query)
     ]
     seeds = bot_seeds(game)

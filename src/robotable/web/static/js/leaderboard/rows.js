@@ -13,7 +13,10 @@ function number(value) {
 
 // A person's name leads to their profile; a bot level says it is a bot ("Expert bot").
 function playerCell(line) {
-  if (line.bot === undefined) return el("th", { scope: "row" }, el("a", { href: profileHref(line.name) }, line.name));
+  if (line.bot === undefined) {
+    const name = line.bot_account ? t("leaderboard.bot_account", { name: line.name }) : line.name;
+    return el("th", { scope: "row" }, el("a", { href: profileHref(line.name) }, name));
+  }
   const level = has(`bot.${line.bot}`) ? t(`bot.${line.bot}`) : line.bot;
   return el("th", { scope: "row" }, el("span", { class: "bot-mark" }, t("leaderboard.bot", { level })));
 }
