@@ -5,6 +5,8 @@ person's route; a deleted owner takes their bots along."""
 
 from __future__ import annotations
 
+import json
+import re
 import time
 from typing import Any
 
@@ -157,3 +159,28 @@ def test_a_bot_account_s_rated_game_lists_it_on_the_leaderboard_as_a_bot(server:
         time.sleep(0.05)
     assert marvin and marvin[0]["bot_account"] is True and "bot" not in marvin[0]
     assert all("bot_account" not in line for line in lines if line["name"] != "Marvin")
+
+
+def seen_at_seat_0(client: TestClient, **headers: str) -> list[str]:
+    """What a seat-0 socket of a new three-person Robotick table (seed 5) is sent on connecting
+    and after its first action, as text, the table's id, its seat's name and the clock put aside."""
+    body = {"game": "robotick", "seats": ["human", "human", "human"], "timers": False, "seed": 5}
+    created = client.post("/api/tables", json=body, headers=headers)
+    assert created.status_code == 201, created.text
+    table = created.json()["table"]
+    with client.websocket_connect(f"/ws/tables/{table}", headers=headers) as socket:
+        sent = [socket.receive_text(), socket.receive_text()]  # hello, state
+        socket.send_json({"type": "action", "action": json.loads(sent[1])["state"]["legal"][0]})
+        sent += [socket.receive_text(), socket.receive_text()]  # the update, then "accepted"
+    name = json.loads(sent[1])["state"]["seats"][0]["name"]
+    neutral = [text.replace(table, "TABLE").replace(f'"{name}"', '"NAME"') for text in sent]
+    marked = ',"bot_account":true'  # the one difference: everyone sees the seat is a bot's
+    return [re.sub(r'"now":[0-9.]+', '"now":0', text).replace(marked, "") for text in neutral]
+
+
+def test_a_bot_is_sent_exactly_what_a_person_s_page_at_its_seat_is_sent(server: TestClient) -> None:
+    sign_up(server, "Ann")
+    bot = as_bot(server, make_bot(server))
+    by_bot = seen_at_seat_0(bot)
+    by_person = seen_at_seat_0(server, **OWN)  # Ann's page, signed in: her account's seat
+    assert by_bot == by_person
