@@ -32,17 +32,20 @@ def new_table(
     name: str = "bot",
     options: dict[str, Any] | None = None,
     timers: bool = True,
+    rated: bool = False,
     bot_token: str | None = None,
 ) -> SeatAddress:
     """A new table of ``game`` where the bot takes seat 0 and ``opponents`` the others: the
     server's bots (``bot:easy``...), or ``open`` seats for people to join by the table's link;
-    with ``bot_token``, seat 0 is the bot account's, under its name."""
+    with ``bot_token``, seat 0 is the bot account's, under its name; ``rated``: its result moves
+    the players' ratings (a bot account's too)."""
     body = {
         "game": game,
         "seats": ["human", *opponents],
         "options": options or {},
         "timers": timers,
         "name": name,
+        "rated": rated,
     }
     answer = _post(server, "/api/tables", body, bot_token)
     return SeatAddress(server, answer["table"], answer["token"], bot_token)
