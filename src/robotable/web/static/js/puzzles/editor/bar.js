@@ -1,0 +1,90 @@
+// The check and publish bar, the same for every game's editor: the puzzle's title, a guest's
+// name, "Check" (the server's solver proves the optimum, or says why there is none, in words),
+// "Publish" (once checked: the server checks again and answers the puzzle's link), then the
+// link, "Play it" and "Download the file". Owns #ed-bar-form; reads the editor's `file()`.
+
+import { api, el } from "../../api.js";
+import { language, t } from "../../i18n.js";
+import { createStore } from "../../shared/store.js";
+import { guestKey, guestName } from "../guest.js";
+
+// The file without its title: a new title needs no new check.
+const shape = (file) => JSON.stringify({ ...file, title: null });
+
+export function barView(editor) {
+  const box = document.getElementById("ed-bar-form");
+  const store = createStore({ checked: null, shape: null, published: null, pending: false, error: "" });
+  const { get, set } = store;
+  const said = (words) => (words ? words[language()] ?? words.en : "");
+
+  async function check() {
+    set({ pending: true, error: "", checked: null, published: null });
+    const file = editor.file();
+    try {
+      const checked = await api(`/api/puzzles/${editor.game}/check`, { method: "POST", body: file });
+      set({ checked, shape: shape(file), pending: false });
+    } catch (failure) {
+      set({ pending: false, error: failure.message });
+    }
+  }
+
+  async function publish() {
+    const file = editor.file();
+    if (!file.title.en) return set({ error: t("editor.no_title") });
+    set({ pending: true, error: "" });
+    const name = document.getElementById("ed-name")?.value.trim() || undefined;
+    if (name) guestName.set(name);
+    try {
+      const body = { puzzle: file, guest: guestKey(), name };
+      set({ published: await api(`/api/puzzles/${editor.game}/publish`, { method: "POST", body }), pending: false });
+    } catch (failure) {
+      set({ pending: false, error: failure.message });
+    }
+  }
+
+  // The form is drawn once (typing keeps its focus); what the server said, under it.
+  const title = el("input", { id: "ed-title", maxlength: 200, oninput: (e) => editor.setTitle(e.target.value) });
+  const name = el("input", { id: "ed-name", maxlength: 24, value: guestName.get() });
+  const checkButton = el("button", { type: "button", id: "ed-check", onclick: check });
+  const publishButton = el("button", { type: "button", id: "ed-publish", onclick: publish });
+  const result = el("p", { id: "ed-result", class: "result", role: "status", "aria-live": "polite" });
+  const error = el("p", { id: "ed-error", class: "error", role: "alert" });
+  const link = el("p", { id: "ed-link" });
+  const titleLabel = el("label", { class: "wide" });
+  const nameLabel = el("label", { class: "wide" });
+  box.replaceChildren(titleLabel, nameLabel, el("p", { class: "actions" }, checkButton, " ", publishButton), result, error, link);
+
+  function draw() {
+    const { checked, published, pending } = get();
+    const current = shape(editor.file());
+    titleLabel.replaceChildren(el("span", {}, t("editor.puzzle_title"), " "), title);
+    nameLabel.replaceChildren(el("span", {}, t("editor.your_name"), " "), name);
+    checkButton.textContent = t("editor.check");
+    publishButton.textContent = t("editor.publish");
+    const fresh = checked && get().shape === current;
+    checkButton.disabled = pending;
+    publishButton.disabled = pending || !fresh || !checked.proven || Boolean(published);
+    let text = pending && !checked ? t("editor.checking") : "";
+    if (checked) text = fresh ? said(checked.words) : t("editor.changed");
+    else if (!pending) text = t("editor.publish_first");
+    result.textContent = text;
+    box.dataset.result = fresh ? (checked.proven ? "proven" : checked.reason) : "none";
+    error.textContent = get().error;
+    if (!published) return link.replaceChildren();
+    const where = new URL(published.link, location.href).href;
+    const lead = published.again ? "editor.published_again" : published.listed ? "editor.published_listed" : "editor.published_link";
+    link.replaceChildren(
+      t(lead),
+      " ",
+      el("a", { id: "ed-published", href: published.link }, where),
+      " · ",
+      el("a", { id: "ed-play", href: published.link }, t("editor.play")),
+      " · ",
+      el("a", { id: "ed-download", href: published.file, download: "" }, t("editor.download")),
+    );
+  }
+
+  store.subscribe(draw);
+  editor.watch((s) => [s], draw); // any change of the puzzle: the check may be stale
+  return { redraw: draw };
+}
