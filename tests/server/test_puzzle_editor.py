@@ -173,8 +173,8 @@ def test_a_guests_puzzle_is_reached_by_its_link_only_and_played(server: TestClie
     assert again.optimum == proof.optimum and again.solution is None
     # the same file again from the same guest: the same link, nothing more stored
     assert publish(server, delivery(), guest=GUEST).json()["id"] == slug and stored(server) == 1
-    assert server.get("/api/puzzles/delivery/p-AAAAAAAAAAAAAAAA").status_code == 404
-    assert server.get("/api/puzzles/published/AAAAAAAAAAAAAAAA").status_code == 404
+    assert server.get("/api/puzzles/delivery/p-aaaaaaaaaaaaaaaa").status_code == 404
+    assert server.get("/api/puzzles/published/aaaaaaaaaaaaaaaa").status_code == 404
 
 
 def test_an_accounts_puzzle_is_listed_under_its_name(server: TestClient) -> None:
@@ -206,3 +206,20 @@ def test_an_author_has_a_cap_and_publications_are_throttled(
     server.app.state.puzzle_check_throttle.rule = puzzle_editor.Rule(burst=1, every=3600.0)  # type: ignore[attr-defined]
     other = client_of(server, "198.51.100.8")
     assert [check(other, delivery()).status_code for _ in range(2)] == [200, 429]
+
+
+def test_a_ricochet_puzzle_published_is_played_and_has_records(server: TestClient) -> None:
+    shipped = series("course")[1]
+    data = {"game": "ricochet", "format": 1, "title": {"en": "Mine", "fr": "Mine"}}
+    data |= {"lesson": {"en": "Mine", "fr": "Mine"}, "code": str(shipped.position), "optimum": [1]}
+    told = publish(server, data, "ricochet", guest=GUEST).json()
+    assert told["link"] == f"/puzzles/ricochet/p-{told['id']}"
+    puzzle_id = f"p-{told['id']}"
+    moves = [str(move) for move in shipped.solution]
+    ran = server.post(f"/api/puzzles/ricochet/{puzzle_id}/check", json={"moves": moves}).json()
+    assert ran["solved"] is True and ran["optimum"] == list(shipped.optimum or ())  # proven, not the sent [1]
+    record = server.post(
+        f"/api/puzzles/ricochet/{puzzle_id}/solved", json={"moves": moves, "guest": GUEST}, headers=OWN
+    )
+    assert record.status_code == 200 and record.json()["solvers"] == 1
+    assert server.get(f"/api/puzzles/delivery/{puzzle_id}").status_code == 404  # not a Delivery puzzle

@@ -40,7 +40,7 @@ PuzzleId = Annotated[
     str,
     Path(
         max_length=20,
-        pattern=r"^(course-[0-9]{1,3}|p-[A-Za-z0-9_-]{16})$",
+        pattern=r"^(course-[0-9]{1,3}|p-[a-z2-7]{16})$",
         description="course-1, or p-SLUG: a published puzzle (the editor's)",
     ),
 ]

@@ -24,6 +24,7 @@ them. Bad input is a refusal in words and keeps nothing.
 from __future__ import annotations
 
 import asyncio
+import base64
 import json
 import re
 import secrets
@@ -35,6 +36,7 @@ from fastapi import Depends, FastAPI, Path, Query, Request
 from fastapi.responses import HTMLResponse, JSONResponse, Response
 
 from robotable.core.errors import PuzzleError
+from robotable.server import puzzle_routes
 from robotable.server.accounts import ExportOnly, same_site_json
 from robotable.server.pages import PAGE_HEADERS, page_html
 from robotable.server.passwords import clean_name
@@ -52,8 +54,8 @@ CAP = 50
 """Puzzles one author (an account, a guest's browser) may publish."""
 LISTED = 100
 """Puzzles listed at most."""
-SLUG_BYTES = 12  # 96 random bits: 16 characters of a URL
-SLUG = r"^[A-Za-z0-9_-]{16}$"
+SLUG_BYTES = 10  # 80 random bits: 16 characters of base 32, small letters and digits
+SLUG = r"^[a-z2-7]{16}$"
 GUEST_KEY = re.compile(r"^[A-Za-z0-9_-]{16,64}$")
 Game = Annotated[str, Path(max_length=20, description="delivery, ricochet or dr2d")]
 Slug = Annotated[str, Path(max_length=16, pattern=SLUG, description="the link's random part")]
@@ -72,6 +74,11 @@ class TooManyPuzzles(PuzzleError):
 class UnknownPublished(PuzzleError):
     status = 404
     code = "unknown_puzzle"
+
+
+def new_slug() -> str:
+    """A puzzle's link: random, unguessable, and an id every game's puzzle routes accept."""
+    return base64.b32encode(secrets.token_bytes(SLUG_BYTES)).decode("ascii").lower()
 
 
 def link(puzzle: Published) -> str:
@@ -134,6 +141,7 @@ def add_puzzle_editor(app: FastAPI, clock: Callable[[], float] = time.time) -> N
         "puzzle_publications", PUBLICATIONS, "too many puzzles published", "trop de puzzles publiés"
     )
     app.state.published = store
+    puzzle_routes.published_source = store.find  # Ricochet's routes and records find them so
     app.state.puzzle_check_throttle = checks
     app.state.puzzle_publish_throttle = publications
     solving = asyncio.Semaphore(1)  # two cores: one solver at a time, the others wait their turn
@@ -182,7 +190,7 @@ def add_puzzle_editor(app: FastAPI, clock: Callable[[], float] = time.time) -> N
         if not checked.title:
             raise PuzzleError("a published puzzle needs a title", fr="un puzzle publié a besoin d’un titre")
         made = Published(
-            id=secrets.token_urlsafe(SLUG_BYTES),
+            id=new_slug(),
             game=game,
             title=checked.title,
             account=account_id,

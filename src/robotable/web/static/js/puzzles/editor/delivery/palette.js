@@ -18,7 +18,7 @@ export const TOOLS = [
   ["«", "express_W"],
   ["pawn", "pawn"],
 ];
-export const GLYPHS = { ".": "", "#": "■", P: "📦", D: "◎", "^": "↑", ">": "→", v: "↓", "<": "←", "»": "⇉", "«": "⇇" };
+export const GLYPHS = { ".": "", "#": "■", P: "◆", D: "◎", "^": "↑", ">": "→", v: "↓", "<": "←", "»": "⇉", "«": "⇇" };
 export const PAWN = { N: "▲", E: "▶", S: "▼", W: "◀" };
 
 export function paletteView(editor) {
