@@ -223,3 +223,14 @@ def test_a_ricochet_puzzle_published_is_played_and_has_records(server: TestClien
     )
     assert record.status_code == 200 and record.json()["solvers"] == 1
     assert server.get(f"/api/puzzles/delivery/{puzzle_id}").status_code == 404  # not a Delivery puzzle
+
+
+def test_the_ricochet_editors_board_is_drawn_or_refused_in_words(server: TestClient) -> None:
+    url = "/api/puzzles/editor/ricochet/drawing"
+    drawn = server.get(url, params={"faces": "1B2A3A4A", "robots": "00F0FF0F", "target": "GT"}).json()
+    assert drawn["board"].startswith("<svg") and drawn["target"] == "GT" and len(drawn["targets"]) == 17
+    for wrong in ({"faces": "1A1A3A4A"}, {"robots": "0000FF0F"}, {"robots": "7700FF0F"}, {"target": "ZZ"}):
+        asked = {"faces": "1A2A3A4A", "robots": "00F0FF0F", "target": "RC"} | wrong
+        refused = server.get(url, params=asked)
+        assert refused.status_code == 400 and refused.json()["error_fr"], wrong
+    assert server.get(url, params={"faces": "1A2A3A4A" * 10, "robots": "00"}).status_code == 422

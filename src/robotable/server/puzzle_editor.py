@@ -14,6 +14,8 @@ and downloaded. Page routes, not part of protocol 1 (``docs/protocol.md``, "Puzz
 - ``GET /api/puzzles/published/{slug}``: one, by its link (a guest's too);
 - ``GET /api/puzzles/published/{slug}/file``: the puzzle file, the one ``robotable puzzle check
   FILE`` and the game load (the proven optimum in it; its solution left out: the hint has it);
+- ``GET /api/puzzles/editor/ricochet/drawing?faces=1A2A3A4A&robots=00F0FFF0&target=RC``: the
+  Ricochet editor's board drawn (``{board, targets, target}``);
 - ``/puzzles/make/{game}``: the editor's page.
 
 Checks and publications are throttled per address (per account for a signed-in author's
@@ -104,6 +106,30 @@ def downloaded(puzzle: Published) -> dict[str, Any]:
     data = puzzle.data()
     data.pop("solution", None)
     return data
+
+
+def ricochet_drawing(faces: str, robots: str, target: str, lang: str) -> dict[str, Any]:
+    """The Ricochet editor's board: four faces of the standard board (RR-2), the robots on it and
+    the target when the board has it; the targets it has. A position that breaks RR-29 is a
+    refusal in words."""
+    from robotable.core.errors import DataFileError, NotationError
+    from robotable.games.ricochet.board import assemble
+    from robotable.games.ricochet.code import Puzzle as Position
+    from robotable.games.ricochet.svg import board_svg
+
+    try:
+        position = Position.parse(f"{faces}-{robots}-{target or 'RC'}")
+        board = assemble(position.faces)
+    except (NotationError, DataFileError, KeyError) as exc:
+        raise PuzzleError(
+            f"this position cannot be: {exc}",
+            fr="cette position est impossible : quatre faces différentes (1 à 4, côté A ou B), "
+            "des robots sur des cases différentes, aucun au centre",
+        ) from None
+    shown = position.target if position.target in board.targets else None
+    drawing = board_svg(board, robots=position.robot_cells(), target=shown, lang=lang)
+    codes = sorted(found.code for found in board.targets)
+    return {"board": drawing, "targets": codes, "target": shown.code if shown else None}
 
 
 def game_of(game: str) -> str:
@@ -239,6 +265,16 @@ def add_puzzle_editor(app: FastAPI, clock: Callable[[], float] = time.time) -> N
             media_type="application/json",
             headers={"Content-Disposition": f'attachment; filename="{filename}"'},
         )
+
+    @app.get("/api/puzzles/editor/ricochet/drawing")
+    async def ricochet_board(
+        faces: Annotated[str, Query(max_length=8)],
+        robots: Annotated[str, Query(max_length=10)],
+        target: Annotated[str, Query(max_length=2)] = "",
+        lang: Annotated[str, Query(pattern="^(en|fr)$")] = "en",
+    ) -> dict[str, Any]:
+        """The Ricochet editor's board drawn: faces, robots, and the target if the board has it."""
+        return await asyncio.to_thread(ricochet_drawing, faces, robots, target, lang)
 
     @app.get("/puzzles/make/{game}", include_in_schema=False)
     async def editor_page(game: str) -> Response:

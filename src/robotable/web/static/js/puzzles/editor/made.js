@@ -23,7 +23,13 @@ function item(puzzle) {
 }
 
 function draw() {
-  const make = el("p", {}, el("a", { href: "/puzzles/make/delivery", id: "make-delivery" }, t("made.make_delivery")));
+  const make = el(
+    "p",
+    {},
+    el("a", { href: "/puzzles/make/delivery", id: "make-delivery" }, t("made.make_delivery")),
+    " · ",
+    el("a", { href: "/puzzles/make/ricochet", id: "make-ricochet" }, t("made.make_ricochet")),
+  );
   const list = listed === null ? [] : listed.length ? [el("ul", { id: "made-list", class: "puzzle-list made-list" }, ...listed.map(item))] : [el("p", {}, t("made.none"))];
   const box = document.getElementById("made");
   box.replaceChildren(el("h2", { id: "made-title" }, t("made.title")), make, ...list, el("p", { class: "error", role: "alert" }, failed));

@@ -1,6 +1,6 @@
 // The puzzle editor's page (puzzle_editor.html, at /puzzles/make/GAME). This module only
 // starts things: the game's editor owns the puzzle's state, and each part of the page (the
-// palette, the board, the allowance, the check and publish bar) redraws from it.
+// palette, the board, the allowance or rule, the check and publish bar) redraws from it.
 
 import "../../words/editor.js";
 import "../../words/delivery_puzzles.js";
@@ -11,26 +11,41 @@ import { allowanceView } from "./delivery/allowance.js";
 import { gridView } from "./delivery/grid.js";
 import { paletteView } from "./delivery/palette.js";
 import { createDeliveryEditor } from "./delivery/state.js";
+import { ricochetBoardView } from "./ricochet/board.js";
+import { facesView } from "./ricochet/faces.js";
+import { ricochetPaletteView } from "./ricochet/palette.js";
+import { ruleView } from "./ricochet/rule.js";
+import { createRicochetEditor } from "./ricochet/state.js";
 
 const game = location.pathname.split("/").filter(Boolean).pop();
+const GAMES = {
+  delivery: { create: createDeliveryEditor, views: [paletteView, gridView, allowanceView] },
+  ricochet: { create: createRicochetEditor, views: [facesView, ricochetPaletteView, ricochetBoardView, ruleView] },
+};
 
-function startDelivery() {
-  const editor = createDeliveryEditor();
-  const lead = () => {
-    document.getElementById("editor-lead").textContent = t("editor.lead.delivery");
-  };
-  lead();
-  paletteView(editor);
-  gridView(editor);
-  allowanceView(editor);
+function headings() {
+  document.getElementById("editor-lead").textContent = t(`editor.lead.${game}`);
+  document.getElementById("editor-title").textContent = t(`editor.title.${game}`);
+  document.title = `${t(`editor.title.${game}`)} · robotable`;
+  document.getElementById("ed-allowance-title").textContent = t(`editor.allowance.${game}`);
+  document.getElementById("editor-how").textContent = t(`editor.how.${game}`);
+}
+
+function start() {
+  const { create, views } = GAMES[game];
+  const editor = create();
+  document.getElementById("editor").dataset.game = game;
+  headings();
+  for (const view of views) view(editor);
   const bar = barView(editor);
+  editor.start?.();
   // the words of every part again, in the language chosen (the puzzle is kept)
   translatePage(() => {
-    lead();
+    headings();
     editor.relanguage();
     bar.redraw();
   });
 }
 
-if (game === "delivery") loadGames().catch(() => {}).then(startDelivery);
-else document.getElementById("editor-error").textContent = t("editor.title");
+if (game in GAMES) loadGames().catch(() => {}).then(start);
+else document.getElementById("editor-error").textContent = t("editor.no_editor");
