@@ -234,3 +234,10 @@ def test_the_ricochet_editors_board_is_drawn_or_refused_in_words(server: TestCli
         refused = server.get(url, params=asked)
         assert refused.status_code == 400 and refused.json()["error_fr"], wrong
     assert server.get(url, params={"faces": "1A2A3A4A" * 10, "robots": "00"}).status_code == 422
+
+
+def test_a_dr2d_puzzle_is_checked_but_not_published_yet(server: TestClient) -> None:
+    refused = publish(server, load_course()[0].to_dict(), "dr2d", guest=GUEST)
+    assert refused.status_code == 400 and refused.json()["error_fr"] and stored(server) == 0
+    no_robot = {key: value for key, value in load_course()[0].to_dict().items() if key != "robot"}
+    assert check(server, no_robot, "dr2d").json()["reason"] == "no_start"

@@ -56,6 +56,8 @@ CAP = 50
 """Puzzles one author (an account, a guest's browser) may publish."""
 LISTED = 100
 """Puzzles listed at most."""
+PUBLISHABLE = ("delivery", "ricochet")
+"""The games whose puzzle pages play a published puzzle (DR2D's is checked, not yet published)."""
 SLUG_BYTES = 10  # 80 random bits: 16 characters of base 32, small letters and digits
 SLUG = r"^[a-z2-7]{16}$"
 GUEST_KEY = re.compile(r"^[A-Za-z0-9_-]{16,64}$")
@@ -198,6 +200,12 @@ def add_puzzle_editor(app: FastAPI, clock: Callable[[], float] = time.time) -> N
     async def publish(game: Game, request: Request) -> dict[str, Any]:
         """The puzzle checked again and kept with its proven optimum; its link."""
         game_of(game)
+        if game not in PUBLISHABLE:
+            raise PuzzleError(
+                f"puzzles of {game} are checked here but not published yet: download the file instead",
+                fr=f"les puzzles de {game} sont vérifiés ici mais pas encore publiés : "
+                "téléchargez plutôt le fichier",
+            )
         signed_in = await request.app.state.accounts.sessions.current(request)
         account = signed_in.account if signed_in else None
         publications.take(f"account:{account.id}" if account else address(request))
