@@ -16,7 +16,7 @@ from robotable.games.delivery.puzzles import course, load_puzzle, prove, read_pu
 from robotable.games.dr2d.puzzles.course import load_course
 from robotable.games.ricochet.puzzle_file import series
 from robotable.server import puzzle_checks, puzzle_editor
-from tests.server.test_accounts import OWN, cheap_hashes, client_of, person  # noqa: F401
+from tests.server.test_accounts import OWN, PASSWORD, cheap_hashes, client_of, person  # noqa: F401
 
 GUEST = "guest-key-0123456789"
 
@@ -188,6 +188,9 @@ def test_an_accounts_puzzle_is_listed_under_its_name(server: TestClient) -> None
     assert client_of(server).get("/api/puzzles/published?game=nope").status_code == 400
     exported = ann.get("/api/account/export").json()["published_puzzles"]
     assert [entry["id"] for entry in exported] == [told["id"]]
+    assert exported[0]["puzzle"]["optimum"] == [3, 3]
+    deleted = ann.post("/api/account/delete", json={"password": PASSWORD}, headers=OWN)
+    assert deleted.status_code == 204 and stored(server) == 0  # the account's puzzles with it
 
 
 def test_an_author_has_a_cap_and_publications_are_throttled(
