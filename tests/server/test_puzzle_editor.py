@@ -244,3 +244,12 @@ def test_a_dr2d_puzzle_is_checked_but_not_published_yet(server: TestClient) -> N
     assert refused.status_code == 400 and refused.json()["error_fr"] and stored(server) == 0
     no_robot = {key: value for key, value in load_course()[0].to_dict().items() if key != "robot"}
     assert check(server, no_robot, "dr2d").json()["reason"] == "no_start"
+
+
+def test_checks_past_the_queue_are_refused_at_once(
+    server: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(puzzle_editor, "WAITING", 0)  # as if the queue were full
+    busy = check(server, delivery())
+    assert busy.status_code == 503 and busy.json()["code"] == "server_busy" and busy.headers["retry-after"]
+    assert busy.json()["error_fr"]

@@ -20,7 +20,8 @@ and downloaded. Page routes, not part of protocol 1 (``docs/protocol.md``, "Puzz
 
 Checks and publications are throttled per address (per account for a signed-in author's
 publications), and the solvers run one at a time, in a thread: the event loop never waits for
-them. Bad input is a refusal in words and keeps nothing.
+them; past :data:`WAITING` checks waiting their turn, one more is refused at once. Bad input
+is a refusal in words and keeps nothing.
 """
 
 from __future__ import annotations
@@ -47,6 +48,7 @@ from robotable.server.puzzle_checks import GAMES, Checked, check, read_body
 from robotable.server.puzzle_throttle import Buckets
 from robotable.server.throttle import Rule
 from robotable.server.tokens import hash_token
+from robotable.server.workers import Busy
 
 CHECKS = Rule(burst=20, every=3.0)
 """Checks from one address: twenty at once (an author trying things), then one every three seconds."""
@@ -56,6 +58,8 @@ CAP = 50
 """Puzzles one author (an account, a guest's browser) may publish."""
 LISTED = 100
 """Puzzles listed at most."""
+WAITING = 6
+"""Checks waiting for the solver at most; past them a check is refused at once (503, ``Retry-After``)."""
 PUBLISHABLE = ("delivery", "ricochet")
 """The games whose puzzle pages play a published puzzle (DR2D's is checked, not yet published)."""
 SLUG_BYTES = 10  # 80 random bits: 16 characters of base 32, small letters and digits
@@ -181,9 +185,17 @@ def add_puzzle_editor(app: FastAPI, clock: Callable[[], float] = time.time) -> N
 
     app.state.accounts.parts.append(ExportOnly(exported))
 
+    queue = {"waiting": 0}
+
     async def proven(game: str, data: Any) -> Checked:
-        async with solving:
-            return await asyncio.to_thread(check, game, data)
+        if queue["waiting"] >= WAITING:
+            raise Busy("with other puzzles' checks", "par d’autres vérifications de puzzles")
+        queue["waiting"] += 1
+        try:
+            async with solving:
+                return await asyncio.to_thread(check, game, data)
+        finally:
+            queue["waiting"] -= 1
 
     def address(request: Request) -> str:
         return request.client.host if request.client else ""
