@@ -13,6 +13,8 @@ import pytest
 from fastapi.testclient import TestClient
 
 from robotable.games.delivery.puzzles import course, load_puzzle, prove, read_puzzles
+from robotable.games.dr2d.engine import LETTERS
+from robotable.games.dr2d.puzzles import prove as dr2d_prove
 from robotable.games.dr2d.puzzles.course import load_course
 from robotable.games.ricochet.puzzle_file import series
 from robotable.server import puzzle_checks, puzzle_editor
@@ -239,11 +241,24 @@ def test_the_ricochet_editors_board_is_drawn_or_refused_in_words(server: TestCli
     assert server.get(url, params={"faces": "1A2A3A4A" * 10, "robots": "00"}).status_code == 422
 
 
-def test_a_dr2d_puzzle_is_checked_but_not_published_yet(server: TestClient) -> None:
-    refused = publish(server, load_course()[0].to_dict(), "dr2d", guest=GUEST)
-    assert refused.status_code == 400 and refused.json()["error_fr"] and stored(server) == 0
-    no_robot = {key: value for key, value in load_course()[0].to_dict().items() if key != "robot"}
+def test_a_dr2d_puzzle_published_is_played_with_its_hint(server: TestClient) -> None:
+    shipped = load_course()[2]
+    told = publish(server, shipped.to_dict() | {"optimum": [1, 1]}, "dr2d", guest=GUEST).json()
+    puzzle_id = f"p-{told['id']}"
+    assert told["link"] == f"/puzzles/dr2d/{puzzle_id}" and server.get(told["link"]).status_code == 200
+    start = server.get(f"/api/puzzles/dr2d/{puzzle_id}").json()
+    assert start["id"] == puzzle_id and start["factory"].startswith("<svg") and "optimum" not in start
+    hint = server.post(f"/api/puzzles/dr2d/{puzzle_id}/hint", json={"level": 2}).json()
+    assert hint["optimum"] == list(shipped.optimum or ())  # proven, not the sent [1, 1]
+    first = hint["first"]
+    solution = dr2d_prove(shipped, limit=puzzle_checks.DR2D_STATES).solution
+    programs = [[LETTERS[code] for code in program] for program in solution]
+    assert programs[0] == first
+    ran = server.post(f"/api/puzzles/dr2d/{puzzle_id}/run", json={"programs": programs}).json()
+    assert ran["solved"] is True and ran["optimal"] is True
+    no_robot = {key: value for key, value in shipped.to_dict().items() if key != "robot"}
     assert check(server, no_robot, "dr2d").json()["reason"] == "no_start"
+    assert server.get(f"/api/puzzles/ricochet/{puzzle_id}").status_code == 404  # not a Ricochet puzzle
 
 
 def test_checks_past_the_queue_are_refused_at_once(

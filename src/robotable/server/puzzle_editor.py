@@ -39,7 +39,7 @@ from fastapi import Depends, FastAPI, Path, Query, Request
 from fastapi.responses import HTMLResponse, JSONResponse, Response
 
 from robotable.core.errors import PuzzleError
-from robotable.server import puzzle_routes
+from robotable.server import puzzle_routes, puzzle_routes_dr2d
 from robotable.server.accounts import ExportOnly, same_site_json
 from robotable.server.pages import PAGE_HEADERS, page_html
 from robotable.server.passwords import clean_name
@@ -60,8 +60,8 @@ LISTED = 100
 """Puzzles listed at most."""
 WAITING = 6
 """Checks waiting for the solver at most; past them a check is refused at once (503, ``Retry-After``)."""
-PUBLISHABLE = ("delivery", "ricochet")
-"""The games whose puzzle pages play a published puzzle (DR2D's is checked, not yet published)."""
+PUBLISHABLE = ("delivery", "ricochet", "dr2d")
+"""The games whose puzzle pages play a published puzzle."""
 SLUG_BYTES = 10  # 80 random bits: 16 characters of base 32, small letters and digits
 SLUG = r"^[a-z2-7]{16}$"
 GUEST_KEY = re.compile(r"^[A-Za-z0-9_-]{16,64}$")
@@ -174,6 +174,7 @@ def add_puzzle_editor(app: FastAPI, clock: Callable[[], float] = time.time) -> N
     )
     app.state.published = store
     puzzle_routes.published_source = store.find  # Ricochet's routes and records find them so
+    puzzle_routes_dr2d.published_source = store.find  # and DR2D's
     app.state.puzzle_check_throttle = checks
     app.state.puzzle_publish_throttle = publications
     solving = asyncio.Semaphore(1)  # two cores: one solver at a time, the others wait their turn
