@@ -38,7 +38,7 @@ DR2D_STATES = 60_000
 class Checked:
     """A puzzle checked: ``optimum`` and ``solution`` (its text) when proven, and ``file``, the
     puzzle file with them written in; else ``reason`` (``no_start``, ``no_parcel``, ``no_drop``,
-    ``unsolvable``, ``too_large``). ``words``: what to say, ``{"en", "fr"}``."""
+    ``no_goal``, ``unsolvable``, ``too_large``). ``words``: what to say, ``{"en", "fr"}``."""
 
     game: str
     title: str
@@ -75,6 +75,11 @@ def read_body(raw: bytes) -> Any:
         ) from None
 
 
+def count(number: int, one: str, many: str) -> str:
+    """``1 card``, ``3 cards``: a number and its word (French says 0 and 1 in the singular too)."""
+    return f"{number} {one if number <= 1 else many}"
+
+
 def not_proven(game: str, title: str, reason: str) -> Checked:
     return Checked(game, title, REASONS[reason], reason=reason)
 
@@ -91,6 +96,10 @@ REASONS = {
     "no_drop": {
         "en": "There is no drop point: no parcel can be delivered.",
         "fr": "Il n’y a pas de point de livraison : aucun colis ne peut être livré.",
+    },
+    "no_goal": {
+        "en": "There is no goal: put the goal on a tile.",
+        "fr": "Il n’y a pas de but : placez le but sur une dalle.",
     },
     "unsolvable": {
         "en": "No program of the cards allowed solves this puzzle.",
@@ -143,8 +152,10 @@ def check_delivery(data: Any) -> Checked:
         return not_proven("delivery", title, "too_large" if proof.too_large else "unsolvable")
     cards, instructions = proof.optimum
     words = {
-        "en": f"Proven: the best program uses {cards} cards and {instructions} instructions.",
-        "fr": f"Prouvé : le meilleur programme utilise {cards} cartes et {instructions} instructions.",
+        "en": f"Proven: the best program uses {count(cards, 'card', 'cards')} "
+        f"and {count(instructions, 'instruction', 'instructions')}.",
+        "fr": f"Prouvé : le meilleur programme utilise {count(cards, 'carte', 'cartes')} "
+        f"et {count(instructions, 'instruction', 'instructions')}.",
     }
     solution = str(proof.solution)
     return Checked(
@@ -173,8 +184,8 @@ def check_ricochet(data: Any) -> Checked:
         return not_proven("ricochet", title, "too_large" if proof.too_large else "unsolvable")
     moves = proof.optimum[0]
     words = {
-        "en": f"Proven: the shortest solution is {moves} moves.",
-        "fr": f"Prouvé : la plus courte solution fait {moves} coups.",
+        "en": f"Proven: the shortest solution is {count(moves, 'move', 'moves')}.",
+        "fr": f"Prouvé : la plus courte solution fait {count(moves, 'coup', 'coups')}.",
     }
     solution = [str(move) for move in proof.solution]
     file = dict(data) | {"optimum": [moves], "solution": solution}
@@ -190,6 +201,8 @@ def check_dr2d(data: Any) -> Checked:
 
     if isinstance(data, Mapping) and "robot" not in data:
         return not_proven("dr2d", _title(data), "no_start")
+    if isinstance(data, Mapping) and "goal" not in data:
+        return not_proven("dr2d", _title(data), "no_goal")
     puzzle = load_puzzle(_without_proof(data))
     title = _title(data)
     proof = prove(puzzle, limit=DR2D_STATES)
@@ -197,8 +210,10 @@ def check_dr2d(data: Any) -> Checked:
         return not_proven("dr2d", title, "too_large" if proof.too_large else "unsolvable")
     turns, moves = proof.optimum
     words = {
-        "en": f"Proven: the best program takes {turns} turns and {moves} moves.",
-        "fr": f"Prouvé : le meilleur programme prend {turns} tours et {moves} mouvements.",
+        "en": f"Proven: the best program takes {count(turns, 'turn', 'turns')} "
+        f"and {count(moves, 'move', 'moves')}.",
+        "fr": f"Prouvé : le meilleur programme prend {count(turns, 'tour', 'tours')} "
+        f"et {count(moves, 'mouvement', 'mouvements')}.",
     }
     file = puzzle.to_dict() | {"optimum": list(proof.optimum)}
     return Checked("dr2d", title, words, optimum=proof.optimum, solution=notation(proof.solution), file=file)

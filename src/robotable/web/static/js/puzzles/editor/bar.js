@@ -8,8 +8,15 @@ import { language, t } from "../../i18n.js";
 import { createStore } from "../../shared/store.js";
 import { guestKey, guestName } from "../guest.js";
 
-// The file without its title: a new title needs no new check.
-const shape = (file) => JSON.stringify({ ...file, title: null });
+// The file without its words: a new title needs no new check.
+const shape = (file) => JSON.stringify({ ...file, title: null, lesson: null });
+
+// A file checked before it has a title: the games that need one are given "Untitled".
+function titled(file) {
+  if (file.title.en) return file;
+  const untitled = { en: t("editor.untitled"), fr: t("editor.untitled") };
+  return { ...file, title: untitled, ...(file.lesson ? { lesson: untitled } : {}) };
+}
 
 export function barView(editor) {
   const box = document.getElementById("ed-bar-form");
@@ -21,7 +28,7 @@ export function barView(editor) {
     set({ pending: true, error: "", checked: null, published: null });
     const file = editor.file();
     try {
-      const checked = await api(`/api/puzzles/${editor.game}/check`, { method: "POST", body: file });
+      const checked = await api(`/api/puzzles/${editor.game}/check`, { method: "POST", body: titled(file) });
       set({ checked, shape: shape(file), pending: false });
     } catch (failure) {
       set({ pending: false, error: failure.message });

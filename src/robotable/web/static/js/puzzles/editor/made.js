@@ -29,6 +29,8 @@ function draw() {
     el("a", { href: "/puzzles/make/delivery", id: "make-delivery" }, t("made.make_delivery")),
     " · ",
     el("a", { href: "/puzzles/make/ricochet", id: "make-ricochet" }, t("made.make_ricochet")),
+    " · ",
+    el("a", { href: "/puzzles/make/dr2d", id: "make-dr2d" }, t("made.make_dr2d")),
   );
   const list = listed === null ? [] : listed.length ? [el("ul", { id: "made-list", class: "puzzle-list made-list" }, ...listed.map(item))] : [el("p", {}, t("made.none"))];
   const box = document.getElementById("made");

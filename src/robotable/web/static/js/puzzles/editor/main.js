@@ -8,9 +8,11 @@ import { loadGames } from "../../game_words.js";
 import { t, translatePage } from "../../i18n.js";
 import { barView } from "./bar.js";
 import { allowanceView } from "./delivery/allowance.js";
-import { gridView } from "./delivery/grid.js";
-import { paletteView } from "./delivery/palette.js";
 import { createDeliveryEditor } from "./delivery/state.js";
+import { dr2dAllowanceView } from "./dr2d/allowance.js";
+import { createDr2dEditor } from "./dr2d/state.js";
+import { gridView } from "./grid.js";
+import { paletteView } from "./palette.js";
 import { ricochetBoardView } from "./ricochet/board.js";
 import { facesView } from "./ricochet/faces.js";
 import { ricochetPaletteView } from "./ricochet/palette.js";
@@ -21,6 +23,7 @@ const game = location.pathname.split("/").filter(Boolean).pop();
 const GAMES = {
   delivery: { create: createDeliveryEditor, views: [paletteView, gridView, allowanceView] },
   ricochet: { create: createRicochetEditor, views: [facesView, ricochetPaletteView, ricochetBoardView, ruleView] },
+  dr2d: { create: createDr2dEditor, views: [paletteView, gridView, dr2dAllowanceView] },
 };
 
 function headings() {
@@ -29,6 +32,7 @@ function headings() {
   document.title = `${t(`editor.title.${game}`)} · robotable`;
   document.getElementById("ed-allowance-title").textContent = t(`editor.allowance.${game}`);
   document.getElementById("editor-how").textContent = t(`editor.how.${game}`);
+  document.getElementById("ed-board-title").textContent = t(`editor.board.${game}`);
 }
 
 function start() {

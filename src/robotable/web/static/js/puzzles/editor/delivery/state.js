@@ -5,6 +5,7 @@
 
 import { language } from "../../../i18n.js";
 import { createStore } from "../../../shared/store.js";
+import { deliveryKit } from "./kit.js";
 
 export const MAX_SIDE = 12; // the puzzle format's
 export const CARDS = ["FWD", "BACK", "SL", "SR", "RL", "RR", "UT", "LOOP", "FN-A", "FN-B", "FN-C", "FN-D"];
@@ -48,6 +49,7 @@ export function createDeliveryEditor() {
     get,
     watch: store.watch,
     game: "delivery",
+    kit: deliveryKit,
     setSize(width, height) {
       const clamp = (n) => Math.max(2, Math.min(MAX_SIDE, Number(n) || 2));
       resize(clamp(width), clamp(height));

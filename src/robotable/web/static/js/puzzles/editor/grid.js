@@ -1,16 +1,18 @@
-// The board drawn by clicks: its size (columns, rows), then a grid of cells, each a button that
-// draws the tool in use. The keyboard moves between cells with the arrows (one cell in the tab
-// order, as a grid should), Enter or Space draws. Owns #ed-size and #ed-board.
+// A board of tiles drawn by clicks (Robot Delivery's board, DR2D's factory): its size (columns,
+// rows), then a grid of cells, each a button that draws the tool in use; the pieces placed (a
+// pawn, a robot, a goal) are drawn on their cells. The keyboard moves between cells with the
+// arrows (one cell in the tab order, as a grid should), Enter or Space draws. Owns #ed-size and
+// #ed-board.
 
-import { el } from "../../../api.js";
-import { t } from "../../../i18n.js";
-import { GLYPHS, PAWN, TOOLS } from "./palette.js";
-import { MAX_SIDE } from "./state.js";
+import { el } from "../../api.js";
+import { t } from "../../i18n.js";
 
-const NAMES = Object.fromEntries(TOOLS);
+const MAX_SIDE = 12; // the puzzle formats'
 const STEPS = { ArrowUp: [0, -1], ArrowDown: [0, 1], ArrowLeft: [-1, 0], ArrowRight: [1, 0] };
 
 export function gridView(editor) {
+  const NAMES = Object.fromEntries(editor.kit.tools.map(([tool, name]) => [tool, name]));
+  const GLYPHS = Object.fromEntries(editor.kit.tools.map(([tool, , glyph]) => [tool, glyph]));
   const size = document.getElementById("ed-size");
   const board = document.getElementById("ed-board");
   let focus = { x: 0, y: 0 }; // the cell in the tab order
@@ -20,7 +22,7 @@ export function gridView(editor) {
       "label",
       {},
       el("span", {}, label, " "),
-      el("input", { id, type: "number", min: 2, max: MAX_SIDE, value, onchange: (e) => change(e.target.value) }),
+      el("input", { id, type: "number", min: editor.kit.minSide, max: MAX_SIDE, value, onchange: (e) => change(e.target.value) }),
     );
 
   editor.watch(
@@ -44,15 +46,16 @@ export function gridView(editor) {
 
   function cell(state, x, y) {
     const symbol = state.cells[y * state.width + x];
-    const pawn = state.start && state.start.x === x && state.start.y === y;
+    const marks = editor.kit.marks(state, x, y);
     let what = t(`editor.tool.${NAMES[symbol]}`);
-    if (pawn) what += `, ${t("editor.pawn", { facing: t(`editor.facing.${state.start.facing}`) })}`;
+    for (const mark of marks) what += `, ${t(mark.word, { facing: mark.facing ? t(`editor.facing.${mark.facing}`) : "" })}`;
     const here = focus.x === x && focus.y === y;
+    const kinds = marks.map((mark) => ` cell-${mark.kind}`).join("");
     return el(
       "button",
       {
         type: "button",
-        class: `cell cell-${NAMES[symbol]}${pawn ? " cell-pawn" : ""}`,
+        class: `cell cell-${NAMES[symbol]}${kinds}`,
         role: "gridcell",
         tabindex: here ? 0 : -1,
         dataset: { x, y, symbol },
@@ -63,7 +66,7 @@ export function gridView(editor) {
         },
         onkeydown: (event) => keyed(event, x, y),
       },
-      el("span", { "aria-hidden": "true" }, pawn ? PAWN[state.start.facing] : GLYPHS[symbol]),
+      el("span", { "aria-hidden": "true" }, marks.length ? marks.map((mark) => mark.glyph).join("") : GLYPHS[symbol]),
     );
   }
 
@@ -75,12 +78,12 @@ export function gridView(editor) {
       for (let x = 0; x < state.width; x += 1) cells.push(cell(state, x, y));
       rows.push(el("div", { class: "editor-row", role: "row" }, ...cells));
     }
-    const grid = el("div", { class: "editor-grid", role: "grid", "aria-label": t("editor.board") }, ...rows);
+    const grid = el("div", { class: "editor-grid", role: "grid", "aria-label": t(editor.kit.boardWord) }, ...rows);
     grid.style.setProperty("--columns", state.width);
     const had = board.contains(document.activeElement);
     board.replaceChildren(grid);
     if (had) board.querySelector(`button[data-x="${focus.x}"][data-y="${focus.y}"]`)?.focus();
   }
 
-  editor.watch((s) => [s.cells, s.start, s.width, s.height, s.lang], draw);
+  editor.watch((s) => [s.cells, s.start, s.goal, s.width, s.height, s.lang], draw);
 }
