@@ -18,6 +18,16 @@ function titled(file) {
   return { ...file, title: untitled, ...(file.lesson ? { lesson: untitled } : {}) };
 }
 
+// A text saved as a file of this browser's downloads.
+function save(name, text) {
+  const address = URL.createObjectURL(new Blob([text], { type: "application/json" }));
+  const anchor = el("a", { href: address, download: name });
+  document.body.append(anchor);
+  anchor.click();
+  anchor.remove();
+  setTimeout(() => URL.revokeObjectURL(address), 1000);
+}
+
 export function barView(editor) {
   const box = document.getElementById("ed-bar-form");
   const store = createStore({ checked: null, shape: null, published: null, pending: false, error: "" });
@@ -57,9 +67,13 @@ export function barView(editor) {
   const result = el("p", { id: "ed-result", class: "result", role: "status", "aria-live": "polite" });
   const error = el("p", { id: "ed-error", class: "error", role: "alert" });
   const link = el("p", { id: "ed-link" });
+  // the files made here, in this browser, before any publication
+  const saveFile = el("button", { type: "button", id: "ed-save-file", onclick: () => save(`${editor.game}-puzzle.json`, `${JSON.stringify(editor.file(), null, 1)}\n`) });
+  const saveBoard = editor.boardFile ? el("button", { type: "button", id: "ed-save-board", onclick: () => save(editor.boardFile().name, editor.boardFile().text) }) : null;
+  const files = el("p", { class: "actions" }, saveFile, saveBoard ? " " : "", saveBoard);
   const titleLabel = el("label", { class: "wide" });
   const nameLabel = el("label", { class: "wide" });
-  box.replaceChildren(titleLabel, nameLabel, el("p", { class: "actions" }, checkButton, " ", publishButton), result, error, link);
+  box.replaceChildren(titleLabel, nameLabel, el("p", { class: "actions" }, checkButton, " ", publishButton), result, error, link, files);
 
   function draw() {
     const { checked, published, pending } = get();
@@ -68,6 +82,8 @@ export function barView(editor) {
     nameLabel.replaceChildren(el("span", {}, t("editor.your_name"), " "), name);
     checkButton.textContent = t("editor.check");
     publishButton.textContent = t("editor.publish");
+    saveFile.textContent = t("editor.save_file");
+    if (saveBoard) saveBoard.textContent = t("editor.save_board");
     const fresh = checked && get().shape === current;
     checkButton.disabled = pending;
     publishButton.disabled = pending || !fresh || !checked.proven || Boolean(published);

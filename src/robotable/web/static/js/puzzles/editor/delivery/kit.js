@@ -1,5 +1,6 @@
 // What the Robot Delivery editor draws with: its tools (the board format's kinds of cell, in
-// its default legend, and the pawn's start), their signs, and the pawn on its cell.
+// its default legend: start points 1 to 4 are floor in a puzzle, and make the board a game's
+// too; and the pawn's start), their signs, and the pawn on its cell.
 
 export const PAWN = { N: "▲", E: "▶", S: "▼", W: "◀" };
 
@@ -19,6 +20,10 @@ export const deliveryKit = {
     ["<", "conveyor_W", "←"],
     ["»", "express_E", "⇉"],
     ["«", "express_W", "⇇"],
+    ["1", "start_1", "1"],
+    ["2", "start_2", "2"],
+    ["3", "start_3", "3"],
+    ["4", "start_4", "4"],
     ["pawn", "pawn", "▶"],
   ],
   // What stands on cell (x, y) beside its kind: the pawn, with its facing.

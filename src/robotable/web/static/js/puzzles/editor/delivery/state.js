@@ -87,6 +87,14 @@ export function createDeliveryEditor() {
     setFunctionSlots: (index, slots) =>
       set({ functions: get().functions.with(index, Math.max(1, Math.min(4, Number(slots) || 1))) }),
     setTitle: (title) => set({ title }),
+    // The board as a board file of the game (`robotable play delivery -O board_file=FILE`):
+    // its map under the default legend; a game needs two start points at least (1 to 4).
+    boardFile() {
+      const { width, cells } = get();
+      const rows = [];
+      for (let i = 0; i < cells.length; i += width) rows.push(cells.slice(i, i + width).join(" "));
+      return { name: "delivery-board.txt", text: `; Robot Delivery board made in the puzzle editor\n[map]\n${rows.join("\n")}\n` };
+    },
     // The puzzle file of the state: what check, publish and the game read.
     file() {
       const { width, cells, start, cards, slots, functions, title } = get();
