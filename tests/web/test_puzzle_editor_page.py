@@ -1,5 +1,5 @@
-"""Issue 31, the puzzle editor in real Chromium: a Robot Delivery puzzle drawn by clicks (a
-parcel, a drop point, the pawn), checked by the server's solver, published as a guest; a second
+"""Issue 31, the puzzle editor in real Chromium: a Robot Delivery puzzle drawn by clicks and keys
+(a parcel, a drop point, the pawn), checked by the server's solver, published as a guest; a second
 browser context opens its link, programs it by clicking cards and sees it solved, optimal."""
 
 from __future__ import annotations
@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 
 from ..server.process import Server
+from .test_accessibility import grave_violations
 
 pytestmark = pytest.mark.timeout(60)
 
@@ -27,9 +28,14 @@ def test_a_puzzle_made_checked_published_and_played_by_another(server: Server, b
         assert page.is_disabled("#ed-publish")
         page.click("#ed-check")
         page.wait_for_selector("#ed-bar-form[data-result=no_start]")
-        for tool, x in (("P", 1), ("D", 3), ("pawn", 0)):  # a row: pawn, parcel, floor, drop
+        for tool, x in (("P", 1), ("pawn", 0)):  # a row: pawn, parcel, floor, drop
             page.click(f"#ed-tools button[data-tool='{tool}']")
             page.click(f"#ed-board button[data-x='{x}'][data-y='0']")
+        page.click("#ed-tools button[data-tool='D']")  # the drop from the keyboard
+        page.focus("#ed-board button[data-x='1'][data-y='0']")
+        for key in ("ArrowRight", "ArrowRight", "Enter"):
+            page.keyboard.press(key)
+        page.wait_for_selector("#ed-board button[data-x='3'][data-y='0'][data-symbol='D']")
         page.wait_for_selector("#ed-board button.cell-pawn[data-x='0'][data-y='0']")
         page.fill("#ed-title", "Three steps")
         page.fill("#ed-name", "Léa")
@@ -41,6 +47,7 @@ def test_a_puzzle_made_checked_published_and_played_by_another(server: Server, b
         assert link is not None and link.startswith("/puzzles/delivery/p-")
         assert page.get_attribute("#ed-download", "href", timeout=2000).endswith("/file")  # type: ignore[union-attr]
         assert page.evaluate("document.documentElement.scrollWidth <= document.documentElement.clientWidth")
+        assert grave_violations(page) == []
 
         other = player.new_page()
         other.on("pageerror", lambda error: errors.append(str(error)))
