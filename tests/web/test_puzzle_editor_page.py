@@ -60,6 +60,8 @@ def test_a_puzzle_made_checked_published_and_played_by_another(server: Server, b
         other.click("#run")
         other.wait_for_selector("body[data-result=optimal]")
         assert "3 cards" in other.inner_text("#result")
+        assert other.inner_text("#lesson") == "A puzzle made by Léa."
+        assert (other.get_attribute("#published-download", "href") or "").endswith("/file")
         assert not errors
     finally:
         author.close()

@@ -6,6 +6,7 @@
 import { api, el } from "../../api.js";
 import { language, t } from "../../i18n.js";
 import { createStore } from "../../shared/store.js";
+import { signedInName } from "../../shared/who.js";
 import { guestKey, guestName } from "../guest.js";
 
 // The file without its words: a new title needs no new check.
@@ -30,7 +31,8 @@ function save(name, text) {
 
 export function barView(editor) {
   const box = document.getElementById("ed-bar-form");
-  const store = createStore({ checked: null, shape: null, published: null, pending: false, error: "" });
+  // `author`: the signed-in person's name (they publish under it), or null for a guest
+  const store = createStore({ checked: null, shape: null, published: null, pending: false, error: "", author: null });
   const { get, set } = store;
   const said = (words) => (words ? words[language()] ?? words.en : "");
 
@@ -49,7 +51,7 @@ export function barView(editor) {
     const file = editor.file();
     if (!file.title.en) return set({ error: t("editor.no_title") });
     set({ pending: true, error: "" });
-    const name = document.getElementById("ed-name")?.value.trim() || undefined;
+    const name = get().author ? undefined : nameInput.value.trim() || undefined;
     if (name) guestName.set(name);
     try {
       const body = { puzzle: file, guest: guestKey(), name };
@@ -61,7 +63,7 @@ export function barView(editor) {
 
   // The form is drawn once (typing keeps its focus); what the server said, under it.
   const title = el("input", { id: "ed-title", maxlength: 200, oninput: (e) => editor.setTitle(e.target.value) });
-  const name = el("input", { id: "ed-name", maxlength: 24, value: guestName.get() });
+  const nameInput = el("input", { id: "ed-name", maxlength: 24, value: guestName.get() });
   const checkButton = el("button", { type: "button", id: "ed-check", onclick: check });
   const publishButton = el("button", { type: "button", id: "ed-publish", onclick: publish });
   const result = el("p", { id: "ed-result", class: "result", role: "status", "aria-live": "polite" });
@@ -79,7 +81,9 @@ export function barView(editor) {
     const { checked, published, pending } = get();
     const current = shape(editor.file());
     titleLabel.replaceChildren(el("span", {}, t("editor.puzzle_title"), " "), title);
-    nameLabel.replaceChildren(el("span", {}, t("editor.your_name"), " "), name);
+    // a signed-in author publishes under their account's name, listed
+    if (get().author) nameLabel.replaceChildren(t("editor.as_author", { name: get().author }));
+    else nameLabel.replaceChildren(el("span", {}, t("editor.your_name"), " "), nameInput);
     checkButton.textContent = t("editor.check");
     publishButton.textContent = t("editor.publish");
     saveFile.textContent = t("editor.save_file");
@@ -108,6 +112,7 @@ export function barView(editor) {
   }
 
   store.subscribe(draw);
+  signedInName().then((author) => set({ author }));
   editor.watch((s) => [s], draw); // any change of the puzzle: the check may be stale
   return { redraw: draw };
 }
