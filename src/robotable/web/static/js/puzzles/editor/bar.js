@@ -72,10 +72,28 @@ export function barView(editor) {
   // the files made here, in this browser, before any publication
   const saveFile = el("button", { type: "button", id: "ed-save-file", onclick: () => save(`${editor.game}-puzzle.json`, `${JSON.stringify(editor.file(), null, 1)}\n`) });
   const saveBoard = editor.boardFile ? el("button", { type: "button", id: "ed-save-board", onclick: () => save(editor.boardFile().name, editor.boardFile().text) }) : null;
+  const open = el("input", { type: "file", id: "ed-open", accept: ".json,application/json", onchange: (e) => opened(e.target) });
+  const openLabel = el("label", { class: "wide" });
   const files = el("p", { class: "actions" }, saveFile, saveBoard ? " " : "", saveBoard);
   const titleLabel = el("label", { class: "wide" });
   const nameLabel = el("label", { class: "wide" });
-  box.replaceChildren(titleLabel, nameLabel, el("p", { class: "actions" }, checkButton, " ", publishButton), result, error, link, files);
+  box.replaceChildren(titleLabel, nameLabel, el("p", { class: "actions" }, checkButton, " ", publishButton), result, error, link, files, openLabel);
+
+  // A puzzle file of this game opened: the editor shows it, to change it or check it again.
+  async function opened(input) {
+    const [chosen] = input.files;
+    input.value = "";
+    if (!chosen) return;
+    let data = null;
+    try {
+      data = chosen.size <= 12000 ? JSON.parse(await chosen.text()) : null;
+    } catch {
+      data = null;
+    }
+    const read = data !== null && editor.load(Array.isArray(data) ? data[0] : data);
+    if (read) title.value = editor.get().title;
+    set({ checked: null, published: null, error: read ? "" : t("editor.cannot_open") });
+  }
 
   function draw() {
     const { checked, published, pending } = get();
@@ -87,6 +105,7 @@ export function barView(editor) {
     checkButton.textContent = t("editor.check");
     publishButton.textContent = t("editor.publish");
     saveFile.textContent = t("editor.save_file");
+    openLabel.replaceChildren(el("span", {}, t("editor.open_file"), " "), open);
     if (saveBoard) saveBoard.textContent = t("editor.save_board");
     const fresh = checked && get().shape === current;
     checkButton.disabled = pending;

@@ -87,6 +87,24 @@ export function createDeliveryEditor() {
     setFunctionSlots: (index, slots) =>
       set({ functions: get().functions.with(index, Math.max(1, Math.min(4, Number(slots) || 1))) }),
     setTitle: (title) => set({ title }),
+    // A puzzle file opened in the editor: true when it was read (a board of the default
+    // legend's rows, as the editor makes), false when the editor cannot show it.
+    load(data) {
+      const symbols = new Set(deliveryKit.tools.map(([tool]) => tool));
+      const rows = Array.isArray(data?.board) ? data.board.map((row) => String(row).replace(/\s+/g, "")) : null;
+      if (data?.game !== "delivery" || !rows || rows.length < 2 || rows.length > MAX_SIDE) return false;
+      const width = Math.max(...rows.map((row) => [...row].length));
+      const cells = rows.flatMap((row) => [...row.padEnd(width, ".")]);
+      if (width < 2 || width > MAX_SIDE || !cells.every((cell) => symbols.has(cell))) return false;
+      const [x, y, facing] = Array.isArray(data.start) ? data.start : [];
+      const inside = Number.isInteger(x) && Number.isInteger(y) && x >= 0 && y >= 0 && x < width && y < rows.length;
+      const start = inside && FACINGS.includes(facing) ? { x, y, facing } : null;
+      const cards = Object.fromEntries(CARDS.map((card) => [card, Number(data.cards?.[card]) || 0]));
+      const functions = Array.isArray(data.functions) ? data.functions.slice(0, 4).map((n) => Math.max(1, Math.min(4, Number(n) || 1))) : [];
+      const title = typeof data.title?.en === "string" ? data.title.en : "";
+      set({ width, height: rows.length, cells, start, cards, functions, slots: Math.max(1, Math.min(4, Number(data.slots) || 4)), title });
+      return true;
+    },
     // The board as a board file of the game (`robotable play delivery -O board_file=FILE`):
     // its map under the default legend; a game needs two start points at least (1 to 4).
     boardFile() {

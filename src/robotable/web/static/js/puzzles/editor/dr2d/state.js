@@ -60,6 +60,27 @@ export function createDr2dEditor() {
     setTurns: (turns) => set({ turns: Math.max(1, Math.min(MAX_TURNS, Number(turns) || 1)) }),
     setAbsolute: (absolute) => set({ absolute }),
     setTitle: (title) => set({ title }),
+    // A puzzle file opened in the editor: true when it was read (a map of the editor's tiles and
+    // a goal tile), false when the editor cannot show it (walls, lasers, pushers, laws: the file's).
+    load(data) {
+      const symbols = new Set(dr2dKit.tools.map(([tool]) => tool));
+      const lines = Array.isArray(data?.factory) ? data.factory.map(String) : String(data?.factory ?? "").split("\n");
+      const kept = lines.map((line) => line.replace(/#.*/, "").trim()).filter(Boolean);
+      if (data?.game !== "dr2d" || kept[0] !== "[map]" || kept.some((line, i) => i > 0 && line.startsWith("["))) return false;
+      const rows = kept.slice(1).map((line) => line.split(/\s+/));
+      const width = Math.max(0, ...rows.map((row) => row.length));
+      if (!rows.length || rows.length > MAX_SIDE || width > MAX_SIDE) return false;
+      const cells = rows.flatMap((row) => [...row, ...Array(width - row.length).fill(".")]);
+      if (!cells.every((cell) => symbols.has(cell)) || !Array.isArray(data.goal?.tile)) return false;
+      const [x, y] = data.robot?.tile ?? [];
+      const facing = data.robot?.facing === "O" ? "W" : data.robot?.facing;
+      const start = Number.isInteger(x) && Number.isInteger(y) && "NESW".includes(facing) ? { x, y, facing } : null;
+      const [gx, gy] = data.goal.tile;
+      const title = typeof data.title?.en === "string" ? data.title.en : "";
+      const turns = Math.max(1, Math.min(MAX_TURNS, Number(data.turns) || 1));
+      set({ width, height: rows.length, cells, start, goal: { x: gx, y: gy }, turns, absolute: data.options?.absolute_directions === true, title });
+      return true;
+    },
     file() {
       const { width, cells, start, goal, turns, absolute, title } = get();
       const rows = [];

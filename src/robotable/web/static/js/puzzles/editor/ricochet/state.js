@@ -82,6 +82,19 @@ export function createRicochetEditor() {
     },
     setMustRicochet: (mustRicochet) => set({ mustRicochet }),
     setTitle: (title) => set({ title }),
+    // A puzzle file opened in the editor: true when it was read (four robots: the editor has no
+    // silver one), false when the editor cannot show it.
+    load(data) {
+      const code = typeof data?.code === "string" ? data.code.replace(/\s+/g, "").toUpperCase() : "";
+      const found = /^([1-4][AB]){4}-([0-9A-F]{8})-([RGBYM][CTQHV])$/.exec(code);
+      if (data?.game !== "ricochet" || !found) return false;
+      const [faces, robots, target] = code.split("-");
+      const cells = [0, 2, 4, 6].map((i) => [HEX.indexOf(robots[i]), HEX.indexOf(robots[i + 1])]);
+      const title = typeof data.title?.en === "string" ? data.title.en : "";
+      set({ faces: [0, 2, 4, 6].map((i) => faces.slice(i, i + 2)), robots: cells, target, mustRicochet: data.must_ricochet !== false, title });
+      redraw();
+      return true;
+    },
     file() {
       const { faces, robots, target, mustRicochet, title } = get();
       const text = title.trim();
