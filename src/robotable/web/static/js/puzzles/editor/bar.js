@@ -16,7 +16,7 @@ const shape = (file) => JSON.stringify({ ...file, title: null, lesson: null });
 function titled(file) {
   if (file.title.en) return file;
   const untitled = { en: t("editor.untitled"), fr: t("editor.untitled") };
-  return { ...file, title: untitled, ...(file.lesson ? { lesson: untitled } : {}) };
+  return { ...file, title: untitled };
 }
 
 // A text saved as a file of this browser's downloads.

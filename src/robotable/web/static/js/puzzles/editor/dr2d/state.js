@@ -6,6 +6,10 @@
 
 import { language } from "../../../i18n.js";
 import { createStore } from "../../../shared/store.js";
+import { words as said } from "../../../words/editor.js";
+
+// the lesson of a puzzle made here, in both languages (the file holds both)
+const LESSON = { en: said.en["editor.lesson"], fr: said.fr["editor.lesson"] };
 import { dr2dKit } from "./kit.js";
 
 const MAX_SIDE = 12;
@@ -87,7 +91,7 @@ export function createDr2dEditor() {
       for (let i = 0; i < cells.length; i += width) rows.push(cells.slice(i, i + width).join(" "));
       const text = title.trim();
       const words = { en: text, fr: text };
-      const file = { game: "dr2d", format: 1, title: words, lesson: words, factory: ["[map]", ...rows] };
+      const file = { game: "dr2d", format: 1, title: words, lesson: LESSON, factory: ["[map]", ...rows] };
       if (start) file.robot = { tile: [start.x, start.y], facing: start.facing, pc: 7 };
       if (goal) file.goal = { tile: [goal.x, goal.y] };
       return { ...file, turns, options: { absolute_directions: absolute } };

@@ -5,6 +5,10 @@
 import { api } from "../../../api.js";
 import { language } from "../../../i18n.js";
 import { createStore } from "../../../shared/store.js";
+import { words as said } from "../../../words/editor.js";
+
+// the lesson of a puzzle made here, in both languages (the file holds both)
+const LESSON = { en: said.en["editor.lesson"], fr: said.fr["editor.lesson"] };
 
 export const ROBOTS = ["red", "green", "blue", "yellow"];
 export const FACES = ["1A", "1B", "2A", "2B", "3A", "3B", "4A", "4B"];
@@ -100,7 +104,7 @@ export function createRicochetEditor() {
       const text = title.trim();
       const words = { en: text, fr: text };
       const code = `${faces.join("")}-${robotsCode(robots)}-${target}`;
-      return { game: "ricochet", format: 1, title: words, lesson: words, code, must_ricochet: mustRicochet };
+      return { game: "ricochet", format: 1, title: words, lesson: LESSON, code, must_ricochet: mustRicochet };
     },
   };
 }
