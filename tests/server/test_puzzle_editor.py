@@ -80,23 +80,21 @@ def test_check_of_each_game_agrees_with_its_stored_optimum(server: TestClient) -
     assert check(server, first.to_dict()).json()["optimum"] == list(first.optimum or ())
 
 
-@pytest.mark.parametrize(
-    ("data", "reason"),
-    [
-        (delivery(start=None), "no_start"),
-        (delivery(board=["...#", "...D", "...."]), "no_parcel"),
-        (delivery(board=["...#", ".P..", "...."]), "no_drop"),
-        (delivery(board=["...#", ".P#D", "...#"]), "unsolvable"),  # the drop walled off
-    ],
-)
-def test_a_puzzle_without_an_optimum_says_why_and_is_never_published(
-    server: TestClient, data: dict[str, Any], reason: str
-) -> None:
-    told = check(server, data).json()
-    assert told["proven"] is False and told["reason"] == reason and told["words"]["fr"]
-    refused = publish(server, data, guest=GUEST)
-    assert refused.status_code == 422 and refused.json()["code"] == "not_proven"
-    assert refused.json()["error_fr"] == told["words"]["fr"]
+NOT_PROVEN = [
+    (delivery(start=None), "no_start"),
+    (delivery(board=["...#", "...D", "...."]), "no_parcel"),
+    (delivery(board=["...#", ".P..", "...."]), "no_drop"),
+    (delivery(board=["...#", ".P#D", "...#"]), "unsolvable"),  # the drop walled off
+]
+
+
+def test_a_puzzle_without_an_optimum_says_why_and_is_never_published(server: TestClient) -> None:
+    for data, reason in NOT_PROVEN:
+        told = check(server, data).json()
+        assert told["proven"] is False and told["reason"] == reason and told["words"]["fr"], reason
+        refused = publish(server, data, guest=GUEST)
+        assert refused.status_code == 422 and refused.json()["code"] == "not_proven"
+        assert refused.json()["error_fr"] == told["words"]["fr"]
     assert stored(server) == 0
 
 
@@ -109,33 +107,40 @@ def test_the_solvers_limit_is_too_large_and_stops_there(
     assert publish(server, delivery(), guest=GUEST).status_code == 422 and stored(server) == 0
 
 
-@pytest.mark.parametrize(
-    "content",
-    [
-        "not json",
-        "[" * 5000 + "]" * 5000,  # deep
-        json.dumps(delivery(board=[".P" + "." * 10 + "D"] * 3)),  # wider than a puzzle board
-        json.dumps(delivery(board=[".P.D"] * 40)),  # too many rows
-        json.dumps(delivery(board="x" * 20_000)),  # huge
-        json.dumps(delivery(cards={"FWD": 10**9})),
-        json.dumps(delivery(cards={"LASER": 1})),
-        json.dumps(delivery(start=[99, 0, "E"])),
-        json.dumps(delivery(start=[3, 0, "E"])),  # on a wall
-        json.dumps(delivery(game="ricochet")),
-        json.dumps([1, 2, 3]),
-        json.dumps(delivery(title="x")),
-    ],
-)
-def test_hostile_files_are_refused_in_both_languages(server: TestClient, content: str) -> None:
-    answer = check(server, content)
-    assert answer.status_code == 400, answer.text
-    assert answer.json()["error"] and answer.json()["error_fr"]
-    assert publish(
-        server, json.loads(content) if content.startswith("{") else content, guest=GUEST
-    ).status_code in (
-        400,
-        422,
-    )
+HOSTILE = [
+    "not json",
+    "[" * 5000 + "]" * 5000,  # deep
+    json.dumps(delivery(board=[".P" + "." * 10 + "D"] * 3)),  # wider than a puzzle board
+    json.dumps(delivery(board=[".P.D"] * 40)),  # too many rows
+    json.dumps(delivery(board="x" * 20_000)),  # huge
+    json.dumps(delivery(cards={"FWD": 10**9})),
+    json.dumps(delivery(cards={"LASER": 1})),
+    json.dumps(delivery(start=[99, 0, "E"])),
+    json.dumps(delivery(start=[3, 0, "E"])),  # on a wall
+    json.dumps(delivery(game="ricochet")),
+    json.dumps([1, 2, 3]),
+    json.dumps(delivery(title="x")),
+]
+
+
+def test_hostile_files_are_refused_in_both_languages(server: TestClient) -> None:
+    server.app.state.puzzle_publish_throttle.rule = puzzle_editor.Rule(burst=100, every=1.0)  # type: ignore[attr-defined]
+    for content in HOSTILE:
+        answer = check(server, content)
+        assert answer.status_code == 400, (content[:60], answer.text)
+        assert answer.json()["error"] and answer.json()["error_fr"]
+        sent = json.loads(content) if content.startswith("{") else content
+        assert publish(server, sent, guest=GUEST).status_code in (400, 422)
+    words = {"title": {"en": "x", "fr": "x"}, "lesson": {"en": "x", "fr": "x"}}
+    ricochet = {"game": "ricochet", "format": 1, "code": "1A1A3A4A-00F0FF0F-RC"} | words  # a piece twice
+    factory = load_course()[0].to_dict()
+    for game, bad in (
+        ("ricochet", ricochet),
+        ("dr2d", factory | {"turns": 99}),
+        ("dr2d", factory | {"x": 1}),
+    ):
+        answer = check(server, bad, game)
+        assert answer.status_code == 400 and answer.json()["error_fr"], game
     assert stored(server) == 0
 
 
