@@ -48,6 +48,9 @@ def test_a_puzzle_made_checked_published_and_played_by_another(server: Server, b
         assert page.get_attribute("#ed-download", "href", timeout=2000).endswith("/file")  # type: ignore[union-attr]
         assert page.evaluate("document.documentElement.scrollWidth <= document.documentElement.clientWidth")
         assert grave_violations(page) == []
+        page.goto(f"{server.url}/puzzles")  # a guest's puzzle is not listed, but this browser keeps its link
+        page.wait_for_selector(f"#made-here a[href='{link}']")
+        assert page.locator(f"#made-list a[href='{link}']").count() == 0
 
         other = player.new_page()
         other.on("pageerror", lambda error: errors.append(str(error)))

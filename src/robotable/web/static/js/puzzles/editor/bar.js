@@ -8,6 +8,7 @@ import { language, t } from "../../i18n.js";
 import { createStore } from "../../shared/store.js";
 import { signedInName } from "../../shared/who.js";
 import { guestKey, guestName } from "../guest.js";
+import { keepPublished } from "./mine.js";
 
 // The file without its words: a new title needs no new check.
 const shape = (file) => JSON.stringify({ ...file, title: null, lesson: null });
@@ -55,7 +56,9 @@ export function barView(editor) {
     if (name) guestName.set(name);
     try {
       const body = { puzzle: file, guest: guestKey(), name };
-      set({ published: await api(`/api/puzzles/${editor.game}/publish`, { method: "POST", body }), pending: false });
+      const published = await api(`/api/puzzles/${editor.game}/publish`, { method: "POST", body });
+      keepPublished(published); // its author finds it again on /puzzles
+      set({ published, pending: false });
     } catch (failure) {
       set({ pending: false, error: failure.message });
     }

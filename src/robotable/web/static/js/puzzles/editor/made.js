@@ -7,6 +7,7 @@ import { api, el } from "../../api.js";
 import { t } from "../../i18n.js";
 import "../../words/editor.js";
 import { bestOf } from "../progress.js";
+import { publishedHere } from "./mine.js";
 
 let listed = null;
 let failed = "";
@@ -33,8 +34,15 @@ function draw() {
     el("a", { href: "/puzzles/make/dr2d", id: "make-dr2d" }, t("made.make_dr2d")),
   );
   const list = listed === null ? [] : listed.length ? [el("ul", { id: "made-list", class: "puzzle-list made-list" }, ...listed.map(item))] : [el("p", {}, t("made.none"))];
+  const here = publishedHere();
+  const mine = here.length
+    ? [
+        el("h3", {}, t("made.here")),
+        el("ul", { id: "made-here", class: "puzzle-list made-list" }, ...here.map((p) => el("li", {}, el("a", { href: p.link }, p.title), " ", el("small", { class: "hint" }, t(`made.game.${p.game}`))))),
+      ]
+    : [];
   const box = document.getElementById("made");
-  box.replaceChildren(el("h2", { id: "made-title" }, t("made.title")), make, ...list, el("p", { class: "error", role: "alert" }, failed));
+  box.replaceChildren(el("h2", { id: "made-title" }, t("made.title")), make, ...list, ...mine, el("p", { class: "error", role: "alert" }, failed));
 }
 
 async function start() {
