@@ -46,6 +46,7 @@ from robotable.server.pages import add_page_routes, add_pages
 from robotable.server.pages import markdown_html as _markdown  # noqa: F401  (tests/web read it here)
 from robotable.server.profiles import add_profiles
 from robotable.server.proxies import ClientAddress, TrustedProxies
+from robotable.server.puzzle_editor import add_puzzle_editor
 from robotable.server.puzzle_routes import add_puzzle_routes
 from robotable.server.quotas import DEFAULT_QUOTAS, Quotas
 from robotable.server.records import add_records
@@ -174,6 +175,7 @@ def create_app(
     add_profiles(app, store)
     add_records(app, clock=clock)
     add_classrooms(app, clock=clock)
+    add_puzzle_editor(app, clock=clock)
     if api_docs:
         add_api_docs(app)
     app.add_middleware(ClientAddress, trusted=trusted)  # before the limits count by address

@@ -12,6 +12,9 @@ puzzle. Page routes, not part of protocol 1 (``docs/protocol.md``, "Puzzles").
   instructions), then also the first onPlay slot of an optimal program;
 - ``/puzzles/delivery/{id}``: the page.
 
+An id is ``course-N``, or ``p-SLUG``: a puzzle published from the editor (:mod:`.puzzle_editor`),
+played the same way (its listing's entry adds its ``author`` and its ``file``).
+
 Stateless: the page keeps the program and the progress (in the browser). Nothing sent before
 a puzzle is solved or a hint asked tells its optimum or a solution. A program the puzzle does
 not allow is a refusal in English and French (``PuzzleError``, 400) and changes nothing.
@@ -28,12 +31,20 @@ from pydantic import BaseModel, Field
 
 from robotable.core.errors import PuzzleError
 from robotable.games.delivery.board import DIRECTIONS, DROP
-from robotable.games.delivery.puzzles import Puzzle, course, parse_program, run
+from robotable.games.delivery.puzzles import Puzzle, course, load_puzzle, parse_program, run
 from robotable.games.delivery.svg import puzzle_svg
 from robotable.server.pages import PAGE_HEADERS, page_html
 
 API = "/api/puzzles/delivery"
-PuzzleId = Annotated[str, Path(max_length=20, pattern=r"^course-[0-9]{1,3}$", description="course-1")]
+PuzzleId = Annotated[
+    str,
+    Path(
+        max_length=20,
+        pattern=r"^(course-[0-9]{1,3}|p-[a-z2-7]{16})$",
+        description="course-1, or p-SLUG: a published puzzle (the editor's)",
+    ),
+]
+Found = tuple[Puzzle, dict[str, Any]]  # a puzzle and what its listing says of it
 Lang = Literal["en", "fr"]
 Pawn = dict[str, Any]
 
@@ -55,8 +66,11 @@ class HintAsk(BaseModel):
     level: int = Field(ge=1, le=2, description="1: the optimum; 2: also the first onPlay slot")
 
 
-def find(puzzle_id: str) -> Puzzle:
-    """The course's puzzle of that id, or a 404 in words."""
+def find(puzzle_id: str, published: Any = None) -> Found:
+    """The course's puzzle of that id, or a published one (``p-SLUG``, read from ``published``,
+    the store of :mod:`.puzzle_editor`: blocking), with its listing's entry; or a 404 in words."""
+    if puzzle_id.startswith("p-"):
+        return find_published(puzzle_id, published)
     number = puzzle_id.removeprefix("course-")
     puzzles = course()
     if not (puzzle_id.startswith("course-") and number.isascii() and number.isdigit()) or not (
@@ -66,7 +80,19 @@ def find(puzzle_id: str) -> Puzzle:
             f"there is no Robot Delivery puzzle {puzzle_id!r}",
             fr=f"il n’y a pas de puzzle Robot Delivery {puzzle_id!r}",
         )
-    return puzzles[int(number) - 1]
+    return puzzles[int(number) - 1], entry(int(number), puzzles[int(number) - 1])
+
+
+def find_published(puzzle_id: str, published: Any) -> Found:
+    kept = published.find(puzzle_id.removeprefix("p-")) if published is not None else None
+    if kept is None or kept.game != "delivery":
+        raise UnknownPuzzle(
+            "there is no Robot Delivery puzzle at this link",
+            fr="il n’y a pas de puzzle Robot Delivery à ce lien",
+        )
+    puzzle = load_puzzle(kept.data())  # proven when published: the file holds its optimum
+    told = {"id": puzzle_id, "title": dict(puzzle.title), "lesson": dict(puzzle.lesson)}
+    return puzzle, told | {"author": kept.name, "file": f"/api/puzzles/published/{kept.id}/file"}
 
 
 def entry(number: int, puzzle: Puzzle) -> dict[str, Any]:
@@ -83,12 +109,11 @@ def start_pawn(puzzle: Puzzle) -> Pawn:
     return {"cell": list(puzzle.board.xy(cell)), "facing": DIRECTIONS[facing], "parcel": False}
 
 
-def described(puzzle_id: str, lang: str) -> dict[str, Any]:
+def described(found: Found, lang: str) -> dict[str, Any]:
     """The puzzle at its start: what the page draws and the program's frame."""
-    puzzle = find(puzzle_id)
+    puzzle, told = found
     board = puzzle.board
-    number = int(puzzle_id.removeprefix("course-"))
-    return entry(number, puzzle) | {
+    return told | {
         "board": puzzle_svg(board.rows(), start_pawn(puzzle), lang=lang),
         "pawn": start_pawn(puzzle),
         "parcels": [list(board.xy(cell)) for cell in puzzle.parcels],
@@ -102,9 +127,9 @@ def described(puzzle_id: str, lang: str) -> dict[str, Any]:
     }
 
 
-def ran(puzzle_id: str, program: str | dict[str, Any], lang: str) -> dict[str, Any]:
+def ran(found: Found, program: str | dict[str, Any], lang: str) -> dict[str, Any]:
     """The program run: the steps to replay, the end, and once solved the score against the optimum."""
-    puzzle = find(puzzle_id)
+    puzzle = found[0]
     outcome = run(puzzle, program)
     taken = [event["cell"] for event in outcome.trace if event["kind"] == "picked"]
     answer = {
@@ -156,13 +181,13 @@ def innermost_slot(stack: list[str] | tuple[str, ...]) -> str | None:
     return None
 
 
-def hint(puzzle_id: str, level: int) -> dict[str, Any]:
+def hint(found: Found, level: int) -> dict[str, Any]:
     """Level 1: the optimum (cards, instructions); level 2: also the first onPlay slot of an
     optimal program."""
-    puzzle = find(puzzle_id)
+    puzzle, told = found
     if puzzle.optimum is None or puzzle.solution is None:
         raise PuzzleError("this puzzle has no proven optimum", fr="ce puzzle n’a pas d’optimum prouvé")
-    answer: dict[str, Any] = {"id": puzzle_id, "level": level, "optimum": list(puzzle.optimum)}
+    answer: dict[str, Any] = {"id": told["id"], "level": level, "optimum": list(puzzle.optimum)}
     if level >= 2:
         onplay = parse_program(puzzle.solution).onplay
         answer["first"] = list(onplay[0]) if onplay else []
@@ -173,6 +198,9 @@ def add_delivery_puzzle_routes(app: FastAPI) -> None:
     """The routes of the module's description."""
     page = page_html("delivery_puzzle")
 
+    def found(puzzle_id: str) -> Found:  # blocking: run in a thread
+        return find(puzzle_id, getattr(app.state, "published", None))
+
     @app.get(API)
     async def delivery_puzzles() -> dict[str, Any]:
         """The course in order, without optima."""
@@ -181,17 +209,17 @@ def add_delivery_puzzle_routes(app: FastAPI) -> None:
     @app.get(API + "/{puzzle_id}")
     async def delivery_puzzle(puzzle_id: PuzzleId, lang: Lang = "en") -> dict[str, Any]:
         """A puzzle at its start."""
-        return await asyncio.to_thread(described, puzzle_id, lang)
+        return await asyncio.to_thread(lambda: described(found(puzzle_id), lang))
 
     @app.post(API + "/{puzzle_id}/run")
     async def delivery_run(puzzle_id: PuzzleId, body: Attempt) -> dict[str, Any]:
         """The program run; the score and the optimum once solved."""
-        return await asyncio.to_thread(ran, puzzle_id, body.program, body.lang)
+        return await asyncio.to_thread(lambda: ran(found(puzzle_id), body.program, body.lang))
 
     @app.post(API + "/{puzzle_id}/hint")
     async def delivery_hint(puzzle_id: PuzzleId, body: HintAsk) -> dict[str, Any]:
         """The optimum (level 1), and the first onPlay slot of an optimal program (level 2)."""
-        return hint(puzzle_id, body.level)
+        return await asyncio.to_thread(lambda: hint(found(puzzle_id), body.level))
 
     @app.get("/puzzles/delivery/{puzzle_id}", include_in_schema=False)
     async def delivery_puzzle_page(puzzle_id: str) -> Response:

@@ -12,6 +12,8 @@ day, played alone. Page routes, not part of protocol 1 (``docs/protocol.md``, "P
   also the first move of an optimal solution;
 - ``/puzzles`` and ``/puzzles/ricochet/{id}``: the pages.
 
+An id ``p-SLUG`` is a puzzle published from the editor (:mod:`.puzzle_editor`), played the same way.
+
 Stateless, like the tutorials: the page keeps the moves and the player's progress (in the
 browser), the server replays them in a millisecond. Nothing sent before a puzzle is solved or a
 hint asked tells its optimum or a solution: the listing and the board carry neither.
@@ -22,6 +24,7 @@ from __future__ import annotations
 import asyncio
 import datetime as dt
 import re
+from collections.abc import Callable
 from typing import Annotated, Any, Literal
 
 from fastapi import FastAPI, Path
@@ -37,6 +40,7 @@ from robotable.games.ricochet.puzzle_file import (
     Outcome,
     RicochetPuzzle,
     daily_puzzle,
+    load_puzzle,
     run,
     series,
     shipped,
@@ -75,8 +79,17 @@ def today() -> dt.date:
     return dt.datetime.now(dt.UTC).date()
 
 
+published_source: Callable[[str], Any] | None = None
+"""How a published puzzle (``p-SLUG``, made in the editor) is found: its store's ``find``, set by
+:mod:`.puzzle_editor` when the application is made (one application a process). A module's
+hook rather than the application's state, because the records (:mod:`.records`) replay a
+solution with :func:`find` alone: a published puzzle has records as the course's have."""
+
+
 def find(puzzle_id: str) -> RicochetPuzzle:
     """The puzzle of that id, or a 404 in words (a day's puzzle only within :data:`DAYS_KEPT`)."""
+    if puzzle_id.startswith("p-"):
+        return find_published(puzzle_id)
     if puzzle_id == "daily":
         puzzle_id = f"daily-{today().isoformat()}"
     daily = DAILY.match(puzzle_id)
@@ -95,6 +108,16 @@ def find(puzzle_id: str) -> RicochetPuzzle:
             fr=f"il n’y a pas de puzzle {puzzle_id!r} (le puzzle d’un jour reste {DAYS_KEPT} jours)",
         )
     return found
+
+
+def find_published(puzzle_id: str) -> RicochetPuzzle:
+    """A puzzle published from the editor, proven when it was: its file holds its optimum."""
+    kept = published_source(puzzle_id.removeprefix("p-")) if published_source is not None else None
+    if kept is None or kept.game != "ricochet":
+        raise UnknownPuzzle(
+            "there is no Ricochet puzzle at this link", fr="il n’y a pas de puzzle Ricochet à ce lien"
+        )
+    return load_puzzle(kept.data() | {"id": puzzle_id})
 
 
 def entry(puzzle: RicochetPuzzle) -> dict[str, Any]:

@@ -14,6 +14,9 @@ and played alone. Page routes, not part of protocol 1 (``docs/protocol.md``, "Pu
   also the registers of an optimal solution's first turn;
 - ``/puzzles/dr2d/{id}``: the page.
 
+An id is ``course-N``, or ``p-SLUG``: a puzzle published from the editor (:mod:`.puzzle_editor`),
+played the same way (its optimal solution, not stored, is found again for the hint and kept).
+
 Stateless, like Ricochet's: the page keeps the programs and the progress, the server plays them
 again. Nothing sent before a puzzle is solved or a hint asked says its optimum or a solution.
 The optimum and a solution come from the solver, once per puzzle and process (at most a third
@@ -23,8 +26,10 @@ of a second for the course's largest).
 from __future__ import annotations
 
 import asyncio
+import json
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from functools import cache
+from functools import cache, lru_cache
 from typing import Annotated, Any, Literal
 
 from fastapi import FastAPI, Path
@@ -35,7 +40,7 @@ from robotable.core.drawing_words import DrawingWords
 from robotable.core.errors import PuzzleError
 from robotable.games.dr2d.board import xy
 from robotable.games.dr2d.engine import LETTERS
-from robotable.games.dr2d.puzzles import MAX_TURNS, Outcome, Proof, Puzzle, prove, run
+from robotable.games.dr2d.puzzles import MAX_TURNS, Outcome, Proof, Puzzle, load_puzzle, prove, run
 from robotable.games.dr2d.puzzles.course import load_course
 from robotable.games.dr2d.puzzles.drawing import factory_svg, overlay_svg
 from robotable.games.dr2d.puzzles.runner import new_fleet, robot_view
@@ -72,16 +77,61 @@ def course() -> tuple[Puzzle, ...]:
 
 
 @cache
-def proof(number: int) -> Proof:
+def course_proof(number: int) -> Proof:
     """The solver's proof for the course's puzzle ``number`` (1 for the first), once per process."""
     return prove(course()[number - 1], limit=PROOF_LIMIT)
 
 
-def find(puzzle_id: str) -> tuple[int, Puzzle]:
-    """The course's puzzle of that id (``course-3``) with its number, or a 404 in words."""
+published_source: Callable[[str], Any] | None = None
+"""How a published puzzle (``p-SLUG``, made by a person) is found: its store's ``find``, set by
+:mod:`.puzzle_editor` when the application is made (one application a process)."""
+
+
+@dataclass(frozen=True)
+class Found:
+    """A puzzle and its id: ``course-N`` (``number`` N) or ``p-SLUG`` (a published one)."""
+
+    id: str
+    puzzle: Puzzle
+    number: int | None = None
+
+    def proof(self) -> Proof:
+        if self.number is not None:
+            return course_proof(self.number)
+        return published_proof(self.id, self.puzzle)
+
+    def drawing(self, lang: str) -> str:
+        if self.number is not None:
+            return factory_drawing(self.number, lang)
+        return factory_svg(self.puzzle, lang)
+
+
+PUBLISHED_LIMIT = 60_000
+"""A published puzzle's proof within the limit it was proven in when published (puzzle_checks)."""
+
+
+@lru_cache(maxsize=64)
+def _published_proof(puzzle_id: str, data: str) -> Proof:
+    return prove(load_puzzle(json.loads(data)), limit=PUBLISHED_LIMIT)
+
+
+def published_proof(puzzle_id: str, puzzle: Puzzle) -> Proof:
+    """A published puzzle's proof (its solution is not stored: found again, kept for the next hint)."""
+    return _published_proof(puzzle_id, json.dumps(puzzle.to_dict(), sort_keys=True))
+
+
+def find(puzzle_id: str) -> Found:
+    """The course's puzzle of that id (``course-3``) or a published one (``p-SLUG``), or a 404 in words."""
+    if puzzle_id.startswith("p-"):
+        kept = published_source(puzzle_id.removeprefix("p-")) if published_source is not None else None
+        if kept is None or kept.game != "dr2d":
+            raise UnknownDr2dPuzzle(
+                "there is no DR2D puzzle at this link", fr="il n’y a pas de puzzle DR2D à ce lien"
+            )
+        return Found(puzzle_id, load_puzzle(kept.data()))
     number = puzzle_id.removeprefix(PREFIX)
     if puzzle_id.startswith(PREFIX) and number.isdigit() and 1 <= int(number) <= len(course()):
-        return int(number), course()[int(number) - 1]
+        return Found(puzzle_id, course()[int(number) - 1], int(number))
     last = f"{PREFIX}{len(course())}"
     raise UnknownDr2dPuzzle(
         f"there is no DR2D puzzle {puzzle_id!r} (the course's are course-1 to {last})",
@@ -89,13 +139,13 @@ def find(puzzle_id: str) -> tuple[int, Puzzle]:
     )
 
 
-def entry(number: int, puzzle: Puzzle) -> dict[str, Any]:
+def entry(number: int | None, puzzle: Puzzle, puzzle_id: str | None = None) -> dict[str, Any]:
     """A puzzle as the listing gives it: never its optimum nor a solution."""
     goal: dict[str, Any] = (
         {"laws": list(puzzle.goal_laws)} if puzzle.goal_laws else {"tile": list(xy(puzzle.targets[0]))}
     )
     return {
-        "id": f"{PREFIX}{number}",
+        "id": puzzle_id or f"{PREFIX}{number}",
         "number": number,
         "title": dict(puzzle.title),
         "lesson": dict(puzzle.lesson),
@@ -116,21 +166,23 @@ def factory_drawing(number: int, lang: str) -> str:
     return factory_svg(course()[number - 1], lang)
 
 
-def at_start(number: int, puzzle: Puzzle, lang: str) -> dict[str, Any]:
+def at_start(found: Found, lang: str) -> dict[str, Any]:
+    puzzle = found.puzzle
     robot = robot_view(new_fleet(puzzle))
-    return entry(number, puzzle) | {
-        "factory": factory_drawing(number, lang),
+    return entry(found.number, puzzle, found.id) | {
+        "factory": found.drawing(lang),
         "robot": robot,
         "overlay": overlay_svg(robot, 0, puzzle),
     }
 
 
-def played(number: int, puzzle: Puzzle, programs: list[list[str]], lang: str) -> dict[str, Any]:
+def played(found_puzzle: Found, programs: list[list[str]], lang: str) -> dict[str, Any]:
     """The attempt played: what the page replays step by step, and the score once solved."""
+    puzzle = found_puzzle.puzzle
     outcome = run(puzzle, programs)
     turns, moves = outcome.score
     answer = {
-        "id": f"{PREFIX}{number}",
+        "id": found_puzzle.id,
         "solved": outcome.solved,
         "turns_played": turns,
         "moves": moves,
@@ -139,7 +191,7 @@ def played(number: int, puzzle: Puzzle, programs: list[list[str]], lang: str) ->
         "steps": steps(puzzle, outcome, lang),
     }
     if outcome.solved:
-        found = proof(number)
+        found = found_puzzle.proof()
         answer |= {
             "score": list(outcome.score),
             "optimum": list(found.optimum or ()),
@@ -193,10 +245,10 @@ def letters(found: Proof) -> list[list[str]]:
     return [[LETTERS[code] for code in program] for program in found.solution]
 
 
-def hint(number: int, level: int) -> dict[str, Any]:
+def hint(puzzle: Found, level: int) -> dict[str, Any]:
     """Level 1: the optimum (turns, moves); level 2: also an optimal solution's first turn."""
-    found = proof(number)
-    answer: dict[str, Any] = {"id": f"{PREFIX}{number}", "level": level, "optimum": list(found.optimum or ())}
+    found = puzzle.proof()
+    answer: dict[str, Any] = {"id": puzzle.id, "level": level, "optimum": list(found.optimum or ())}
     if level >= 2 and found.solution:
         answer["first"] = letters(found)[0]
     return answer
@@ -214,19 +266,17 @@ def add_dr2d_puzzle_routes(app: FastAPI) -> None:
     @app.get("/api/puzzles/dr2d/{puzzle_id}")
     async def dr2d_puzzle(puzzle_id: PuzzleId, lang: Lang = "en") -> dict[str, Any]:
         """A puzzle at its start: its factory, the robot, the goal and the turns."""
-        return at_start(*find(puzzle_id), lang)
+        return await asyncio.to_thread(lambda: at_start(find(puzzle_id), lang))
 
     @app.post("/api/puzzles/dr2d/{puzzle_id}/run")
     async def dr2d_run(puzzle_id: PuzzleId, body: Attempt) -> dict[str, Any]:
         """The programs played from the start, step by step; the score and the optimum once solved."""
-        number, puzzle = find(puzzle_id)
-        return await asyncio.to_thread(played, number, puzzle, body.programs, body.lang)
+        return await asyncio.to_thread(lambda: played(find(puzzle_id), body.programs, body.lang))
 
     @app.post("/api/puzzles/dr2d/{puzzle_id}/hint")
     async def dr2d_hint(puzzle_id: PuzzleId, body: HintAsk) -> dict[str, Any]:
         """The optimum (level 1), and an optimal first turn (level 2)."""
-        number, _ = find(puzzle_id)
-        return await asyncio.to_thread(hint, number, body.level)
+        return await asyncio.to_thread(lambda: hint(find(puzzle_id), body.level))
 
     @app.get("/puzzles/dr2d/{puzzle_id}", include_in_schema=False)
     async def dr2d_puzzle_page(puzzle_id: str) -> Response:

@@ -99,7 +99,7 @@ def verify_delivery(puzzle_id: str, program: Any) -> tuple[str, Score, bool]:
             "a program is a text or an object with onplay and functions",
             fr="un programme est un texte ou un objet avec onplay et functions",
         )
-    puzzle = delivery_puzzle_routes.find(puzzle_id)
+    puzzle, _ = delivery_puzzle_routes.find(puzzle_id)  # a course's (a published one has no record yet)
     outcome = delivery.run(puzzle, program, trace=False)
     if not outcome.solved:
         raise NotSolved(
@@ -113,11 +113,12 @@ def verify_delivery(puzzle_id: str, program: Any) -> tuple[str, Score, bool]:
 
 def verify_dr2d(puzzle_id: str, programs: Any) -> tuple[str, Score, bool]:
     """The registers of each turn played by DR2D's puzzle runner (the game's engine)."""
-    number, puzzle = puzzle_routes_dr2d.find(puzzle_id)
+    found = puzzle_routes_dr2d.find(puzzle_id)
+    puzzle = found.puzzle
     outcome = dr2d.run(puzzle, programs)
     if not outcome.solved:
         raise NotSolved("these registers do not reach the goal", fr="ces registres n’atteignent pas le but")
-    optimum = puzzle.optimum if puzzle.optimum is not None else puzzle_routes_dr2d.proof(number).optimum
+    optimum = puzzle.optimum if puzzle.optimum is not None else found.proof().optimum
     return puzzle_id, outcome.score, _optimal(outcome.score, optimum)
 
 

@@ -303,3 +303,22 @@ classroom_results = Table(
     Column("best", Integer, nullable=True),  # the fewest moves of a solution; null: not solved
     Column("solution", Text, nullable=True),  # those moves, JSON
 )
+
+# a puzzle made in the editor and published (issue 31): proven by the server's own solver when
+# published; an account's are listed under its name, a guest's are reached by their link only
+published_puzzles = Table(
+    "published_puzzles",
+    metadata,
+    Column("id", String(24), primary_key=True),  # a random, unguessable slug: the link
+    Column("game", String(32), nullable=False),
+    Column("title", String(200), nullable=False),
+    Column("author_account_id", Integer, ForeignKey("accounts.id", ondelete="CASCADE"), nullable=True),
+    Column("author_name", String(24), nullable=True),  # the account's name, or the one a guest gave
+    Column("file", Text, nullable=False),  # the puzzle file's JSON text, its proven optimum in it
+    Column("optimum", String(40), nullable=False),  # the proven score, JSON ("[6, 10]")
+    Column("created", Float, nullable=False),
+    Column("guest_key_hash", String(64), nullable=True),  # SHA-256 of a guest author's browser key
+    Index("published_puzzles_listed", "game", "created"),
+    Index("published_puzzles_account", "author_account_id"),
+    Index("published_puzzles_guest", "guest_key_hash"),
+)

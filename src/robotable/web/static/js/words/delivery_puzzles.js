@@ -9,6 +9,8 @@ import "./puzzles.js";
 export const words = {
   en: {
     "dpuzzles.title": "Robot Delivery: program the pawn",
+    "dpuzzles.made_by": "A puzzle made by {name}.",
+    "dpuzzles.download": "Download the puzzle file",
     "dpuzzles.course_about": "Program the pawn: sequence, then LOOP, then functions. One lesson each.",
     "dpuzzles.program": "Your program",
     "dpuzzles.how": "Pick a card, then a slot. A slot clicked with no card picked gives its cards back.",
@@ -31,6 +33,8 @@ export const words = {
     "dpuzzles.solved_in": "solved with {cards} cards",
   },
   fr: {
+    "dpuzzles.made_by": "Un puzzle créé par {name}.",
+    "dpuzzles.download": "Télécharger le fichier du puzzle",
     "dpuzzles.title": "Robot Delivery : programmez le pion",
     "dpuzzles.course_about": "Programmez le pion : la séquence, puis LOOP, puis les fonctions. Une leçon par puzzle.",
     "dpuzzles.program": "Votre programme",

@@ -21,7 +21,11 @@ export function panelView(puzzle) {
       const lang = language();
       document.title = `${about.title[lang]} · robotable`;
       shown("title").textContent = about.title[lang];
-      shown("lesson").textContent = about.lesson[lang];
+      // a published puzzle (the editor's) says who made it
+      const by = about.author ? t("dpuzzles.made_by", { name: about.author }) : "";
+      shown("lesson").textContent = [about.lesson[lang], by].filter(Boolean).join(" ");
+      shown("published-file").hidden = !about.file; // a published puzzle's file, as the game loads it
+      if (about.file) shown("published-download").href = about.file;
     },
   );
   puzzle.watch((s) => [s.outcome, s.replaying, s.frame, s.lang], (state) => drawResult(shown, state));

@@ -1,0 +1,99 @@
+"""Screenshots of the puzzle editor for docs/puzzles.md.
+
+    python -m tests.web.editor_screenshots docs/screenshots [fr]
+
+starts its own ``robotable serve`` and Debian's Chromium (both stopped by their ids), draws a
+small Robot Delivery puzzle by clicks (walls, a parcel, a conveyor to an express one), checks
+it and publishes it, then writes ``editor-delivery-desktop.png`` and ``editor-delivery-phone.png``;
+and a Ricochet position checked, ``editor-ricochet-desktop.png`` (``-fr`` in French).
+"""
+
+from __future__ import annotations
+
+import sys
+import tempfile
+from pathlib import Path
+from typing import Any
+
+from ..server import process
+from . import chromium
+from .screenshots import LOCALES, SIZES
+
+DRAWN = (
+    ("#", 3, 0), ("#", 3, 1), ("P", 1, 0), ("v", 1, 1), ("»", 1, 2), ("»", 2, 2), ("»", 3, 2),
+    ("D", 4, 2), ("pawn", 0, 0),
+)  # fmt: skip
+ALLOWED = {"FWD": 3, "SL": 0, "SR": 0, "RL": 1, "RR": 1, "LOOP": 1}
+"""The Delivery puzzle drawn: (tool, column, row), in order."""
+
+
+def delivery(page: Any, base: str) -> None:
+    page.goto(f"{base}/puzzles/make/delivery")
+    page.wait_for_selector("#ed-board button[data-x='0'][data-y='0']")
+    page.fill("#ed-height", "3")
+    page.dispatch_event("#ed-height", "change")
+    page.wait_for_selector("#ed-board button[data-y='2']")
+    for tool, x, y in DRAWN:
+        page.click(f"#ed-tools button[data-tool='{tool}']")
+        page.click(f"#ed-board button[data-x='{x}'][data-y='{y}']")
+    for card, count in ALLOWED.items():
+        page.fill(f"#ed-card-{card}", str(count))
+        page.dispatch_event(f"#ed-card-{card}", "change")
+    page.fill("#ed-title", "Round the wall")
+    page.fill("#ed-name", "Léa")
+    page.click("#ed-check")
+    page.wait_for_selector("#ed-bar-form[data-result=proven]", timeout=30_000)
+    page.click("#ed-publish")
+    page.wait_for_selector("#ed-published")
+
+
+def take(browser: Any, base: str, folder: Path, lang: str) -> list[Path]:
+    suffix = "" if lang == "en" else f"-{lang}"
+    written = []
+    for size, viewport in SIZES.items():
+        phone = size == "phone"
+        context = browser.new_context(
+            viewport=viewport, locale=LOCALES[lang], is_mobile=phone, has_touch=phone
+        )
+        try:
+            page = context.new_page()
+            delivery(page, base)
+            written.append(folder / f"editor-delivery-{size}{suffix}.png")
+            page.screenshot(path=str(written[-1]), full_page=True)
+            if not phone:
+                page.goto(f"{base}/puzzles/make/ricochet")
+                page.wait_for_selector("#ed-board svg")
+                page.select_option("#ed-target", "GT")
+                page.wait_for_selector("#ed-target option[value=GT][selected]", state="attached")
+                page.fill("#ed-title", "Green triangle")
+                page.click("#ed-check")
+                page.wait_for_selector("#ed-bar-form[data-result=proven]", timeout=30_000)
+                written.append(folder / f"editor-ricochet-{size}{suffix}.png")
+                page.screenshot(path=str(written[-1]), full_page=True)
+        finally:
+            context.close()
+    return written
+
+
+def main(folder: Path, lang: str = "en") -> None:
+    from playwright.sync_api import sync_playwright
+
+    folder.mkdir(parents=True, exist_ok=True)
+    scratch = Path(tempfile.mkdtemp(prefix="robotable-screenshots-"))
+    server = process.start(f"sqlite:///{scratch / 'tables.sqlite3'}", scratch)
+    started = chromium.start()
+    try:
+        with sync_playwright() as playwright:
+            browser = playwright.chromium.connect_over_cdp(started.endpoint)
+            for path in take(browser, server.url, folder, lang):
+                print(path)
+            browser.close()
+    finally:
+        chromium.stop(started)
+        process.stop(server)
+
+
+if __name__ == "__main__":
+    if len(sys.argv) not in (2, 3) or sys.argv[2:] not in ([], ["en"], ["fr"]):
+        sys.exit("usage: python -m tests.web.editor_screenshots FOLDER [en|fr]")
+    main(Path(sys.argv[1]), *sys.argv[2:])
