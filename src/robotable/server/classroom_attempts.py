@@ -70,7 +70,8 @@ def check_delivery(pupil: Pupil, puzzle: str, program: Any, run: bool, lang: str
     if program is None:
         raise need("program", "send your program", "envoyez votre programme")
     checked = program_from_data(program)  # a refusal in words for any other shape
-    check_program(find(puzzle), checked)
+    found = find(puzzle)  # a course's: the room's work names no published puzzle
+    check_program(found[0], checked)
     canonical = checked.to_dict()
     key = result_key("delivery", puzzle)
     previous = pupil.moves if pupil.puzzle == key and isinstance(pupil.moves, dict) else {}
@@ -79,7 +80,7 @@ def check_delivery(pupil: Pupil, puzzle: str, program: Any, run: bool, lang: str
         answer = {"kept": True, "cards": checked.cards}
         current = {"program": canonical, "run": last_run}
         return Checked(answer, key, current, canonical == last_run, False, None)
-    answer = ran(puzzle, canonical, lang)
+    answer = ran(found, canonical, lang)
     solution = (answer["cards"], canonical) if answer["solved"] else None
     current = {"program": canonical, "run": canonical, "solved": answer["solved"]}
     return Checked(answer, key, current, True, counts_as_run(last_run, canonical), solution)
@@ -88,11 +89,12 @@ def check_delivery(pupil: Pupil, puzzle: str, program: Any, run: bool, lang: str
 def check_dr2d(pupil: Pupil, puzzle: str, registers: Any, run: bool, lang: str) -> Checked:
     if not isinstance(registers, list):
         raise need("registers", "send the registers you wrote", "envoyez les registres que vous avez écrits")
-    number, found = find_dr2d(puzzle)
-    if len(registers) > found.turns * REGISTERS:
+    found = find_dr2d(puzzle)
+    turns = found.puzzle.turns
+    if len(registers) > turns * REGISTERS:
         raise PuzzleError(
-            f"this puzzle has {found.turns * REGISTERS} registers ({found.turns} turn(s) of {REGISTERS})",
-            fr=f"ce puzzle a {found.turns * REGISTERS} registres ({found.turns} tour(s) de {REGISTERS})",
+            f"this puzzle has {turns * REGISTERS} registers ({turns} turn(s) of {REGISTERS})",
+            fr=f"ce puzzle a {turns * REGISTERS} registres ({turns} tour(s) de {REGISTERS})",
         )
     padded = registers + [LETTERS[-1]] * (-len(registers) % REGISTERS)
     programs = [
@@ -108,7 +110,7 @@ def check_dr2d(pupil: Pupil, puzzle: str, registers: Any, run: bool, lang: str) 
         return Checked(answer, key, {"registers": letters, "run": last_run}, letters == last_run, False, None)
     if not letters:
         raise need("registers", "write a register first", "écrivez d’abord un registre")
-    answer = played_dr2d(number, found, programs, lang)
+    answer = played_dr2d(found, programs, lang)
     solution = (answer["turns_played"], letters) if answer["solved"] else None
     current = {"registers": letters, "run": letters, "solved": answer["solved"]}
     return Checked(answer, key, current, True, counts_as_run(last_run, letters), solution)
