@@ -11,17 +11,14 @@ the teacher watching their run: ``classroom-delivery-teacher-desktop.png`` (``-f
 
 from __future__ import annotations
 
-import sys
-import tempfile
 from pathlib import Path
 from typing import Any
 
 from robotable.games.delivery.puzzles import course, parse_program
 from robotable.games.ricochet.puzzle_file import series
 
-from ..server import process
-from . import chromium
 from .screenshots import LOCALES, SIZES
+from .shooting import command_line, served_browser
 
 MOVES = [str(move) for move in series("course")[0].solution]
 HINT = {"en": "Tom: try the blue robot first", "fr": "Tom : essaie d’abord le robot bleu"}
@@ -115,25 +112,12 @@ def take_delivery(browser: Any, base: str, folder: Path, lang: str) -> Path:
 
 
 def main(folder: Path, lang: str = "en") -> None:
-    from playwright.sync_api import sync_playwright
-
     folder.mkdir(parents=True, exist_ok=True)
-    scratch = Path(tempfile.mkdtemp(prefix="robotable-screenshots-"))
-    server = process.start(f"sqlite:///{scratch / 'tables.sqlite3'}", scratch)
-    started = chromium.start()
-    try:
-        with sync_playwright() as playwright:
-            browser = playwright.chromium.connect_over_cdp(started.endpoint)
-            for path in take(browser, server.url, folder, lang):
-                print(path)
-            print(take_delivery(browser, server.url, folder, lang))
-            browser.close()
-    finally:
-        chromium.stop(started)
-        process.stop(server)
+    with served_browser() as (browser, base):
+        for path in take(browser, base, folder, lang):
+            print(path)
+        print(take_delivery(browser, base, folder, lang))
 
 
 if __name__ == "__main__":
-    if len(sys.argv) not in (2, 3) or sys.argv[2:] not in ([], ["en"], ["fr"]):
-        sys.exit("usage: python -m tests.web.classroom_screenshots FOLDER [en|fr]")
-    main(Path(sys.argv[1]), *sys.argv[2:])
+    command_line("classroom_screenshots", main)

@@ -11,8 +11,6 @@ clicks, runs it and goes to the run's last step, then writes ``dr2d-puzzle-deskt
 
 from __future__ import annotations
 
-import sys
-import tempfile
 from pathlib import Path
 from typing import Any
 
@@ -20,9 +18,8 @@ from robotable.games.dr2d.engine import LETTERS
 from robotable.games.dr2d.puzzles import prove
 from robotable.games.dr2d.puzzles.course import load_course
 
-from ..server import process
-from . import chromium
 from .screenshots import LOCALES, SIZES
+from .shooting import command_line, served_browser
 
 SHOWN = 16  # the course's sixteenth puzzle: two turns across the whole factory, a pit and a conveyor
 
@@ -68,24 +65,11 @@ def take(browser: Any, base: str, folder: Path, lang: str) -> list[Path]:
 
 
 def main(folder: Path, lang: str = "en") -> None:
-    from playwright.sync_api import sync_playwright
-
     folder.mkdir(parents=True, exist_ok=True)
-    scratch = Path(tempfile.mkdtemp(prefix="robotable-screenshots-"))
-    server = process.start(f"sqlite:///{scratch / 'tables.sqlite3'}", scratch)
-    started = chromium.start()
-    try:
-        with sync_playwright() as playwright:
-            browser = playwright.chromium.connect_over_cdp(started.endpoint)
-            for path in take(browser, server.url, folder, lang):
-                print(path)
-            browser.close()
-    finally:
-        chromium.stop(started)
-        process.stop(server)
+    with served_browser() as (browser, base):
+        for path in take(browser, base, folder, lang):
+            print(path)
 
 
 if __name__ == "__main__":
-    if len(sys.argv) not in (2, 3) or sys.argv[2:] not in ([], ["en"], ["fr"]):
-        sys.exit("usage: python -m tests.web.dr2d_puzzle_screenshots FOLDER [en|fr]")
-    main(Path(sys.argv[1]), *sys.argv[2:])
+    command_line("dr2d_puzzle_screenshots", main)

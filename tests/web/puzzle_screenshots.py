@@ -9,16 +9,13 @@ course's seventh puzzle by its stored solution and asks a hint, then writes
 
 from __future__ import annotations
 
-import sys
-import tempfile
 from pathlib import Path
 from typing import Any
 
 from robotable.games.ricochet.puzzle_file import series
 
-from ..server import process
-from . import chromium
 from .screenshots import LOCALES, SIZES
+from .shooting import command_line, served_browser
 
 SHOWN = 6  # the course's seventh puzzle: a reversal, drawn as numbered arrows
 
@@ -57,24 +54,11 @@ def take(browser: Any, base: str, folder: Path, lang: str) -> list[Path]:
 
 
 def main(folder: Path, lang: str = "en") -> None:
-    from playwright.sync_api import sync_playwright
-
     folder.mkdir(parents=True, exist_ok=True)
-    scratch = Path(tempfile.mkdtemp(prefix="robotable-screenshots-"))
-    server = process.start(f"sqlite:///{scratch / 'tables.sqlite3'}", scratch)
-    started = chromium.start()
-    try:
-        with sync_playwright() as playwright:
-            browser = playwright.chromium.connect_over_cdp(started.endpoint)
-            for path in take(browser, server.url, folder, lang):
-                print(path)
-            browser.close()
-    finally:
-        chromium.stop(started)
-        process.stop(server)
+    with served_browser() as (browser, base):
+        for path in take(browser, base, folder, lang):
+            print(path)
 
 
 if __name__ == "__main__":
-    if len(sys.argv) not in (2, 3) or sys.argv[2:] not in ([], ["en"], ["fr"]):
-        sys.exit("usage: python -m tests.web.puzzle_screenshots FOLDER [en|fr]")
-    main(Path(sys.argv[1]), *sys.argv[2:])
+    command_line("puzzle_screenshots", main)

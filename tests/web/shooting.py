@@ -1,0 +1,39 @@
+"""What every screenshot script of the docs shares (``python -m tests.web.NAME FOLDER [en|fr]``):
+a throwaway server and Chromium, both stopped by their ids, and the command line."""
+
+from __future__ import annotations
+
+import sys
+import tempfile
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+from ..server import process
+from . import chromium
+
+
+@contextmanager
+def served_browser() -> Iterator[tuple[Any, str]]:
+    """A browser and the address of a fresh server on a scratch SQLite database."""
+    from playwright.sync_api import sync_playwright
+
+    scratch = Path(tempfile.mkdtemp(prefix="robotable-screenshots-"))
+    server = process.start(f"sqlite:///{scratch / 'tables.sqlite3'}", scratch)
+    started = chromium.start()
+    try:
+        with sync_playwright() as playwright:
+            browser = playwright.chromium.connect_over_cdp(started.endpoint)
+            yield browser, server.url
+            browser.close()
+    finally:
+        chromium.stop(started)
+        process.stop(server)
+
+
+def command_line(module: str, main: Callable[..., None]) -> None:
+    """``main(FOLDER, [LANG])`` from the command line, or its usage."""
+    if len(sys.argv) not in (2, 3) or sys.argv[2:] not in ([], ["en"], ["fr"]):
+        sys.exit(f"usage: python -m tests.web.{module} FOLDER [en|fr]")
+    main(Path(sys.argv[1]), *sys.argv[2:])
