@@ -1,17 +1,10 @@
-// The words of the puzzle records (on the puzzle page) and of the classroom (classroom.html, a
-// pupil's; teacher.html, a teacher's; the room's bar on the puzzle page).
+// The words of the classroom (classroom.html, a pupil's; teacher.html, a teacher's; the room's bar on
+// the puzzle pages). The records' words are js/words/records.js.
 
 import { addWords } from "../i18n.js";
 
 export const words = {
   en: {
-    "record.optimal": "Record: {moves} moves by {name}, optimal",
-    "record.held": "Record: {moves} moves by {name}",
-    "record.nobody": "No named record yet:",
-    "record.solvers": "{count} people solved it",
-    "record.one_solver": "1 person solved it",
-    "record.your_name": "Your name for the records",
-    "record.save_name": "Keep",
     "classroom.name": "Classroom",
     "classroom.link_teacher": "For teachers: open a classroom",
     "classroom.link_pupil": "Join a classroom",
@@ -76,13 +69,6 @@ export const words = {
     "teacher.kept": "This room is kept.",
   },
   fr: {
-    "record.optimal": "Record : {moves} coups par {name}, optimal",
-    "record.held": "Record : {moves} coups par {name}",
-    "record.nobody": "Pas encore de record à un nom :",
-    "record.solvers": "{count} personnes l’ont résolu",
-    "record.one_solver": "1 personne l’a résolu",
-    "record.your_name": "Votre nom pour les records",
-    "record.save_name": "Garder",
     "classroom.name": "Classe",
     "classroom.link_teacher": "Pour les professeurs : ouvrir une classe",
     "classroom.link_pupil": "Rejoindre une classe",
