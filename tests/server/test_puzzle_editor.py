@@ -178,6 +178,11 @@ def test_a_guests_puzzle_is_reached_by_its_link_only_and_played(server: TestClie
     assert "attachment" in file.headers["content-disposition"]
     (again,) = read_puzzles(file.text, "downloaded")
     assert again.optimum == proof.optimum and again.solution is None
+    # solved, it has a record, as a course puzzle has
+    solved = {"program": str(proof.solution), "guest": GUEST, "name": "Léa"}
+    record = server.post(f"/api/puzzles/delivery/p-{slug}/solved", json=solved, headers=OWN)
+    assert record.status_code == 200, record.text
+    assert record.json()["optimal"] is True and record.json()["solvers"] == 1
     # the same file again from the same guest: the same link, nothing more stored
     assert publish(server, delivery(), guest=GUEST).json()["id"] == slug and stored(server) == 1
     assert server.get("/api/puzzles/delivery/p-aaaaaaaaaaaaaaaa").status_code == 404

@@ -39,7 +39,6 @@ from fastapi import Depends, FastAPI, Path, Query, Request
 from fastapi.responses import HTMLResponse, JSONResponse, Response
 
 from robotable.core.errors import PuzzleError
-from robotable.server import puzzle_routes, puzzle_routes_dr2d
 from robotable.server.accounts import ExportOnly, same_site_json
 from robotable.server.pages import PAGE_HEADERS, page_html
 from robotable.server.passwords import clean_name
@@ -173,8 +172,6 @@ def add_puzzle_editor(app: FastAPI, clock: Callable[[], float] = time.time) -> N
         "puzzle_publications", PUBLICATIONS, "too many puzzles published", "trop de puzzles publiés"
     )
     app.state.published = store
-    puzzle_routes.published_source = store.find  # Ricochet's routes and records find them so
-    puzzle_routes_dr2d.published_source = store.find  # and DR2D's
     app.state.puzzle_check_throttle = checks
     app.state.puzzle_publish_throttle = publications
     solving = asyncio.Semaphore(1)  # two cores: one solver at a time, the others wait their turn

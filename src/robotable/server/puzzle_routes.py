@@ -24,7 +24,6 @@ from __future__ import annotations
 import asyncio
 import datetime as dt
 import re
-from collections.abc import Callable
 from typing import Annotated, Any, Literal
 
 from fastapi import FastAPI, Path
@@ -79,17 +78,11 @@ def today() -> dt.date:
     return dt.datetime.now(dt.UTC).date()
 
 
-published_source: Callable[[str], Any] | None = None
-"""How a published puzzle (``p-SLUG``, made in the editor) is found: its store's ``find``, set by
-:mod:`.puzzle_editor` when the application is made (one application a process). A module's
-hook rather than the application's state, because the records (:mod:`.records`) replay a
-solution with :func:`find` alone: a published puzzle has records as the course's have."""
-
-
-def find(puzzle_id: str) -> RicochetPuzzle:
-    """The puzzle of that id, or a 404 in words (a day's puzzle only within :data:`DAYS_KEPT`)."""
+def find(puzzle_id: str, published: Any = None) -> RicochetPuzzle:
+    """The puzzle of that id, or a 404 in words (a day's puzzle only within :data:`DAYS_KEPT`); a
+    published one (``p-SLUG``) is read from ``published``, the store of :mod:`.puzzle_editor`."""
     if puzzle_id.startswith("p-"):
-        return find_published(puzzle_id)
+        return find_published(puzzle_id, published)
     if puzzle_id == "daily":
         puzzle_id = f"daily-{today().isoformat()}"
     daily = DAILY.match(puzzle_id)
@@ -110,9 +103,9 @@ def find(puzzle_id: str) -> RicochetPuzzle:
     return found
 
 
-def find_published(puzzle_id: str) -> RicochetPuzzle:
+def find_published(puzzle_id: str, published: Any) -> RicochetPuzzle:
     """A puzzle published from the editor, proven when it was: its file holds its optimum."""
-    kept = published_source(puzzle_id.removeprefix("p-")) if published_source is not None else None
+    kept = published.find(puzzle_id.removeprefix("p-")) if published is not None else None
     if kept is None or kept.game != "ricochet":
         raise UnknownPuzzle(
             "there is no Ricochet puzzle at this link", fr="il n’y a pas de puzzle Ricochet à ce lien"
@@ -192,6 +185,9 @@ def add_puzzle_routes(app: FastAPI) -> None:
     pages = {"list": page_html("puzzles"), "play": page_html("puzzle")}
     add_dr2d_puzzle_routes(app)
 
+    def published() -> Any:  # the editor's store (:mod:`.puzzle_editor`), once it is added
+        return getattr(app.state, "published", None)
+
     @app.get("/api/puzzles/ricochet")
     async def ricochet_puzzles() -> dict[str, Any]:
         """The course, the book by level, and the id of today's puzzle."""
@@ -200,17 +196,17 @@ def add_puzzle_routes(app: FastAPI) -> None:
     @app.get("/api/puzzles/ricochet/{puzzle_id}")
     async def ricochet_puzzle(puzzle_id: PuzzleId, lang: Lang = "en") -> dict[str, Any]:
         """A puzzle at its start (``daily``: today's)."""
-        return await asyncio.to_thread(lambda: played(find(puzzle_id), [], lang))
+        return await asyncio.to_thread(lambda: played(find(puzzle_id, published()), [], lang))
 
     @app.post("/api/puzzles/ricochet/{puzzle_id}/check")
     async def check(puzzle_id: PuzzleId, body: Attempt) -> dict[str, Any]:
         """The attempt replayed from the start; the score and the optimum once solved."""
-        return await asyncio.to_thread(lambda: played(find(puzzle_id), body.moves, body.lang))
+        return await asyncio.to_thread(lambda: played(find(puzzle_id, published()), body.moves, body.lang))
 
     @app.post("/api/puzzles/ricochet/{puzzle_id}/hint")
     async def ask_hint(puzzle_id: PuzzleId, body: HintAsk) -> dict[str, Any]:
         """The optimum's length (level 1), and the first move of an optimal solution (level 2)."""
-        return await asyncio.to_thread(lambda: hint(find(puzzle_id), body.level))
+        return await asyncio.to_thread(lambda: hint(find(puzzle_id, published()), body.level))
 
     @app.get("/puzzles", include_in_schema=False)
     async def puzzles_page() -> Response:

@@ -27,7 +27,6 @@ from __future__ import annotations
 
 import asyncio
 import json
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cache, lru_cache
 from typing import Annotated, Any, Literal
@@ -82,11 +81,6 @@ def course_proof(number: int) -> Proof:
     return prove(course()[number - 1], limit=PROOF_LIMIT)
 
 
-published_source: Callable[[str], Any] | None = None
-"""How a published puzzle (``p-SLUG``, made by a person) is found: its store's ``find``, set by
-:mod:`.puzzle_editor` when the application is made (one application a process)."""
-
-
 @dataclass(frozen=True)
 class Found:
     """A puzzle and its id: ``course-N`` (``number`` N) or ``p-SLUG`` (a published one)."""
@@ -120,10 +114,10 @@ def published_proof(puzzle_id: str, puzzle: Puzzle) -> Proof:
     return _published_proof(puzzle_id, json.dumps(puzzle.to_dict(), sort_keys=True))
 
 
-def find(puzzle_id: str) -> Found:
+def find(puzzle_id: str, published: Any = None) -> Found:
     """The course's puzzle of that id (``course-3``) or a published one (``p-SLUG``), or a 404 in words."""
     if puzzle_id.startswith("p-"):
-        kept = published_source(puzzle_id.removeprefix("p-")) if published_source is not None else None
+        kept = published.find(puzzle_id.removeprefix("p-")) if published is not None else None
         if kept is None or kept.game != "dr2d":
             raise UnknownDr2dPuzzle(
                 "there is no DR2D puzzle at this link", fr="il n’y a pas de puzzle DR2D à ce lien"
@@ -258,6 +252,9 @@ def add_dr2d_puzzle_routes(app: FastAPI) -> None:
     """The routes of the module's description."""
     page = page_html("puzzle_dr2d")
 
+    def published() -> Any:  # the editor's store (:mod:`.puzzle_editor`), once it is added
+        return getattr(app.state, "published", None)
+
     @app.get("/api/puzzles/dr2d")
     async def dr2d_puzzles() -> dict[str, Any]:
         """The course, in order."""
@@ -266,17 +263,17 @@ def add_dr2d_puzzle_routes(app: FastAPI) -> None:
     @app.get("/api/puzzles/dr2d/{puzzle_id}")
     async def dr2d_puzzle(puzzle_id: PuzzleId, lang: Lang = "en") -> dict[str, Any]:
         """A puzzle at its start: its factory, the robot, the goal and the turns."""
-        return await asyncio.to_thread(lambda: at_start(find(puzzle_id), lang))
+        return await asyncio.to_thread(lambda: at_start(find(puzzle_id, published()), lang))
 
     @app.post("/api/puzzles/dr2d/{puzzle_id}/run")
     async def dr2d_run(puzzle_id: PuzzleId, body: Attempt) -> dict[str, Any]:
         """The programs played from the start, step by step; the score and the optimum once solved."""
-        return await asyncio.to_thread(lambda: played(find(puzzle_id), body.programs, body.lang))
+        return await asyncio.to_thread(lambda: played(find(puzzle_id, published()), body.programs, body.lang))
 
     @app.post("/api/puzzles/dr2d/{puzzle_id}/hint")
     async def dr2d_hint(puzzle_id: PuzzleId, body: HintAsk) -> dict[str, Any]:
         """The optimum (level 1), and an optimal first turn (level 2)."""
-        return await asyncio.to_thread(lambda: hint(find(puzzle_id), body.level))
+        return await asyncio.to_thread(lambda: hint(find(puzzle_id, published()), body.level))
 
     @app.get("/puzzles/dr2d/{puzzle_id}", include_in_schema=False)
     async def dr2d_puzzle_page(puzzle_id: str) -> Response:

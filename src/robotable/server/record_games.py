@@ -31,7 +31,9 @@ from robotable.games.ricochet import puzzle_file as ricochet
 from robotable.server import delivery_puzzle_routes, puzzle_routes, puzzle_routes_dr2d
 
 Score = tuple[int, ...]
-Verify = Callable[[str, Any], tuple[str, Score, bool]]
+Verify = Callable[[str, Any, Any], tuple[str, Score, bool]]
+"""(puzzle id, the attempt, the editor's store of published puzzles or None) -> (the id the record is
+kept under, the score, whether it is the proven optimum)."""
 
 
 class NotSolved(PuzzleError):
@@ -83,23 +85,23 @@ def _optimal(score: Score, optimum: Score | None) -> bool:
     return optimum is not None and score <= optimum
 
 
-def verify_ricochet(puzzle_id: str, moves: Any) -> tuple[str, Score, bool]:
+def verify_ricochet(puzzle_id: str, moves: Any, published: Any) -> tuple[str, Score, bool]:
     """The moves replayed by Ricochet's ``run`` (``daily``: today's puzzle, under its own id)."""
-    puzzle = puzzle_routes.find(puzzle_id)
+    puzzle = puzzle_routes.find(puzzle_id, published)
     outcome = ricochet.run(puzzle, moves)
     if not outcome.solved:
         raise NotSolved("these moves do not solve the puzzle", fr="ces coups ne résolvent pas le puzzle")
     return puzzle.extra["id"], outcome.score, _optimal(outcome.score, puzzle.optimum)
 
 
-def verify_delivery(puzzle_id: str, program: Any) -> tuple[str, Score, bool]:
+def verify_delivery(puzzle_id: str, program: Any, published: Any) -> tuple[str, Score, bool]:
     """The program (its notation or its object) run by Robot Delivery's puzzle runner."""
     if not isinstance(program, str | dict):
         raise PuzzleError(
             "a program is a text or an object with onplay and functions",
             fr="un programme est un texte ou un objet avec onplay et functions",
         )
-    puzzle, _ = delivery_puzzle_routes.find(puzzle_id)  # a course's (a published one has no record yet)
+    puzzle, _ = delivery_puzzle_routes.find(puzzle_id, published)
     outcome = delivery.run(puzzle, program, trace=False)
     if not outcome.solved:
         raise NotSolved(
@@ -111,9 +113,9 @@ def verify_delivery(puzzle_id: str, program: Any) -> tuple[str, Score, bool]:
     return puzzle_id, outcome.score, _optimal(outcome.score, puzzle.optimum)
 
 
-def verify_dr2d(puzzle_id: str, programs: Any) -> tuple[str, Score, bool]:
+def verify_dr2d(puzzle_id: str, programs: Any, published: Any) -> tuple[str, Score, bool]:
     """The registers of each turn played by DR2D's puzzle runner (the game's engine)."""
-    found = puzzle_routes_dr2d.find(puzzle_id)
+    found = puzzle_routes_dr2d.find(puzzle_id, published)
     puzzle = found.puzzle
     outcome = dr2d.run(puzzle, programs)
     if not outcome.solved:
