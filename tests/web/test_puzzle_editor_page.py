@@ -5,11 +5,13 @@ browser context opens its link, programs it by clicking cards and sees it solved
 from __future__ import annotations
 
 import json
+import pathlib
 from importlib.resources import files
 from typing import Any
 
 import pytest
 
+from robotable.games.dr2d.board import load_board, parse_board
 from robotable.games.dr2d.puzzles.format import load_puzzle
 
 from ..server.process import Server
@@ -87,6 +89,8 @@ def _sent(page: Any) -> dict[str, Any]:
 
 
 def test_a_dr2d_factory_with_walls_lasers_pushers_and_laws(server: Server, page_at: Any) -> None:
+    from playwright.sync_api import expect
+
     page = page_at(f"{server.url}/puzzles/make/dr2d")
     page.wait_for_selector("#ed-board button[data-x='4'][data-y='2']")
 
@@ -129,16 +133,34 @@ def test_a_dr2d_factory_with_walls_lasers_pushers_and_laws(server: Server, page_
     page.dispatch_event("#ed-goal-laws", "change")
     assert _sent(page)["goal"] == {"laws": [2]}
 
-    # every course puzzle (walls, lasers, pushers, laws, the default factory) opened and saved
-    # again is the same puzzle; its check is not waited for
+    # every course puzzle with walls, lasers, pushers or laws (the default factory last) opened
+    # and saved again is the same puzzle; its check is not waited for
     page.route("**/api/puzzles/dr2d/check", lambda route: route.abort())
-    for number, original in enumerate(json.loads(COURSE.read_text(encoding="utf-8"))):
+    course = json.loads(COURSE.read_text(encoding="utf-8"))
+    sections = ("[w", "[l", "[p")  # walls, lasers, pushers (laws are digits of the map)
+    drawn = [p for p in course if "laws" in p["goal"] or any(line[:2] in sections for line in p["factory"])]
+    assert len(drawn) >= 6 and drawn[-1]["factory"][0] == "name: default factory"
+    for number, original in enumerate(drawn):
         chosen = {"name": "p.json", "mimeType": "application/json", "buffer": json.dumps(original).encode()}
         page.set_input_files("#ed-open", files=[chosen])
+        expect(page.locator("#ed-title")).to_have_value(original["title"]["en"])  # read: its title shown
         assert page.inner_text("#ed-error") == "", number
         saved = _sent(page)
+        page.wait_for_selector("#ed-error:not(:empty)")  # the check stopped, before the next file
         lines = [line.split("#", 1)[0].strip() for line in original["factory"]]
         assert saved["factory"] == [line for line in lines if line], number
         before, after = load_puzzle(original), load_puzzle(saved)
         assert [getattr(after, name) for name in SAME] == [getattr(before, name) for name in SAME], number
+    # the last is the whole default factory: a game's board file; a part of one is not
+    with page.expect_download() as download:
+        page.click("#ed-save-board")
+    board_text = pathlib.Path(download.value.path()).read_text(encoding="utf-8")
+    made, default = parse_board(board_text), load_board()  # a whole board, as a game reads it
+    fields = ("kind", "belt", "laws", "starts", "wall", "lasers", "pusher")
+    assert [getattr(made, name) for name in fields] == [getattr(default, name) for name in fields]
+    page.set_input_files("#ed-open", files=[chosen])
+    page.fill("#ed-width", "11")
+    page.dispatch_event("#ed-width", "change")
+    page.click("#ed-save-board")
+    page.wait_for_selector("#ed-error:has-text('whole factory')")
     assert not page.errors

@@ -211,6 +211,17 @@ export function createDr2dEditor() {
       return true;
     },
     factory,
+    // The factory as a board file of the game (`robotable play dr2d -O board_file=FILE`, the
+    // format of data/board_default.txt): only a whole factory is one, 12 x 12 tiles with laws 1,
+    // 2 and 3 and the start tiles S1 and S2 at least (else `problem`, the words saying so).
+    boardFile() {
+      const { width, height, cells } = get();
+      const starts = [...STARTS].filter((letter) => cells.includes(letter)).join("");
+      const whole = width === MAX_SIDE && height === MAX_SIDE && [..."123"].every((law) => cells.includes(law));
+      if (!whole || starts.length < 2 || !STARTS.startsWith(starts)) return { problem: "editor.not_a_board" };
+      const text = ["# A Des Robots et Des Dalles factory made in the puzzle editor", ...factory(), ""].join("\n");
+      return { name: "dr2d-board.txt", text };
+    },
     file() {
       const { start, pc, goal, goalLaws, turns, absolute, options, title } = get();
       const text = title.trim();
