@@ -129,6 +129,7 @@ def test_a_dr2d_factory_with_walls_lasers_pushers_and_laws(server: Server, page_
         "[walls]", "3,1 E", "0,0 S", "[lasers]", "0,1 E", "[pushers]", "2,2 N",
     ]  # fmt: skip
     page.wait_for_selector("#ed-bar-form[data-result=proven]")  # the server reads it as the game does
+    assert grave_violations(page) == []
     page.fill("#ed-goal-laws", "2")
     page.dispatch_event("#ed-goal-laws", "change")
     assert _sent(page)["goal"] == {"laws": [2]}
