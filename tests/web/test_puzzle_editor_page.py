@@ -108,7 +108,10 @@ def test_a_dr2d_factory_with_walls_lasers_pushers_and_laws(server: Server, page_
     page.focus("#ed-board button[data-x='3'][data-y='1']")
     for key in ("ArrowLeft", "ArrowLeft", "ArrowLeft", "ArrowUp", "Enter"):
         page.keyboard.press(key)
+    draw("laser", 2, 1, "E")  # inside the factory: nothing drawn, and why
+    page.wait_for_selector("#ed-note:has-text('edge')")
     draw("laser", 0, 1, "E")
+    assert page.inner_text("#ed-note") == ""
     draw("pusher", 2, 2, "N")
     draw("2", 3, 2)
     draw("robot", 0, 0, "E")

@@ -28,6 +28,9 @@ export function gridView(editor) {
   const size = document.getElementById("ed-size");
   const board = document.getElementById("ed-board");
   let focus = { x: 0, y: 0 }; // the cell in the tab order
+  // why a click drew nothing (DR2D: a laser inside the factory), said under the grid: one
+  // live region, kept across redraws
+  const note = el("p", { id: "ed-note", class: "editor-note", role: "status" });
 
   const number = (id, label, value, change) =>
     el(
@@ -104,9 +107,10 @@ export function gridView(editor) {
     const grid = el("div", { class: "editor-grid", role: "grid", "aria-label": t(editor.kit.boardWord) }, ...rows);
     grid.style.setProperty("--columns", state.width);
     const had = board.contains(document.activeElement);
-    board.replaceChildren(grid);
+    note.textContent = state.note ? t(state.note) : "";
+    board.replaceChildren(grid, note);
     if (had) board.querySelector(`button[data-x="${focus.x}"][data-y="${focus.y}"]`)?.focus();
   }
 
-  editor.watch((s) => [s.cells, s.start, s.goal, s.width, s.height, s.lang, s.walls, s.lasers, s.pushers, s.goalLaws], draw);
+  editor.watch((s) => [s.cells, s.start, s.goal, s.width, s.height, s.lang, s.walls, s.lasers, s.pushers, s.goalLaws, s.note], draw);
 }

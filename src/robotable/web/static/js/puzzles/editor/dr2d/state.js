@@ -69,6 +69,7 @@ export function createDr2dEditor() {
     absolute: false,
     options: {}, // the file's other rule options, kept as they were
     title: "",
+    note: "", // the words of why the last click drew nothing (a laser inside the factory)
   });
   const { get, set } = store;
   const inside = (spot, width, height) => spot && spot.x < width && spot.y < height;
@@ -122,6 +123,7 @@ export function createDr2dEditor() {
     // side chosen (the keyboard's).
     draw(x, y, side) {
       const { tool, width, height, facing, walls, lasers, pushers } = get();
+      if (get().note) set({ note: "" });
       if (tool === "robot") return set({ start: { x, y, facing } });
       if (tool === "goal") return set({ goal: { x, y } });
       if (tool === "wall") {
@@ -131,7 +133,7 @@ export function createDr2dEditor() {
       }
       if (tool === "laser") {
         const can = laserDirections(x, y, width, height);
-        if (!can.length) return; // inside the factory: a laser is mounted on its rim
+        if (!can.length) return set({ note: "editor.laser_on_edge" }); // a laser is mounted on the rim
         const dir = can.includes(facing) ? facing : can[0];
         const kept = lasers.filter((laser) => !(laser.x === x && laser.y === y && laser.dir === dir));
         return set({ lasers: kept.length < lasers.length ? kept : [...lasers, { x, y, dir }] });
