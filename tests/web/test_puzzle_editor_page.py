@@ -162,7 +162,11 @@ def test_a_dr2d_factory_with_walls_lasers_pushers_and_laws(server: Server, page_
     made, default = parse_board(board_text), load_board()  # a whole board, as a game reads it
     fields = ("kind", "belt", "laws", "starts", "wall", "lasers", "pusher")
     assert [getattr(made, name) for name in fields] == [getattr(default, name) for name in fields]
+    wrong = original | {"factory": ["[map]", "laser . ."]}  # a tool's name is no tile: not opened
+    page.set_input_files("#ed-open", files=[chosen | {"buffer": json.dumps(wrong).encode()}])
+    page.wait_for_selector("#ed-error:has-text('cannot be opened')")
     page.set_input_files("#ed-open", files=[chosen])
+    expect(page.locator("#ed-width")).to_have_value("12")
     page.fill("#ed-width", "11")
     page.dispatch_event("#ed-width", "change")
     page.click("#ed-save-board")

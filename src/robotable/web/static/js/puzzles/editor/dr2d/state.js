@@ -185,7 +185,7 @@ export function createDr2dEditor() {
       if (!rows.length || rows.length > MAX_SIDE || width > MAX_SIDE || rows.some((row) => row.length !== width)) return false;
       const height = rows.length;
       const cells = rows.flat();
-      if (!cells.every((cell) => symbols.has(cell) && cell !== "robot" && cell !== "goal")) return false;
+      if (!cells.every((cell) => symbols.has(cell) && cell.length === 1)) return false; // tiles, not tools
       for (const words of sections.laws ?? []) {
         const spot = spotOf([words[1], "N"], width, height);
         if (!spot || words.length !== 2 || !"123".includes(words[0]) || cells[spot.y * width + spot.x] !== ".") return false;
