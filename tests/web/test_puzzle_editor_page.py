@@ -4,9 +4,15 @@ browser context opens its link, programs it by clicking cards and sees it solved
 
 from __future__ import annotations
 
+import json
+import pathlib
+from importlib.resources import files
 from typing import Any
 
 import pytest
+
+from robotable.games.dr2d.board import load_board, parse_board
+from robotable.games.dr2d.puzzles.format import load_puzzle
 
 from ..server.process import Server
 from .test_accessibility import grave_violations
@@ -69,3 +75,100 @@ def test_a_puzzle_made_checked_published_and_played_by_another(server: Server, b
     finally:
         author.close()
         player.close()
+
+
+COURSE = files("robotable.games.dr2d") / "data" / "puzzles" / "course.json"
+SAME = ("board", "start", "facing", "pc", "goal_laws", "targets", "turns", "rules")
+
+
+def _sent(page: Any) -> dict[str, Any]:
+    """The puzzle file the editor sends to be checked."""
+    with page.expect_request("**/api/puzzles/dr2d/check") as request:
+        page.click("#ed-check")
+    return request.value.post_data_json  # type: ignore[no-any-return]
+
+
+def test_a_dr2d_factory_with_walls_lasers_pushers_and_laws(server: Server, page_at: Any) -> None:
+    from playwright.sync_api import expect
+
+    page = page_at(f"{server.url}/puzzles/make/dr2d")
+    page.wait_for_selector("#ed-board button[data-x='4'][data-y='2']")
+
+    def draw(tool: str, x: int, y: int, facing: str | None = None) -> None:
+        page.click(f"#ed-tools button[data-tool='{tool}']")
+        if facing:
+            page.click(f"#ed-tools .facings button[data-facing='{facing}']")
+        page.click(f"#ed-board button[data-x='{x}'][data-y='{y}']")
+
+    page.click("#ed-tools button[data-tool='wall']")
+    cell = page.locator("#ed-board button[data-x='3'][data-y='1']")
+    box = cell.bounding_box()
+    cell.click(position={"x": box["width"] - 2, "y": box["height"] / 2})  # near its east side
+    page.click("#ed-tools .facings button[data-facing='S']")  # a wall from the keyboard
+    page.focus("#ed-board button[data-x='3'][data-y='1']")
+    for key in ("ArrowLeft", "ArrowLeft", "ArrowLeft", "ArrowUp", "Enter"):
+        page.keyboard.press(key)
+    draw("laser", 2, 1, "E")  # inside the factory: nothing drawn, and why
+    page.wait_for_selector("#ed-note:has-text('edge')")
+    draw("laser", 0, 1, "E")
+    assert page.inner_text("#ed-note") == ""
+    draw("pusher", 2, 2, "N")
+    draw("2", 3, 2)
+    draw("robot", 0, 0, "E")
+    draw("goal", 4, 0)
+    board = "#ed-board button"
+    page.wait_for_selector(f"{board}.cell-wall-E[data-x='3'][data-y='1']")
+    page.wait_for_selector(f"{board}.cell-wall-W[data-x='4'][data-y='1']")
+    page.wait_for_selector(f"{board}.cell-wall-S[data-x='0'][data-y='0']")
+    page.wait_for_selector(f"{board}.cell-beam-h[data-x='3'][data-y='1']")  # the beam, to the wall
+    assert page.locator(f"{board}.cell-beam-h[data-x='4'][data-y='1']").count() == 0
+    said = lambda x, y: page.get_attribute(f"{board}[data-x='{x}'][data-y='{y}']", "aria-label") or ""  # noqa: E731
+    assert "a laser firing east" in said(0, 1)
+    assert "a pusher pushing north" in said(2, 2)
+    page.fill("#ed-title", "Walls")
+    sent = _sent(page)
+    assert sent["factory"] == [
+        "[map]", ". . . . .", ". . . . .", ". . . 2 .",
+        "[walls]", "3,1 E", "0,0 S", "[lasers]", "0,1 E", "[pushers]", "2,2 N",
+    ]  # fmt: skip
+    page.wait_for_selector("#ed-bar-form[data-result=proven]")  # the server reads it as the game does
+    assert grave_violations(page) == []
+    page.fill("#ed-goal-laws", "2")
+    page.dispatch_event("#ed-goal-laws", "change")
+    assert _sent(page)["goal"] == {"laws": [2]}
+
+    # every course puzzle with walls, lasers, pushers or laws (the default factory last) opened
+    # and saved again is the same puzzle; its check is not waited for
+    page.route("**/api/puzzles/dr2d/check", lambda route: route.abort())
+    course = json.loads(COURSE.read_text(encoding="utf-8"))
+    sections = ("[w", "[l", "[p")  # walls, lasers, pushers (laws are digits of the map)
+    drawn = [p for p in course if "laws" in p["goal"] or any(line[:2] in sections for line in p["factory"])]
+    assert len(drawn) >= 6 and drawn[-1]["factory"][0] == "name: default factory"
+    for number, original in enumerate(drawn):
+        chosen = {"name": "p.json", "mimeType": "application/json", "buffer": json.dumps(original).encode()}
+        page.set_input_files("#ed-open", files=[chosen])
+        expect(page.locator("#ed-title")).to_have_value(original["title"]["en"])  # read: its title shown
+        assert page.inner_text("#ed-error") == "", number
+        saved = _sent(page)
+        page.wait_for_selector("#ed-error:not(:empty)")  # the check stopped, before the next file
+        lines = [line.split("#", 1)[0].strip() for line in original["factory"]]
+        assert saved["factory"] == [line for line in lines if line], number
+        before, after = load_puzzle(original), load_puzzle(saved)
+        assert [getattr(after, name) for name in SAME] == [getattr(before, name) for name in SAME], number
+    # the last is the whole default factory: a game's board file; a part of one is not
+    with page.expect_download() as download:
+        page.click("#ed-save-board")
+    board_text = pathlib.Path(download.value.path()).read_text(encoding="utf-8")
+    made, default = parse_board(board_text), load_board()  # a whole board, as a game reads it
+    fields = ("kind", "belt", "laws", "starts", "wall", "lasers", "pusher")
+    assert [getattr(made, name) for name in fields] == [getattr(default, name) for name in fields]
+    wrong = original | {"factory": ["[map]", "laser . ."]}  # a tool's name is no tile: not opened
+    page.set_input_files("#ed-open", files=[chosen | {"buffer": json.dumps(wrong).encode()}])
+    page.wait_for_selector("#ed-error:has-text('cannot be opened')")
+    page.set_input_files("#ed-open", files=[chosen])
+    expect(page.locator("#ed-width")).to_have_value("12")
+    page.fill("#ed-width", "11")
+    page.dispatch_event("#ed-width", "change")
+    page.click("#ed-save-board")
+    page.wait_for_selector("#ed-error:has-text('whole factory')")
+    assert not page.errors

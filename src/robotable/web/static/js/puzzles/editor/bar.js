@@ -74,13 +74,21 @@ export function barView(editor) {
   const link = el("p", { id: "ed-link" });
   // the files made here, in this browser, before any publication
   const saveFile = el("button", { type: "button", id: "ed-save-file", onclick: () => save(`${editor.game}-puzzle.json`, `${JSON.stringify(editor.file(), null, 1)}\n`) });
-  const saveBoard = editor.boardFile ? el("button", { type: "button", id: "ed-save-board", onclick: () => save(editor.boardFile().name, editor.boardFile().text) }) : null;
+  const saveBoard = editor.boardFile ? el("button", { type: "button", id: "ed-save-board", onclick: () => saveBoardFile() }) : null;
   const open = el("input", { type: "file", id: "ed-open", accept: ".json,application/json", onchange: (e) => opened(e.target) });
   const openLabel = el("label", { class: "wide" });
   const files = el("p", { class: "actions" }, saveFile, saveBoard ? " " : "", saveBoard);
   const titleLabel = el("label", { class: "wide" });
   const nameLabel = el("label", { class: "wide" });
   box.replaceChildren(titleLabel, nameLabel, el("p", { class: "actions" }, checkButton, " ", publishButton), result, error, link, files, openLabel);
+
+  // The board as a game's board file; a board that is not one (DR2D's part of a factory) is told.
+  function saveBoardFile() {
+    const made = editor.boardFile();
+    if (made.problem) return set({ error: t(made.problem) });
+    set({ error: "" });
+    save(made.name, made.text);
+  }
 
   // A puzzle file of this game opened: the editor shows it, to change it or check it again.
   async function opened(input) {

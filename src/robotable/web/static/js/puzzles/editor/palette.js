@@ -1,6 +1,7 @@
 // A tile editor's palette (Robot Delivery's board, DR2D's factory): one button per tool of the
 // game's kit (its kinds of cell, and the pieces placed: the pawn's start, the robot's, a goal),
-// the one in use pressed; and the facing of the piece that has one. Owns #ed-tools.
+// the one in use pressed; and the facing of the piece that has one (DR2D: also a wall's side,
+// a laser's or a pusher's direction). Owns #ed-tools.
 
 import { el } from "../../api.js";
 import { t } from "../../i18n.js";
@@ -13,7 +14,8 @@ export function paletteView(editor) {
   editor.watch(
     (s) => [s.tool, s.facing, s.lang],
     (state) => {
-      const tools = editor.kit.tools.map(([tool, name, glyph]) =>
+      const word = typeof editor.kit.facingWord === "function" ? editor.kit.facingWord(state.tool) : editor.kit.facingWord;
+      const tools = editor.kit.tools.filter(([, , , hidden]) => !hidden).map(([tool, name, glyph]) =>
         el(
           "button",
           {
@@ -30,8 +32,8 @@ export function paletteView(editor) {
       );
       const facings = el(
         "p",
-        { class: "facings", role: "group", "aria-label": t(editor.kit.facingWord) },
-        el("span", {}, t(editor.kit.facingWord), " "),
+        { class: "facings", role: "group", "aria-label": t(word) },
+        el("span", {}, t(word), " "),
         ...[...FACINGS].map((facing) =>
           el(
             "button",
