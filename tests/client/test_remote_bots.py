@@ -32,7 +32,7 @@ from tests.server import process
 TABLES: dict[str, tuple[list[str], dict[str, Any], bool]] = {
     "ricochet": (["bot:easy"], {"chips_to_win": 1, "bid_window_s": 2.0}, True),
     "dr2d": (["bot:easy"], {}, False),
-    "droids": (["bot:easy"], {}, False),
+    "droids": (["bot:easy"], {"turn_limit": 4}, False),  # a short game: four turns
     "delivery": (["bot:easy"], {}, False),
     "robotick": (["bot:easy", "bot:easy"], {}, False),
 }

@@ -6,8 +6,7 @@ import { addWords } from "../i18n.js";
 export const words = {
   en: {
     "bots.title": "Your bots",
-    "bots.about":
-      "A bot is a program of yours that plays here under its own name, always shown as a bot. Make one, put its token in your program, and it sits at tables like anyone (the guide “Your own bot on a server” says how).",
+    "bots.about": "A bot is a program of yours that plays here under its own name, always shown as a bot. Make one, put its token in your program, and it sits at tables like anyone (the guide “Your own bot on a server” says how).",
     "bots.name": "Bot's name",
     "bots.make": "Make a bot",
     "bots.none": "No bot yet.",
@@ -25,8 +24,7 @@ export const words = {
   },
   fr: {
     "bots.title": "Vos robots",
-    "bots.about":
-      "Un robot est un programme à vous qui joue ici sous son propre nom, toujours présenté comme un robot. Créez-en un, mettez son jeton dans votre programme, et il s'assoit aux tables comme tout le monde (le guide « Your own bot on a server » explique comment).",
+    "bots.about": "Un robot est un programme à vous qui joue ici sous son propre nom, toujours présenté comme un robot. Créez-en un, mettez son jeton dans votre programme, et il s'assoit aux tables comme tout le monde (le guide « Your own bot on a server » explique comment).",
     "bots.name": "Nom du robot",
     "bots.make": "Créer un robot",
     "bots.none": "Pas encore de robot.",
