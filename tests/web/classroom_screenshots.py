@@ -18,7 +18,7 @@ from robotable.games.delivery.puzzles import course, parse_program
 from robotable.games.ricochet.puzzle_file import series
 
 from .screenshots import LOCALES, SIZES
-from .shooting import command_line, served_browser
+from .shooting import command_line
 
 MOVES = [str(move) for move in series("course")[0].solution]
 HINT = {"en": "Tom: try the blue robot first", "fr": "Tom : essaie d’abord le robot bleu"}
@@ -111,13 +111,10 @@ def take_delivery(browser: Any, base: str, folder: Path, lang: str) -> Path:
         phone.close()
 
 
-def main(folder: Path, lang: str = "en") -> None:
-    folder.mkdir(parents=True, exist_ok=True)
-    with served_browser() as (browser, base):
-        for path in take(browser, base, folder, lang):
-            print(path)
-        print(take_delivery(browser, base, folder, lang))
+def take_all(browser: Any, base: str, folder: Path, lang: str) -> list[Path]:
+    """The Ricochet room's pictures, then the teacher watching a Delivery pupil."""
+    return [*take(browser, base, folder, lang), take_delivery(browser, base, folder, lang)]
 
 
 if __name__ == "__main__":
-    command_line("classroom_screenshots", main)
+    command_line("classroom_screenshots", take_all)

@@ -19,7 +19,7 @@ from robotable.games.dr2d.puzzles import prove
 from robotable.games.dr2d.puzzles.course import load_course
 
 from .screenshots import LOCALES, SIZES
-from .shooting import command_line, served_browser
+from .shooting import command_line
 
 SHOWN = 16  # the course's sixteenth puzzle: two turns across the whole factory, a pit and a conveyor
 
@@ -64,12 +64,5 @@ def take(browser: Any, base: str, folder: Path, lang: str) -> list[Path]:
     return written
 
 
-def main(folder: Path, lang: str = "en") -> None:
-    folder.mkdir(parents=True, exist_ok=True)
-    with served_browser() as (browser, base):
-        for path in take(browser, base, folder, lang):
-            print(path)
-
-
 if __name__ == "__main__":
-    command_line("dr2d_puzzle_screenshots", main)
+    command_line("dr2d_puzzle_screenshots", take)

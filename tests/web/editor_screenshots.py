@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from .screenshots import LOCALES, SIZES
-from .shooting import command_line, served_browser
+from .shooting import command_line
 
 DRAWN = (
     ("#", 3, 0), ("#", 3, 1), ("P", 1, 0), ("v", 1, 1), ("»", 1, 2), ("»", 2, 2), ("»", 3, 2),
@@ -107,12 +107,5 @@ def take(browser: Any, base: str, folder: Path, lang: str) -> list[Path]:
     return written
 
 
-def main(folder: Path, lang: str = "en") -> None:
-    folder.mkdir(parents=True, exist_ok=True)
-    with served_browser() as (browser, base):
-        for path in take(browser, base, folder, lang):
-            print(path)
-
-
 if __name__ == "__main__":
-    command_line("editor_screenshots", main)
+    command_line("editor_screenshots", take)

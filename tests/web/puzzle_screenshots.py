@@ -15,7 +15,7 @@ from typing import Any
 from robotable.games.ricochet.puzzle_file import series
 
 from .screenshots import LOCALES, SIZES
-from .shooting import command_line, served_browser
+from .shooting import command_line
 
 SHOWN = 6  # the course's seventh puzzle: a reversal, drawn as numbered arrows
 
@@ -53,12 +53,5 @@ def take(browser: Any, base: str, folder: Path, lang: str) -> list[Path]:
     return written
 
 
-def main(folder: Path, lang: str = "en") -> None:
-    folder.mkdir(parents=True, exist_ok=True)
-    with served_browser() as (browser, base):
-        for path in take(browser, base, folder, lang):
-            print(path)
-
-
 if __name__ == "__main__":
-    command_line("puzzle_screenshots", main)
+    command_line("puzzle_screenshots", take)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import sys
 import tempfile
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
@@ -32,8 +32,17 @@ def served_browser() -> Iterator[tuple[Any, str]]:
         process.stop(server)
 
 
-def command_line(module: str, main: Callable[..., None]) -> None:
-    """``main(FOLDER, [LANG])`` from the command line, or its usage."""
+Take = Callable[[Any, str, Path, str], Iterable[Path]]
+"""A script's pictures: ``take(browser, server's address, folder, language)`` -> the files written."""
+
+
+def command_line(module: str, take: Take) -> None:
+    """``python -m tests.web.MODULE FOLDER [en|fr]``: the pictures ``take`` makes, each file's
+    path printed; or the usage."""
     if len(sys.argv) not in (2, 3) or sys.argv[2:] not in ([], ["en"], ["fr"]):
         sys.exit(f"usage: python -m tests.web.{module} FOLDER [en|fr]")
-    main(Path(sys.argv[1]), *sys.argv[2:])
+    folder, lang = Path(sys.argv[1]), (sys.argv[2:] or ["en"])[0]
+    folder.mkdir(parents=True, exist_ok=True)
+    with served_browser() as (browser, base):
+        for path in take(browser, base, folder, lang):
+            print(path)
