@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 import re
 import time
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -15,8 +16,11 @@ from fastapi.testclient import TestClient
 from sqlalchemy import select
 
 from robotable.server import schema
-from robotable.server.bot_store import MAX_BOTS
+from robotable.server.app import create_app
+from robotable.server.bot_store import MAX_BOTS, BotStore
+from robotable.server.passwords import name_key
 from robotable.server.sessions import COOKIE
+from robotable.server.store import open_store
 from robotable.server.tokens import hash_token
 from tests.server.test_accounts import OWN, PASSWORD, cheap_hashes, client_of, sign_up  # noqa: F401
 
@@ -184,3 +188,20 @@ def test_a_bot_is_sent_exactly_what_a_person_s_page_at_its_seat_is_sent(server: 
     by_bot = seen_at_seat_0(bot)
     by_person = seen_at_seat_0(server, **OWN)  # Ann's page, signed in: her account's seat
     assert by_bot == by_person
+
+
+def test_a_server_without_bot_accounts_makes_none_and_opens_nothing_to_a_token(tmp_path: Path) -> None:
+    app = create_app(open_store(f"sqlite:///{tmp_path / 'db.sqlite3'}"), bot_accounts=False)
+    with TestClient(app, client=("127.0.0.1", 50000)) as server:
+        sign_up(server, "Ann")
+        refused = server.post("/api/account/bots", json={"name": "Marvin"}, headers=OWN)
+        assert refused.status_code == 403 and refused.json()["code"] == "bots_off"
+        assert "robots" in refused.json()["error_fr"]
+        assert server.get("/api/account/bots").json()["allowed"] is False
+        # a bot made before its host switched bots off: listed for its owner, its token opens nothing
+        accounts = server.app.state.accounts  # type: ignore[attr-defined]
+        token, session = accounts.sessions.new()
+        owner = accounts.store.by_name(name_key("Ann")).id
+        BotStore(accounts.store.store).create(owner, "Marvin", name_key("Marvin"), session)
+        assert as_bot(server, token).get("/api/bot").status_code == 401
+        assert server.get("/api/account/bots").json()["bots"][0]["name"] == "Marvin"

@@ -124,7 +124,12 @@ def test_serve_hands_its_quota_options_to_the_application(
 def test_worker_processes_get_the_same_quotas(monkeypatch: pytest.MonkeyPatch) -> None:
     quotas = Quotas(address=PerAddress(5, 4, 3, 2), loopback=PerAddress(50, 40, 30, 20), bot_seats_overall=7)
     settings = AppSettings(
-        think_limit=3.0, trusted_proxies=("10.0.0.0/8",), bot_cpu_share=0.25, stop_within=4.0, quotas=quotas
+        think_limit=3.0,
+        trusted_proxies=("10.0.0.0/8",),
+        bot_cpu_share=0.25,
+        stop_within=4.0,
+        quotas=quotas,
+        bot_accounts=False,
     )
     for variable in (serve.THINK_VARIABLE, serve.GRACE_VARIABLE, serve.SUGGEST_VARIABLE, serve.DOCS_VARIABLE):
         monkeypatch.setenv(variable, "")  # each put back as it was after the test
@@ -132,6 +137,7 @@ def test_worker_processes_get_the_same_quotas(monkeypatch: pytest.MonkeyPatch) -
     monkeypatch.setenv(serve.STOP_VARIABLE, "")
     monkeypatch.setenv(serve.PROXIES_VARIABLE, "")
     monkeypatch.setenv(serve.QUOTAS_VARIABLE, "")
+    monkeypatch.setenv(serve.BOT_ACCOUNTS_VARIABLE, "")
     settings.export()
     assert AppSettings.imported() == settings
     monkeypatch.delenv(serve.QUOTAS_VARIABLE)  # a parent of an older version: the defaults

@@ -58,6 +58,7 @@ BOTS_VARIABLE = "ROBOTABLE_SERVE_BOT_CPU_SHARE"
 STOP_VARIABLE = "ROBOTABLE_SERVE_STOP_WITHIN"
 QUOTAS_VARIABLE = "ROBOTABLE_SERVE_QUOTAS"
 MAIL_VARIABLE = "ROBOTABLE_SERVE_MAIL"
+BOT_ACCOUNTS_VARIABLE = "ROBOTABLE_SERVE_BOT_ACCOUNTS"
 SMTP_VARIABLE = "ROBOTABLE_SMTP"
 """Where ``--smtp`` is read from when the option is not given (the settings of a server, kept
 out of its command line, which any user of the machine can read)."""
@@ -159,6 +160,14 @@ def serve_command(
             "--suggestions/--no-suggestions",
             help="Whether a person may ask the page's \"Suggest a move\" (the medium bot's move for "
             "their seat, from their own view; nothing is played).",
+        ),
+    ] = True,
+    bot_accounts: Annotated[
+        bool,
+        typer.Option(
+            "--bot-accounts/--no-bot-accounts",
+            help="Whether people may make bot accounts whose programs play here with their token "
+            "(docs/bots.md); off, none is made and a bot's token opens nothing.",
         ),
     ] = True,
     api_docs: Annotated[
@@ -314,6 +323,7 @@ def serve_command(
         stop_within,
         quotas=quotas,
         mail=mail,
+        bot_accounts=bot_accounts,
     )
     if workers == 1:
         _run(store, listener, app, settings)
@@ -398,6 +408,7 @@ class AppSettings:
     stop_within: float = DEFAULT_STOP_WITHIN
     quotas: Quotas = DEFAULT_QUOTAS
     mail: MailSettings | None = None
+    bot_accounts: bool = True
 
     def app(self, store: Store) -> FastAPI:
         from robotable.server.app import create_app
@@ -414,6 +425,7 @@ class AppSettings:
             stop_within=self.stop_within,
             quotas=self.quotas,
             mail=self.mail,
+            bot_accounts=self.bot_accounts,
         )
 
     def export(self) -> None:
@@ -426,6 +438,7 @@ class AppSettings:
         os.environ[STOP_VARIABLE] = repr(self.stop_within)
         os.environ[QUOTAS_VARIABLE] = self.quotas.to_json()
         os.environ[MAIL_VARIABLE] = self.mail.to_json() if self.mail is not None else ""
+        os.environ[BOT_ACCOUNTS_VARIABLE] = "1" if self.bot_accounts else "0"
 
     @classmethod
     def imported(cls) -> AppSettings:
@@ -439,6 +452,7 @@ class AppSettings:
             stop_within=float(os.environ.get(STOP_VARIABLE, DEFAULT_STOP_WITHIN)),
             quotas=Quotas.from_json(os.environ.get(QUOTAS_VARIABLE, DEFAULT_QUOTAS.to_json())),
             mail=_imported_mail(os.environ.get(MAIL_VARIABLE, "")),
+            bot_accounts=os.environ.get(BOT_ACCOUNTS_VARIABLE, "1") != "0",
         )
 
 

@@ -80,6 +80,7 @@ def create_app(
     stop_within: float = 10.0,
     quotas: Quotas = DEFAULT_QUOTAS,
     mail: MailSettings | None = None,
+    bot_accounts: bool = True,
 ) -> FastAPI:
     """The server's application over ``store``; unfinished tables are restored at start-up.
     ``own_process``: the application is the process's only work (``robotable serve``), so
@@ -95,7 +96,8 @@ def create_app(
     take; the tables' closing gets half of it (the requests in progress had the other half).
     ``quotas``: what one address may hold at once, and the whole process (:mod:`.quotas`).
     ``mail``: the SMTP server the accounts' email goes through; None: the server sends none
-    (:mod:`.email_routes`)."""
+    (:mod:`.email_routes`). ``bot_accounts``: whether people may make bots that play here with
+    their token (:mod:`.bot_accounts`)."""
     trusted = TrustedProxies(trusted_proxies)  # a wrong address refused before anything starts
     thinking = BotThreads(think_limit) if bots_in_threads else BotProcesses(think_limit, bot_cpu_share)
     hall = Hall(
@@ -170,7 +172,7 @@ def create_app(
     app.state.accounts.sessions.listeners.append(hall.sessions_ended)
     add_friends(app, clock=clock)
     add_invitations(app, hall, clock=clock)
-    add_bot_accounts(app, hall, clock=clock, seats_changed=hall.seats_changed)
+    add_bot_accounts(app, hall, clock=clock, seats_changed=hall.seats_changed, enabled=bot_accounts)
     add_leaderboard(app, hall)
     add_profiles(app, store)
     add_records(app, clock=clock)

@@ -35,12 +35,21 @@ from robotable.server.bot_store import MAX_BOTS, BotStore, no_such_bot
 from robotable.server.hall import Hall
 from robotable.server.invitations import invited_entries
 from robotable.server.my_tables import tables_of
-from robotable.server.passwords import clean_name, name_key, signed_out
+from robotable.server.passwords import AccountRefusal, clean_name, name_key, signed_out
 from robotable.server.sessions import Sessions, SignedIn, same_site
 from robotable.server.tokens import hash_token, new_token
 
 TOKEN_LIFETIME = 365 * 24 * 3600.0
 """A bot's token unused for a year ends (a used one lives on: each use moves its end on)."""
+
+
+def bots_off() -> AccountRefusal:
+    return AccountRefusal(
+        "bots_off",
+        "this server does not take bots: its host switched them off",
+        "ce serveur n'accepte pas de robots : son hébergeur les a désactivés",
+        status=403,
+    )
 
 
 class BotName(BaseModel):
@@ -53,11 +62,15 @@ def add_bot_accounts(
     *,
     clock: Callable[[], float] = time.time,
     seats_changed: Callable[[list[str]], Awaitable[None]] | None = None,
+    enabled: bool = True,
 ) -> None:
-    """The routes of the module's description (after :func:`~.accounts.add_accounts`)."""
+    """The routes of the module's description (after :func:`~.accounts.add_accounts`); not
+    ``enabled`` (``serve --no-bot-accounts``), no bot is made and a bot's token opens nothing
+    (its owner still lists, revokes and deletes the bots made before)."""
     accounts = app.state.accounts
     store = BotStore(accounts.store.store)
     sessions: Sessions = accounts.sessions
+    sessions.bots_allowed = enabled
     guarded = [Depends(same_site_json)]
     from_site = [Depends(same_site)]  # the routes without a body
 
@@ -90,12 +103,14 @@ def add_bot_accounts(
             {"name": b.name, "created": b.created, "token_created": b.token_created, "last_used": b.last_used}
             for b in found
         ]
-        return {"bots": listed, "most": MAX_BOTS}
+        return {"bots": listed, "most": MAX_BOTS, "allowed": enabled}
 
     @app.post("/api/account/bots", status_code=201, dependencies=guarded)
     async def create(body: BotName, request: Request) -> dict[str, Any]:
         """A new bot, and its token (shown this once)."""
         me = await owner(request)
+        if not enabled:
+            raise bots_off()
         name = clean_name(body.name)
         token, row = fresh_token()
         await asyncio.to_thread(store.create, me.id, name, name_key(name), row)
@@ -105,6 +120,8 @@ def add_bot_accounts(
     async def renew(name: str, request: Request) -> dict[str, Any]:
         """A new token for the bot; the old one ends, and the sockets it opened close."""
         _, bot_id = await owned(request, name)
+        if not enabled:
+            raise bots_off()
         token, row = fresh_token()
         await asyncio.to_thread(store.new_token, bot_id, row)
         sessions.ended(bot_id)

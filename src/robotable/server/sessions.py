@@ -60,6 +60,8 @@ class Sessions:
     def __init__(self, store: AccountStore, clock: Callable[[], float] = time.time) -> None:
         self.store = store
         self.clock = clock
+        self.bots_allowed = True
+        """False on a server started with ``--no-bot-accounts``: a bot's token signs nothing in."""
         self.listeners: list[Callable[[int, str | None], None]] = []
         """Told when sessions end (:meth:`ended`): the tables close the sockets they opened."""
 
@@ -91,7 +93,7 @@ class Sessions:
         None. A bot's token is a session of its account that lasts while it is used; its owner
         ends it (``robotable.server.bot_accounts``)."""
         token = (request.headers.get(BOT_HEADER) or "").strip()
-        found = await self._found(token, bot=True) if token else None
+        found = await self._found(token, bot=True) if token and self.bots_allowed else None
         return None if found is None else found[0]
 
     async def _found(self, token: str, *, bot: bool) -> tuple[SignedIn, bool] | None:

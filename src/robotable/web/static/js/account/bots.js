@@ -23,6 +23,8 @@ export function drawBots() {
   const items = listed.bots.map(botItem);
   list.replaceChildren(...(items.length ? items : [el("li", {}, t("bots.none"))]));
   document.getElementById("bots-most").textContent = t("bots.most", { most: listed.most });
+  document.getElementById("bot-form").hidden = !listed.allowed; // a server without bots says so
+  document.getElementById("bots-off").hidden = listed.allowed;
 }
 
 function botItem(bot) {

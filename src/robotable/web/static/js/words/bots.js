@@ -21,6 +21,7 @@ export const words = {
     "bots.copy": "Copy",
     "bots.copied": "Copied.",
     "bots.most": "An account may have {most} bots.",
+    "bots.off": "This server does not take bots: its host switched them off.",
   },
   fr: {
     "bots.title": "Vos robots",
@@ -39,6 +40,7 @@ export const words = {
     "bots.copy": "Copier",
     "bots.copied": "Copié.",
     "bots.most": "Un compte peut avoir {most} robots.",
+    "bots.off": "Ce serveur n'accepte pas de robots : son hébergeur les a désactivés.",
   },
 };
 
