@@ -31,7 +31,7 @@ from robotable.server.rated_tables import check_rated_table
 from robotable.server.seats import Holder, SeatRow, held_row, seat_kind, seat_name, stand_in_kind
 from robotable.server.store import StaleTable, Store, StoredTable, StoreError, UnknownTable, new_header
 from robotable.server.thinking import BotThreads, Thinking
-from robotable.server.tokens import hash_token, new_token
+from robotable.server.tokens import hash_token, new_table_id, new_token
 from robotable.server.turn_emails import TurnEmails
 from robotable.server.writer import GroupWriter
 
@@ -249,7 +249,7 @@ class Hall:
         ]
         if creator is not None:
             rows[creator] = held_row(rows[creator], holder)
-        table_id = secrets.token_urlsafe(9)
+        table_id = new_table_id()
         fresh = Fresh(table_id, game.id, full, seed, timers, creator, stand_in_bot, bank, rated)
         await self._open(fresh, rows, address)
         invites = {seat: token for seat, token in tokens.items() if seat != creator}

@@ -4,6 +4,8 @@ A token is made when a seat is given out (a table's creation, an invitation, a j
 once to whoever takes the seat, and compared in constant time with the stored hash whenever it
 is presented (:meth:`robotable.server.live.LiveTable.seat_for`).
 
+>>> new_table_id()[0] != "-" and len(new_table_id()) == 12
+True
 >>> token = new_token()
 >>> token_matches(token, hash_token(token)), token_matches(token + "x", hash_token(token))
 (True, False)
@@ -19,6 +21,14 @@ import secrets
 def new_token() -> str:
     """A seat's secret: 256 random bits, URL-safe."""
     return secrets.token_urlsafe(32)
+
+
+def new_table_id() -> str:
+    """A table's id: 72 random bits, URL-safe, never beginning with a dash (``robotable admin end
+    -Bq...`` would read it as an option: one id in 64 did before)."""
+    while (table_id := secrets.token_urlsafe(9)).startswith("-"):
+        pass
+    return table_id
 
 
 def hash_token(token: str) -> str:
