@@ -27,6 +27,7 @@ from contextlib import asynccontextmanager
 from fastapi import Depends, FastAPI
 
 from robotable.server.accounts import add_accounts
+from robotable.server.arena import NO_ARENA, ArenaSettings, add_arena
 from robotable.server.bot_accounts import add_bot_accounts
 from robotable.server.classrooms import add_classrooms
 from robotable.server.collector import short_collections
@@ -81,6 +82,7 @@ def create_app(
     quotas: Quotas = DEFAULT_QUOTAS,
     mail: MailSettings | None = None,
     bot_accounts: bool = True,
+    arena: ArenaSettings = NO_ARENA,
 ) -> FastAPI:
     """The server's application over ``store``; unfinished tables are restored at start-up.
     ``own_process``: the application is the process's only work (``robotable serve``), so
@@ -97,7 +99,8 @@ def create_app(
     ``quotas``: what one address may hold at once, and the whole process (:mod:`.quotas`).
     ``mail``: the SMTP server the accounts' email goes through; None: the server sends none
     (:mod:`.email_routes`). ``bot_accounts``: whether people may make bots that play here with
-    their token (:mod:`.bot_accounts`)."""
+    their token (:mod:`.bot_accounts`). ``arena``: the bot arena this process pairs, if any
+    (:mod:`.arena`)."""
     trusted = TrustedProxies(trusted_proxies)  # a wrong address refused before anything starts
     thinking = BotThreads(think_limit) if bots_in_threads else BotProcesses(think_limit, bot_cpu_share)
     hall = Hall(
@@ -114,6 +117,7 @@ def create_app(
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
         await hall.start()
+        await pairing.start()
         if own_process:  # a server: its first bot move and first replay do not wait for a worker
             thinking.warm()
             replays.warm()
@@ -123,6 +127,7 @@ def create_app(
         if collections is not None:
             collections.cancel()
         replays.close()
+        await pairing.close()
         try:
             async with asyncio.timeout(stop_within / 2):
                 await hall.close()
@@ -174,6 +179,7 @@ def create_app(
     add_invitations(app, hall, clock=clock)
     add_bot_accounts(app, hall, clock=clock, seats_changed=hall.seats_changed, enabled=bot_accounts)
     add_leaderboard(app, hall)
+    pairing = add_arena(app, hall, arena)
     add_profiles(app, store)
     add_records(app, clock=clock)
     add_classrooms(app, clock=clock)

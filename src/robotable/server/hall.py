@@ -66,6 +66,8 @@ class Fresh:
     bank: BankRule | None = None
     """A turn-based table's time bank per seat (None: none)."""
     rated: bool = False
+    arena: bool = False
+    """Made by the bot arena (:mod:`.arena`)."""
 
 
 @dataclass(frozen=True)
@@ -255,6 +257,11 @@ class Hall:
         invites = {seat: token for seat, token in tokens.items() if seat != creator}
         return Created(table_id, creator, tokens.get(creator) if creator is not None else None, invites)
 
+    async def open_arranged(self, fresh: Fresh, rows: list[SeatRow]) -> LiveTable:
+        """A table whose seats the server arranged (the bot arena's, :mod:`.arena`): nobody's
+        address counts it."""
+        return await self._open(fresh, rows, hourly=False)
+
     async def _open(
         self, fresh: Fresh, rows: list[SeatRow], address: str | None = None, *, hourly: bool = True
     ) -> LiveTable:
@@ -278,6 +285,7 @@ class Hall:
             stand_in=fresh.stand_in,
             bank=fresh.bank,
             rated=fresh.rated,
+            arena=fresh.arena,
         )
         header.status = "open" if "open" in kinds else "running"
         claim = self.quotas.claim(fresh.table_id, address, kinds, hourly=hourly)  # before it is stored
@@ -332,6 +340,10 @@ class Hall:
             except TableNotFound:
                 pass
             stored = await self.stored(table_id)
+            if stored.arena:
+                refused = IllegalAction("an arena game is not played again: the arena pairs its bots anew")
+                refused.fr = "une partie de l'arène ne se rejoue pas : l'arène apparie ses robots à nouveau"
+                raise refused
             fresh = Fresh(
                 new_id, stored.game, stored.options, secrets.randbits(63), stored.timers, stored.creator,
                 stored.stand_in, stored.bank, stored.rated,

@@ -36,6 +36,7 @@ from robotable.agents.levels import LEVELS
 from robotable.core.game import Outcome
 from robotable.play.rated import START, Skill, bot_seeds, rate_game, shown
 from robotable.server import schema
+from robotable.server.arena_rating import rate_arena
 from robotable.server.seats import SeatRow
 
 PAUSE_HOOK = "ROBOTABLE_TEST_ONLY_PAUSE_IN_RATING"
@@ -67,12 +68,15 @@ def seat_player(row: SeatRow) -> Player | None:
 
 
 def rate_finished(connection: Connection, table_id: str, outcome: Outcome, at: float) -> None:
-    """Rate a rated table that this transaction has just marked over (nothing for the others)."""
+    """Rate a rated table that this transaction has just marked over (nothing for the others);
+    an arena table moves the arena's ratings instead (:mod:`.arena_rating`)."""
+    tables = schema.game_tables.c
     table = connection.execute(
-        select(schema.game_tables.c.game, schema.game_tables.c.rated).where(
-            schema.game_tables.c.id == table_id
-        )
+        select(tables.game, tables.rated, tables.arena).where(tables.id == table_id)
     ).one()
+    if table.arena:  # its own ladder, where nobody is an anchor
+        rate_arena(connection, table_id, table.game, outcome, at)
+        return
     if not table.rated:
         return
     seat_rows = connection.execute(

@@ -47,6 +47,8 @@ game_tables = Table(
     Column("bank", Integer, nullable=True),
     Column("bank_per_move", Integer, nullable=True),
     Column("rated", Boolean, nullable=False, server_default=false()),  # its result moves its players' ratings
+    # made by the bot arena (issue 32): its result moves the arena's ratings, not the site's
+    Column("arena", Boolean, nullable=False, server_default=false()),
 )
 
 seats = Table(
@@ -230,6 +232,43 @@ rating_history = Table(
     Column("sigma_after", Float, nullable=False),
     Column("at", Float, nullable=False),
     Index("rating_history_account", "account_id", "game"),
+)
+
+# one bot in one game's arena (issue 32): a bot account's program, or one of robotable's levels
+# (the host's choice); its arena rating, and its strikes (games in a row it ran out of time)
+arena_entries = Table(
+    "arena_entries",
+    metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("game", String(32), nullable=False),
+    Column("account_id", Integer, ForeignKey("accounts.id", ondelete="CASCADE"), nullable=True),
+    Column("level", String(32), nullable=True),  # easy...: robotable's own bot, for a level's row
+    Column("mu", Float, nullable=False),
+    Column("sigma", Float, nullable=False),
+    Column("games", Integer, nullable=False),
+    Column("wins", Integer, nullable=False),
+    Column("strikes", Integer, nullable=False),
+    Column("paused_until", Float, nullable=True),  # paused for running out of time; null: not
+    Column("active", Boolean, nullable=False),  # in the arena now (a bot that left keeps its line)
+    Column("joined", Float, nullable=False),
+    # NULLs are distinct in both: one row per (game, account) and one per (game, level)
+    Index("arena_entries_account", "game", "account_id", unique=True),
+    Index("arena_entries_level", "game", "level", unique=True),
+)
+
+# one row per seat of a finished arena table: its key refuses rating a seat twice
+arena_results = Table(
+    "arena_results",
+    metadata,
+    Column("table_id", String(32), ForeignKey("game_tables.id", ondelete="CASCADE"), primary_key=True),
+    Column("seat", Integer, primary_key=True),
+    Column("entry_id", Integer, ForeignKey("arena_entries.id", ondelete="CASCADE"), nullable=False),
+    Column("rank", Integer, nullable=False),  # as the arena rated it (last for a seat out of time)
+    Column("timed_out", Boolean, nullable=False),
+    Column("mu_before", Float, nullable=False),
+    Column("mu_after", Float, nullable=False),
+    Column("at", Float, nullable=False),
+    Index("arena_results_entry", "entry_id", "at"),
 )
 
 # one person's best solution of one puzzle, replayed by the server before it was kept (issue 30,

@@ -128,6 +128,8 @@ class StoredTable:
     """A turn-based table's time bank per seat (None: no bank; :mod:`robotable.play.time_banks`)."""
     rated: bool = False
     """Its result moves its players' ratings (:mod:`.rating_store`)."""
+    arena: bool = False
+    """Made by the bot arena: its result moves the arena's ratings instead (:mod:`.arena_store`)."""
     seats: list[SeatRow] = field(default_factory=list)
     actions: list[tuple[Seat, str]] = field(default_factory=list)
     times: list[float] = field(default_factory=list)
@@ -191,6 +193,7 @@ def new_header(
     stand_in: str | None = None,
     bank: BankRule | None = None,
     rated: bool = False,
+    arena: bool = False,
 ) -> StoredTable:
     return StoredTable(
         table_id,
@@ -207,6 +210,7 @@ def new_header(
         stand_in,
         bank,
         rated,
+        arena,
     )
 
 
@@ -351,6 +355,7 @@ class Store:
                     bank=None if header.bank is None else header.bank.start,
                     bank_per_move=None if header.bank is None else header.bank.per_move,
                     rated=header.rated,
+                    arena=header.arena,
                 )
             )
             if seat_rows:
@@ -779,4 +784,5 @@ def _header(row: Any) -> StoredTable:
         row.stand_in,
         None if row.bank is None else BankRule(row.bank, row.bank_per_move or 0),
         bool(row.rated),
+        bool(row.arena),
     )
