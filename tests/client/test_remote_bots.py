@@ -1,6 +1,7 @@
 """Issue 32: bots written with ``robotable.client`` play whole games on a real ``robotable serve``
 (loopback) against the server's bots, in each of the five games, and the records replay; a bot
-whose answers are refused, and a token that holds no seat, end with a clear error."""
+whose answers are refused, and a token that holds no seat, end with a clear error; a bot account
+takes challenges, and plays the arena's tables once it joined the arena."""
 
 from __future__ import annotations
 
@@ -24,6 +25,7 @@ from robotable.cli.main import app
 from robotable.client import SeatAddress, SeatError, bot, new_table, play
 from robotable.client.levels import LevelBot
 from robotable.client.offers import Offers
+from robotable.client.tables import join_arena
 from robotable.core.records import Record
 from tests.server import process
 
@@ -39,11 +41,18 @@ TABLES: dict[str, tuple[list[str], dict[str, Any], bool]] = {
 REMOTE_LEVEL = {"ricochet": "perfect"}  # Ricochet names its bots itself
 
 
+ARENA = ["--arena-every", "0.3", "--arena-games", "robotick", "--arena-levels", "easy,medium"]
+"""Robotick's arena with two levels: a table of three waits for a bot account to join."""
+
+
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[process.Server]:
     folder = tmp_path_factory.mktemp("remote-bots")
-    with process.running(f"sqlite:///{folder / 'robotable.sqlite3'}", folder) as running:
+    running = process.start(f"sqlite:///{folder / 'robotable.sqlite3'}", folder, extra=ARENA)
+    try:
         yield running
+    finally:
+        process.stop(running)
 
 
 def replays(server: process.Server, table: str) -> Record:
@@ -197,3 +206,30 @@ def test_a_bot_account_takes_a_challenge_in_its_games_and_declines_the_others(se
 def test_robotable_bot_serve_stops_at_once_on_a_token_the_server_refuses(server: process.Server) -> None:
     refused = CliRunner().invoke(app, ["bot", "serve", "--server", server.url, "--bot-token", "revoked"])
     assert refused.exit_code == 2 and "refused (401)" in refused.output
+
+
+def test_a_bot_account_joins_the_arena_plays_its_tables_and_is_rated(server: process.Server) -> None:
+    with closing(person(server, "Ada")) as owner:
+        token = make_bot(owner, "Arnold")
+    join_arena(server.url, "robotick", token)
+    offers = Offers(server.url, token, lambda game: LevelBot(game, "medium"), games=set())
+    played: list[tuple[str, dict[str, Any]]] = []
+    playing = lambda: played.extend(asyncio.run(offers.serve(games_to_play=2, every=0.2)))  # noqa: E731
+    worker = threading.Thread(target=playing)
+    worker.start()
+    worker.join(120)
+    left = httpx.delete(f"{server.url}/api/arena/robotick", headers={"Bot-Token": token}, timeout=30)
+    assert left.status_code == 204
+    assert len(played) == 2, "the arena seated the bot twice and it played both games"
+    standings = httpx.get(f"{server.url}/api/arena/robotick", timeout=30).json()
+    arnold = next(line for line in standings["players"] if line["name"] == "Arnold")
+    assert arnold["owner"] == "Ada" and arnold["games"] >= 2 and arnold["active"] is False
+    assert {line.get("level") for line in standings["players"]} == {None, "easy", "medium"}
+    listed = httpx.get(f"{server.url}/api/arena/robotick/games", params={"name": "Arnold"}, timeout=30)
+    for game in listed.json()["games"]:
+        assert not game["timed_out"]
+        assert sorted(opponent["level"] for opponent in game["opponents"]) == ["easy", "medium"]
+        seats = httpx.get(f"{server.url}/api/tables/{game['table']}", timeout=30).json()["seats"]
+        seat = next(row["seat"] for row in seats if row["name"] == "Arnold")
+        assert seats[seat]["bot_account"] is True
+        assert replays(server, game["table"]).outcome.ranks[seat] == game["rank"]

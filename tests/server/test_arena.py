@@ -32,7 +32,8 @@ def arena_server(tmp_path: Path, settings: ArenaSettings) -> TestClient:
 @pytest.fixture
 def quick_arena(tmp_path: Path) -> Iterator[TestClient]:
     """A server whose Droids arena pairs every 0.1 s, with the easy level, a bank of one second."""
-    settings = ArenaSettings(every=0.1, games=("droids",), levels=("easy",), bank=1, per_move=0, options=QUICK_DROIDS)
+    quick = {"bank": 1, "per_move": 0, "options": QUICK_DROIDS}
+    settings = ArenaSettings(every=0.1, games=("droids",), levels=("easy",), **quick)
     with arena_server(tmp_path, settings) as server:
         yield server
 

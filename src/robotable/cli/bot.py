@@ -86,25 +86,40 @@ def serve(
         str | None, typer.Option(help="The games it accepts, comma-separated (default: every game).")
     ] = None,
     most_tables: Annotated[int, typer.Option(min=1, max=20, help="Games at once.")] = 4,
+    arena: Annotated[
+        str | None,
+        typer.Option(help="The games whose arena it joins, comma-separated: rated games against other bots."),
+    ] = None,
     bot_token: BotToken = None,
 ) -> None:
-    """Run a bot account: it takes the seats people offer it by name and plays them, until Ctrl-C."""
+    """Run a bot account: it takes the seats people offer it by name, and the arena's tables of
+    the games of --arena, and plays them, until Ctrl-C."""
     from robotable.client import SeatError
     from robotable.client.levels import LevelBot
     from robotable.client.offers import Offers
+    from robotable.client.tables import join_arena
 
     with reporting():
         if not bot_token:
             raise SeatError("give the bot account's token: set ROBOTABLE_BOT_TOKEN (or --bot-token)")
-        accepted = None if games is None else {game.strip() for game in games.split(",") if game.strip()}
+        accepted = None if games is None else set(_listed(games))
         for game in accepted or ():
             LevelBot(game, level)  # an unknown game or level is said now, not at the first challenge
         offers = Offers(
             server, bot_token, lambda game: LevelBot(game, level), games=accepted, most_tables=most_tables
         )
+        for game in _listed(arena):
+            LevelBot(game, level)
+            join_arena(server, game, bot_token)
+            out().print(f"in the arena of {game}: {server.rstrip('/')}/arena/{game}")
         out().print(f"waiting for challenges on {server} (Ctrl-C stops)")
         try:
             played = asyncio.run(offers.serve())
         except KeyboardInterrupt:
             played = offers.outcomes
     out().print(f"{len(played)} game(s) played")
+
+
+def _listed(text: str | None) -> list[str]:
+    """The names of a comma-separated option (none: empty)."""
+    return [] if text is None else [name.strip() for name in text.split(",") if name.strip()]

@@ -17,7 +17,15 @@ import click
 from rich.text import Text
 
 from robotable.cli.common import out
-from robotable.cli.serve_checks import LOOPBACK_HOSTS, Refused, bind, mail_settings, not_shared, shown_url
+from robotable.cli.serve_checks import (
+    LOOPBACK_HOSTS,
+    Refused,
+    arena_settings,
+    bind,
+    mail_settings,
+    not_shared,
+    shown_url,
+)
 from robotable.cli.settings import CHECKS_FAILED, SECRET, file_key, source
 from robotable.core.errors import RobotableError
 
@@ -145,6 +153,14 @@ def _mail(values: dict[str, Any]) -> str:
     return f"mail through {mail.smtp.shown()} from {mail.sender}, links to {mail.site}"
 
 
+def _arena(values: dict[str, Any]) -> str:
+    arena = arena_settings(values["arena_every"], values["arena_games"], values["arena_levels"])
+    if not arena.on:
+        return "no bot arena (--arena-every 0)"
+    levels = ", ".join(arena.levels) or "no level of robotable's"
+    return f"a bot arena pairing every {arena.every:g} s in {', '.join(arena.games)}, with {levels}"
+
+
 def _port(values: dict[str, Any]) -> str:
     host, port = values["host"], values["port"]
     bind(host, port).close()
@@ -152,4 +168,4 @@ def _port(values: dict[str, Any]) -> str:
     return f"port {port} on {host} can be listened on ({where})"
 
 
-CHECKS: tuple[Callable[[dict[str, Any]], str], ...] = (_proxies, _database, _mail, _port)
+CHECKS: tuple[Callable[[dict[str, Any]], str], ...] = (_proxies, _database, _mail, _arena, _port)

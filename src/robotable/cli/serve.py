@@ -29,8 +29,9 @@ import typer
 from rich.text import Text
 
 from robotable.cli.common import fail, out, reporting
-from robotable.cli.serve_checks import Refused, bind, mail_settings, not_shared, shown_url
+from robotable.cli.serve_checks import Refused, arena_settings, bind, mail_settings, not_shared, shown_url
 from robotable.cli.settings import PREFIX, ServeCommand, read_settings
+from robotable.server.arena_settings import ARENA_GAMES, ARENA_LEVELS, NO_ARENA, ArenaSettings
 from robotable.server.logs import HideTokens, LogFormat, LogLevel, log_config
 from robotable.server.quotas import DEFAULT_QUOTAS, PerAddress, Quotas
 
@@ -59,6 +60,7 @@ STOP_VARIABLE = "ROBOTABLE_SERVE_STOP_WITHIN"
 QUOTAS_VARIABLE = "ROBOTABLE_SERVE_QUOTAS"
 MAIL_VARIABLE = "ROBOTABLE_SERVE_MAIL"
 BOT_ACCOUNTS_VARIABLE = "ROBOTABLE_SERVE_BOT_ACCOUNTS"
+ARENA_VARIABLE = "ROBOTABLE_SERVE_ARENA"
 SMTP_VARIABLE = "ROBOTABLE_SMTP"
 """Where ``--smtp`` is read from when the option is not given (the settings of a server, kept
 out of its command line, which any user of the machine can read)."""
@@ -170,6 +172,27 @@ def serve_command(
             "(docs/bots.md); off, none is made and a bot's token opens nothing.",
         ),
     ] = True,
+    arena_every: Annotated[
+        float,
+        typer.Option(
+            min=0.0,
+            max=86400.0,
+            help='Seconds between two pairings of the bot arena (docs/bots.md, "The arena"): the bots '
+            "that joined a game's arena are seated at rated tables by rating. 0: no arena.",
+        ),
+    ] = 0.0,
+    arena_games: Annotated[
+        str,
+        typer.Option(metavar="GAMES", help="The games the arena plays, separated by commas."),
+    ] = ",".join(ARENA_GAMES),
+    arena_levels: Annotated[
+        str,
+        typer.Option(
+            metavar="LEVELS",
+            help="robotable's own levels in each game's arena, separated by commas (easy, medium, hard, "
+            "expert; empty: none). Each plays one arena game at a time, on this machine's cores.",
+        ),
+    ] = ",".join(ARENA_LEVELS),
     api_docs: Annotated[
         bool,
         typer.Option(
@@ -301,6 +324,7 @@ def serve_command(
         store.close()
         raise fail(not_shared(workers))
     with _refusing():
+        arena = arena_settings(arena_every, arena_games, arena_levels)
         mail = mail_settings(smtp, mail_from, public_url, host, port)
         listener = bind(host, port)
     logs = log_config(log_format, log_level)
@@ -324,6 +348,7 @@ def serve_command(
         quotas=quotas,
         mail=mail,
         bot_accounts=bot_accounts,
+        arena=arena,
     )
     if workers == 1:
         _run(store, listener, app, settings)
@@ -409,6 +434,7 @@ class AppSettings:
     quotas: Quotas = DEFAULT_QUOTAS
     mail: MailSettings | None = None
     bot_accounts: bool = True
+    arena: ArenaSettings = NO_ARENA
 
     def app(self, store: Store) -> FastAPI:
         from robotable.server.app import create_app
@@ -426,6 +452,7 @@ class AppSettings:
             quotas=self.quotas,
             mail=self.mail,
             bot_accounts=self.bot_accounts,
+            arena=self.arena,
         )
 
     def export(self) -> None:
@@ -439,6 +466,7 @@ class AppSettings:
         os.environ[QUOTAS_VARIABLE] = self.quotas.to_json()
         os.environ[MAIL_VARIABLE] = self.mail.to_json() if self.mail is not None else ""
         os.environ[BOT_ACCOUNTS_VARIABLE] = "1" if self.bot_accounts else "0"
+        os.environ[ARENA_VARIABLE] = self.arena.to_json()
 
     @classmethod
     def imported(cls) -> AppSettings:
@@ -453,6 +481,7 @@ class AppSettings:
             quotas=Quotas.from_json(os.environ.get(QUOTAS_VARIABLE, DEFAULT_QUOTAS.to_json())),
             mail=_imported_mail(os.environ.get(MAIL_VARIABLE, "")),
             bot_accounts=os.environ.get(BOT_ACCOUNTS_VARIABLE, "1") != "0",
+            arena=ArenaSettings.from_json(os.environ.get(ARENA_VARIABLE, NO_ARENA.to_json())),
         )
 
 

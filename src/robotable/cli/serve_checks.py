@@ -8,6 +8,8 @@ import errno
 import socket
 from typing import TYPE_CHECKING, Any
 
+from robotable.server.arena_settings import ARENA_GAMES, ARENA_LEVELS, ArenaSettings
+
 if TYPE_CHECKING:
     from robotable.server.mail import MailSettings
 
@@ -20,6 +22,26 @@ class Refused(Exception):
 
 def not_shared(workers: int) -> str:
     return f"--workers {workers}: several processes share tables only on PostgreSQL (--db postgresql://...)"
+
+
+def arena_settings(every: float, games: str, levels: str) -> ArenaSettings:
+    """The arena of ``--arena-every``, ``--arena-games`` and ``--arena-levels``; :class:`Refused`
+    names a game or a level that does not exist."""
+    chosen_games = tuple(_listed(games))
+    chosen_levels = tuple(_listed(levels))
+    for game in chosen_games:
+        if game not in ARENA_GAMES:
+            raise Refused(f"--arena-games: no game {game!r} (the games: {', '.join(ARENA_GAMES)})")
+    for level in chosen_levels:
+        if level not in ARENA_LEVELS:
+            raise Refused(f"--arena-levels: no level {level!r} (the levels: {', '.join(ARENA_LEVELS)})")
+    if every > 0 and not chosen_games:
+        raise Refused("--arena-games: an arena needs at least one game (or --arena-every 0: no arena)")
+    return ArenaSettings(every, chosen_games, chosen_levels)
+
+
+def _listed(text: str) -> list[str]:
+    return [part.strip().lower() for part in text.split(",") if part.strip()]
 
 
 def mail_settings(

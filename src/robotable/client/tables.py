@@ -61,6 +61,12 @@ def decline(server: str, table: str, seat: int, bot_token: str) -> None:
     _post(server, f"/api/tables/{table}/invitations/decline", {"seat": seat}, bot_token)
 
 
+def join_arena(server: str, game: str, bot_token: str) -> None:
+    """The bot account joins ``game``'s arena: from then on the server seats it at rated games
+    with bots of about its rating, found in :func:`bot_tables` (docs/bots.md, "The arena")."""
+    _post(server, f"/api/arena/{game}", {}, bot_token)
+
+
 def _post(server: str, path: str, body: dict[str, Any], bot_token: str | None) -> dict[str, Any]:
     return _call(server, path, body, bot_token)
 

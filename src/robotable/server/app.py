@@ -27,7 +27,8 @@ from contextlib import asynccontextmanager
 from fastapi import Depends, FastAPI
 
 from robotable.server.accounts import add_accounts
-from robotable.server.arena import NO_ARENA, ArenaSettings, add_arena
+from robotable.server.arena import add_arena
+from robotable.server.arena_settings import NO_ARENA, ArenaSettings
 from robotable.server.bot_accounts import add_bot_accounts
 from robotable.server.classrooms import add_classrooms
 from robotable.server.collector import short_collections

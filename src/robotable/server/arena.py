@@ -20,8 +20,9 @@ pace the server's host sets. The rules (pairing, rating, pausing) are
 An arena table is a rated table made by the server: each bot account's seat is held by its
 account (its token finds it), each level's seat is played by the server. A table of a game
 that can wait for its players has a short time bank per seat (:attr:`ArenaSettings.bank`);
-a bot whose bank runs out is played by a bot to the end and ranks last. Only one process runs
-the pairing: the one started with ``--arena-every`` (with ``--workers N``, the first worker).
+a bot whose bank runs out is played by a bot to the end and ranks last. Every process started
+with ``--arena-every`` runs the arena; each round is paired by the one that claims it first in
+the database (``arena_rounds``).
 """
 
 from __future__ import annotations
@@ -31,7 +32,6 @@ import contextlib
 import logging
 import random
 from collections.abc import Mapping
-from dataclasses import dataclass, field
 from typing import Any
 
 from fastapi import FastAPI, Request, Response
@@ -45,6 +45,7 @@ from robotable.play.arena import pairings
 from robotable.play.rated import provisional, shown
 from robotable.play.time_banks import BankRule
 from robotable.server.arena_rating import EntryKey
+from robotable.server.arena_settings import ArenaSettings
 from robotable.server.arena_store import ArenaGame, ArenaLine, ArenaStore
 from robotable.server.hall import Fresh, Hall
 from robotable.server.pages import PAGE_HEADERS, page_html
@@ -56,34 +57,6 @@ log = logging.getLogger("robotable.server")
 
 GAMES_LISTED = 50
 """A bot's games its arena page lists at most (the latest)."""
-
-
-@dataclass(frozen=True)
-class ArenaSettings:
-    """What the server's host chooses (``robotable serve --arena-every ...``)."""
-
-    every: float = 0.0
-    """Seconds between two pairings; 0: no arena on this server."""
-    games: tuple[str, ...] = ("ricochet", "dr2d", "droids", "delivery", "robotick")
-    levels: tuple[str, ...] = LEVELS
-    """robotable's levels that take part in each game's arena."""
-    bank: int = 600
-    """Seconds each seat of an arena table has for the whole game (a game that can wait)."""
-    per_move: int = 10
-    """Seconds a move adds back to its seat's bank."""
-    options: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
-    """Each game's options at the arena's tables (the game's defaults otherwise)."""
-
-    @property
-    def on(self) -> bool:
-        return self.every > 0
-
-    def plays(self, game: str) -> bool:
-        return self.on and game in self.games
-
-
-NO_ARENA = ArenaSettings()
-"""A server without an arena (the default)."""
 
 
 def arena_off(game: Game) -> AccountRefusal:
@@ -142,7 +115,10 @@ class Arena:
         made: list[str] = []
         for game_id in self.settings.games:
             game = games.get(game_id)
-            free = await asyncio.to_thread(self.store.free, game.id, self.hall.clock())
+            now = self.hall.clock()
+            if not await asyncio.to_thread(self.store.claim_round, game.id, now, self.settings.every * 0.9):
+                continue  # another process on the database pairs this round
+            free = await asyncio.to_thread(self.store.free, game.id, now)
             accounts = [entrant.key[1] for entrant in free if entrant.key[0] == "account"]
             names = await asyncio.to_thread(self.store.names, accounts)
             for group in pairings(free, arena_seats(game), self.draw):

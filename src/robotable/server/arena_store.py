@@ -104,6 +104,24 @@ class ArenaStore:
             rows = connection.execute(query).all()
         return [_line(row) for row in rows]
 
+    def claim_round(self, game: str, now: float, every: float) -> bool:
+        """Whether this process pairs ``game``'s round due at ``now`` (the next one ``every``
+        seconds later): one process does, however many run the arena on the database."""
+        rounds = schema.arena_rounds.c
+        try:
+            with self.store._writing() as connection:
+                if connection.execute(select(rounds.game).where(rounds.game == game)).first() is None:
+                    connection.execute(insert(schema.arena_rounds).values(game=game, next_at=now + every))
+                    return True
+                moved = connection.execute(
+                    update(schema.arena_rounds)
+                    .where(rounds.game == game, rounds.next_at <= now)
+                    .values(next_at=now + every)
+                )
+                return moved.rowcount == 1
+        except StaleTable:  # another process made the row first: its round
+            return False
+
     def names(self, accounts: list[int]) -> dict[int, str]:
         """The names of those bot accounts."""
         if not accounts:

@@ -256,6 +256,15 @@ arena_entries = Table(
     Index("arena_entries_level", "game", "level", unique=True),
 )
 
+# when each game's arena pairs next: the process that moves it on pairs that round (several
+# processes on one database pair each round once)
+arena_rounds = Table(
+    "arena_rounds",
+    metadata,
+    Column("game", String(32), primary_key=True),
+    Column("next_at", Float, nullable=False),
+)
+
 # one row per seat of a finished arena table: its key refuses rating a seat twice
 arena_results = Table(
     "arena_results",

@@ -1,6 +1,7 @@
 """The bot arena (issue 32): ``arena_entries`` (each bot in each game's arena, with its arena
-rating and strikes), ``arena_results`` (each seat of each finished arena table) and
-``game_tables.arena`` (a table the arena made).
+rating and strikes), ``arena_results`` (each seat of each finished arena table),
+``arena_rounds`` (when each game's arena pairs next) and ``game_tables.arena`` (a table the
+arena made).
 
 Revision ID: 0017
 Revises: 0016
@@ -53,9 +54,15 @@ def upgrade() -> None:
         sa.Column("at", sa.Float, nullable=False),
     )
     op.create_index("arena_results_entry", "arena_results", ["entry_id", "at"])
+    op.create_table(
+        "arena_rounds",
+        sa.Column("game", sa.String(32), primary_key=True),
+        sa.Column("next_at", sa.Float, nullable=False),
+    )
 
 
 def downgrade() -> None:
+    op.drop_table("arena_rounds")
     op.drop_table("arena_results")
     op.drop_table("arena_entries")
     with op.batch_alter_table("game_tables") as batch:
