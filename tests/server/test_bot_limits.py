@@ -55,10 +55,16 @@ def test_a_bot_s_requests_have_their_own_bucket_not_its_address_s(tmp_path: Path
         marvin, robbie = bot(server, "Marvin"), bot(server, "Robbie")
         assert BOT_RATE == 10 and BOT_BURST == 30
         server.app.state.bot_requests.clock = lambda: 1000.0  # type: ignore[attr-defined]  # time stands still
-        answers = [marvin.get("/api/bot").status_code for _ in range(BOT_BURST)]
-        assert answers == [200] * BOT_BURST
+        table = marvin.post("/api/tables", json=TWO_SEATS).json()["table"]
+        answers = [marvin.get("/api/bot").status_code for _ in range(BOT_BURST - 2)]
+        with marvin.websocket_connect(f"/ws/tables/{table}") as socket:  # an opening is a request too
+            assert socket.receive_json()["type"] == "hello"
+        assert answers == [200] * (BOT_BURST - 2)
         body = refused_for(marvin.get("/api/bot"), "bot_requests")
         assert "10 a second" in body["error"] and "10 par seconde" in body["error_fr"]
+        with marvin.websocket_connect(f"/ws/tables/{table}") as socket:
+            closing = socket.receive_json()
+        assert closing["code"] == "quota" and "10 par seconde" in closing["reason_fr"], closing
         # another bot behind the same address, and a person there, are not slowed by Marvin
         assert robbie.get("/api/bot").status_code == 200
         assert client_of(server, UNIVERSITY).get("/api/tables").status_code == 200

@@ -8,12 +8,15 @@ many bots may run behind one address (a university's), and one must not use up a
   seen a bot's yet (a first request, or a made-up one) counts toward its address like any
   request until the database says whose it is; then its bot's alone.
 - **Connections.** A bot's WebSocket connections count toward its account, at most
-  :attr:`~.quotas.Quotas.bot_sockets` at once (:class:`~.sockets.Counted`).
+  :attr:`~.quotas.Quotas.bot_sockets` at once (:class:`~.sockets.Counted`), and each opening
+  takes one of its requests (a program reconnecting in a loop is slowed as a request loop is).
 - **Tables.** A bot account sits at most :attr:`~.quotas.Quotas.bot_tables` unfinished tables
   at once (``robotable serve --bot-tables``): past it, taking a seat (a new table, an open seat,
   a seat offered to it by name, an invitation's link) is refused, 429 ``quota``
   (``params.limit`` ``bot_tables``), and a seat offered to it stays offered, to be taken once
-  one of its games is over. Counted in the database, so across processes.
+  one of its games is over. Counted in the database, so across processes. A bot that took a
+  seat is away until it connects (:meth:`~.live.LiveTable.away_until_connected`): one that never
+  does gets the grace period, then the stand-in, as a person who left.
 
 Requests and connections are counted by each server process (``--workers N``: N times as many
 across the processes), as the other throttles are.

@@ -168,6 +168,8 @@ def add_routes(app: FastAPI, hall: Hall) -> None:
                 rated=body.rated,
             )
         about_table(created.table_id)  # the rest of this request's log lines name the new table
+        if sits is not None and sits.bot and created.seat is not None:
+            await (await hall.find(created.table_id)).away_until_connected(created.seat)
         await offer_at_creation(request, created, invited, key.holder, time.time())
         return {
             "table": created.table_id,
@@ -194,16 +196,21 @@ def add_routes(app: FastAPI, hall: Hall) -> None:
         bot account at its cap of unfinished tables is refused (:mod:`.bot_limits`): a seat
         offered to it stays offered."""
         async with bot_tables(request).seating(key.holder, table_id):
-            if key.token is not None:
+            token: str | None = key.token
+            if token is not None:
                 live = await hall.find(table_id)
-                seat = await live.name_seat(await live.authorize(key.token), body.name, key.holder)
-                return {"table": table_id, "seat": seat, "token": key.token}
-            if key.holder is not None and body.seat is not None:  # a seat offered to the account by name
-                invited = await take_invited_seat(request.app, hall, table_id, body.seat, key.holder)
-                if invited is not None:
-                    return {"table": table_id, "seat": body.seat, "token": invited}
-            seat, token = await hall.join(table_id, body.seat, body.name, key.holder)
-            return {"table": table_id, "seat": seat, "token": token}
+                seat = await live.name_seat(await live.authorize(token), body.name, key.holder)
+            elif (
+                key.holder is not None
+                and body.seat is not None
+                and (invited := await take_invited_seat(request.app, hall, table_id, body.seat, key.holder))
+            ):  # a seat offered to the account by name
+                seat, token = body.seat, invited
+            else:
+                seat, token = await hall.join(table_id, body.seat, body.name, key.holder)
+        if key.holder is not None and key.holder.bot:  # a program may never connect: away till it does
+            await (await hall.find(table_id)).away_until_connected(seat)
+        return {"table": table_id, "seat": seat, "token": token}
 
     @app.post("/api/tables/{table_id}/actions")
     async def play(table_id: str, body: Play, key: Key) -> dict[str, Any]:

@@ -256,6 +256,18 @@ async def serve(
         counted.release()
 
 
+def _bot_opening(socket: WebSocket, signed: SignedSocket) -> None:
+    """A bot's connection opening takes one of its token's requests (:mod:`.bot_limits`): a
+    program reconnecting in a loop is slowed as one sending requests in a loop; or :class:`OverQuota`."""
+    requests = getattr(socket.app.state, "bot_requests", None)
+    if requests is None:
+        return
+    requests.learn(signed.session, signed.holder.account)
+    refused = requests.take(signed.session)
+    if refused is not None:
+        raise refused
+
+
 async def _refuse(socket: WebSocket, exc: OverQuota) -> None:
     with contextlib.suppress(WebSocketDisconnect, RuntimeError, OSError):
         await socket.send_json({"type": "closing", "code": exc.code, "reason": str(exc), "reason_fr": exc.fr})
@@ -276,6 +288,7 @@ async def _serve_counted(
         live = await hall.find(table_id)
         signed = await socket_holder(socket)  # with a token too: an account's seat is its own
         if signed is not None and signed.holder.bot:
+            _bot_opening(socket, signed)  # an opening is one of its bot's requests
             counted.as_bot(signed.holder.account)  # its bot's connections, not its address's
         seat = await live.authorize(token, None if signed is None else signed.holder.account)
     except OverQuota as exc:
