@@ -14,7 +14,8 @@ many bots may run behind one address (a university's), and one must not use up a
   at once (``robotable serve --bot-tables``): past it, taking a seat (a new table, an open seat,
   a seat offered to it by name, an invitation's link) is refused, 429 ``quota``
   (``params.limit`` ``bot_tables``), and a seat offered to it stays offered, to be taken once
-  one of its games is over. Counted in the database, so across processes. A bot that took a
+  one of its games is over. Counted in the database, so across processes (two processes
+  seating one bot at the same instant may both pass: one over the cap at most per process). A bot that took a
   seat is away until it connects (:meth:`~.live.LiveTable.away_until_connected`): one that never
   does gets the grace period, then the stand-in, as a person who left.
 
