@@ -289,6 +289,8 @@ def test_connections_of_one_address_are_refused_past_the_limit_and_taken_again_a
                     "code": "quota",
                     "reason": "too many connections: at most 2 at once from one address (close a tab): "
                     "try again in 60 seconds",
+                    "reason_fr": "trop de connexions : au plus 2 à la fois depuis une même adresse (fermez "
+                    "un onglet) : réessayez dans 60 secondes",
                 }
             with client_of(server, SOMEONE_ELSE).websocket_connect(path) as other:  # another address
                 assert hello(other)["type"] == "hello"

@@ -83,6 +83,7 @@ QUOTA_OPTIONS = {
     "--bot-seats": "Bot seats at once in the unfinished tables one address created",
     "--bot-seats-overall": "Bot seats at once in all the unfinished tables this process runs",
     "--sockets-per-address": "WebSocket connections one address may hold open at once",
+    "--bot-tables": "Unfinished tables one bot account may sit at, at once",
 }
 
 
@@ -112,17 +113,19 @@ def test_serve_hands_its_quota_options_to_the_application(
 ) -> None:
     handed = settings_handed(monkeypatch)
     options = ["--tables-per-hour", "5", "--running-tables", "4", "--bot-seats", "3"]
-    options += ["--bot-seats-overall", "7", "--sockets-per-address", "2"]
+    options += ["--bot-seats-overall", "7", "--sockets-per-address", "2", "--bot-tables", "3"]
     url = f"sqlite:///{tmp_path / 'db.sqlite3'}"
     result = CliRunner().invoke(app, ["serve", "--port", str(process.free_port()), "--db", url, *options])
     assert result.exit_code == 0, result.output
-    assert handed[0].quotas == Quotas(address=PerAddress(5, 4, 3, 2), bot_seats_overall=7)
+    assert handed[0].quotas == Quotas(address=PerAddress(5, 4, 3, 2), bot_seats_overall=7, bot_tables=3)
     refused = CliRunner().invoke(app, ["serve", "--db", url, "--running-tables", "0"])
     assert refused.exit_code == 2 and "--running-tables" in refused.output  # at least 1
 
 
 def test_worker_processes_get_the_same_quotas(monkeypatch: pytest.MonkeyPatch) -> None:
-    quotas = Quotas(address=PerAddress(5, 4, 3, 2), loopback=PerAddress(50, 40, 30, 20), bot_seats_overall=7)
+    quotas = Quotas(
+        address=PerAddress(5, 4, 3, 2), loopback=PerAddress(50, 40, 30, 20), bot_seats_overall=7, bot_tables=2
+    )
     settings = AppSettings(
         think_limit=3.0,
         trusted_proxies=("10.0.0.0/8",),

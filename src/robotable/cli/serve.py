@@ -257,6 +257,15 @@ def serve_command(
     sockets_per_address: Annotated[
         int, typer.Option(min=1, help="WebSocket connections one address may hold open at once.")
     ] = CLUB.sockets,
+    bot_tables: Annotated[
+        int,
+        typer.Option(
+            min=1,
+            max=1000,
+            help="Unfinished tables one bot account may sit at, at once (docs/bots.md); past them it "
+            "takes no more seats (a seat offered to it waits) until one of its games is over.",
+        ),
+    ] = DEFAULT_QUOTAS.bot_tables,
     smtp: Annotated[
         str | None,
         typer.Option(
@@ -336,7 +345,7 @@ def serve_command(
         say(f"mail: {mail.smtp.shown()} (links to {mail.site})", "")
     settings = _uvicorn_settings(deflate, stop_within, logs)
     per_address = PerAddress(tables_per_hour, running_tables, bot_seats, sockets_per_address)
-    quotas = Quotas(address=per_address, bot_seats_overall=bot_seats_overall)
+    quotas = Quotas(address=per_address, bot_seats_overall=bot_seats_overall, bot_tables=bot_tables)
     app = AppSettings(
         think_limit,
         grace,

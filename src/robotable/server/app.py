@@ -10,7 +10,8 @@
 - :mod:`.limits`: request rates and body sizes; :mod:`.refusals`: every refusal's one shape;
   :mod:`.headers`: the headers of every answer, ``HEAD`` as ``GET``, the API's ``/docs``;
   :mod:`.proxies`: the client's address (behind a trusted proxy, from ``X-Forwarded-For``);
-  :mod:`.quotas`: tables, bots and connections per address and overall;
+  :mod:`.quotas`: tables, bots and connections per address and overall; :mod:`.bot_limits`:
+  requests, connections and tables per bot account;
 - :mod:`.collector`: short garbage-collector pauses when the server is its process's only work;
 - below them, :mod:`.hall` (the live tables of this process), :mod:`.live` (one table's actor),
   :mod:`.store` (the database) and :mod:`.peers` (the other processes on it).
@@ -30,6 +31,7 @@ from robotable.server.accounts import add_accounts
 from robotable.server.arena import add_arena
 from robotable.server.arena_settings import NO_ARENA, ArenaSettings
 from robotable.server.bot_accounts import add_bot_accounts
+from robotable.server.bot_limits import BotTables, limit_bot_requests
 from robotable.server.classrooms import add_classrooms
 from robotable.server.collector import short_collections
 from robotable.server.delivery_puzzle_routes import add_delivery_puzzle_routes
@@ -153,8 +155,10 @@ def create_app(
         dependencies=[Depends(about_the_table)],  # the table a route's path names, for the logs
     )
     app.state.hall = hall
+    app.state.bot_tables = BotTables(hall)  # the cap on a bot's unfinished tables (:mod:`.bot_limits`)
     add_refusals(app)
     add_health(app, hall)
+    limit_bot_requests(app, hall)  # before: it runs after the address's limit, its answer known
     limit_requests(app)
     app.add_middleware(BodyLimit, default=MAX_BODY, limits={"/api/replays/step": MAX_RECORD_BYTES})
     add_routes(app, hall)

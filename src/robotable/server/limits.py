@@ -66,7 +66,9 @@ class Bucket:
 
 def limit_requests(app: FastAPI) -> None:
     """At most :data:`HTTP_RATE` API requests a second from one address: a flood of table
-    creations or polls is refused (429) before it costs a query, and other clients go on."""
+    creations or polls is refused (429) before it costs a query, and other clients go on. A
+    request with a token this process knows as a bot's counts toward that bot instead
+    (:mod:`.bot_limits`: many bots may run behind one address)."""
     buckets: dict[str, Bucket] = {}
 
     @app.middleware("http")
@@ -74,6 +76,9 @@ def limit_requests(app: FastAPI) -> None:
         host = request.client.host if request.client else ""
         if host in TRUSTED or not request.url.path.startswith("/api/"):
             return await call_next(request)
+        bots = getattr(request.app.state, "bot_requests", None)
+        if bots is not None and bots.known_bot(request) is not None:
+            return await call_next(request)  # a bot's: counted toward its own token (:mod:`.bot_limits`)
         if len(buckets) > REMEMBERED:  # forget the addresses whose buckets have filled up again
             for old in [h for h, b in buckets.items() if b.full()]:
                 del buckets[old]

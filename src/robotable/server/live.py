@@ -556,6 +556,14 @@ class LiveTable:
         self.later(self._mark_away(seat, self.hall.clock()))
         self.changed.set()  # the driver counts a grace period only for people not connected
 
+    async def away_until_connected(self, seat: Seat | None) -> None:
+        """A bot account's program took ``seat`` over HTTP (issue 32): it is away until it
+        connects, so a bot that never does gets the grace period, then the stand-in, as a
+        person who left (a person's page connects at once; a program may never)."""
+        if self.person_at(seat) is not None and not self.over and seat not in self.audience.here():
+            await self._mark_away(seat, self.hall.clock())
+            self.changed.set()
+
     async def _mark_away(self, seat: Seat | None, now: float) -> None:
         if seat is not None and seat not in self.audience.here():
             await self.hall.presence.left(self.id, seat)

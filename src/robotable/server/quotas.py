@@ -77,13 +77,25 @@ class Quotas:
     """Bot seats at once in every unfinished table this process drives, whoever made them:
     fifty tables of four bots, more than a club's evening fills; past it a bot flood from many
     addresses waits. (Their CPU is bounded apart: the bots' share of the cores.)"""
+    bot_tables: int = 8
+    """Unfinished tables one bot account sits at, at once, wherever its program runs (issue 32,
+    ``robotable serve --bot-tables``): a program playing a handful of challenges at once, while
+    one bot cannot fill a server's evening alone. Counted in the database, so across processes."""
 
     def __post_init__(self) -> None:
         for name, value in [*_numbers(self.address), *_numbers(self.loopback)]:
             if value < 1:
                 raise ValueError(f"quota {name}: at least 1, not {value}")
-        if self.bot_seats_overall < 1:
-            raise ValueError(f"quota bot_seats_overall: at least 1, not {self.bot_seats_overall}")
+        for name in ("bot_seats_overall", "bot_tables"):
+            if getattr(self, name) < 1:
+                raise ValueError(f"quota {name}: at least 1, not {getattr(self, name)}")
+
+    @property
+    def bot_sockets(self) -> int:
+        """WebSocket connections one bot account holds open at once: two for each table it may
+        sit at (a program that reconnects while its old connection closes) and four more (a
+        person watching its tables with its token): 20 with the default :attr:`bot_tables`."""
+        return 2 * self.bot_tables + 4
 
     def of(self, address: str) -> PerAddress:
         """The limits of ``address``."""
@@ -221,6 +233,8 @@ class Tally:
     claims: dict[str, Claim] = field(default_factory=dict)
     """The tables created here (by id) whose game is not known to be over."""
     sockets: Counter[str] = field(default_factory=Counter)
+    bot_sockets: Counter[int] = field(default_factory=Counter)
+    """Each bot account's open connections (issue 32), by its account's id."""
     swept: float = float("-inf")
 
     # ------------------------------------------------------------------ tables
@@ -374,3 +388,25 @@ class Tally:
         self.sockets[address] -= 1
         if self.sockets[address] <= 0:
             del self.sockets[address]
+
+    def open_bot_socket(self, account: int) -> None:
+        """Count a WebSocket connection of a bot account (issue 32), or :class:`OverQuota`: a
+        bot's connections count toward its account, not its address (many bots may run behind
+        one address); each counted is given back by :meth:`close_bot_socket`."""
+        most = self.quotas.bot_sockets
+        if self.bot_sockets[account] >= most:
+            raise OverQuota(
+                "bot_sockets",
+                most,
+                f"too many connections for one bot: at most {most} at once with its token (close "
+                "the connections of the tables it left)",
+                f"trop de connexions pour un même robot : au plus {most} à la fois avec son jeton "
+                "(fermez les connexions des tables qu'il a quittées)",
+                WAIT_FOR_AN_END,
+            )
+        self.bot_sockets[account] += 1
+
+    def close_bot_socket(self, account: int) -> None:
+        self.bot_sockets[account] -= 1
+        if self.bot_sockets[account] <= 0:
+            del self.bot_sockets[account]

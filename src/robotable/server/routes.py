@@ -35,6 +35,7 @@ from robotable.agents.levels import bots_of
 from robotable.core.game import Game
 from robotable.core.words import LANGUAGES
 from robotable.play.tutorials import has_tutorial
+from robotable.server.bot_limits import BotTables
 from robotable.server.hall import Hall
 from robotable.server.invitations import (
     creation_invitations,
@@ -134,6 +135,11 @@ def client_address(request: Request) -> str:
     return request.client.host if request.client else ""
 
 
+def bot_tables(request: Request) -> BotTables:
+    """The cap on bot accounts' unfinished tables (:mod:`.bot_limits`)."""
+    return request.app.state.bot_tables  # type: ignore[no-any-return]
+
+
 def add_routes(app: FastAPI, hall: Hall) -> None:
     """The API's routes over ``hall``'s tables."""
 
@@ -145,20 +151,25 @@ def add_routes(app: FastAPI, hall: Hall) -> None:
     async def create_table(body: CreateTable, request: Request, key: Key) -> dict[str, Any]:
         """A new table; a signed-in creator's account holds their seat."""
         invited = await creation_invitations(request, body.seats, key.holder)  # ``invite:NAME`` seats
-        created = await hall.create(
-            body.game,
-            body.options,
-            seat_specs(body.seats),
-            seed=body.seed,
-            timers=body.timers,
-            name=body.name,
-            stand_in=body.stand_in,
-            address=client_address(request),
-            holder=key.holder,
-            turn_based=body.turn_based,
-            rated=body.rated,
-        )
+        specs = seat_specs(body.seats)
+        sits = key.holder if any(spec.strip().lower() == "human" for spec in specs) else None
+        async with bot_tables(request).seating(sits):  # a bot account at its cap sits nowhere more
+            created = await hall.create(
+                body.game,
+                body.options,
+                specs,
+                seed=body.seed,
+                timers=body.timers,
+                name=body.name,
+                stand_in=body.stand_in,
+                address=client_address(request),
+                holder=key.holder,
+                turn_based=body.turn_based,
+                rated=body.rated,
+            )
         about_table(created.table_id)  # the rest of this request's log lines name the new table
+        if sits is not None and sits.bot and created.seat is not None:
+            await (await hall.find(created.table_id)).away_until_connected(created.seat)
         await offer_at_creation(request, created, invited, key.holder, time.time())
         return {
             "table": created.table_id,
@@ -181,16 +192,24 @@ def add_routes(app: FastAPI, hall: Hall) -> None:
     async def join(table_id: str, body: Join, request: Request, key: Key) -> dict[str, Any]:
         """Take an open seat with a name; with an invitation's token (``Authorization``), sit
         at the invited seat with that name. A signed-in person's account holds the seat, under
-        its name; signed in, without a token, take the seat offered to the account by name."""
-        if key.token is not None:
-            live = await hall.find(table_id)
-            seat = await live.name_seat(await live.authorize(key.token), body.name, key.holder)
-            return {"table": table_id, "seat": seat, "token": key.token}
-        if key.holder is not None and body.seat is not None:  # a seat offered to the account by name
-            invited = await take_invited_seat(request.app, hall, table_id, body.seat, key.holder)
-            if invited is not None:
-                return {"table": table_id, "seat": body.seat, "token": invited}
-        seat, token = await hall.join(table_id, body.seat, body.name, key.holder)
+        its name; signed in, without a token, take the seat offered to the account by name. A
+        bot account at its cap of unfinished tables is refused (:mod:`.bot_limits`): a seat
+        offered to it stays offered."""
+        async with bot_tables(request).seating(key.holder, table_id):
+            token: str | None = key.token
+            if token is not None:
+                live = await hall.find(table_id)
+                seat = await live.name_seat(await live.authorize(token), body.name, key.holder)
+            elif (
+                key.holder is not None
+                and body.seat is not None
+                and (invited := await take_invited_seat(request.app, hall, table_id, body.seat, key.holder))
+            ):  # a seat offered to the account by name
+                seat, token = body.seat, invited
+            else:
+                seat, token = await hall.join(table_id, body.seat, body.name, key.holder)
+        if key.holder is not None and key.holder.bot:  # a program may never connect: away till it does
+            await (await hall.find(table_id)).away_until_connected(seat)
         return {"table": table_id, "seat": seat, "token": token}
 
     @app.post("/api/tables/{table_id}/actions")

@@ -208,6 +208,29 @@ def add_socket(app: FastAPI, hall: Hall) -> None:
         await serve(hall, socket, table_id, token, since, sentences, "fr" if lang == "fr" else "en")
 
 
+class Counted:
+    """What a connection counts toward (:mod:`.quotas`): its address from its opening, before
+    anything is looked up; a bot account's instead once its token says whose it is (issue 32:
+    many bots may run behind one address, and each has its own connections)."""
+
+    def __init__(self, hall: Hall, address: str) -> None:
+        self.hall, self.address = hall, address
+        self.bot: int | None = None
+        hall.quotas.open_socket(address)  # OverQuota: nothing counted
+
+    def as_bot(self, account: int) -> None:
+        """Count toward the bot ``account`` from now on, or :class:`OverQuota` (still the address's)."""
+        self.hall.quotas.open_bot_socket(account)
+        self.hall.quotas.close_socket(self.address)
+        self.bot = account
+
+    def release(self) -> None:
+        if self.bot is not None:
+            self.hall.quotas.close_bot_socket(self.bot)
+        else:
+            self.hall.quotas.close_socket(self.address)
+
+
 async def serve(
     hall: Hall,
     socket: WebSocket,
@@ -218,20 +241,37 @@ async def serve(
     lang: str = "en",
 ) -> None:
     """One connection, from its greeting until it ends; counted toward its address's
-    connections (:mod:`.quotas`) from before anything is looked up, and refused past them."""
+    connections (:mod:`.quotas`) from before anything is looked up, and refused past them (a
+    bot account's connection, once found, toward its bot's instead: :class:`Counted`)."""
     await socket.accept()
     address = socket.client.host if socket.client else ""
     try:
-        hall.quotas.open_socket(address)
+        counted = Counted(hall, address)
     except OverQuota as exc:
-        with contextlib.suppress(WebSocketDisconnect, RuntimeError, OSError):
-            await socket.send_json({"type": "closing", "code": exc.code, "reason": str(exc)})
-            await socket.close(code=1008, reason=str(exc)[:120])
+        await _refuse(socket, exc)
         return
     try:
-        await _serve_counted(hall, socket, table_id, token, since, sentences, lang)
+        await _serve_counted(hall, socket, table_id, token, since, sentences, lang, counted)
     finally:
-        hall.quotas.close_socket(address)
+        counted.release()
+
+
+def _bot_opening(socket: WebSocket, signed: SignedSocket) -> None:
+    """A bot's connection opening takes one of its token's requests (:mod:`.bot_limits`): a
+    program reconnecting in a loop is slowed as one sending requests in a loop; or :class:`OverQuota`."""
+    requests = getattr(socket.app.state, "bot_requests", None)
+    if requests is None:
+        return
+    requests.learn(signed.session, signed.holder.account)
+    refused = requests.take(signed.session)
+    if refused is not None:
+        raise refused
+
+
+async def _refuse(socket: WebSocket, exc: OverQuota) -> None:
+    with contextlib.suppress(WebSocketDisconnect, RuntimeError, OSError):
+        await socket.send_json({"type": "closing", "code": exc.code, "reason": str(exc), "reason_fr": exc.fr})
+        await socket.close(code=1008, reason=str(exc)[:120])
 
 
 async def _serve_counted(
@@ -242,11 +282,18 @@ async def _serve_counted(
     since: int | None,
     sentences: bool,
     lang: str,
+    counted: Counted,
 ) -> None:
     try:
         live = await hall.find(table_id)
         signed = await socket_holder(socket)  # with a token too: an account's seat is its own
+        if signed is not None and signed.holder.bot:
+            _bot_opening(socket, signed)  # an opening is one of its bot's requests
+            counted.as_bot(signed.holder.account)  # its bot's connections, not its address's
         seat = await live.authorize(token, None if signed is None else signed.holder.account)
+    except OverQuota as exc:
+        await _refuse(socket, exc)
+        return
     except (TableNotFound, Forbidden) as exc:
         code = "not_found" if isinstance(exc, TableNotFound) else "forbidden"
         await socket.send_json(error(code, str(exc)))
