@@ -17,7 +17,9 @@ function opponentName(opponent) {
 
 function place(game) {
   if (game.timed_out) return t("arena.timed_out");
-  return game.rank === 1 ? t("arena.first") : t("arena.place", { rank: game.rank });
+  if (game.rank === 1) return t("arena.first");
+  const seats = game.opponents.length + 1;
+  return seats === 2 ? t("arena.lost") : t("arena.place", { rank: game.rank, seats });
 }
 
 function item(game) {

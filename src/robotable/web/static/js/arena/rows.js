@@ -1,4 +1,5 @@
-// The arena's rows (GET /api/arena/{game}): rank, bot, rating, games, wins and what it does now.
+// The arena's rows (GET /api/arena/{game}): rank, bot, rating, games won of those played, and
+// what it does now.
 // A bot's name is a button that shows its latest games (js/arena/games.js); robotable's levels
 // say so ("Expert bot (robotable)"), a person's program says whose it is.
 
@@ -45,8 +46,7 @@ export function arenaRows(lines, show) {
       el("td", { class: "number" }, number(line.rank)),
       botCell(line, show),
       ratingCell(line),
-      el("td", { class: "number" }, number(line.games)),
-      el("td", { class: "number" }, number(line.wins)),
+      el("td", { class: "number" }, t("arena.won_of", { wins: number(line.wins), games: number(line.games) })),
       stateCell(line),
     ),
   );

@@ -34,6 +34,7 @@ async function draw() {
     return;
   }
   drawMenu(games, id);
+  document.getElementById("leaderboard-arena").href = `/arena/${encodeURIComponent(id)}`;
   document.title = `${t("leaderboard.tab", { game: gameTitle(id) })} · robotable`;
   const board = await api(`/api/leaderboard/${encodeURIComponent(id)}`);
   document.getElementById("leaderboard-caption").textContent = t("leaderboard.caption", { game: gameTitle(id) });

@@ -21,6 +21,7 @@ export const words = {
     "leaderboard.bot_account": "{name} (bot)",
     "leaderboard.provisional": "provisional",
     "leaderboard.unknown": "There is no game here by that name.",
+    "leaderboard.arena": "The bots' arena: programs rated against each other",
   },
   fr: {
     "leaderboard.title": "Classement",
@@ -39,6 +40,7 @@ export const words = {
     "leaderboard.bot_account": "{name} (robot)",
     "leaderboard.provisional": "provisoire",
     "leaderboard.unknown": "Aucun jeu de ce nom ici.",
+    "leaderboard.arena": "L'arène des robots : des programmes classés les uns contre les autres",
   },
 };
 
