@@ -28,6 +28,7 @@ from fastapi import Depends, FastAPI
 
 from robotable.server.accounts import add_accounts
 from robotable.server.bot_accounts import add_bot_accounts
+from robotable.server.bot_challenges import add_bot_challenges
 from robotable.server.classrooms import add_classrooms
 from robotable.server.collector import short_collections
 from robotable.server.delivery_puzzle_routes import add_delivery_puzzle_routes
@@ -173,6 +174,7 @@ def create_app(
     add_friends(app, clock=clock)
     add_invitations(app, hall, clock=clock)
     add_bot_accounts(app, hall, clock=clock, seats_changed=hall.seats_changed, enabled=bot_accounts)
+    add_bot_challenges(app, clock=clock)
     add_leaderboard(app, hall)
     add_profiles(app, store)
     add_records(app, clock=clock)
