@@ -75,6 +75,9 @@ def test_an_owner_chooses_what_their_bot_takes_and_bad_settings_change_nothing(s
     assert settle(ann, "Marvin", {"games": []}).json()["games"] == []  # no challenge at all
     exported = ann.get("/api/account/export").json()["bot_challenges"]
     assert exported == {"Marvin": {"games": [], "turn_based": True, "clocked": True, "seats": [2, 16]}}
+    assert ann.post("/api/account/bots/Marvin/delete", headers=OWN).status_code == 204
+    with server.app.state.hall.store._reading() as connection:  # type: ignore[attr-defined]
+        assert connection.execute(select(schema.bot_settings)).all() == []  # gone with the bot
 
 
 def test_a_challenge_the_bot_does_not_take_is_refused_at_once_and_nothing_is_stored(
@@ -158,6 +161,9 @@ def test_the_lobby_lists_the_bots_that_take_a_game_best_rated_first(server: Test
     )
     assert guest.get("/api/bots", params={"game": "chess"}).status_code in (400, 404)
     assert guest.get("/api/bots", params={"game": "robotick", "limit": 500}).status_code == 422
+    assert bob.post("/api/account/profile", json={"hidden": True}, headers=OWN).status_code == 200
+    hidden = guest.get("/api/bots", params={"game": "robotick"}).json()["bots"]
+    assert [(bot["name"], bot["owner"]) for bot in hidden] == [("Robbie", None), ("Marvin", "Ann")]
     ann.post("/api/account/bots/Marvin/revoke", headers=OWN)  # no token: it answers nobody
     assert [bot["name"] for bot in guest.get("/api/bots", params={"game": "robotick"}).json()["bots"]] == [
         "Robbie"

@@ -44,11 +44,12 @@ class Challenges:
 
 @dataclass(frozen=True)
 class Challengeable:
-    """A bot the lobby lists for a game: its name, its owner's, what it takes, its rating there
-    (None: not rated at that game yet)."""
+    """A bot the lobby lists for a game: its name, its owner's (None: the owner hid their
+    profile, and a hidden profile's person is listed by name nowhere), what it takes, its rating
+    there (None: not rated at that game yet)."""
 
     name: str
-    owner: str
+    owner: str | None
     challenges: Challenges
     mu: float | None
     sigma: float | None
@@ -113,6 +114,7 @@ class BotChallengeStore:
         rated = (RATINGS.account_id == ACCOUNTS.id) & (RATINGS.game == game)
         query = (
             select(schema.bot_settings, ACCOUNTS.name, owner.c.name.label("owner"))
+            .add_columns(owner.c.profile_hidden.label("owner_hidden"))
             .add_columns(RATINGS.mu, RATINGS.sigma, RATINGS.games)
             .select_from(
                 schema.bot_games.join(schema.bot_settings, SETTINGS.account_id == GAMES.account_id)
@@ -137,7 +139,7 @@ class BotChallengeStore:
         return [
             Challengeable(
                 row.name,
-                row.owner,
+                None if row.owner_hidden else row.owner,
                 _challenges(row, tuple(games[row.account_id])),
                 row.mu,
                 row.sigma,

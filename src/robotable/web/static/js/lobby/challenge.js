@@ -62,7 +62,8 @@ function botItem(game, bot, signedIn) {
     "li",
     { dataset: { bot: bot.name } },
     el("strong", {}, t("challenge.name", { name: bot.name })),
-    ` · ${t("challenge.by", { owner: bot.owner })} · ${rating} `,
+    bot.owner ? ` · ${t("challenge.by", { owner: bot.owner })}` : "", // null: its owner hid their profile
+    ` · ${rating} `,
     signedIn && el("button", { type: "button", class: "challenge-go", onclick: () => challenge(game, bot) }, t("challenge.go", { name: bot.name })),
   );
 }
