@@ -66,10 +66,7 @@ class Offers:
         for entry in listed["playing"]:
             if entry["table"] not in self.playing and self._room():
                 self._start(SeatAddress(self.server, entry["table"], None, self.bot_token), entry["game"])
-        games = self.games
-        if games is None and listed["offered"]:  # the owner's choice, as it is now
-            chosen = await asyncio.to_thread(bot_challenges, self.server, self.bot_token)
-            games = chosen["games"] if chosen.get("set") else None
+        games = self.games if self.games is not None or not listed["offered"] else await self._chosen()
         for offer in listed["offered"]:
             if games is not None and offer["game"] not in games:
                 log.info("declining %s at table %s: not one of its games", offer["game"], offer["table"])
@@ -79,6 +76,17 @@ class Offers:
                     join_table, self.server, offer["table"], seat=offer["seat"], bot_token=self.bot_token
                 )
                 self._start(seat, offer["game"])
+
+    async def _chosen(self) -> Collection[str] | None:
+        """The games the bot's owner chose on the server's account page, as they are now (None:
+        they never chose, or the server is older than the choice: any game)."""
+        try:
+            chosen = await asyncio.to_thread(bot_challenges, self.server, self.bot_token)
+        except SeatError as exc:
+            if exc.status != 404:
+                raise
+            return None
+        return chosen["games"] if chosen.get("set") else None
 
     def _room(self) -> bool:
         return len(self.playing) < self.most_tables
