@@ -29,6 +29,7 @@ async function fill(part, name, whileSignedIn) {
   const number = (label, value, cls) =>
     el("label", {}, label, " ", el("input", { type: "number", min: 2, max: 16, value, class: cls, required: true }));
   const said = el("p", { class: "status", role: "status" });
+  const hint = el("p", { class: "hint" }, t(taken.set ? "bot_challenges.about" : "bot_challenges.never_set"));
   const form = el(
     "form",
     { class: "challenges-form" },
@@ -47,7 +48,7 @@ async function fill(part, name, whileSignedIn) {
       number(t("bot_challenges.fewest"), taken.seats[0], "challenge-fewest"),
       number(t("bot_challenges.most"), taken.seats[1], "challenge-most"),
     ),
-    el("p", { class: "hint" }, t(taken.set ? "bot_challenges.about" : "bot_challenges.never_set")),
+    hint,
     el("button", { type: "submit" }, t("bot_challenges.save")),
     said,
   );
@@ -64,6 +65,7 @@ async function fill(part, name, whileSignedIn) {
     whileSignedIn(async () => {
       const kept = await post(route, body);
       said.textContent = kept.games.length ? t("bot_challenges.saved") : t("bot_challenges.saved_none");
+      hint.textContent = t("bot_challenges.about"); // chosen now: the lobby lists it
     }).catch((failure) => (said.textContent = sentence(failure.message)));
   });
   part.append(form);
