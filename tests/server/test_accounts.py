@@ -275,6 +275,7 @@ def test_the_export_holds_everything_stored_about_the_account_and_nothing_else(s
     puzzles = {"puzzle_solutions"}  # tests/server/test_records.py
     puzzles |= {"published_puzzles"}  # tests/server/test_puzzle_editor.py
     bots = {"bots"}  # tests/server/test_bot_accounts.py
+    bots |= {"bot_challenges"}  # tests/server/test_bot_challenges.py
     parts = email | seats | friends | ratings | profile | puzzles | bots
     assert set(data) == {"name", "created", "password_changed", "sessions"} | parts
     assert data["name"] == "Ann" and data["seats"] == data["chat"] == []

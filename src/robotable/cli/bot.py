@@ -83,7 +83,8 @@ def serve(
     level: Annotated[str, typer.Option(help="The bot of every game: a level (easy, medium).")] = "medium",
     server: Annotated[str, typer.Option(help="The server's address.")] = "http://127.0.0.1:8000",
     games: Annotated[
-        str | None, typer.Option(help="The games it accepts, comma-separated (default: every game).")
+        str | None,
+        typer.Option(help="The games it accepts, comma-separated (default: its owner's choice)."),
     ] = None,
     most_tables: Annotated[int, typer.Option(min=1, max=20, help="Games at once.")] = 4,
     arena: Annotated[

@@ -1,5 +1,6 @@
 """A bot account at work (docs/bots.md, "Challenges"): it takes the seats people offer it by
-name in the games it plays, says no to the others, and plays every table it sits at, several
+name in the games it plays (those given, or else those its owner chose on the account page), says
+no to the others, and plays every table it sits at, several
 at once, each game with a bot of its own; a table it sat at before its program restarted is
 played on where it was."""
 
@@ -12,7 +13,7 @@ from typing import Any
 
 from robotable.client.bot import Bot
 from robotable.client.seat import SeatAddress, SeatError, play_seat
-from robotable.client.tables import bot_tables, decline, join_table
+from robotable.client.tables import bot_challenges, bot_tables, decline, join_table
 
 log = logging.getLogger("robotable.client")
 
@@ -22,7 +23,8 @@ MakeBot = Callable[[str], Bot]
 
 class Offers:
     """The bot account of ``bot_token`` on ``server``: at most ``most_tables`` games at once, in
-    ``games`` (None: any game ``make_bot`` can play)."""
+    ``games`` (None: the games its owner chose on the server's account page, read again each
+    time seats are offered; any game, if they never chose)."""
 
     def __init__(
         self,
@@ -64,8 +66,9 @@ class Offers:
         for entry in listed["playing"]:
             if entry["table"] not in self.playing and self._room():
                 self._start(SeatAddress(self.server, entry["table"], None, self.bot_token), entry["game"])
+        games = self.games if self.games is not None or not listed["offered"] else await self._chosen()
         for offer in listed["offered"]:
-            if self.games is not None and offer["game"] not in self.games:
+            if games is not None and offer["game"] not in games:
                 log.info("declining %s at table %s: not one of its games", offer["game"], offer["table"])
                 await asyncio.to_thread(decline, self.server, offer["table"], offer["seat"], self.bot_token)
             elif self._room():  # else it waits for a game to end
@@ -73,6 +76,17 @@ class Offers:
                     join_table, self.server, offer["table"], seat=offer["seat"], bot_token=self.bot_token
                 )
                 self._start(seat, offer["game"])
+
+    async def _chosen(self) -> Collection[str] | None:
+        """The games the bot's owner chose on the server's account page, as they are now (None:
+        they never chose, or the server is older than the choice: any game)."""
+        try:
+            chosen = await asyncio.to_thread(bot_challenges, self.server, self.bot_token)
+        except SeatError as exc:
+            if exc.status != 404:
+                raise
+            return None
+        return chosen["games"] if chosen.get("set") else None
 
     def _room(self) -> bool:
         return len(self.playing) < self.most_tables

@@ -56,6 +56,12 @@ def bot_tables(server: str, bot_token: str) -> dict[str, Any]:
     return _call(server, "/api/bot/tables", None, bot_token)
 
 
+def bot_challenges(server: str, bot_token: str) -> dict[str, Any]:
+    """What the bot account's owner lets it take (``games``, ``turn_based``, ``clocked``,
+    ``seats``; ``set`` false: its owner never chose, and any game goes)."""
+    return _call(server, "/api/bot/challenges", None, bot_token)
+
+
 def decline(server: str, table: str, seat: int, bot_token: str) -> None:
     """Say no to a seat offered to the bot account."""
     _post(server, f"/api/tables/{table}/invitations/decline", {"seat": seat}, bot_token)

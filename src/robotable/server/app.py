@@ -31,6 +31,7 @@ from robotable.server.accounts import add_accounts
 from robotable.server.arena import add_arena
 from robotable.server.arena_settings import NO_ARENA, ArenaSettings
 from robotable.server.bot_accounts import add_bot_accounts
+from robotable.server.bot_challenges import add_bot_challenges
 from robotable.server.bot_limits import BotTables, limit_bot_requests
 from robotable.server.classrooms import add_classrooms
 from robotable.server.collector import short_collections
@@ -183,6 +184,7 @@ def create_app(
     add_friends(app, clock=clock)
     add_invitations(app, hall, clock=clock)
     add_bot_accounts(app, hall, clock=clock, seats_changed=hall.seats_changed, enabled=bot_accounts)
+    add_bot_challenges(app, clock=clock)
     add_leaderboard(app, hall)
     pairing = add_arena(app, hall, arena)
     add_profiles(app, store)

@@ -13,7 +13,8 @@ by name"):
 - at creation, a seat ``invite:NAME`` (``POST /api/tables``): a person's seat offered to NAME.
 
 Refusals: a name nobody has, the account seated here already, a seat taken (or a bot's, or the
-game over), not the creator. Storage: :mod:`.invitation_store`.
+game over), not the creator, a bot account whose owner lets it take no such table
+(:mod:`.bot_challenges`). Storage: :mod:`.invitation_store`.
 """
 
 from __future__ import annotations
@@ -29,6 +30,7 @@ from fastapi import Depends, FastAPI, Request
 from pydantic import BaseModel, Field
 
 from robotable.server.accounts import LONGEST, ExportOnly, same_site_json
+from robotable.server.bot_challenges import TableKind, refuse_unless_taken
 from robotable.server.friend_words import (
     already_seated,
     not_creator,
@@ -108,6 +110,8 @@ def add_invitations(app: FastAPI, hall: Hall, clock: Callable[[], float] = time.
         invited = await account_named(request, body.name)
         if any(row.account == invited.id for row in live.seats):
             raise already_seated(invited.name)
+        kind = TableKind(live.game.id, live.banks is not None, live.timers, len(live.seats))
+        await refuse_unless_taken(request.app, invited, kind)  # a bot's owner's settings
         request.app.state.asking.take(key.account)
         await asyncio.to_thread(store.offer, table_id, body.seat, invited.id, key.account, clock())
         return {"seat": body.seat, "name": invited.name}
@@ -156,10 +160,11 @@ async def take_invited_seat(app: FastAPI, hall: Hall, table_id: str, seat: int, 
 
 
 async def creation_invitations(
-    request: Request, specs: Sequence[str], holder: Holder | None
+    request: Request, specs: Sequence[str], holder: Holder | None, table: TableKind | None = None
 ) -> dict[int, int]:
     """The ``invite:NAME`` seats of a new table's specs: {seat: account}, every name checked
-    before anything is made. Inviting needs the creator signed in, and their own seat first."""
+    before anything is made (a bot's against what its owner lets it take, ``table``). Inviting
+    needs the creator signed in, and their own seat first."""
     invited: dict[int, int] = {}
     first_person = next((i for i, spec in enumerate(specs) if _person(spec)), None)
     for seat, spec in enumerate(specs):
@@ -172,6 +177,8 @@ async def creation_invitations(
             raise not_yourself()
         if account.id in invited.values():
             raise already_seated(account.name)
+        if table is not None:
+            await refuse_unless_taken(request.app, account, table)
         invited[seat] = account.id
     if invited and holder is not None:  # before the table is made: past the limit, nothing is
         request.app.state.asking.take(holder.account, len(invited))

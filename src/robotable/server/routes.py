@@ -35,6 +35,7 @@ from robotable.agents.levels import bots_of
 from robotable.core.game import Game
 from robotable.core.words import LANGUAGES
 from robotable.play.tutorials import has_tutorial
+from robotable.server.bot_challenges import TableKind
 from robotable.server.bot_limits import BotTables
 from robotable.server.hall import Hall
 from robotable.server.invitations import (
@@ -150,7 +151,9 @@ def add_routes(app: FastAPI, hall: Hall) -> None:
     @app.post("/api/tables", status_code=201)
     async def create_table(body: CreateTable, request: Request, key: Key) -> dict[str, Any]:
         """A new table; a signed-in creator's account holds their seat."""
-        invited = await creation_invitations(request, body.seats, key.holder)  # ``invite:NAME`` seats
+        clocked = body.timers if body.timers is not None else body.turn_based is None  # the hall's default
+        kind = TableKind(body.game, body.turn_based is not None, clocked, len(body.seats))
+        invited = await creation_invitations(request, body.seats, key.holder, kind)  # ``invite:NAME`` seats
         specs = seat_specs(body.seats)
         sits = key.holder if any(spec.strip().lower() == "human" for spec in specs) else None
         async with bot_tables(request).seating(sits):  # a bot account at its cap sits nowhere more

@@ -370,3 +370,27 @@ published_puzzles = Table(
     Index("published_puzzles_account", "author_account_id"),
     Index("published_puzzles_guest", "guest_key_hash"),
 )
+
+# what a bot account takes challenges in (issue 32): its owner's choice, one row per bot that
+# has one; no row: its owner never said, and it is offered any seat (its program decides)
+bot_settings = Table(
+    "bot_settings",
+    metadata,
+    Column("account_id", Integer, ForeignKey("accounts.id", ondelete="CASCADE"), primary_key=True),
+    Column("turn_based", Boolean, nullable=False),  # it takes turn-based tables (time banks)
+    Column("clocked", Boolean, nullable=False),  # it takes tables whose clocks run
+    Column("fewest_seats", Integer, nullable=False),  # the tables' seats it takes, from...
+    Column("most_seats", Integer, nullable=False),  # ...to
+    Column("changed", Float, nullable=False),
+)
+
+# the games a bot takes challenges in (none: it takes no challenge)
+bot_games = Table(
+    "bot_games",
+    metadata,
+    Column(
+        "account_id", Integer, ForeignKey("bot_settings.account_id", ondelete="CASCADE"), primary_key=True
+    ),
+    Column("game", String(32), primary_key=True),
+    Index("bot_games_game", "game"),
+)

@@ -1,10 +1,12 @@
 // The lobby: the games (each in its own catalogue's words), a form to create a table
 // (js/lobby/new_table.js), the open tables to join and the running ones to watch
-// (js/lobby/tables.js), each game's rules and its tutorial (/learn/GAME).
+// (js/lobby/tables.js), the bots to challenge (js/lobby/challenge.js), each game's rules and its
+// tutorial (/learn/GAME).
 
 import { api, el } from "./api.js";
 import { gameSay, gameTitle, loadGames } from "./game_words.js";
 import { language, t, translatePage } from "./i18n.js";
+import { drawChallenge, wireChallenge } from "./lobby/challenge.js";
 import { loadFriends } from "./lobby/invite_seats.js";
 import { redrawForm, showForm, wireForm } from "./lobby/new_table.js";
 import { showRated } from "./lobby/rated.js";
@@ -17,11 +19,14 @@ async function start() {
   await Promise.all([loadGames(), loadFriends()]); // a signed-in person's friends: seats offered by name
   redraw();
   wireForm();
+  wireChallenge();
   setInterval(listTables, 5000); // redraw() has listed them once already
 }
 
 async function redraw() {
-  drawGames(await loadGames());
+  const gamesList = await loadGames();
+  drawGames(gamesList);
+  drawChallenge(gamesList); // the bots people may challenge in a game
   signedInName().then((name) => showRated(name !== null));
   redrawForm();
   listTables();

@@ -6,6 +6,7 @@ import { api, el } from "../api.js";
 import { t } from "../i18n.js";
 import { dateOf } from "../profile/dates.js";
 import "../words/bots.js";
+import { challengesPart } from "./bot_challenges.js";
 import { post, sentence, value, wireForm } from "./form.js";
 
 let listed = null; // GET /api/account/bots's answer, drawn again in a new language
@@ -40,6 +41,7 @@ function botItem(bot) {
     button("bots.new_token", async () => showToken(await post(`${route}/token`))),
     bot.token_created === null ? "" : button("bots.revoke", () => post(`${route}/revoke`)),
     button("bots.delete", () => confirm(t("bots.delete_confirm", { name: bot.name })) && post(`${route}/delete`)),
+    challengesPart(bot, (act) => guarded(act)), // the games and tables it takes challenges at
   );
 }
 

@@ -119,21 +119,26 @@ async function create(event) {
   // so no bot stands in for anyone at a hot-seat table (online tables get the server's default)
   if (kinds.filter((kind) => kind === "here").length > 1) body.stand_in = "none";
   try {
-    const created = await api("/api/tables", { method: "POST", body });
-    tokens.set(created.table, created.token);
-    tokens.setCreator(created.table, created.token);
-    const here = { 0: created.token };
-    const invites = {};
-    for (const [seat, token] of Object.entries(created.invites)) {
-      if (kinds[seat] === "here") here[seat] = token;
-      else invites[seat] = token;
-    }
-    tokens.setInvites(created.table, invites);
-    tokens.setHere(created.table, here);
-    location.assign(`/tables/${encodeURIComponent(created.table)}`);
+    openTable(await api("/api/tables", { method: "POST", body }), kinds);
   } catch (failure) {
     error.textContent = failure instanceof ApiError ? creationRefusal(failure) : String(failure);
   }
+}
+
+// Keeps the new table's tokens in this browser (the creator's, the seats of people at this
+// screen, the invitation links) and opens its page. `kinds`: each seat's choice ("here"...).
+export function openTable(created, kinds) {
+  tokens.set(created.table, created.token);
+  tokens.setCreator(created.table, created.token);
+  const here = { 0: created.token };
+  const invites = {};
+  for (const [seat, token] of Object.entries(created.invites)) {
+    if (kinds[seat] === "here") here[seat] = token;
+    else invites[seat] = token;
+  }
+  tokens.setInvites(created.table, invites);
+  tokens.setHere(created.table, here);
+  location.assign(`/tables/${encodeURIComponent(created.table)}`);
 }
 
 // A refusal of the form in the page's language where the page can tell what it is about: an

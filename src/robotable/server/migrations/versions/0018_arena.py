@@ -3,8 +3,8 @@ rating and strikes), ``arena_results`` (each seat of each finished arena table),
 ``arena_rounds`` (when each game's arena pairs next) and ``game_tables.arena`` (a table the
 arena made).
 
-Revision ID: 0017
-Revises: 0016
+Revision ID: 0018
+Revises: 0017
 """
 
 from __future__ import annotations
@@ -12,8 +12,8 @@ from __future__ import annotations
 import sqlalchemy as sa
 from alembic import op
 
-revision = "0017"
-down_revision = "0016"
+revision = "0018"
+down_revision = "0017"
 branch_labels = None
 depends_on = None
 
