@@ -24,6 +24,16 @@ def test_a_round_seats_every_free_bot_but_the_leftovers_in_groups_of_the_table_s
     assert pairings(entrants(25), 2, draw) == []
 
 
+def test_who_waits_a_round_is_drawn_not_always_the_best() -> None:
+    draw = random.Random(3)
+    field = entrants(15, 20, 40)  # bot2 far above the others
+    waited: Counter[str] = Counter()
+    for _ in range(300):
+        seated = {entrant.key for group in pairings(field, 2, draw) for entrant in group}
+        waited.update(entrant.key for entrant in field if entrant.key not in seated)
+    assert set(waited) == {"bot0", "bot1", "bot2"} and min(waited.values()) > 60
+
+
 def test_neighbours_by_rating_meet_most_yet_every_pair_meets_over_many_rounds() -> None:
     draw = random.Random(7)
     field = entrants(15, 20, 25, 30)  # a level's step apart, as a game's levels are

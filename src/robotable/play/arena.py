@@ -7,11 +7,12 @@ anchors (:mod:`.rated`), the arena measures programs against programs, so a leve
 where its ladder measured it would decide the order before a game was played. The model and
 the scale are the site's (OpenSkill's Plackett-Luce, :func:`.rated.shown`).
 
-- **Pairing** (:func:`pairings`): every free entrant is sorted by rating, each rating first
-  shaken by a draw of :data:`SHAKE` (in ``mu``), then cut into tables of the arena's size in
-  that order. Neighbours by rating meet most, yet the groups change from one round to the
-  next, so every rating is compared with more than one other (a plain sort would pair the same
-  two forever and never compare the pairs with each other).
+- **Pairing** (:func:`pairings`): the free entrants that do not fill a whole table, drawn at
+  random, wait a round; the others are sorted by rating, each rating first shaken by a draw
+  of :data:`SHAKE` (in ``mu``), then cut into tables of the arena's size in that order.
+  Neighbours by rating meet most, yet the groups change from one round to the next, so every
+  rating is compared with more than one other (a plain sort would pair the same two forever
+  and never compare the pairs with each other).
 - **Rating** (:func:`rated_after`): a seat that ran out of time or was away at the end (its
   game played by a stand-in) is ranked last, behind every seat that played on: the stand-in's
   result is not the program's, and a bot that stops answering must not gain by it.
@@ -49,10 +50,11 @@ class Entrant(Generic[Key]):
 
 def pairings(entrants: Sequence[Entrant[Key]], seats: int, draw: random.Random) -> list[list[Entrant[Key]]]:
     """The tables of one round: the free ``entrants`` cut into groups of ``seats``, neighbours by
-    shaken rating together (see the module's description); the ones left over wait a round."""
-    shaken = sorted(entrants, key=lambda entrant: entrant.skill.mu + draw.gauss(0.0, SHAKE))
-    whole = len(shaken) - len(shaken) % seats
-    groups = [shaken[start : start + seats] for start in range(0, whole, seats)]
+    shaken rating together (see the module's description). When they do not fill whole tables,
+    the ones who wait a round are drawn first: not always the best or the worst."""
+    seated = draw.sample(list(entrants), len(entrants) - len(entrants) % seats)  # who waits: drawn
+    shaken = sorted(seated, key=lambda entrant: entrant.skill.mu + draw.gauss(0.0, SHAKE))
+    groups = [shaken[start : start + seats] for start in range(0, len(shaken), seats)]
     for group in groups:
         draw.shuffle(group)  # who sits first is drawn too: seat 0 moves first in most games
     return groups

@@ -186,7 +186,7 @@ def create_app(
     add_bot_accounts(app, hall, clock=clock, seats_changed=hall.seats_changed, enabled=bot_accounts)
     add_bot_challenges(app, clock=clock)
     add_leaderboard(app, hall)
-    pairing = add_arena(app, hall, arena)
+    pairing = app.state.arena = add_arena(app, hall, arena)
     add_profiles(app, store)
     add_records(app, clock=clock)
     add_classrooms(app, clock=clock)

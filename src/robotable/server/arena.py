@@ -31,7 +31,7 @@ import asyncio
 import contextlib
 import logging
 import random
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from fastapi import FastAPI, Request, Response
@@ -77,10 +77,12 @@ class Arena:
     """The pairing of this process (see the module's description): every ``settings.every``
     seconds, each game's free bots seated at new tables by rating."""
 
-    def __init__(self, hall: Hall, settings: ArenaSettings, draw: random.Random | None = None) -> None:
+    def __init__(self, hall: Hall, settings: ArenaSettings) -> None:
         self.hall, self.settings = hall, settings
         self.store = ArenaStore(hall.store)
-        self.draw = draw if draw is not None else random.Random()
+        self.draw = random.Random()
+        """Who meets whom, and each table's seed (a test seeds it: the same arena every time)."""
+        self.table_ids: Callable[[], str] = new_table_id
         self.task: asyncio.Task[None] | None = None
 
     async def start(self) -> None:
@@ -111,19 +113,25 @@ class Arena:
             await asyncio.sleep(self.settings.every)
 
     async def pair(self) -> list[str]:
-        """One round: the new tables' ids."""
+        """One round of every game whose turn this process claims: the new tables' ids."""
         made: list[str] = []
-        for game_id in self.settings.games:
-            game = games.get(game_id)
-            now = self.hall.clock()
-            if not await asyncio.to_thread(self.store.claim_round, game.id, now, self.settings.every * 0.9):
-                continue  # another process on the database pairs this round
-            free = await asyncio.to_thread(self.store.free, game.id, now)
-            accounts = [entrant.key[1] for entrant in free if entrant.key[0] == "account"]
-            names = await asyncio.to_thread(self.store.names, accounts)
-            for group in pairings(free, arena_seats(game), self.draw):
-                made.append(await self._open(game, [entrant.key for entrant in group], names))
+        for game in self.settings.games:
+            claim = self.store.claim_round
+            if await asyncio.to_thread(claim, game, self.hall.clock(), self.settings.every * 0.9):
+                made += await self.pair_game(game)
+            # else another process on the database pairs this round
         return made
+
+    async def pair_game(self, game_id: str) -> list[str]:
+        """One round of ``game_id``'s arena: its free bots seated by rating; the new tables' ids."""
+        game = games.get(game_id)
+        free = await asyncio.to_thread(self.store.free, game.id, self.hall.clock())
+        accounts = [entrant.key[1] for entrant in free if entrant.key[0] == "account"]
+        names = await asyncio.to_thread(self.store.names, accounts)
+        return [
+            await self._open(game, [entrant.key for entrant in group], names)
+            for group in pairings(free, arena_seats(game), self.draw)
+        ]
 
     async def _open(self, game: Game, keys: list[EntryKey], names: Mapping[int, str]) -> str:
         rows = [_seat_row(seat, key, names) for seat, key in enumerate(keys)]
@@ -131,7 +139,7 @@ class Arena:
         bank = None if timers else BankRule(self.settings.bank, self.settings.per_move)
         options = game.validate_options(dict(self.settings.options.get(game.id, {})))
         fresh = Fresh(
-            new_table_id(), game.id, options, random.getrandbits(63), timers, None,
+            self.table_ids(), game.id, options, self.draw.getrandbits(63), timers, None,
             None, bank, rated=True, arena=True,
         )  # fmt: skip
         await self.hall.open_arranged(fresh, rows)
