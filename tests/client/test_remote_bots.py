@@ -6,6 +6,7 @@ takes challenges, and plays the arena's tables once it joined the arena."""
 from __future__ import annotations
 
 import asyncio
+import os
 import random
 import subprocess
 import sys
@@ -25,7 +26,6 @@ from robotable.cli.main import app
 from robotable.client import SeatAddress, SeatError, bot, new_table, play
 from robotable.client.levels import LevelBot
 from robotable.client.offers import Offers
-from robotable.client.tables import join_arena
 from robotable.core.records import Record
 from tests.server import process
 
@@ -208,19 +208,18 @@ def test_robotable_bot_serve_stops_at_once_on_a_token_the_server_refuses(server:
     assert refused.exit_code == 2 and "refused (401)" in refused.output
 
 
-def test_a_bot_account_joins_the_arena_plays_its_tables_and_is_rated(server: process.Server) -> None:
+def test_the_arena_bot_example_joins_the_arena_plays_its_tables_and_is_rated(server: process.Server) -> None:
+    """examples/arena_bot.py, the README's bot, run as its owner would run it."""
     with closing(person(server, "Ada")) as owner:
         token = make_bot(owner, "Arnold")
-    join_arena(server.url, "robotick", token)
-    offers = Offers(server.url, token, lambda game: LevelBot(game, "medium"), games=set())
-    played: list[tuple[str, dict[str, Any]]] = []
-    playing = lambda: played.extend(asyncio.run(offers.serve(games_to_play=2, every=0.2)))  # noqa: E731
-    worker = threading.Thread(target=playing)
-    worker.start()
-    worker.join(120)
+    example = Path(__file__).resolve().parents[2] / "examples" / "arena_bot.py"
+    environment = {**os.environ, "ROBOTABLE_BOT_TOKEN": token}
+    done = subprocess.run([sys.executable, str(example), server.url, "2"], env=environment,
+                          capture_output=True, text=True, timeout=120)  # fmt: skip
+    assert done.returncode == 0, done.stderr
     left = httpx.delete(f"{server.url}/api/arena/robotick", headers={"Bot-Token": token}, timeout=30)
     assert left.status_code == 204
-    assert len(played) == 2, "the arena seated the bot twice and it played both games"
+    assert done.stdout.count("'ranks'") == 2, "the arena seated the bot twice and it played both games"
     standings = httpx.get(f"{server.url}/api/arena/robotick", timeout=30).json()
     arnold = next(line for line in standings["players"] if line["name"] == "Arnold")
     assert arnold["owner"] == "Ada" and arnold["games"] >= 2 and arnold["active"] is False

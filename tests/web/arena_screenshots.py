@@ -11,6 +11,7 @@ and plays eight games with the medium level's program over the network; writes
 from __future__ import annotations
 
 import asyncio
+import threading
 from pathlib import Path
 from typing import Any
 
@@ -34,7 +35,10 @@ def marvin_plays(base: str) -> None:
         token = ada.post("/api/account/bots", json={"name": "Marvin"}).json()["token"]
     join_arena(base, "robotick", token)
     offers = Offers(base, token, lambda game: LevelBot(game, "medium"), games=set())
-    asyncio.run(offers.serve(games_to_play=GAMES, every=0.2))
+    # in a thread of its own: Playwright's synchronous API keeps an event loop in this one
+    playing = threading.Thread(target=lambda: asyncio.run(offers.serve(games_to_play=GAMES, every=0.2)))
+    playing.start()
+    playing.join()
     httpx.delete(f"{base}/api/arena/robotick", headers={"Bot-Token": token}, timeout=30)
 
 
