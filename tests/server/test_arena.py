@@ -75,6 +75,8 @@ def test_a_silent_bot_loses_on_time_and_rests_after_three_games_in_a_row(quick_a
     assert replay.status_code == 200
     record = quick_arena.get(f"/api/tables/{games[0]['table']}/record").json()
     assert record["outcome"] is not None
+    again = bot.post(f"/api/tables/{games[0]['table']}/again")  # its seat, found by its token
+    assert again.status_code in (400, 409) and "arena" in again.json()["error"], again.text
     time.sleep(0.5)  # a few rounds more: a resting bot is seated nowhere
     assert line_of(quick_arena, "Marvin")["games"] == STRIKES  # type: ignore[index]
     easy = quick_arena.get("/api/arena/droids/games", params={"level": "easy"}).json()["games"]
