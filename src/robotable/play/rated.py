@@ -62,6 +62,15 @@ def shown(mu: float) -> int:
     return round(SHOWN_AVERAGE + SHOWN_PER_MU * (mu - START[0]))
 
 
+def ranks_of(ratings: Sequence[int]) -> list[int]:
+    """The rank of each of ``ratings`` (shown numbers, best first): equal numbers share a rank,
+    the next one counts the lines above it (1, 2, 2, 4)."""
+    ranks: list[int] = []
+    for line, rating in enumerate(ratings):
+        ranks.append(ranks[-1] if line and ratings[line - 1] == rating else line + 1)
+    return ranks
+
+
 def provisional(sigma: float) -> bool:
     return sigma > PROVISIONAL_SIGMA
 

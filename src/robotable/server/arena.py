@@ -42,7 +42,7 @@ from robotable.agents.levels import LEVELS, bots_of
 from robotable.core.errors import RobotableError
 from robotable.core.game import Game
 from robotable.play.arena import pairings
-from robotable.play.rated import provisional, shown
+from robotable.play.rated import provisional, ranks_of, shown
 from robotable.play.time_banks import BankRule
 from robotable.server.arena_rating import EntryKey
 from robotable.server.arena_settings import ArenaSettings
@@ -239,10 +239,9 @@ def not_in_arena(name: str) -> AccountRefusal:
 def ranked(lines: list[ArenaLine], now: float) -> list[dict[str, Any]]:
     """The arena's lines as shown, ranked by the rating shown (equal numbers share a rank); a
     bot paused at ``now`` says until when."""
+    ratings = [shown(line.skill.mu) for line in lines]
     listed: list[dict[str, Any]] = []
-    for line in lines:
-        rating = shown(line.skill.mu)
-        rank = listed[-1]["rank"] if listed and listed[-1]["rating"] == rating else len(listed) + 1
+    for line, rating, rank in zip(lines, ratings, ranks_of(ratings), strict=True):
         entry: dict[str, Any] = {"rank": rank, "name": line.name, "owner": line.owner, "rating": rating}
         if line.key[0] == "level":
             entry["level"] = line.key[1]

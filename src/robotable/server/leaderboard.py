@@ -17,7 +17,7 @@ from fastapi import FastAPI
 from fastapi.responses import HTMLResponse, Response
 
 from robotable import games
-from robotable.play.rated import provisional, shown
+from robotable.play.rated import provisional, ranks_of, shown
 from robotable.server.hall import Hall
 from robotable.server.pages import PAGE_HEADERS, page_html
 from robotable.server.rating_store import Standing
@@ -44,10 +44,9 @@ def add_leaderboard(app: FastAPI, hall: Hall) -> None:
 
 def lines(standings: list[Standing]) -> list[dict[str, Any]]:
     """The leaderboard's lines, ranked by the rating shown (equal numbers share a rank)."""
+    ratings = [shown(standing.mu) for standing in standings]
     listed: list[dict[str, Any]] = []
-    for standing in standings:
-        rating = shown(standing.mu)
-        rank = listed[-1]["rank"] if listed and listed[-1]["rating"] == rating else len(listed) + 1
+    for standing, rating, rank in zip(standings, ratings, ranks_of(ratings), strict=True):
         line: dict[str, Any] = {"rank": rank, "name": standing.name, "rating": rating}
         if standing.player[0] == "bot":
             line["bot"] = standing.player[1]
