@@ -50,7 +50,7 @@ from robotable.server.arena_store import ArenaGame, ArenaLine, ArenaStore
 from robotable.server.hall import Fresh, Hall
 from robotable.server.pages import PAGE_HEADERS, page_html
 from robotable.server.passwords import AccountRefusal, signed_out
-from robotable.server.seats import SeatRow, seat_name
+from robotable.server.seats import SeatRow, seat_name, stand_in_kind
 from robotable.server.tokens import hash_token, new_table_id, new_token
 
 log = logging.getLogger("robotable.server")
@@ -110,6 +110,8 @@ class Arena:
                 await self.pair()
             except RobotableError as exc:  # the database away a while: paired at the next round
                 log.warning("arena: %s", exc)
+            except Exception:  # a bug of one round must not end the arena: logged, next round
+                log.exception("arena: a round failed")
             await asyncio.sleep(self.settings.every)
 
     async def pair(self) -> list[str]:
@@ -137,10 +139,11 @@ class Arena:
         rows = [_seat_row(seat, key, names) for seat, key in enumerate(keys)]
         timers = game.needs_clock(len(rows)) is not None  # a game that cannot wait keeps its own clock
         bank = None if timers else BankRule(self.settings.bank, self.settings.per_move)
+        stand_in = stand_in_kind(game, None, timers=True) if timers else None  # a bank hands seats over
         options = game.validate_options(dict(self.settings.options.get(game.id, {})))
         fresh = Fresh(
             self.table_ids(), game.id, options, self.draw.getrandbits(63), timers, None,
-            None, bank, rated=True, arena=True,
+            stand_in, bank, rated=True, arena=True,
         )  # fmt: skip
         await self.hall.open_arranged(fresh, rows)
         return fresh.table_id
