@@ -142,3 +142,16 @@ def test_a_server_without_an_arena_says_so_and_seats_nobody(tmp_path: Path) -> N
         assert server.get("/api/arena/droids").json() == {"game": "droids", "on": False, "players": []}
         page = server.get("/arena/droids")
         assert page.status_code == 200 and "arena/main.js" in page.text
+
+
+def test_a_game_that_cannot_wait_keeps_its_clock_and_its_stand_in_at_the_arena(tmp_path: Path) -> None:
+    """Ricochet Robots' bidding closes only when its sand timer runs out: its arena table runs
+    the game's clock (no time bank), and a bot away past the grace period gets the stand-in."""
+    settings = ArenaSettings(every=3600.0, games=("ricochet",), levels=("easy", "medium"))
+    app = create_app(open_store(f"sqlite:///{tmp_path / 'db.sqlite3'}"), bots_in_threads=True, arena=settings)
+    with TestClient(app, client=("127.0.0.1", 50000)) as server:
+        made = wait_for(lambda: [live for live in app.state.hall.tables.values()], 30)
+        stored = server.portal.call(app.state.hall.stored, made[0].id)
+    assert stored.arena and stored.rated and stored.timers and stored.bank is None
+    assert stored.stand_in == "bot:medium"
+    assert sorted(row.kind for row in stored.seats) == ["bot:easy", "bot:medium"]
