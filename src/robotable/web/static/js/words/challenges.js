@@ -7,6 +7,7 @@ import { addWords } from "../i18n.js";
 export const words = {
   en: {
     "challenge.title": "Challenge a bot",
+    "challenge.arena": "The bots' arena: how they rank against each other",
     "challenge.about": "Bots are programs people here wrote and run. Each one's owner chose the games and tables it takes.",
     "challenge.game": "Game",
     "challenge.none": "No bot takes challenges in this game yet.",
@@ -32,6 +33,7 @@ export const words = {
     "bot_challenges.saved_none": "Saved: it takes no challenge.",
   },
   fr: {
+    "challenge.arena": "L'arène des robots : leur classement entre eux",
     "challenge.title": "Défier un robot",
     "challenge.about": "Les robots sont des programmes écrits et lancés par des gens d'ici. Le propriétaire de chacun a choisi les jeux et les tables qu'il accepte.",
     "challenge.game": "Jeu",
