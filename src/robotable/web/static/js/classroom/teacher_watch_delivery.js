@@ -10,22 +10,16 @@ import { language, t } from "../i18n.js";
 import { resultOf, resultWords } from "../puzzles/delivery/panel.js";
 import { cardCount, programOf } from "../puzzles/delivery/program.js";
 import { programRows, runningSlot } from "../puzzles/delivery/program_view.js";
+import { attemptDrawn, puzzleCache } from "./watch_cache.js";
 
 const puzzlePath = (id) => `/api/puzzles/delivery/${encodeURIComponent(id)}`;
 const SETTLE = 80; // milliseconds after the replay's last step before what the run came to is told
 
 export function deliveryWatch(board, shown) {
-  const described = new Map(); // "id|lang" -> the puzzle at its start (its board, its boards' sizes)
-  let drawn = { program: "", run: "" }; // what is drawn: "id|program|lang", "id|run|lang"
-  let asked = 0;
+  const describe = puzzleCache(puzzlePath); // the puzzle at its start (its board, its boards' sizes)
+  const attempt = attemptDrawn();
   let now = null; // {puzzle, program, run}: the attempt drawn, for the slot being run
   let told = null; // the timer that tells what the run came to, once replayed
-
-  function describe(id, lang) {
-    const key = `${id}|${lang}`;
-    if (!described.has(key)) described.set(key, api(`${puzzlePath(id)}?lang=${lang}`).catch((failure) => described.delete(key) && Promise.reject(failure)));
-    return described.get(key);
-  }
 
   function drawProgram(frame = "") {
     if (!now) return;
@@ -61,27 +55,22 @@ export function deliveryWatch(board, shown) {
     // Shows `pupil`'s attempt ({puzzle, moves: {program, run}}) when it changed since drawn.
     async draw(pupil) {
       const { puzzle: id, moves } = pupil.current;
+      if (!id) return;
       const lang = language();
       const keys = { program: `${id}|${JSON.stringify(moves?.program)}|${lang}`, run: `${id}|${JSON.stringify(moves?.run)}|${lang}` };
-      if (!id || (keys.program === drawn.program && keys.run === drawn.run)) return;
-      const before = drawn;
-      drawn = keys;
-      const mine = ++asked;
-      try {
+      await attempt.draw(keys, async (before, latest) => {
         const puzzle = await describe(id, lang);
-        if (mine !== asked) return;
+        if (!latest()) return;
         now = { puzzle, program: moves?.program, run: moves?.run };
         drawProgram();
         shown("watch").dataset.cards = cardCount(programOf(now.program, puzzle));
         if (keys.run !== before.run) await replay(id, moves?.run, lang, puzzle);
-      } catch {
-        if (mine === asked) drawn = { program: "", run: "" }; // asked again at the next round
-      }
+      });
     },
     // Another pupil, or nothing, is watched: the next attempt is drawn afresh.
     forget() {
       clearTimeout(told);
-      drawn = { program: "", run: "" };
+      attempt.forget();
       now = null;
       shown("watch-frame").textContent = "";
       delete shown("watch").dataset.run;

@@ -15,25 +15,16 @@ import { resultOf, resultWords } from "../puzzles/dr2d/panel.js";
 import { wordOf } from "../puzzles/dr2d/program_view.js";
 import { caption } from "../puzzles/dr2d/stepper.js";
 import { picture } from "../table/views/decision.js";
+import { attemptDrawn, puzzleCache } from "./watch_cache.js";
 
 const puzzlePath = (id) => `/api/puzzles/dr2d/${encodeURIComponent(id)}`;
 const PAUSE = 350; // milliseconds between two steps of the run
 
 export function dr2dWatch(board, shown) {
-  const described = new Map(); // "id|lang" -> the puzzle at its start (its factory, its turns)
-  let drawn = { registers: "", run: "" };
-  let asked = 0;
+  const describe = puzzleCache(puzzlePath); // the puzzle at its start (its factory, its turns)
+  const attempt = attemptDrawn();
   let timer = null;
   let now = null; // {puzzle, registers, run, playing: the step played}
-
-  function describe(id, lang) {
-    const key = `${id}|${lang}`;
-    if (!described.has(key)) described.set(key, api(`${puzzlePath(id)}?lang=${lang}`));
-    return described.get(key).catch((failure) => {
-      described.delete(key);
-      throw failure;
-    });
-  }
 
   function drawRegisters() {
     if (!now) return;
@@ -93,26 +84,21 @@ export function dr2dWatch(board, shown) {
     // Shows `pupil`'s attempt ({puzzle, moves: {registers, run}}) when it changed since drawn.
     async draw(pupil) {
       const { puzzle: id, moves } = pupil.current;
+      if (!id) return;
       const lang = language();
       const keys = { registers: `${id}|${JSON.stringify(moves?.registers)}|${lang}`, run: `${id}|${JSON.stringify(moves?.run)}|${lang}` };
-      if (!id || (keys.registers === drawn.registers && keys.run === drawn.run)) return;
-      const before = drawn;
-      drawn = keys;
-      const mine = ++asked;
-      try {
+      await attempt.draw(keys, async (before, latest) => {
         const puzzle = await describe(id, lang);
-        if (mine !== asked) return;
+        if (!latest()) return;
         now = { puzzle, registers: moves?.registers ?? [], run: moves?.run ?? null, playing: now?.playing ?? null };
         drawRegisters();
         shown("watch").dataset.registers = now.registers.length;
         if (keys.run !== before.run) await replay(id, now.run, lang);
-      } catch {
-        if (mine === asked) drawn = { registers: "", run: "" }; // asked again at the next round
-      }
+      });
     },
     forget() {
       clearTimeout(timer);
-      drawn = { registers: "", run: "" };
+      attempt.forget();
       now = null;
       shown("watch-frame").textContent = "";
       delete shown("watch").dataset.run;
