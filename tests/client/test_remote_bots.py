@@ -106,9 +106,16 @@ def test_a_token_that_holds_no_seat_is_refused_in_words(server: process.Server) 
         play(SeatAddress(server.url, address.table, "not-a-token"), LevelBot("robotick", "medium"))
 
 
-def test_a_level_that_searches_hidden_parts_cannot_run_remotely() -> None:
+def test_a_level_that_searches_hidden_parts_runs_remotely_only_where_views_make_worlds() -> None:
     with pytest.raises(SeatError, match="server's own bot only"):
-        LevelBot("robotick", "hard")
+        LevelBot("droids", "hard")
+    assert LevelBot("robotick", "hard").searches
+
+
+def test_robotick_s_hard_level_plays_remotely_from_worlds_made_of_its_view(server: process.Server) -> None:
+    address = new_table(server.url, "robotick", ["bot:easy", "bot:easy"], name="hard", timers=False)
+    outcome = play(address, LevelBot("robotick", "hard"))
+    assert list(replays(server, address.table).outcome.ranks) == outcome["ranks"]
 
 
 def test_an_unknown_game_or_bot_is_named_with_those_there_are() -> None:

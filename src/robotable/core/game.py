@@ -296,6 +296,16 @@ class Game(ABC):
     """True when seats hold secrets (hands, programs): faces then hide one person's
     screen from the next at a shared keyboard."""
 
+    views_make_worlds: ClassVar[bool] = False
+    """Whether :meth:`world_from_view` makes a whole state from a seat's view."""
+
+    def world_from_view(self, view: Mapping[str, JSON], seed: int = 0) -> State | None:
+        """A whole state that a seat whose view is ``view`` could be in: what it sees true, the
+        hidden parts a random guess (as :meth:`State.determinize` guesses them), for a bot that
+        searches run away from the server (``robotable.client``), which has only the view.
+        None: this game makes none (:attr:`views_make_worlds` false)."""
+        return None
+
     def needs_clock(self, seats: int) -> str | None:
         """Why the game with ``seats`` players cannot be played with its timers off (a phase
         that only a deadline ends), or None. A face refuses a clockless table with this reason."""

@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from robotable.core.errors import InvalidOptions
-from robotable.core.game import JSON, Action, Game, Option
+from robotable.core.game import JSON, Action, Game, Option, State
 from robotable.core.rng import Rng
 from robotable.games.robotick import actions
 from robotable.games.robotick.cards import PV_TABLES, ROUNDS, load_ai_cards, load_pv
@@ -126,6 +126,13 @@ class RobotickGame(Game):
         from robotable.games.robotick.bots import hint
 
         return hint(view, level)
+
+    views_make_worlds = True
+
+    def world_from_view(self, view: Mapping[str, JSON], seed: int = 0) -> State:
+        from robotable.games.robotick.world import world_from_view
+
+        return world_from_view(self, view, seed)
 
     def bots(self) -> dict[str, Any]:
         from robotable.games.robotick.bots import BOTS
