@@ -15,7 +15,10 @@ blob; add the example to a test of the game so that CI keeps checking it.
 from __future__ import annotations
 
 import asyncio
+import os
 import shutil
+import subprocess
+import sys
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
@@ -42,6 +45,44 @@ settings.register_profile(
     suppress_health_check=[HealthCheck.too_slow],
 )
 settings.load_profile("ci")  # pytest's --hypothesis-profile NAME loads another one after this
+
+KERNEL_WARM_UP = (
+    "from robotable.games.ricochet import kernel_build, solver; kernel_build.build(); solver._jit_kernels()"
+)
+"""The solver's kernels made ready: the ahead-of-time module built into the cache folder (as the
+first solve would), and numba's JIT kernel compiled into numba's disk cache (as the tests that
+compare both load it)."""
+WARMING = pytest.StashKey[subprocess.Popen]()  # the build's process, in the controller's stash
+
+
+def pytest_sessionstart(session: pytest.Session) -> None:
+    """On a machine that must build the solver's kernel (CI: ``ROBOTABLE_REQUIRE_AOT=1``, a cache
+    folder empty at every run), the build starts with the run, in a process of its own: a build
+    is tens of seconds of compiling, which otherwise falls inside whichever test solves first
+    (while the other worker's first solve waits for it on the build's lock). A test that needs
+    the kernel before it is ready waits on that lock as before and loads what was built; the
+    build's own tests (tests/ricochet/test_kernel_build.py) check the module it made."""
+    if hasattr(session.config, "workerinput") or os.environ.get("ROBOTABLE_REQUIRE_AOT") != "1":
+        return  # an xdist worker (the controller starts it), or a machine that builds on first use
+    from robotable.games.ricochet import kernel_build
+
+    if kernel_build.SUPPORTED and kernel_build.built_path() is None:
+        session.config.stash[WARMING] = subprocess.Popen(
+            [sys.executable, "-c", KERNEL_WARM_UP], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
+        )
+
+
+def pytest_sessionfinish(session: pytest.Session) -> None:
+    """The build started with the run is waited for (it ends long before a whole run), then
+    stopped by its process id if it still runs."""
+    warming = session.config.stash.get(WARMING, None)
+    if warming is None:
+        return
+    try:
+        warming.wait(300)
+    except subprocess.TimeoutExpired:
+        warming.kill()
+        warming.wait(10)
 
 
 @pytest.fixture(autouse=True)
