@@ -15,7 +15,12 @@ blob; add the example to a test of the game so that CI keeps checking it.
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Iterator
+import os
+import shutil
+import subprocess
+import sys
+from collections.abc import Callable, Iterator
+from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, settings
@@ -41,6 +46,44 @@ settings.register_profile(
 )
 settings.load_profile("ci")  # pytest's --hypothesis-profile NAME loads another one after this
 
+KERNEL_WARM_UP = (
+    "from robotable.games.ricochet import kernel_build, solver; kernel_build.build(); solver._jit_kernels()"
+)
+"""The solver's kernels made ready: the ahead-of-time module built into the cache folder (as the
+first solve would), and numba's JIT kernel compiled into numba's disk cache (as the tests that
+compare both load it)."""
+WARMING = pytest.StashKey[subprocess.Popen]()  # the build's process, in the controller's stash
+
+
+def pytest_sessionstart(session: pytest.Session) -> None:
+    """On a machine that must build the solver's kernel (CI: ``ROBOTABLE_REQUIRE_AOT=1``, a cache
+    folder empty at every run), the build starts with the run, in a process of its own: a build
+    is tens of seconds of compiling, which otherwise falls inside whichever test solves first
+    (while the other worker's first solve waits for it on the build's lock). A test that needs
+    the kernel before it is ready waits on that lock as before and loads what was built; the
+    build's own tests (tests/ricochet/test_kernel_build.py) check the module it made."""
+    if hasattr(session.config, "workerinput") or os.environ.get("ROBOTABLE_REQUIRE_AOT") != "1":
+        return  # an xdist worker (the controller starts it), or a machine that builds on first use
+    from robotable.games.ricochet import kernel_build
+
+    if kernel_build.SUPPORTED and kernel_build.built_path() is None:
+        session.config.stash[WARMING] = subprocess.Popen(
+            [sys.executable, "-c", KERNEL_WARM_UP], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
+        )
+
+
+def pytest_sessionfinish(session: pytest.Session) -> None:
+    """The build started with the run is waited for (it ends long before a whole run), then
+    stopped by its process id if it still runs."""
+    warming = session.config.stash.get(WARMING, None)
+    if warming is None:
+        return
+    try:
+        warming.wait(300)
+    except subprocess.TimeoutExpired:
+        warming.kill()
+        warming.wait(10)
+
 
 @pytest.fixture(autouse=True)
 def no_browser_event_loop(request: pytest.FixtureRequest) -> Iterator[None]:
@@ -60,3 +103,24 @@ def no_browser_event_loop(request: pytest.FixtureRequest) -> Iterator[None]:
         yield
     finally:
         asyncio._set_running_loop(running)
+
+
+@pytest.fixture(scope="session")
+def migrated_sqlite(tmp_path_factory: pytest.TempPathFactory) -> Callable[[Path], str]:
+    """Put a new SQLite database file at a path, its schema the newest already; its URL.
+
+    Each file is a copy of one database migrated once per test process: the store opened on it
+    finds nothing to migrate, where migrating an empty file costs a tenth of a second, paid by
+    hundreds of tests. Migrating an empty database stays tested where it is the subject (the
+    store's and the migrations' own tests, every server process a test starts on a new file)."""
+    from robotable.server.store import open_store
+
+    template = tmp_path_factory.mktemp("migrated") / "migrated.sqlite3"
+    open_store(f"sqlite:///{template}").close()
+    assert not template.with_name(template.name + "-wal").exists()  # all of it is in the one file
+
+    def made(path: Path) -> str:
+        shutil.copyfile(template, path)
+        return f"sqlite:///{path}"
+
+    return made

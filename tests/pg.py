@@ -110,11 +110,22 @@ def _is_postgres(pid: int) -> bool:
     return name.startswith("postgres") and state != "Z"
 
 
-def new_database(url: str, name: str) -> str:
-    """A fresh database ``name`` on the cluster at ``url``; its URL."""
+def new_database(url: str, name: str, *, template: str | None = None) -> str:
+    """A fresh database ``name`` on the cluster at ``url`` (a copy of the database ``template``,
+    else empty); its URL."""
+    import psycopg
+
+    plain = url.replace("postgresql+psycopg://", "postgresql://")
+    copied = f' TEMPLATE "{template}"' if template else ""
+    with psycopg.connect(plain, autocommit=True) as connection:
+        connection.execute(f'CREATE DATABASE "{name}"{copied}')
+    return url.rsplit("/", 1)[0] + f"/{name}"
+
+
+def drop_database(url: str, name: str) -> None:
+    """Remove the database ``name`` of the cluster at ``url``, ending any connection left to it."""
     import psycopg
 
     plain = url.replace("postgresql+psycopg://", "postgresql://")
     with psycopg.connect(plain, autocommit=True) as connection:
-        connection.execute(f'CREATE DATABASE "{name}"')
-    return url.rsplit("/", 1)[0] + f"/{name}"
+        connection.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')

@@ -5,7 +5,7 @@ from other sites refused; sign-in throttled without locking an account's owner o
 from __future__ import annotations
 
 import logging
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -54,8 +54,8 @@ def real_hashes(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 @pytest.fixture
-def server(tmp_path: Path) -> Iterator[TestClient]:
-    app = create_app(open_store(f"sqlite:///{tmp_path / 'db.sqlite3'}"), trusted_proxies=["10.0.0.1"])
+def server(tmp_path: Path, migrated_sqlite: Callable[[Path], str]) -> Iterator[TestClient]:
+    app = create_app(open_store(migrated_sqlite(tmp_path / "db.sqlite3")), trusted_proxies=["10.0.0.1"])
     with TestClient(app, client=("127.0.0.1", 50000)) as client:
         yield client
 

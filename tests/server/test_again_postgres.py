@@ -12,6 +12,7 @@ from typing import Any
 import httpx
 import pytest
 
+from .. import pg
 from . import process
 
 
@@ -21,8 +22,9 @@ def bearer(token: str) -> dict[str, str]:
 
 @pytest.mark.timeout(240)
 def test_two_people_through_two_processes_find_one_new_table(cluster: str, tmp_path: Path) -> None:
-    first = process.start(cluster, tmp_path)
-    second = process.start(cluster, tmp_path)
+    url = pg.new_database(cluster, "again")  # the cluster is the test process's: a database of its own
+    first = process.start(url, tmp_path)
+    second = process.start(url, tmp_path)
     try:
         body = {"game": "delivery", "seats": ["human", "human"], "seed": 5, "options": {"turn_limit": 2}}
         created = httpx.post(f"{first.url}/api/tables", json=body, timeout=30).json()

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -24,8 +24,8 @@ PUZZLE = {"chips_to_win": 1, "puzzle": "1A2A3A4A-8A44FF0F-RC", "bid_window_s": 1
 
 
 @pytest.fixture
-def client(tmp_path: Path) -> Iterator[TestClient]:
-    app = create_app(open_store(f"sqlite:///{tmp_path / 'server.sqlite3'}"), think_limit=10.0)
+def client(tmp_path: Path, migrated_sqlite: Callable[[Path], str]) -> Iterator[TestClient]:
+    app = create_app(open_store(migrated_sqlite(tmp_path / "server.sqlite3")), think_limit=10.0)
     with TestClient(app) as test_client:
         yield test_client
 

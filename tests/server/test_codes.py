@@ -4,7 +4,7 @@ list, so a page words all of them in its own language."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -40,8 +40,8 @@ def clock() -> Clock:
 
 
 @pytest.fixture
-def client(tmp_path: Path, clock: Clock) -> Iterator[TestClient]:
-    app = create_app(open_store(f"sqlite:///{tmp_path / 'server.sqlite3'}"), clock=clock)
+def client(tmp_path: Path, clock: Clock, migrated_sqlite: Callable[[Path], str]) -> Iterator[TestClient]:
+    app = create_app(open_store(migrated_sqlite(tmp_path / "server.sqlite3")), clock=clock)
     with TestClient(app) as test_client:
         yield test_client
 

@@ -4,7 +4,7 @@ table without open seats, is refused and changes nothing."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -15,8 +15,8 @@ from robotable.server.store import open_store
 
 
 @pytest.fixture
-def client(tmp_path: Path) -> Iterator[TestClient]:
-    app = create_app(open_store(f"sqlite:///{tmp_path / 'server.sqlite3'}"), think_limit=10.0)
+def client(tmp_path: Path, migrated_sqlite: Callable[[Path], str]) -> Iterator[TestClient]:
+    app = create_app(open_store(migrated_sqlite(tmp_path / "server.sqlite3")), think_limit=10.0)
     with TestClient(app) as test_client:
         yield test_client
 

@@ -123,19 +123,23 @@ def test_kill_9_during_a_rated_game_s_last_action_keeps_outcome_and_ratings_toge
 ) -> None:
     chance = random.Random(29)
     rated_games = 0
-    for _ in range(LAST_ACTION_KILLS):
-        server = process.start(url, tmp_path)
-        try:
-            client = signed_in(server, "Ann")
-            table = rated_table(client)
-            concede_in_background(client, table)
-            time.sleep(chance.uniform(0.0, 0.03))
-        finally:
-            process.kill(server)
-        status, rows, games = stored(url, table)
-        assert (status == "over") == (rows == 2) and games == 2 * rated_games + rows  # both or neither
-        with process.running(url, tmp_path) as restarted:
-            ended = over_after_restart(restarted, table)
-        status, rows, games = stored(url, table)
-        rated_games += ended
-        assert (status == "over", rows, games) == (ended, 2 if ended else 0, 2 * rated_games)
+    server = process.start(url, tmp_path)
+    try:
+        for _ in range(LAST_ACTION_KILLS):
+            try:
+                client = signed_in(server, "Ann")
+                table = rated_table(client)
+                concede_in_background(client, table)
+                time.sleep(chance.uniform(0.0, 0.03))
+            finally:
+                process.kill(server)
+            status, rows, games = stored(url, table)
+            assert (status == "over") == (rows == 2) and games == 2 * rated_games + rows  # both or neither
+            # the server started again is the one killed in the next game (one start less each time)
+            server = process.start(url, tmp_path)
+            ended = over_after_restart(server, table)
+            status, rows, games = stored(url, table)
+            rated_games += ended
+            assert (status == "over", rows, games) == (ended, 2 if ended else 0, 2 * rated_games)
+    finally:
+        process.stop(server)

@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 import re
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -25,8 +25,8 @@ SEED = 2026
 
 
 @pytest.fixture
-def server(tmp_path: Path) -> Iterator[TestClient]:
-    app = create_app(open_store(f"sqlite:///{tmp_path / 'server.sqlite3'}"), think_limit=20.0)
+def server(tmp_path: Path, migrated_sqlite: Callable[[Path], str]) -> Iterator[TestClient]:
+    app = create_app(open_store(migrated_sqlite(tmp_path / "server.sqlite3")), think_limit=20.0)
     with TestClient(app, client=("127.0.0.1", 50000)) as test_client:
         yield test_client
 

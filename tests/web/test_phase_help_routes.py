@@ -4,7 +4,7 @@ spectator; English by default."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -18,8 +18,8 @@ PUZZLE = "1A2A3A4A-8A44FF0F-RC"
 
 
 @pytest.fixture
-def client(tmp_path: Path) -> Iterator[TestClient]:
-    app = create_app(open_store(f"sqlite:///{tmp_path / 'server.sqlite3'}"), think_limit=20.0)
+def client(tmp_path: Path, migrated_sqlite: Callable[[Path], str]) -> Iterator[TestClient]:
+    app = create_app(open_store(migrated_sqlite(tmp_path / "server.sqlite3")), think_limit=20.0)
     with TestClient(app, client=("127.0.0.1", 50000)) as test_client:
         yield test_client
 
