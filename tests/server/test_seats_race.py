@@ -16,7 +16,7 @@ from typing import Any, ClassVar
 from robotable.server.hall import Hall
 from robotable.server.live import LiveTable
 from robotable.server.seats import SeatRow
-from robotable.server.store import open_store
+from robotable.server.store import StoredTable, open_store
 
 from .test_notice_race import Driven
 
@@ -98,3 +98,35 @@ def test_a_notice_s_read_of_the_seats_ending_after_a_join_does_not_undo_it() -> 
     # the join's own (the open seat's connections: none); undone, the seat's token would change
     # again, and Robbie's connections be closed as if his seat was handed to a bot
     assert Told.closed == [(1, "handed_to_bot")]
+
+
+def test_a_table_loaded_while_another_process_seats_someone_shows_them() -> None:
+    """The seats' notice of another process's join, sent while this process was loading the
+    table, found no table here and was dropped: the seats are read again once it is loaded."""
+    store = open_store("sqlite://")
+
+    async def scenario() -> tuple[str, str]:
+        first = Hall(store, audience=Told, peers=Driven())  # the process that made the table
+        created = await first.create("dr2d", {}, ["human", "open", "human", "human"], seed=1, timers=False)
+        await first.close()
+        load = store.load
+
+        def load_while_another_process_seats_someone(table_id: str) -> StoredTable:
+            stored = load(table_id)  # read, then the other process seats Robbie meanwhile
+            store.set_seat(table_id, SeatRow(1, "human", "Robbie", "h1"), only_if_open=True)
+            return stored
+
+        store.load = load_while_another_process_seats_someone  # type: ignore[method-assign]
+        store.shared = True  # several processes: the other one's notice came before the table was here
+        store._notify = lambda *_: None  # type: ignore[method-assign]  # (PostgreSQL's NOTIFY)
+        second = Hall(store, audience=Told, peers=Driven())
+        live = await second.find(created.table_id)
+        loaded = live.seats[1].kind
+        await asyncio.gather(*live.chores)  # what it does once loaded, in the background
+        later = live.seats[1].name
+        await second.close()
+        return loaded, later
+
+    loaded, later = asyncio.run(scenario())
+    store.close()
+    assert (loaded, later) == ("open", "Robbie")  # loaded before the join, then read again
