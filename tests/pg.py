@@ -91,6 +91,8 @@ def cluster() -> Iterator[str]:
 def _stop(pid: int) -> None:
     """Stop the postmaster by its process id: a fast shutdown, then a kill if it lingers; a
     process that is no longer a postgres (its id taken by another since it ended) is left alone."""
+    if not _is_postgres(pid):  # ended already (its id may be a test process's now): no signal
+        return
     with contextlib.suppress(ProcessLookupError):
         os.kill(pid, signal.SIGINT)
         for _ in range(100):

@@ -263,6 +263,9 @@ def test_the_export_holds_the_account_s_seats_and_its_own_words_only(server: Tes
         server.websocket_connect(f"/ws/tables/{table}", headers=OWN) as ann,
         guest.websocket_connect(f"/ws/tables/{table}?token={created['invites']['1']}") as other,
     ):
+        for socket in (ann, other):  # both greeted first: a message said before a greeting is
+            while socket.receive_json()["type"] != "state":  # in its history, not a ``chat``
+                pass
         ann.send_json({"type": "say", "text": "good luck"})
         other.send_json({"type": "say", "text": "a guest's secret words"})
         for socket in (ann, other):  # each hears both messages (after its greeting)

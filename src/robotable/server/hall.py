@@ -179,6 +179,7 @@ class Hall:
             self.tables[stored.id] = live
             if self.store.shared:  # a notice sent while it was being loaded found no table here
                 live.fell_behind()
+                live.later(live.reload_seats())  # a seat's too (another process seated someone)
         elif stored.status != "over":  # killed between its last action and this mark (and its rating)
             await asyncio.to_thread(self.store.finish, stored.id, outcome)
         await live.refresh_ratings()

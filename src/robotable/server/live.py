@@ -420,9 +420,14 @@ class LiveTable:
         return row
 
     async def reload_seats(self) -> None:
-        """The seats as stored (another process let someone join or handed a seat to a bot)."""
-        rows = await asyncio.to_thread(self.hall.store.seats, self.id)
+        """The seats as stored (another process let someone join or handed a seat to a bot).
+
+        Read under the lock, as every seat change of this process is stored and taken: a read
+        begun before such a change and ended after it would put the older seats back over it
+        (on PostgreSQL each seat change's notice, this process's own too, reads the seats
+        again: a join shown undone, a deleted account's name shown again)."""
         async with self.lock:
+            rows = await asyncio.to_thread(self.hall.store.seats, self.id)
             if rows != self.seats:
                 self.take_seats(rows)
         await self.refresh_ratings()
