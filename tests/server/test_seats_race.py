@@ -14,32 +14,19 @@ import threading
 from typing import Any, ClassVar
 
 from robotable.server.hall import Hall
-from robotable.server.live import LiveTable
 from robotable.server.seats import SeatRow
 from robotable.server.store import StoredTable, open_store
 
-from .test_notice_race import Driven
+from .test_notice_race import Driven, Quiet
 
 
-class Told:
+class Told(Quiet):
     """An audience nobody is in, which notes the seats whose connections it was told to close."""
 
     closed: ClassVar[list[tuple[int, str]]] = []
 
-    def __init__(self, live: LiveTable) -> None:
-        del live
-
-    def here(self) -> set[int | None]:
-        return set()
-
-    def send_to_all(self, message_for: Any) -> None:
-        pass
-
     def close_seat(self, seat: int, code: str, reason: str) -> None:
         Told.closed.append((seat, code))
-
-    def close_all(self, code: str, reason: str) -> None:
-        pass
 
 
 class Waited(asyncio.Lock):
