@@ -64,7 +64,7 @@ export const words = {
     "arena.left": "parti",
     "arena.paused": "au repos jusqu'à {time} (temps dépassé)",
     "arena.games_of": "Dernières parties de {bot}",
-    "arena.no_games": "Aucune partie terminée pour l'instant.",
+    "arena.no_games": "Aucune partie jouée jusqu'au bout pour l'instant.",
     "arena.against": "contre {names}",
     "arena.first": "gagné",
     "arena.place": "{rank}e place sur {seats}",
