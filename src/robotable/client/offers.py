@@ -68,14 +68,25 @@ class Offers:
                 self._start(SeatAddress(self.server, entry["table"], None, self.bot_token), entry["game"])
         games = self.games if self.games is not None or not listed["offered"] else await self._chosen()
         for offer in listed["offered"]:
-            if games is not None and offer["game"] not in games:
-                log.info("declining %s at table %s: not one of its games", offer["game"], offer["table"])
-                await asyncio.to_thread(decline, self.server, offer["table"], offer["seat"], self.bot_token)
-            elif self._room():  # else it waits for a game to end
-                seat = await asyncio.to_thread(
-                    join_table, self.server, offer["table"], seat=offer["seat"], bot_token=self.bot_token
-                )
-                self._start(seat, offer["game"])
+            try:
+                await self._answer(offer, games)
+            except SeatError as exc:
+                if exc.status in (401, 403):  # a revoked token: nothing will change that
+                    raise
+                # this offer only (its table full, the bot at its cap: 429): the others go on,
+                # and this one is looked at again at the next look
+                log.warning("table %s: %s", offer["table"], exc)
+
+    async def _answer(self, offer: dict[str, Any], games: Collection[str] | None) -> None:
+        """Take a seat offered to the bot, or say no to one outside its games."""
+        if games is not None and offer["game"] not in games:
+            log.info("declining %s at table %s: not one of its games", offer["game"], offer["table"])
+            await asyncio.to_thread(decline, self.server, offer["table"], offer["seat"], self.bot_token)
+        elif self._room():  # else it waits for a game to end
+            seat = await asyncio.to_thread(
+                join_table, self.server, offer["table"], seat=offer["seat"], bot_token=self.bot_token
+            )
+            self._start(seat, offer["game"])
 
     async def _chosen(self) -> Collection[str] | None:
         """The games the bot's owner chose on the server's account page, as they are now (None:
