@@ -263,10 +263,6 @@ def _named(line: ArenaLine, name: str | None, level: str | None) -> bool:
 
 
 def _game(entry: ArenaGame) -> dict[str, Any]:
-    opponents = [
-        {"level": name.removeprefix("level:")} if name.startswith("level:") else {"name": name}
-        for name in entry.opponents
-    ]
     return {
         "table": entry.table,
         "replay": f"/tables/{entry.table}/replay",
@@ -275,5 +271,5 @@ def _game(entry: ArenaGame) -> dict[str, Any]:
         "timed_out": entry.timed_out,
         "rating_before": shown(entry.mu_before),
         "rating_after": shown(entry.mu_after),
-        "opponents": opponents,
+        "opponents": entry.opponents,
     }

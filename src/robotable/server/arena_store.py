@@ -53,8 +53,8 @@ class ArenaGame:
     timed_out: bool
     mu_before: float
     mu_after: float
-    opponents: list[str]
-    """The other seats' bots: an account's name, or ``level:NAME`` for one of robotable's levels."""
+    opponents: list[dict[str, str]]
+    """The other seats' bots: ``{"name": NAME}`` (a bot account) or ``{"level": LEVEL}``."""
 
 
 class ArenaStore:
@@ -170,9 +170,10 @@ class ArenaStore:
                 .where(RESULTS.table_id.in_(table_ids), RESULTS.entry_id != entry_id)
                 .order_by(RESULTS.seat)
             ).all()
-        names: dict[str, list[str]] = {}
+        names: dict[str, list[dict[str, str]]] = {}
         for other in others:
-            names.setdefault(other.table_id, []).append(other.name or f"level:{other.level}")
+            bot = {"name": other.name} if other.name else {"level": other.level}
+            names.setdefault(other.table_id, []).append(bot)
         return [
             ArenaGame(
                 r.table_id, r.at, r.rank, r.timed_out, r.mu_before, r.mu_after, names.get(r.table_id, [])
