@@ -13,9 +13,14 @@ import asyncio
 import threading
 from typing import Any, ClassVar
 
+import pytest
+
+from robotable.server.account_store import AccountStore, NewSession
 from robotable.server.hall import Hall
+from robotable.server.live import Forbidden
 from robotable.server.seats import SeatRow
 from robotable.server.store import StoredTable, open_store
+from robotable.server.tokens import hash_token, new_token
 
 from .test_notice_race import Driven, Quiet
 
@@ -117,3 +122,34 @@ def test_a_table_loaded_while_another_process_seats_someone_shows_them() -> None
     loaded, later = asyncio.run(scenario())
     store.close()
     assert (loaded, later) == ("open", "Robbie")  # loaded before the join, then read again
+
+
+def test_an_invitation_checked_before_another_process_seated_an_account_names_nothing() -> None:
+    """The guest's invitation was checked; the seats' notice of another process giving that
+    seat to an account held the table meanwhile; then the guest named the seat: the account's
+    seat is not renamed (CI saw "Gus" over Bob's seat on PostgreSQL, the notice in between)."""
+    store = open_store("sqlite://")
+
+    async def scenario() -> tuple[str, str, SeatRow]:
+        hall = Hall(store, audience=Told, peers=Driven())
+        created = await hall.create("dr2d", {}, ["human", "human", "human", "human"], seed=1, timers=False)
+        live = hall.tables[created.table_id]
+        invite = created.invites[1]
+        assert await live.authorize(invite) == 1
+        account = AccountStore(store).create("Bob", "bob", "h", NewSession("s", 1.0, 9.0)).id
+        bob = SeatRow(1, "human", "Bob", hash_token(new_token()), account=account)
+        assert store.set_seat(created.table_id, bob)  # another process seats Bob's account
+        async with live.lock:  # the notice's read of the seats holds the table
+            naming = asyncio.create_task(live.name_seat(invite, "Gus"))
+            await asyncio.sleep(0.01)  # the invitation checked: the naming waits for the table
+            live.take_seats(store.seats(created.table_id))
+        with pytest.raises(Forbidden) as refused:
+            await naming
+        shown = live.seats[1]
+        await hall.close()
+        return str(refused.value), shown.name, store.seats(created.table_id)[1].name
+
+    refusal, shown, stored = asyncio.run(scenario())
+    store.close()
+    assert "just taken" in refusal
+    assert shown == stored == "Bob"

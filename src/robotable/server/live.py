@@ -485,17 +485,19 @@ class LiveTable:
             await asyncio.to_thread(self.hall.store.set_status, self.id, "running")
         return chosen, token
 
-    async def name_seat(self, seat: Seat | None, name: str, holder: Holder | None = None) -> Seat:
+    async def name_seat(self, token: str, name: str, holder: Holder | None = None) -> Seat:
         """A person invited to a seat sits down with their name (``POST .../join`` with their
-        invitation's token): the name, cleaned, is what everyone sees from now on; a signed-in
+        invitation's ``token``): the name, cleaned, is what everyone sees from now on; a signed-in
         ``holder``'s account holds the seat, under its name, unless it holds one here already."""
-        row = self.person_at(seat)
-        if row is None:
+        seat = await self.authorize(token)
+        if self.person_at(seat) is None:
             raise Forbidden("only a person's own seat token can name its seat")
         async with self.lock:
             if self.over:  # the record's names are part of the finished game
                 raise TableOver(*RENAMED)
-            row = self.seats[row.seat]
+            if not self._still_grants(token, seat):  # seated elsewhere while this waited for the table
+                raise taken_meanwhile()
+            row = self.seats[seat]
             named = replace(row, name=seat_name("human", row.seat, name))
             if row.account is None:
                 self._refuse_unrated_person(holder)
@@ -509,7 +511,11 @@ class LiveTable:
                     raise taken_meanwhile()
                 self.take_seats(with_row(self.seats, named))
         await self.refresh_ratings()
-        return row.seat
+        return seat
+
+    def _still_grants(self, token: str, seat: Seat) -> bool:
+        row = self.seats[seat]
+        return token_matches(token, row.token_hash) and row.account is None
 
     async def hold(self, seat: Seat, holder: Holder) -> bool:
         """A signed-in person's account takes the person's seat they hold by its token (a guest

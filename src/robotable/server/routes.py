@@ -202,7 +202,7 @@ def add_routes(app: FastAPI, hall: Hall) -> None:
             token: str | None = key.token
             if token is not None:
                 live = await hall.find(table_id)
-                seat = await live.name_seat(await live.authorize(token), body.name, key.holder)
+                seat = await live.name_seat(token, body.name, key.holder)
             elif (
                 key.holder is not None
                 and body.seat is not None
