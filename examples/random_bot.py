@@ -3,6 +3,7 @@
     robotable serve &                                   # a server of your own, or anyone's
     python examples/random_bot.py robotick              # a new table against two easy bots
     python examples/random_bot.py dr2d --table ID       # an open seat of a table (its link's ID)
+    python examples/random_bot.py droids -O turn_limit=6  # a table's options, as `robotable play`
 
 The whole bot is the function ``choose``: shown its seat's view and legal actions (the game's
 notation), it answers one of them. ``robotable.client`` does the rest: the connection, the
@@ -12,6 +13,7 @@ server's pace, reconnecting, and the end of the game.
 from __future__ import annotations
 
 import argparse
+import json
 import random
 
 from robotable.client import bot, join_table, new_table, play
@@ -25,19 +27,30 @@ def choose(view: dict, legal: list[str]) -> str:
     return random.choice(legal)
 
 
+def option_of(text: str) -> tuple[str, object]:
+    key, _, value = text.partition("=")
+    try:
+        return key, json.loads(value)  # numbers and true/false as such
+    except ValueError:
+        return key, value  # a word
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description="A random bot on a robotable server.")
     parser.add_argument("game", help="ricochet, dr2d, droids, delivery or robotick")
     parser.add_argument("--server", default="http://127.0.0.1:8000")
     parser.add_argument("--table", help="take an open seat of this table instead of a new one")
     parser.add_argument("--seed", type=int, default=None, help="repeat the same choices")
+    parser.add_argument("-O", "--option", action="append", default=[], help="KEY=VALUE, a table option")
     args = parser.parse_args()
     random.seed(args.seed)
     if args.table:
         seat = join_table(args.server, args.table, "random bot")
     else:
         opponents = OPPONENTS.get(args.game, ["bot:easy"])
-        seat = new_table(args.server, args.game, opponents, name="random bot", timers=args.game in CLOCKS)
+        options = dict(option_of(text) for text in args.option)
+        timers = args.game in CLOCKS
+        seat = new_table(args.server, args.game, opponents, name="random bot", options=options, timers=timers)
         print(f"watch it: {args.server}/tables/{seat.table}")
     outcome = play(seat, choose)
     print(f"game over: {outcome['detail']}")
