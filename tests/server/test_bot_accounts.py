@@ -48,6 +48,7 @@ def test_a_bot_is_made_by_a_person_and_its_token_is_kept_hashed(server: TestClie
     token = make_bot(server)
     listed = server.get("/api/account/bots").json()
     assert [bot["name"] for bot in listed["bots"]] == ["Marvin"] and listed["most"] == MAX_BOTS
+    assert listed["limits"] == {"tables": 8, "per_second": 10, "burst": 30}
     assert token not in str(listed) and listed["bots"][0]["token_created"] is not None
     store = server.app.state.accounts.store.store  # type: ignore[attr-defined]
     with store._reading() as connection:

@@ -248,6 +248,8 @@ def test_a_person_makes_a_bot_sees_its_token_once_and_revokes_it(server: Server,
     page.click("#signup-form button[type=submit]")
     page.locator("#signed-in").wait_for()
     assert "No bot yet" in page.inner_text("#bots-list")
+    limits = page.inner_text("#bots-limits")  # the server's own figures (its defaults here)
+    assert "at most 8 unfinished tables" in limits and "10 requests a second (bursts of 30)" in limits
     bot = f"Bot {uuid.uuid4().hex[:6]}"
     page.fill("#bot-name", bot)
     page.click("#bot-form button[type=submit]")

@@ -31,6 +31,7 @@ from pydantic import BaseModel, Field
 
 from robotable.server.account_store import Account, NewSession
 from robotable.server.accounts import LONGEST, ExportOnly, same_site_json
+from robotable.server.bot_limits import BOT_BURST, BOT_RATE
 from robotable.server.bot_store import MAX_BOTS, BotStore, no_such_bot
 from robotable.server.hall import Hall
 from robotable.server.invitations import invited_entries
@@ -96,14 +97,15 @@ def add_bot_accounts(
 
     @app.get("/api/account/bots")
     async def bots(request: Request) -> dict[str, Any]:
-        """The signed-in person's bots, oldest first."""
+        """The signed-in person's bots, oldest first, and what each may do (:mod:`.bot_limits`)."""
         me = await owner(request)
         found = await asyncio.to_thread(store.bots_of, me.id, clock())
         listed = [
             {"name": b.name, "created": b.created, "token_created": b.token_created, "last_used": b.last_used}
             for b in found
         ]
-        return {"bots": listed, "most": MAX_BOTS, "allowed": enabled}
+        limits = {"tables": hall.quotas.quotas.bot_tables, "per_second": BOT_RATE, "burst": BOT_BURST}
+        return {"bots": listed, "most": MAX_BOTS, "allowed": enabled, "limits": limits}
 
     @app.post("/api/account/bots", status_code=201, dependencies=guarded)
     async def create(body: BotName, request: Request) -> dict[str, Any]:

@@ -24,6 +24,9 @@ export function drawBots() {
   const items = listed.bots.map(botItem);
   list.replaceChildren(...(items.length ? items : [el("li", {}, t("bots.none"))]));
   document.getElementById("bots-most").textContent = t("bots.most", { most: listed.most });
+  const limits = document.getElementById("bots-limits");
+  limits.textContent = t("bots.limits", listed.limits);
+  limits.hidden = !listed.allowed;
   document.getElementById("bot-form").hidden = !listed.allowed; // a server without bots says so
   document.getElementById("bots-off").hidden = listed.allowed;
 }

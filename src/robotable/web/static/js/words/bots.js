@@ -21,6 +21,7 @@ export const words = {
     "bots.copy": "Copy",
     "bots.copied": "Copied.",
     "bots.most": "An account may have {most} bots.",
+    "bots.limits": "Each bot plays at most {tables} unfinished tables at once and sends at most {per_second} requests a second (bursts of {burst}); past that, the server asks it to wait.",
     "bots.off": "This server does not take bots: its host switched them off.",
   },
   fr: {
@@ -40,6 +41,7 @@ export const words = {
     "bots.copy": "Copier",
     "bots.copied": "Copié.",
     "bots.most": "Un compte peut avoir {most} robots.",
+    "bots.limits": "Chaque robot joue au plus {tables} tables non terminées à la fois et envoie au plus {per_second} requêtes par seconde (par salves de {burst}) ; au-delà, le serveur lui demande d'attendre.",
     "bots.off": "Ce serveur n'accepte pas de robots : son hébergeur les a désactivés.",
   },
 };
