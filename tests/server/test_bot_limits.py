@@ -14,7 +14,6 @@ import pytest
 from fastapi.testclient import TestClient
 
 from robotable.server.app import create_app
-from robotable.server.bot_limits import BOT_BURST, BOT_RATE
 from robotable.server.quotas import DEFAULT_QUOTAS, PerAddress, Quotas
 from robotable.server.store import open_store
 from tests.server.test_accounts import OWN, cheap_hashes, client_of, sign_up  # noqa: F401
@@ -53,13 +52,13 @@ def refused_for(answer: Any, limit: str) -> dict[str, Any]:
 def test_a_bot_s_requests_have_their_own_bucket_not_its_address_s(tmp_path: Path) -> None:
     with serving(tmp_path) as server:
         marvin, robbie = bot(server, "Marvin"), bot(server, "Robbie")
-        assert BOT_RATE == 10 and BOT_BURST == 30
+        burst = 30  # the defaults: 10 a second, bursts of 30
         server.app.state.bot_requests.clock = lambda: 1000.0  # type: ignore[attr-defined]  # time stands still
         table = marvin.post("/api/tables", json=TWO_SEATS).json()["table"]
-        answers = [marvin.get("/api/bot").status_code for _ in range(BOT_BURST - 2)]
+        answers = [marvin.get("/api/bot").status_code for _ in range(burst - 2)]
         with marvin.websocket_connect(f"/ws/tables/{table}") as socket:  # an opening is a request too
             assert socket.receive_json()["type"] == "hello"
-        assert answers == [200] * (BOT_BURST - 2)
+        assert answers == [200] * (burst - 2)
         body = refused_for(marvin.get("/api/bot"), "bot_requests")
         assert "10 a second" in body["error"] and "10 par seconde" in body["error_fr"]
         with marvin.websocket_connect(f"/ws/tables/{table}") as socket:
@@ -71,6 +70,17 @@ def test_a_bot_s_requests_have_their_own_bucket_not_its_address_s(tmp_path: Path
         # and the bots' requests did not use up the address: sixty more of a person's pass
         person = client_of(server, UNIVERSITY)
         assert all(person.get("/api/games").status_code == 200 for _ in range(55))
+
+
+def test_the_host_sets_a_bot_s_rate_and_the_account_page_says_it(tmp_path: Path) -> None:
+    with serving(tmp_path, Quotas(bot_requests=2)) as server:  # ``serve --bot-requests 2``
+        limits = server.get("/api/account/bots").json()["limits"]
+        assert limits == {"tables": 8, "per_second": 2, "burst": 6}
+        marvin = bot(server, "Marvin")
+        server.app.state.bot_requests.clock = lambda: 1000.0  # type: ignore[attr-defined]  # time stands still
+        assert [marvin.get("/api/bot").status_code for _ in range(6)] == [200] * 6
+        body = refused_for(marvin.get("/api/bot"), "bot_requests")
+        assert "2 a second" in body["error"] and "2 par seconde" in body["error_fr"]
 
 
 def test_a_made_up_token_counts_toward_its_address(tmp_path: Path) -> None:

@@ -84,6 +84,7 @@ QUOTA_OPTIONS = {
     "--bot-seats-overall": "Bot seats at once in all the unfinished tables this process runs",
     "--sockets-per-address": "WebSocket connections one address may hold open at once",
     "--bot-tables": "Unfinished tables one bot account may sit at, at once",
+    "--bot-requests": "API requests a second one bot's token may send",
 }
 
 
@@ -114,17 +115,23 @@ def test_serve_hands_its_quota_options_to_the_application(
     handed = settings_handed(monkeypatch)
     options = ["--tables-per-hour", "5", "--running-tables", "4", "--bot-seats", "3"]
     options += ["--bot-seats-overall", "7", "--sockets-per-address", "2", "--bot-tables", "3"]
+    options += ["--bot-requests", "4"]
     url = f"sqlite:///{tmp_path / 'db.sqlite3'}"
     result = CliRunner().invoke(app, ["serve", "--port", str(process.free_port()), "--db", url, *options])
     assert result.exit_code == 0, result.output
-    assert handed[0].quotas == Quotas(address=PerAddress(5, 4, 3, 2), bot_seats_overall=7, bot_tables=3)
+    quotas = Quotas(address=PerAddress(5, 4, 3, 2), bot_seats_overall=7, bot_tables=3, bot_requests=4)
+    assert handed[0].quotas == quotas
     refused = CliRunner().invoke(app, ["serve", "--db", url, "--running-tables", "0"])
     assert refused.exit_code == 2 and "--running-tables" in refused.output  # at least 1
 
 
 def test_worker_processes_get_the_same_quotas(monkeypatch: pytest.MonkeyPatch) -> None:
     quotas = Quotas(
-        address=PerAddress(5, 4, 3, 2), loopback=PerAddress(50, 40, 30, 20), bot_seats_overall=7, bot_tables=2
+        address=PerAddress(5, 4, 3, 2),
+        loopback=PerAddress(50, 40, 30, 20),
+        bot_seats_overall=7,
+        bot_tables=2,
+        bot_requests=3,
     )
     settings = AppSettings(
         think_limit=3.0,

@@ -266,6 +266,15 @@ def serve_command(
             "takes no more seats (a seat offered to it waits) until one of its games is over.",
         ),
     ] = DEFAULT_QUOTAS.bot_tables,
+    bot_requests: Annotated[
+        int,
+        typer.Option(
+            min=1,
+            max=1000,
+            help="API requests a second one bot's token may send, on average, in bursts of three "
+            "times as many (docs/bots.md); past them it is asked to wait.",
+        ),
+    ] = DEFAULT_QUOTAS.bot_requests,
     smtp: Annotated[
         str | None,
         typer.Option(
@@ -345,7 +354,8 @@ def serve_command(
         say(f"mail: {mail.smtp.shown()} (links to {mail.site})", "")
     settings = _uvicorn_settings(deflate, stop_within, logs)
     per_address = PerAddress(tables_per_hour, running_tables, bot_seats, sockets_per_address)
-    quotas = Quotas(address=per_address, bot_seats_overall=bot_seats_overall, bot_tables=bot_tables)
+    bots = {"bot_seats_overall": bot_seats_overall, "bot_tables": bot_tables, "bot_requests": bot_requests}
+    quotas = Quotas(address=per_address, **bots)
     app = AppSettings(
         think_limit,
         grace,

@@ -31,7 +31,6 @@ from pydantic import BaseModel, Field
 
 from robotable.server.account_store import Account, NewSession
 from robotable.server.accounts import LONGEST, ExportOnly, same_site_json
-from robotable.server.bot_limits import BOT_BURST, BOT_RATE
 from robotable.server.bot_store import MAX_BOTS, BotStore, no_such_bot
 from robotable.server.hall import Hall
 from robotable.server.invitations import invited_entries
@@ -104,7 +103,8 @@ def add_bot_accounts(
             {"name": b.name, "created": b.created, "token_created": b.token_created, "last_used": b.last_used}
             for b in found
         ]
-        limits = {"tables": hall.quotas.quotas.bot_tables, "per_second": BOT_RATE, "burst": BOT_BURST}
+        quotas = hall.quotas.quotas
+        limits = {"tables": quotas.bot_tables, "per_second": quotas.bot_requests, "burst": quotas.bot_burst}
         return {"bots": listed, "most": MAX_BOTS, "allowed": enabled, "limits": limits}
 
     @app.post("/api/account/bots", status_code=201, dependencies=guarded)

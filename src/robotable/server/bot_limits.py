@@ -2,7 +2,8 @@
 many bots may run behind one address (a university's), and one must not use up another's.
 
 - **Requests.** Every API request carrying a bot's token (``Bot-Token``) takes a token from
-  that bot's own bucket, :data:`BOT_RATE` a second with bursts of :data:`BOT_BURST`, and not
+  that bot's own bucket, :attr:`~.quotas.Quotas.bot_requests` a second (``robotable serve
+  --bot-requests``, 10) with bursts of three times as many, and not
   from its address's (:func:`~.limits.limit_requests`); past it, 429 ``quota`` (``params.limit``
   ``bot_requests``) with ``Retry-After``, in English and French. A token this process has not
   seen a bot's yet (a first request, or a made-up one) counts toward its address like any
@@ -47,24 +48,17 @@ from robotable.server.seats import Holder
 from robotable.server.sessions import BOT_HEADER
 from robotable.server.tokens import hash_token
 
-BOT_RATE = 10.0
-"""API requests a second one bot's token may send, on average. A bot plays over its WebSocket;
-over HTTP it asks a few things a game (a table made or joined, its state) and looks for its
-offers every two seconds (``robotable.client.offers``: half a request a second): ten a second
-is twenty times that, and a program's loop gone wrong is slowed at once."""
-BOT_BURST = 30
-"""Requests a bot's token may send at once: a program starting and taking every seat offered
-to it (a few requests for each of :attr:`~.quotas.Quotas.bot_tables` tables) never waits."""
 KNOWN_FOR = 60.0
 """Seconds a token found to be a bot's is counted as its bot's without asking the database
 again (its owner's revoking it is told at once: :meth:`BotRequests.forget`)."""
 
 
 class BotRequests:
-    """The request buckets of the bots' tokens in one process (``clock``: seconds)."""
+    """The request buckets of the bots' tokens in one process: ``rate`` requests a second,
+    bursts of ``burst`` (:attr:`~.quotas.Quotas.bot_requests`; ``clock``: seconds)."""
 
-    def __init__(self, clock: Callable[[], float] = time.monotonic) -> None:
-        self.clock = clock
+    def __init__(self, rate: int, burst: int, clock: Callable[[], float] = time.monotonic) -> None:
+        self.rate, self.burst, self.clock = rate, burst, clock
         self.buckets: dict[str, Bucket] = {}
         self.known: dict[str, tuple[int, float]] = {}
         """A bot's token's hash -> its account and until when it is known without a look-up."""
@@ -99,14 +93,14 @@ class BotRequests:
         if token_hash not in self.buckets and len(self.buckets) >= REMEMBERED:
             for old in [h for h, bucket in self.buckets.items() if bucket.full()]:
                 del self.buckets[old]
-        bucket = self.buckets.setdefault(token_hash, Bucket(BOT_RATE, BOT_BURST, self.clock))
+        bucket = self.buckets.setdefault(token_hash, Bucket(self.rate, self.burst, self.clock))
         if bucket.take():
             return None
         return OverQuota(
             "bot_requests",
-            BOT_BURST,
-            f"too many requests from this bot (at most {BOT_RATE:g} a second)",
-            f"trop de requêtes de ce robot (au plus {BOT_RATE:g} par seconde)",
+            self.burst,
+            f"too many requests from this bot (at most {self.rate} a second)",
+            f"trop de requêtes de ce robot (au plus {self.rate} par seconde)",
             math.ceil(bucket.wait()),
         )
 
@@ -115,7 +109,8 @@ def limit_bot_requests(app: FastAPI, hall: Hall) -> None:
     """Each bot token's requests counted toward its own bucket (the module's description). Added
     before :func:`~.limits.limit_requests`, so that it runs after it: a token known as a bot's
     is passed over there, and any other request has been counted toward its address by then."""
-    requests = BotRequests()
+    quotas = hall.quotas.quotas
+    requests = BotRequests(quotas.bot_requests, quotas.bot_burst)
     app.state.bot_requests = requests  # read by :func:`~.limits.limit_requests`
     hall.sign_out_listeners.append(lambda account, _session: requests.forget(account))
 

@@ -81,12 +81,18 @@ class Quotas:
     """Unfinished tables one bot account sits at, at once, wherever its program runs (issue 32,
     ``robotable serve --bot-tables``): a program playing a handful of challenges at once, while
     one bot cannot fill a server's evening alone. Counted in the database, so across processes."""
+    bot_requests: int = 10
+    """API requests a second one bot's token may send, on average (``robotable serve
+    --bot-requests``; bursts of three times as many: :attr:`bot_burst`). A bot plays over its
+    WebSocket; over HTTP it asks a few things a game (a table made or joined, its state) and looks
+    for its offers every two seconds (``robotable.client.offers``): ten a second is twenty times
+    that, and a program's loop gone wrong is slowed at once. Counted by each process."""
 
     def __post_init__(self) -> None:
         for name, value in [*_numbers(self.address), *_numbers(self.loopback)]:
             if value < 1:
                 raise ValueError(f"quota {name}: at least 1, not {value}")
-        for name in ("bot_seats_overall", "bot_tables"):
+        for name in ("bot_seats_overall", "bot_tables", "bot_requests"):
             if getattr(self, name) < 1:
                 raise ValueError(f"quota {name}: at least 1, not {getattr(self, name)}")
 
@@ -96,6 +102,12 @@ class Quotas:
         sit at (a program that reconnects while its old connection closes) and four more (a
         person watching its tables with its token): 20 with the default :attr:`bot_tables`."""
         return 2 * self.bot_tables + 4
+
+    @property
+    def bot_burst(self) -> int:
+        """Requests a bot's token may send at once: a program starting and taking every seat
+        offered to it (a few requests for each of its tables) never waits."""
+        return 3 * self.bot_requests
 
     def of(self, address: str) -> PerAddress:
         """The limits of ``address``."""
