@@ -50,6 +50,8 @@ GAMES = [  # seed, players, options: every phase, every placement, windows and t
     (2, 4, {"standby_between_registers": True}),
     (3, 4, {"start_placement": "free", "absolute_directions": True, "pit_damage": True}),
     (4, 2, {"start_placement": "assigned", "program_timeout_s": 5, "press_every_register": True}),
+    (5, 2, {"standby_between_registers": True, "reentry_scan_from_next": True}),
+    (6, 4, {}),
 ]
 
 
@@ -248,9 +250,19 @@ def remote_game(
 
 
 def test_dr34_a_remote_hard_bot_plays_a_whole_game_from_the_servers_messages() -> None:
-    state, sent = remote_game(LevelBot("dr2d", "hard", seed=4), bots_of(GAME)["easy"](seed=3), 5, seed=11)
+    remote = LevelBot("dr2d", "hard", seed=4)
+    searched: list[object] = []  # the worlds its searches started from
+    choose = remote.agent.choose  # type: ignore[attr-defined]
+
+    def watched(turn: Turn, options: list[list[Action]]) -> list[Action]:
+        searched.append(turn.world)
+        return choose(turn, options)
+
+    remote.agent.choose = watched  # type: ignore[attr-defined]
+    state, sent = remote_game(remote, bots_of(GAME)["easy"](seed=3), 5, seed=11)
     assert state.is_over() and state.outcome() is not None
     assert sum(view["phase"] == "programming" for view in sent) >= 5
+    assert searched and all(isinstance(world, DR2DState) for world in searched)
 
 
 class Stubborn:
