@@ -49,7 +49,7 @@ def world_from_view(game: Game, view: Mapping[str, JSON], seed: int = 0) -> DR2D
         sent = _as_sent(view)
         seat = _seat(sent)
         world = DR2DState.from_dict(game, _saved(sent, seat, _options(game, sent)))
-        _check_hidden_fits(world, seat)
+        _check_facts_agree(world, seat)
         world = world.determinize(seat, rng)  # the others' registers and the fumbles' generator
         if world.phase == WINDOW:
             world.waiting = _waiting(world, seat, rng)
@@ -188,7 +188,7 @@ def _path(value: Any) -> list[int]:
     return [_tile(tile) for tile in listing(value, "path", most=MAX_PATH)]
 
 
-def _check_hidden_fits(world: DR2DState, seat: Seat | None) -> None:
+def _check_facts_agree(world: DR2DState, seat: Seat | None) -> None:
     """What the view shows but the saved data's checks do not tie together: the robots placed
     so far are those before the seat placing now, and only a robot that programs this turn
     (DR-10) has a program locked or being entered."""
