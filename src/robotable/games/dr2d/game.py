@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from robotable.core.game import JSON, Action, Game, Option
+from robotable.core.game import JSON, Action, Game, Option, State
 from robotable.core.rng import Rng
 from robotable.games.dr2d import actions
 from robotable.games.dr2d.board import load_board
@@ -155,6 +155,15 @@ class DR2DGame(Game):
 
     def takes_back(self, action: Action) -> bool:
         return action == actions.UNDO
+
+    views_make_worlds = True
+
+    def world_from_view(self, view: Mapping[str, JSON], seed: int = 0) -> State:
+        """DR-34: a whole game a seat with this view could be in, for a searching bot run away
+        from the server (see ``world``)."""
+        from robotable.games.dr2d.world import world_from_view
+
+        return world_from_view(self, view, seed)
 
     def bots(self) -> dict[str, Any]:
         from robotable.games.dr2d.bots import BOTS
