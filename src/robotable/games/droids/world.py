@@ -16,24 +16,33 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from robotable.core.errors import RobotableError
 from robotable.core.fields import whole
-from robotable.core.game import JSON, Game
+from robotable.core.game import JSON
 from robotable.core.rng import Rng
 from robotable.games.droids.board import SIZE, idx
 from robotable.games.droids.orders import TYPES_BY_BIN
 from robotable.games.droids.state import DroidsState
 from robotable.games.droids.tokens import BINS, TYPES, full_bins
 
+if TYPE_CHECKING:
+    from robotable.games.droids.game import DroidsGame
+
 FILES = ("board_file", "killer_file", "scenarios_file")
 """Options naming files on the server: a view from the wire must not open this machine's."""
 
-WIRE_ERRORS = (KeyError, IndexError, TypeError, ValueError, AttributeError, RobotableError)
+AS_SHOWN = (
+    *("options", "seats", "turn", "first", "phase", "goers", "cursor", "setup_left", "drawn"),
+    *("stopped", "finished", "sent", "hand_bins", "mines_left", "eliminated", "scores", "pending", "result"),
+)
+"""The saved state's fields a view shows as they are (``state_check.py`` checks them all)."""
+
+WIRE_ERRORS = (KeyError, IndexError, TypeError, ValueError, AttributeError, RecursionError)
 
 
-def world_from_view(game: Game, view: Mapping[str, JSON], seed: int = 0) -> DroidsState:
+def world_from_view(game: DroidsGame, view: Mapping[str, JSON], seed: int = 0) -> DroidsState:
     """A state whose :meth:`~DroidsState.view` for the view's seat is ``view`` (a spectator's
     view has no seat: every hand is then a guess)."""
     _refuse_files(view)
@@ -74,38 +83,32 @@ def _seat(view: Mapping[str, Any]) -> int | None:
     return None if view["seat"] is None else whole(view["seat"], "seat", 0, seats - 1)
 
 
-def _saved(game: Game, view: Mapping[str, Any], seat: int | None, rng: Rng) -> dict[str, Any]:
+def _saved(game: DroidsGame, view: Mapping[str, Any], seat: int | None, rng: Rng) -> dict[str, Any]:
     """The view's public fields in the saved state's shape, the hidden ones guessed."""
     emitters = [[[em["destroyed"], *em["slots"]] for em in ems] for ems in view["emitters"]]
     bins, hands = _deal(game, view, seat, emitters, rng)
     killer = view["killer"] or {"die": None, "line0": 0, "sent": [], "done": False}
-    copied = ("seats", "turn", "first", "phase", "goers", "cursor", "setup_left", "drawn", "stopped")
     return {
-        **{key: view[key] for key in copied},
-        **{key: view[key] for key in ("finished", "sent", "mines_left", "eliminated", "scores")},
-        "options": view["options"],
+        **{key: view[key] for key in AS_SHOWN},
         "rng": rng.next_u64(),
         "bins": bins,
         "hands": hands,
-        "hand_bins": view["hand_bins"],
         "placing": view["placing"] or [],  # another placer's pending choice: not begun, as shown
         "emitters": emitters,
         "robots": [_robot(robot) for robot in view["robots"]],
         "objects": [[_cell(x, y), kind] for x, y, kind in view["objects"]],
-        "pending": view["pending"],
         "choice_no": 0,  # numbers only the referee's timer, which the view does not show
-        "result": view["result"],
         "killer": [killer["die"], killer["line0"], killer["sent"], killer["done"]],
     }
 
 
 def _deal(
-    game: Game, view: Mapping[str, Any], seat: int | None, emitters: list[list[list[Any]]], rng: Rng
+    game: DroidsGame, view: Mapping[str, Any], seat: int | None, emitters: list[list[list[Any]]], rng: Rng
 ) -> tuple[dict[str, int], list[list[str]]]:
     """The bins and hands: the tokens the seat has not seen (all the scenario's, less those on
     the emitters and in its own hand), shuffled bin by bin; each other seat takes from a bin as
     many as it drew from it (``hand_bins``), the bin keeps the rest (DD-6, DD-13, DD-46)."""
-    removed = game.scenario(game.validate_options(view["options"])).removed  # type: ignore[attr-defined]
+    removed = game.scenario(game.validate_options(view["options"])).removed
     unseen = full_bins(removed)
     own = [] if seat is None else list(view["hand"])
     for kind in own + [token.split(":")[0] for ems in emitters for em in ems for token in em[1:] if token]:
