@@ -95,6 +95,8 @@ def test_dd46_the_hidden_hands_and_bins_are_guesses_not_the_true_ones() -> None:
     others = [s for s in range(3) if s != seat]
     assert any(w.hands[s] != state.hands[s] for w in worlds for s in others)
     assert any(w.bins != state.bins for w in worlds)
+    again = GAME.world_from_view(as_sent(state.view(seat)), seed=2)
+    assert again.to_dict() == worlds[2].to_dict()  # a guess depends on the view and the seed alone
     for world in worlds:
         assert world.hands[seat] == state.hands[seat]
         for s in others:  # as many tokens from each bin as the true hand
