@@ -70,10 +70,10 @@ def _refuse_files(view: Mapping[str, Any]) -> None:
     if isinstance(options, Mapping) and any(options.get(key) is not None for key in FILES):
         raise RobotableError(
             "this Droids game is played with the server's own board, killer or scenario file, "
-            "which this machine does not have: a searching bot plays it as the server's own bot",
+            "which this machine does not have: seat the server's own bot (bot:hard) there instead",
             fr="cette partie de Droids se joue avec le plateau, les feuilles du robot tueur ou les "
-            "scénarios propres au serveur, que cette machine n'a pas : un bot qui cherche "
-            "la joue comme bot du serveur",
+            "scénarios propres au serveur, que cette machine n'a pas : installez-y plutôt le bot "
+            "du serveur (bot:hard)",
         )
 
 
