@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from robotable.core.errors import InvalidOptions, quoted
-from robotable.core.game import JSON, Action, Game, Option
+from robotable.core.game import JSON, Action, Game, Option, State
 from robotable.core.rng import Rng
 from robotable.games.droids import actions
 from robotable.games.droids.board import Scenario, load_board, load_killer_sheets, load_scenarios
@@ -230,6 +230,15 @@ class DroidsGame(Game):
         from robotable.games.droids.advice import guidance
 
         return guidance(view, seat)
+
+    views_make_worlds = True
+
+    def world_from_view(self, view: Mapping[str, JSON], seed: int = 0) -> State:
+        """A whole game the view's seat could be in (``world.py``), for a searching bot run away
+        from the server."""
+        from robotable.games.droids.world import world_from_view
+
+        return world_from_view(self, view, seed)
 
     def bots(self) -> dict[str, Any]:
         from robotable.games.droids.bots import BOTS
