@@ -107,16 +107,34 @@ def test_a_token_that_holds_no_seat_is_refused_in_words(server: process.Server) 
         play(SeatAddress(server.url, address.table, "not-a-token"), LevelBot("robotick", "medium"))
 
 
-def test_a_level_that_searches_hidden_parts_runs_remotely_only_where_views_make_worlds() -> None:
+def test_a_level_that_searches_hidden_parts_runs_remotely_only_where_views_make_worlds(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    assert LevelBot("droids", "hard").searches
+    monkeypatch.setattr(type(games.get("droids")), "views_make_worlds", False)  # an engine that makes none
     with pytest.raises(SeatError, match="server's own bot only"):
         LevelBot("droids", "hard")
-    assert LevelBot("robotick", "hard").searches
 
 
-def test_robotick_s_hard_level_plays_remotely_from_worlds_made_of_its_view(server: process.Server) -> None:
-    address = new_table(server.url, "robotick", ["bot:easy", "bot:easy"], name="hard", timers=False)
-    outcome = play(address, LevelBot("robotick", "hard"))
+SEARCHED = {  # game -> the server's bots against the remote hard level, the table's options
+    "robotick": (["bot:easy", "bot:easy"], {}),
+    "dr2d": (["bot:easy"], {}),
+    "droids": (["bot:easy"], {"turn_limit": 4}),
+}
+
+
+@pytest.mark.parametrize("game", list(SEARCHED))
+def test_a_hard_level_plays_remotely_from_worlds_made_of_its_view(server: process.Server, game: str) -> None:
+    opponents, options = SEARCHED[game]
+    address = new_table(server.url, game, opponents, name="hard", options=options, timers=False)
+    outcome = play(address, LevelBot(game, "hard"))
     assert list(replays(server, address.table).outcome.ranks) == outcome["ranks"]
+
+
+def test_a_table_with_the_server_s_own_files_is_refused_before_any_is_read() -> None:
+    state = {"seat": 0, "view": {"options": {"board_file": "/etc/passwd"}}, "legal": [], "now": 0}
+    with pytest.raises(SeatError, match=r"server's own files \(board_file\)"):
+        LevelBot("dr2d", "medium").act_on(state)
 
 
 def test_an_unknown_game_or_bot_is_named_with_those_there_are() -> None:
