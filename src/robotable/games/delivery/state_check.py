@@ -32,8 +32,13 @@ def check_saved(game: Game, data: Mapping[str, Any]) -> None:
         options = game.validate_options(_get(data, "options", Mapping))
     except (InvalidOptions, DataFileError) as exc:  # options name the board and deck files
         raise StateError(f"field 'options': {exc}") from None
+    check_on_board(game, data, options, load_board(options["board_file"]))
+
+
+def check_on_board(game: Game, data: Mapping[str, Any], options: Mapping[str, Any], board: Board) -> None:
+    """:func:`check_saved` once the options are valid and the board is read (a world made from
+    a view, :mod:`~robotable.games.delivery.world`, plays on the view's board, which no file holds)."""
     seats = _number(data, "seats", game.min_seats, game.max_seats)
-    board = load_board(options["board_file"])
     if seats > len(board.starts):
         raise StateError(f"field 'seats': the board has {len(board.starts)} start points, not {seats}")
     _number(data, "rng", 0, RNG_LIMIT - 1)
@@ -174,13 +179,13 @@ def _check_cards(data: Mapping[str, Any], seats: int, options: Mapping[str, Any]
             raise StateError(f"field 'bug_top[{seat}]': the number of BUG cards on top of the draw pile")
         held = Counter([*hand, *draw, *discard, *programmed, *placed])
         bugs += held.pop(BUG, 0)
-        if held != _deck(decks, seat, seats):
+        if held != deck_of(decks, seat, seats):
             raise StateError(f"seat {seat}'s cards are not the cards of their deck")
     if bugs != options["bug_pile"]:
         raise StateError(f"field 'bug_pile': {bugs} BUG cards in the game, not {options['bug_pile']}")
 
 
-def _deck(decks: tuple[tuple[str, int], ...], seat: int, seats: int) -> Counter[str]:
+def deck_of(decks: tuple[tuple[str, int], ...], seat: int, seats: int) -> Counter[str]:
     """The cards of ``seat``'s deck after the RD-7 gift (one own Function card to the left,
     one from the right neighbour)."""
     cards: Counter[str] = Counter()
