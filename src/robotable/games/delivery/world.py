@@ -10,8 +10,9 @@ from the view the server sent its seat, which is all it has.
 Each seat's cards are its deck after the RD-7 gift, less the cards the view places (its
 discard, its function boards, and the seat's own hand and program); what the hidden places
 hold beyond those are BUG cards. The view carries the board, the round limit and the
-function-board mode; the decks are taken to be the default ones, the hand size and the size
-of the bug pile are read from the counts (see :func:`_hand_size`).
+function-board mode, not the decks: they are the default ones when the view's cards fit them
+(see :func:`_decks`); the hand size and the size of the bug pile are read from the counts
+(see :func:`_hand_size`). No timer runs in the world: the view shows none.
 """
 
 from __future__ import annotations
@@ -27,24 +28,28 @@ from robotable.core.game import JSON, Game
 from robotable.core.rng import Rng
 from robotable.games.delivery.board import (
     CONVEYOR_CODES,
+    DECK_NAMES,
     DIRECTIONS,
     DROP,
     EXPRESS_CODES,
     MAX_DECK,
+    MAX_LOOPS,
     MAX_SIDE,
     PICKUP,
     VIEW_CODES,
     Board,
     load_decks,
 )
-from robotable.games.delivery.cards import BUG, CARD_ORDER, COLOURS, LOOP, SLOTS
+from robotable.games.delivery.cards import BUG, CARD_ORDER, COLOURS, LETTERS, LOOP, SLOTS
 from robotable.games.delivery.engine import WINNING_DELIVERIES
 from robotable.games.delivery.state import DeliveryState
-from robotable.games.delivery.state_check import check_on_board, deck_of
+from robotable.games.delivery.state_check import Decks, check_on_board, deck_of
 
 CARD_LIMIT = 2 * MAX_DECK
 """Cards one seat can hold at most, BUG cards included (a deck, and a bug pile as large as the
 ``bug_pile`` option allows): a count above it is no game's, and nothing larger is allocated."""
+Known = tuple[list[str], list[list[str]]]
+"""The seat's own hand and onPlay slots, which its view shows it."""
 CELL_CODES = frozenset(VIEW_CODES.values()) | frozenset(CONVEYOR_CODES) | frozenset(EXPRESS_CODES)
 
 
@@ -106,13 +111,14 @@ def _made(game: Game, view: Mapping[str, Any], mine: int | None, rng: Rng) -> De
     boards = _function_boards(view["function_boards"], seats)
     hand = _cards(view["hand"]) if mine is not None else []
     program = _slots(view["players"][mine]["program"]) if mine is not None else []
-    pools = [
-        _pool(seat, seats, seen[seat], boards[seat], (hand, program) if seat == mine else None)
-        for seat in range(seats)
+    holdings = [
+        _holding(seen[seat], boards[seat], (hand, program) if seat == mine else None) for seat in range(seats)
     ]
+    decks = _decks(holdings)
+    pools = [_pool(seat, decks, holdings) for seat in range(seats)]
     data = _whole(view, seen, boards, pools, mine, (hand, program))
     data["options"] = _options(game, view, seen, boards, data)
-    check_on_board(game, data, data["options"], board)  # everything else a saved game must be
+    check_on_board(game, data, data["options"], board, decks)  # all else a saved game must be
     world = DeliveryState.from_dict(game, data)
     world.board = board
     return world.determinize(mine, rng)
@@ -124,7 +130,7 @@ def _whole(
     boards: list[dict[str, list[list[str]]]],
     pools: list[list[str]],
     mine: int | None,
-    known: tuple[list[str], list[list[str]]],
+    known: Known,
 ) -> dict[str, Any]:
     """The state's fields (as :meth:`DeliveryState.to_dict` writes them), options aside; each
     other seat's pool is laid out in a first order that determinize then redeals."""
@@ -206,28 +212,77 @@ def _hand_size(game: Game, seen: list[Seen], boards: list[dict[str, list[list[st
 # --------------------------------------------------------------------------- hidden cards
 
 
-def _pool(
-    seat: int,
-    seats: int,
-    player: Seen,
-    boards: dict[str, list[list[str]]],
-    known: tuple[list[str], list[list[str]]] | None,
-) -> list[str]:
-    """The cards of ``seat`` in places the view hides (``known``: the seat's own hand and
-    program, shown to it), sorted: its deck less the cards shown, then BUG cards."""
+@dataclass(frozen=True)
+class Holding:
+    """One seat's cards as the view tells them."""
+
+    shown: Counter[str]  # the cards the view places: discard, function boards, own hand and program
+    hidden: int  # the places the view hides: hand, face-down slots, draw pile below its known BUGs
+    loops: int  # LOOP cards its face-down slots hold at least (RD-6)
+
+
+def _holding(player: Seen, boards: dict[str, list[list[str]]], known: Known | None) -> Holding:
+    """``known``: the seat's own hand and program, shown to it (BUG cards aside: no deck holds them)."""
     placed = [card for slots in boards.values() for cards in slots for card in cards]
     shown = Counter(player.discard) + Counter(placed)
-    hidden = player.draw_size - player.bugs_on_top
+    hidden, loops = player.draw_size - player.bugs_on_top, 0
     if known is None:
         hidden += player.hand_size + sum(player.counts)
+        loops = sum(max(0, count - 1) for count in player.counts)
     else:
         shown += Counter(c for c in [*known[0], *(c for cards in known[1] for c in cards)] if c != BUG)
-    deck = deck_of(load_decks(None), seat, seats)
-    left = deck - shown
-    bugs = hidden - left.total()
-    if shown - deck or bugs < 0:
-        raise _Broken(f"seat {seat}'s cards are not those of a default deck")
-    return sorted(left.elements()) + [BUG] * bugs
+    return Holding(shown, hidden, loops)
+
+
+def _decks(holdings: list[Holding]) -> Decks:
+    """The default decks when the view's cards fit them. Otherwise the game has a decks file of
+    its own, which the view does not carry: the default decks grown to hold every card shown,
+    or else the smallest decks that do."""
+    default = load_decks(None)
+    least = _least_decks(holdings)
+    grown = Counter(dict(default)) | least
+    for decks in (default, _as_decks(grown), _as_decks(least)):
+        if _fits(decks, holdings):
+            return decks
+    raise _Broken("no decks hold the cards the view shows")
+
+
+def _least_decks(holdings: list[Holding]) -> Counter[str]:
+    """Per card of a deck file, the most any seat shows (plus the Function card it gave away
+    and the LOOP cards its face-down slots need)."""
+    need: Counter[str] = Counter({"FN-OWN": 1})
+    for seat, holding in enumerate(holdings):
+        own = f"FN-{LETTERS[seat]}"
+        wanted = Counter({card: n for card, n in holding.shown.items() if card in DECK_NAMES})
+        wanted["FN-OWN"] = holding.shown[own] + 1
+        wanted[LOOP] += holding.loops
+        need |= wanted
+    return need
+
+
+def _as_decks(counts: Counter[str]) -> Decks:
+    return tuple((name, counts[name]) for name in DECK_NAMES if counts[name] > 0)
+
+
+def _fits(decks: Decks, holdings: list[Holding]) -> bool:
+    """Whether every seat's deck (after the RD-7 gifts) holds the cards it shows, with room
+    for them in its hidden places and LOOP cards enough for its face-down slots."""
+    counts = dict(decks)
+    if sum(counts.values()) > MAX_DECK or counts.get(LOOP, 0) > MAX_LOOPS:
+        return False
+    for seat, holding in enumerate(holdings):
+        deck = deck_of(decks, seat, len(holdings))
+        left = deck - holding.shown
+        if holding.shown - deck or left.total() > holding.hidden or left[LOOP] < holding.loops:
+            return False
+    return True
+
+
+def _pool(seat: int, decks: Decks, holdings: list[Holding]) -> list[str]:
+    """The cards of ``seat`` in places the view hides, sorted: its deck less the cards shown,
+    then BUG cards in the room left."""
+    left = deck_of(decks, seat, len(holdings)) - holdings[seat].shown
+    return sorted(left.elements()) + [BUG] * (holdings[seat].hidden - left.total())
 
 
 def _programmed(pool: list[str], counts: list[int]) -> tuple[list[list[str]], list[str]]:
