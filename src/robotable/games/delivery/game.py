@@ -8,7 +8,7 @@ from typing import Any
 from robotable.core.game import JSON, Action, Game, Option, State
 from robotable.core.rng import Rng
 from robotable.games.delivery import actions
-from robotable.games.delivery.board import load_board, load_decks
+from robotable.games.delivery.board import MAX_BUG_PILE, load_board, load_decks
 from robotable.games.delivery.cards import SLOTS
 from robotable.games.delivery.state import DeliveryState
 from robotable.games.delivery.state_check import check_saved
@@ -43,7 +43,7 @@ OPTIONS = (
         "RD-4: BUG cards in the shared pile",
         int,
         minimum=0,
-        maximum=200,
+        maximum=MAX_BUG_PILE,
     ),
     Option(
         "program_timeout_s",

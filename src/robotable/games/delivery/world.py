@@ -32,6 +32,7 @@ from robotable.games.delivery.board import (
     DIRECTIONS,
     DROP,
     EXPRESS_CODES,
+    MAX_BUG_PILE,
     MAX_DECK,
     MAX_LOOPS,
     MAX_SIDE,
@@ -45,7 +46,7 @@ from robotable.games.delivery.engine import WINNING_DELIVERIES
 from robotable.games.delivery.state import DeliveryState
 from robotable.games.delivery.state_check import Decks, check_on_board, deck_of
 
-CARD_LIMIT = 2 * MAX_DECK
+CARD_LIMIT = MAX_DECK + MAX_BUG_PILE
 """Cards one seat can hold at most, BUG cards included (a deck, and a bug pile as large as the
 ``bug_pile`` option allows): a count above it is no game's, and nothing larger is allocated."""
 Known = tuple[list[str], list[list[str]]]
@@ -94,7 +95,10 @@ def world_seat(view: Mapping[str, Any]) -> int | None:
 
 
 def not_a_view() -> RobotableError:
-    return RobotableError("this is not a Robot Delivery view the server sends: no whole game shows it")
+    return RobotableError(
+        "this is not a Robot Delivery view the server sends: no whole game shows it",
+        fr="ce n’est pas une vue de Robot Delivery envoyée par le serveur : aucune partie ne la montre",
+    )
 
 
 # --------------------------------------------------------------------------- the whole game
@@ -198,15 +202,15 @@ def _hand_size(game: Game, seen: list[Seen], boards: list[dict[str, list[list[st
     """A full hand (RD-25), which the view does not show. A seat holds, in hand and program, a
     full hand less the cards it put on its function boards this round; a seat whose draw pile
     or discard still holds cards filled its hand. The default when those counts allow it."""
-    default = game.validate_options({})["hand_size"]
+    option = next(option for option in game.options if option.name == "hand_size")
     held = [p.hand_size + sum(p.counts) for p in seen]
-    low = max(held)
+    low = max([*held, int(option.minimum or 0)])
     highs = [
         held[seat] + sum(len(cards) for slots in boards[seat].values() for cards in slots)
         for seat, p in enumerate(seen)
         if p.draw_size or p.discard
     ]
-    return default if low <= default <= min(highs, default=default) else low
+    return option.default if low <= option.default <= min(highs, default=option.default) else low
 
 
 # --------------------------------------------------------------------------- hidden cards
