@@ -48,14 +48,16 @@ def random_step(state: DeliveryState, moves: random.Random) -> None:
     state.perform(seat, SUBMIT if SUBMIT in legal and moves.random() < 0.5 else moves.choice(legal))
 
 
-def shows_again(state: DeliveryState, seed: int) -> None:
+def shows_again(state: DeliveryState, seed: int) -> list[DeliveryState]:
     """Every seat's and a spectator's view of ``state`` makes a world that shows it again, and
-    that world's guesses (what a search plays out) show it too."""
+    that world's guesses (what a search plays out) show it too; the worlds made."""
+    made = []
     for seat in [*range(state.seats), None]:
         view = as_sent(state.view(seat))
-        made = world(view, seed)
-        assert as_sent(made.view(seat)) == view
-        assert as_sent(made.determinize(seat, Rng(seed)).view(seat)) == view
+        made.append(world(view, seed))
+        assert as_sent(made[-1].view(seat)) == view
+        assert as_sent(made[-1].determinize(seat, Rng(seed)).view(seat)) == view
+    return made
 
 
 def hidden_cards(state: DeliveryState, seat: int) -> Counter[str]:
@@ -91,7 +93,8 @@ def test_rd28_every_view_of_random_games_makes_a_world_that_shows_it_again(
         state = GAME.new_state({"turn_limit": 2, **options}, seed=seed, seats=seats)
         moves = random.Random(seed)
         while not state.is_over():
-            shows_again(state, checked)
+            for made in shows_again(state, checked):  # the BUG cards counted, wherever they are
+                assert made.options["bug_pile"] == state.options["bug_pile"]
             checked += 1
             random_step(state, moves)
         shows_again(state, checked)  # the game over (round limit)
@@ -142,6 +145,24 @@ def test_rd28_the_hidden_parts_are_guesses_not_the_truth() -> None:
             assert hidden_cards(made, other) == hidden_cards(state, other)
     assert {tuple(made.hands[1]) for made in worlds} != {tuple(state.hands[1])}
     assert len({tuple(made.draw[0]) for made in worlds}) > 1
+
+
+def test_rd28_a_world_is_what_the_server_would_guess_from_the_true_game() -> None:
+    """With the same seed, the world made from a view is the true game's ``determinize`` for
+    that seat, but for the options the view does not show and the order of the discard piles
+    (the view sorts them; the reshuffles to come are random either way)."""
+    state = GAME.new_state({}, seed=8, seats=3)
+    moves = random.Random(8)
+    for step in range(60):
+        for seat in [*range(3), None]:
+            made = world(as_sent(state.view(seat)), step).to_dict()
+            guess = state.determinize(seat, Rng(step)).to_dict()
+            for data in (made, guess):
+                data.pop("options")
+                data["discard"] = [sorted(cards) for cards in data["discard"]]
+            assert made == guess
+        random_step(state, moves)
+    assert state.round > 1
 
 
 def test_rd28_a_world_depends_on_the_view_alone() -> None:
