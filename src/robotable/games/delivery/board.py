@@ -273,6 +273,8 @@ MAX_DECK = 200
 """Cards in one colour's deck (the default has 20): enough for any variant, small enough that
 no file can make a game hold millions of cards."""
 MAX_LOOPS = 4
+MAX_BUG_PILE = 200
+"""BUG cards in the shared pile at most (the ``bug_pile`` option)."""
 
 
 @cached_by_file

@@ -5,10 +5,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from robotable.core.game import JSON, Action, Game, Option
+from robotable.core.game import JSON, Action, Game, Option, State
 from robotable.core.rng import Rng
 from robotable.games.delivery import actions
-from robotable.games.delivery.board import load_board, load_decks
+from robotable.games.delivery.board import MAX_BUG_PILE, load_board, load_decks
 from robotable.games.delivery.cards import SLOTS
 from robotable.games.delivery.state import DeliveryState
 from robotable.games.delivery.state_check import check_saved
@@ -43,7 +43,7 @@ OPTIONS = (
         "RD-4: BUG cards in the shared pile",
         int,
         minimum=0,
-        maximum=200,
+        maximum=MAX_BUG_PILE,
     ),
     Option(
         "program_timeout_s",
@@ -192,6 +192,14 @@ class DeliveryGame(Game):
         from robotable.games.delivery.advice import guidance
 
         return guidance(view, seat)
+
+    views_make_worlds = True
+
+    def world_from_view(self, view: Mapping[str, JSON], seed: int = 0) -> State:
+        """A whole game the view's seat could be in (RD-28), for a searching bot run remotely."""
+        from robotable.games.delivery.world import world_from_view
+
+        return world_from_view(self, view, seed)
 
     def bots(self) -> dict[str, Any]:
         from robotable.games.delivery.bots import BOTS

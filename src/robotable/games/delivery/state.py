@@ -470,7 +470,9 @@ class DeliveryState(State):
         return state
 
     def clone(self) -> Self:
-        return type(self).from_dict(self.game, self.to_dict())  # type: ignore[return-value]
+        twin = type(self).from_dict(self.game, self.to_dict())
+        twin.board = self.board  # a world made from a view plays on the view's board, in no file
+        return twin  # type: ignore[return-value]
 
     def determinize(self, seat: Seat | None, rng: Rng) -> Self:
         """Redeal what ``seat`` cannot see: the other hands and face-down programs, and the

@@ -24,6 +24,8 @@ PHASES = ("programming", "over")
 LAST_KEYS = {"round", "order", "programs", "paths"}
 MAX_PATH = EXECUTION_BUDGET + 3  # one cell per card move, then at most two conveyor steps
 RNG_LIMIT = 1 << 64
+Decks = tuple[tuple[str, int], ...]
+"""One colour's deck as :func:`~robotable.games.delivery.board.load_decks` reads it."""
 
 
 def check_saved(game: Game, data: Mapping[str, Any]) -> None:
@@ -32,8 +34,20 @@ def check_saved(game: Game, data: Mapping[str, Any]) -> None:
         options = game.validate_options(_get(data, "options", Mapping))
     except (InvalidOptions, DataFileError) as exc:  # options name the board and deck files
         raise StateError(f"field 'options': {exc}") from None
+    check_on_board(game, data, options, load_board(options["board_file"]))
+
+
+def check_on_board(
+    game: Game,
+    data: Mapping[str, Any],
+    options: Mapping[str, Any],
+    board: Board,
+    decks: Decks | None = None,
+) -> None:
+    """:func:`check_saved` once the options are valid and the board is read. A world made from a
+    view (:mod:`~robotable.games.delivery.world`) plays on the view's board, which no file holds,
+    with ``decks`` guessed from the view (None: the options' decks file)."""
     seats = _number(data, "seats", game.min_seats, game.max_seats)
-    board = load_board(options["board_file"])
     if seats > len(board.starts):
         raise StateError(f"field 'seats': the board has {len(board.starts)} start points, not {seats}")
     _number(data, "rng", 0, RNG_LIMIT - 1)
@@ -43,7 +57,7 @@ def check_saved(game: Game, data: Mapping[str, Any]) -> None:
     _check_pawns(data, seats, board)
     _check_progress(data, seats)
     _check_function_boards(data, seats, options["function_boards"])
-    _check_cards(data, seats, options)
+    _check_cards(data, seats, options, load_decks(options["decks_file"]) if decks is None else decks)
     _check_last(data.get("last", _MISSING), seats, board, data["round"])
 
 
@@ -151,13 +165,12 @@ def _check_progress(data: Mapping[str, Any], seats: int) -> None:
         raise StateError("field 'submitted': every program is in, yet the round was not resolved")
 
 
-def _check_cards(data: Mapping[str, Any], seats: int, options: Mapping[str, Any]) -> None:
+def _check_cards(data: Mapping[str, Any], seats: int, options: Mapping[str, Any], decks: Decks) -> None:
     """Every card where the rules can put it, and exactly the cards of the decks and the bug pile."""
     piles = {key: _per_seat(data, key, seats) for key in ("hands", "draw", "discard", "program")}
     fboards = data["fboards"]  # checked by _check_function_boards
     bug_top = _per_seat(data, "bug_top", seats)
     bugs = data["bug_pile"]
-    decks = load_decks(options["decks_file"])
     for seat in range(seats):
         hand = _cards(piles["hands"][seat], f"hands[{seat}]")
         draw = _cards(piles["draw"][seat], f"draw[{seat}]")
@@ -174,13 +187,13 @@ def _check_cards(data: Mapping[str, Any], seats: int, options: Mapping[str, Any]
             raise StateError(f"field 'bug_top[{seat}]': the number of BUG cards on top of the draw pile")
         held = Counter([*hand, *draw, *discard, *programmed, *placed])
         bugs += held.pop(BUG, 0)
-        if held != _deck(decks, seat, seats):
+        if held != deck_of(decks, seat, seats):
             raise StateError(f"seat {seat}'s cards are not the cards of their deck")
     if bugs != options["bug_pile"]:
         raise StateError(f"field 'bug_pile': {bugs} BUG cards in the game, not {options['bug_pile']}")
 
 
-def _deck(decks: tuple[tuple[str, int], ...], seat: int, seats: int) -> Counter[str]:
+def deck_of(decks: Decks, seat: int, seats: int) -> Counter[str]:
     """The cards of ``seat``'s deck after the RD-7 gift (one own Function card to the left,
     one from the right neighbour)."""
     cards: Counter[str] = Counter()
