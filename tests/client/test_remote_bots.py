@@ -120,6 +120,7 @@ SEARCHED = {  # game -> the server's bots against the remote hard level, the tab
     "robotick": (["bot:easy", "bot:easy"], {}),
     "dr2d": (["bot:easy"], {}),
     "droids": (["bot:easy"], {"turn_limit": 4}),
+    "delivery": (["bot:easy"], {"turn_limit": 8}),
 }
 
 
