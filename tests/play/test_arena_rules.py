@@ -5,9 +5,19 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from dataclasses import replace
 from itertools import combinations
 
-from robotable.play.arena import PAUSE, STRIKES, Entrant, arena_ranks, pairings, rated_after, strikes_after
+from robotable.play.arena import (
+    MIX_WAIT,
+    PAUSE,
+    STRIKES,
+    Entrant,
+    arena_ranks,
+    pairings,
+    rated_after,
+    strikes_after,
+)
 from robotable.play.rated import START, Skill
 
 
@@ -45,6 +55,30 @@ def test_neighbours_by_rating_meet_most_yet_every_pair_meets_over_many_rounds() 
     farthest = met[frozenset({"bot0", "bot3"})]
     assert all(met[frozenset(pair)] > 0 for pair in combinations(["bot0", "bot1", "bot2", "bot3"], 2))
     assert neighbours > 4 * farthest
+
+
+def came_from(table: str, at: float, *field: Entrant[str]) -> list[Entrant[str]]:
+    return [replace(entrant, last_table=table, free_since=at) for entrant in field]
+
+
+def test_two_bots_just_back_from_their_table_wait_for_the_others_rather_than_meet_again() -> None:
+    draw = random.Random(5)
+    a, b = entrants(20, 21)  # they finished their table first; two others play on
+    back = came_from("t1", 100.0, a, b)
+    assert pairings(back, 2, draw, playing=2, now=101.0) == []  # they wait for c and d
+    assert pairings(back, 2, draw, playing=2, now=100.0 + MIX_WAIT) != []  # not for ever
+    assert pairings(back, 2, draw, playing=0, now=101.0) != []  # nobody else: they meet again
+    fresh = [a, b]  # not a rematch (never met): no reason to wait
+    assert pairings(fresh, 2, draw, playing=2, now=101.0) != []
+
+
+def test_four_bots_back_from_two_tables_are_mixed_not_paired_as_they_were() -> None:
+    draw = random.Random(9)
+    a, b, c, d = entrants(20, 21, 30, 31)  # neighbours by rating, and each other's last opponent
+    field = came_from("t1", 50.0, a, b) + came_from("t2", 60.0, c, d)
+    for _ in range(100):
+        tables = [{entrant.key for entrant in group} for group in pairings(field, 2, draw, now=61.0)]
+        assert len(tables) == 2 and {"bot0", "bot1"} not in tables and {"bot2", "bot3"} not in tables
 
 
 def test_a_seat_out_of_time_ranks_last_behind_every_seat_that_played_on() -> None:

@@ -127,12 +127,13 @@ class Arena:
     async def pair_game(self, game_id: str) -> list[str]:
         """One round of ``game_id``'s arena: its free bots seated by rating; the new tables' ids."""
         game = games.get(game_id)
-        free = await asyncio.to_thread(self.store.free, game.id, self.hall.clock())
+        now = self.hall.clock()
+        free, playing = await asyncio.to_thread(self.store.pool, game.id, now)
         accounts = [entrant.key[1] for entrant in free if entrant.key[0] == "account"]
         names = await asyncio.to_thread(self.store.names, accounts)
         return [
             await self._open(game, [entrant.key for entrant in group], names)
-            for group in pairings(free, arena_seats(game), self.draw)
+            for group in pairings(free, arena_seats(game), self.draw, playing=playing, now=now)
         ]
 
     async def _open(self, game: Game, keys: list[EntryKey], names: Mapping[int, str]) -> str:

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import and_, insert, select, update
+from sqlalchemy import and_, func, insert, select, update
 
 from robotable.play.arena import Entrant
 from robotable.play.rated import START, Skill
@@ -131,8 +131,13 @@ class ArenaStore:
             return {row.id: row.name for row in rows}
 
     def free(self, game: str, now: float) -> list[Entrant[EntryKey]]:
+        """The bots in ``game``'s arena that may be seated now (:meth:`pool`)."""
+        return self.pool(game, now)[0]
+
+    def pool(self, game: str, now: float) -> tuple[list[Entrant[EntryKey]], int]:
         """The bots in ``game``'s arena that may be seated now: in it, not paused, and at no
-        unfinished arena table of the game."""
+        unfinished arena table of the game, each with its last table; and how many others are
+        playing (they come free when their games end)."""
         unfinished = select(TABLES.id).where(TABLES.game == game, TABLES.arena, TABLES.status != "over")
         with self.store._reading() as connection:
             seated = connection.execute(
@@ -145,10 +150,14 @@ class ArenaStore:
                     (ENTRIES.paused_until.is_(None)) | (ENTRIES.paused_until <= now),
                 )
             ).all()
+            last = _last_games(connection, [row.id for row in entries])
         busy = {key for row in seated if (key := seat_key(row)) is not None}
-        return [
-            Entrant(key, Skill(row.mu, row.sigma)) for row in entries if (key := entry_key(row)) not in busy
+        free = [
+            Entrant(key, Skill(row.mu, row.sigma), *last.get(row.id, (None, row.joined)))
+            for row in entries
+            if (key := entry_key(row)) not in busy
         ]
+        return free, len(entries) - len(free)
 
     def games_of(self, entry_id: int, limit: int) -> list[ArenaGame]:
         """The entry's latest finished arena games, newest first."""
@@ -180,6 +189,22 @@ class ArenaStore:
             )
             for r in rows
         ]
+
+
+def _last_games(connection: Any, entry_ids: list[int]) -> dict[int, tuple[str, float]]:
+    """Each entry's last finished arena table and when it ended."""
+    latest = (
+        select(RESULTS.entry_id, func.max(RESULTS.at).label("at"))
+        .where(RESULTS.entry_id.in_(entry_ids))
+        .group_by(RESULTS.entry_id)
+        .subquery()
+    )
+    rows = connection.execute(
+        select(RESULTS.entry_id, RESULTS.table_id, RESULTS.at).join(
+            latest, and_(RESULTS.entry_id == latest.c.entry_id, RESULTS.at == latest.c.at)
+        )
+    )
+    return {row.entry_id: (row.table_id, row.at) for row in rows}
 
 
 def _entry_of(game: str, key: EntryKey) -> Any:
