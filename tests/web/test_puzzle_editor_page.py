@@ -172,3 +172,28 @@ def test_a_dr2d_factory_with_walls_lasers_pushers_and_laws(server: Server, page_
     page.click("#ed-save-board")
     page.wait_for_selector("#ed-error:has-text('whole factory')")
     assert not page.errors
+
+
+def test_a_ricochet_position_with_the_silver_robot_by_column_and_row(server: Server, page_at: Any) -> None:
+    """Ricochet's editor: the silver robot comes into play when placed (RR-7: a fifth robot, ten
+    digits in the position's code, RR-28), is drawn on the board, and can be taken away again."""
+    page = page_at(f"{server.url}/puzzles/make/ricochet")
+    page.wait_for_selector("#ed-board svg .robot.yellow")
+    assert page.locator("#ed-board svg .robot.silver").count() == 0
+    page.click("#ed-tools button[data-tool='silver']")
+    page.select_option("#ed-column", "5")
+    page.select_option("#ed-row", "3")
+    page.click("#ed-place")
+    page.wait_for_selector("#ed-board svg .robot.silver")
+    with page.expect_request("**/api/puzzles/ricochet/check") as request:
+        page.click("#ed-check")
+    assert request.value.post_data_json["code"].split("-")[1] == "00F0FF0F53"  # x then y, silver last
+    page.select_option("#ed-column", "0")
+    page.select_option("#ed-row", "0")
+    page.click("#ed-place")  # onto the red robot, in play now: they swap, as any two robots do
+    page.wait_for_selector("#ed-board svg .robot.silver[transform='translate(20,20)']")
+    page.click("#ed-silver-out")
+    page.wait_for_selector("#ed-board svg .robot.silver", state="detached")
+    with page.expect_request("**/api/puzzles/ricochet/check") as request:
+        page.click("#ed-check")
+    assert request.value.post_data_json["code"].split("-")[1] == "53F0FF0F"  # red where silver was

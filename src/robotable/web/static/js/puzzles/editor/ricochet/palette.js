@@ -12,7 +12,7 @@ export const targetName = (code) => t("editor.target_name", { colour: t(`editor.
 export function ricochetPaletteView(editor) {
   const box = document.getElementById("ed-tools");
   editor.watch(
-    (s) => [s.tool, s.target, s.targets, s.lang],
+    (s) => [s.tool, s.target, s.targets, s.lang, s.robots.length],
     (state) => {
       const robots = ROBOTS.map((robot) =>
         el(
@@ -32,7 +32,8 @@ export function ricochetPaletteView(editor) {
           ...state.targets.map((code) => el("option", { value: code, selected: code === state.target }, targetName(code))),
         ),
       );
-      box.replaceChildren(...robots, target);
+      const silverOut = state.robots.length > 4 && el("button", { type: "button", id: "ed-silver-out", onclick: () => editor.removeSilver() }, t("editor.silver_out"));
+      box.replaceChildren(...robots, ...(silverOut ? [silverOut] : []), target);
     },
   );
 }

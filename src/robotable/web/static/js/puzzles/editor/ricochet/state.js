@@ -1,5 +1,6 @@
 // The Ricochet editor's state (a store): the four faces of the standard board (NW, NE, SE, SW),
-// the four robots' cells, the target, the rule RR-15, and the board as the server drew it.
+// the four robots' cells (and the silver robot's, when it is in play: RR-7), the target, the rule
+// RR-15, and the board as the server drew it.
 // `file()` is the puzzle file the game loads (docs/puzzles.md, "The file format").
 
 import { api } from "../../../api.js";
@@ -10,7 +11,7 @@ import { words as said } from "../../../words/editor.js";
 // the lesson of a puzzle made here, in both languages (the file holds both)
 const LESSON = { en: said.en["editor.lesson"], fr: said.fr["editor.lesson"] };
 
-export const ROBOTS = ["red", "green", "blue", "yellow"];
+export const ROBOTS = ["red", "green", "blue", "yellow", "silver"]; // a fifth cell: silver in play
 export const FACES = ["1A", "1B", "2A", "2B", "3A", "3B", "4A", "4B"];
 const HEX = "0123456789ABCDEF";
 const CENTRE = (x, y) => (x === 7 || x === 8) && (y === 7 || y === 8);
@@ -70,14 +71,25 @@ export function createRicochetEditor() {
       redraw();
     },
     // The robot in use onto cell (x, y): never the centre, never another robot's cell (they swap).
+    // The silver robot's first placing puts it in play, on a free cell only (it has none to swap).
     place(x, y) {
       if (CENTRE(x, y) || x < 0 || y < 0 || x > 15 || y > 15) return;
       const robots = get().robots.map((cell) => [...cell]);
       const mine = ROBOTS.indexOf(get().tool);
       const there = robots.findIndex(([rx, ry]) => rx === x && ry === y);
-      if (there >= 0) robots[there] = robots[mine];
-      robots[mine] = [x, y];
+      if (mine >= robots.length) {
+        if (there >= 0) return;
+        robots.push([x, y]);
+      } else {
+        if (there >= 0) robots[there] = robots[mine];
+        robots[mine] = [x, y];
+      }
       set({ robots });
+      redraw();
+    },
+    // The silver robot out of play (four robots again).
+    removeSilver() {
+      set({ robots: get().robots.slice(0, 4), tool: get().tool === "silver" ? "red" : get().tool });
       redraw();
     },
     setTarget(target) {
@@ -86,14 +98,15 @@ export function createRicochetEditor() {
     },
     setMustRicochet: (mustRicochet) => set({ mustRicochet }),
     setTitle: (title) => set({ title }),
-    // A puzzle file opened in the editor: true when it was read (four robots: the editor has no
+    // A puzzle file opened in the editor: true when it was read (four robots, or five with the
     // silver one), false when the editor cannot show it.
     load(data) {
       const code = typeof data?.code === "string" ? data.code.replace(/\s+/g, "").toUpperCase() : "";
-      const found = /^([1-4][AB]){4}-([0-9A-F]{8})-([RGBYM][CTQHV])$/.exec(code);
+      const found = /^([1-4][AB]){4}-([0-9A-F]{8}|[0-9A-F]{10})-([RGBYM][CTQHV])$/.exec(code);
       if (data?.game !== "ricochet" || !found) return false;
       const [faces, robots, target] = code.split("-");
-      const cells = [0, 2, 4, 6].map((i) => [HEX.indexOf(robots[i]), HEX.indexOf(robots[i + 1])]);
+      const starts = Array.from({ length: robots.length / 2 }, (_, n) => 2 * n);
+      const cells = starts.map((i) => [HEX.indexOf(robots[i]), HEX.indexOf(robots[i + 1])]);
       const title = typeof data.title?.en === "string" ? data.title.en : "";
       set({ faces: [0, 2, 4, 6].map((i) => faces.slice(i, i + 2)), robots: cells, target, mustRicochet: data.must_ricochet !== false, title });
       redraw();
