@@ -173,8 +173,8 @@ def _board(
                 out.append(f'<rect x="{cx - 8}" y="{cy - 8}" width="16" height="16" fill="#a0522d" rx="2"/>')
                 out.append(_text(cx, py + 11, say("tile.pickup"), size=8, anchor="middle"))
             elif char == "D":
-                out.append(
-                    f'<circle cx="{cx}" cy="{cy}" r="11" fill="none" stroke="#0b7285" stroke-width="3"/>'
+                out.append(  # below its label, as the pickup's parcel is (the label no longer crosses it)
+                    f'<circle cx="{cx}" cy="{cy + 4}" r="9" fill="none" stroke="#0b7285" stroke-width="3"/>'
                 )
                 out.append(_text(cx, py + 11, say("tile.drop"), size=8, anchor="middle"))
             elif char in ARROW_ANGLE:
