@@ -71,10 +71,24 @@ def cluster() -> Iterator[str]:
 
 
 def _stop(pid: int) -> None:
-    """Stop the postmaster by its process id: a fast shutdown, then a kill if it lingers."""
+    """Stop the postmaster by its process id: a fast shutdown, then a kill if it lingers; a
+    process that is no longer a postgres (its id taken by another since it ended) is left alone."""
     with contextlib.suppress(ProcessLookupError):
-        os.kill(pid, signal.SIGINT)
-        for _ in range(100):
-            os.kill(pid, 0)
-            time.sleep(0.1)
-        os.kill(pid, signal.SIGKILL)
+        for sent in (signal.SIGINT, signal.SIGKILL):
+            if not _is_postgres(pid):
+                return
+            os.kill(pid, sent)
+            for _ in range(100 if sent == signal.SIGINT else 0):
+                if not _is_postgres(pid):
+                    return
+                time.sleep(0.1)
+
+
+def _is_postgres(pid: int) -> bool:
+    """Whether ``pid`` is still a running postgres process (not ended, not a zombie, not reused)."""
+    try:
+        status = Path(f"/proc/{pid}/stat").read_text()
+    except OSError:
+        return False
+    name, state = status[status.index("(") + 1 : status.rindex(")")], status[status.rindex(")") + 2]
+    return name.startswith("postgres") and state != "Z"
