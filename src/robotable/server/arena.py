@@ -181,10 +181,8 @@ def add_arena(app: FastAPI, hall: Hall, settings: ArenaSettings) -> Arena:
     @app.get("/api/arena")
     async def arena_games() -> dict[str, Any]:
         """Whether the arena runs here, and how many bots are in each game's."""
-        counts = [
-            {"game": game, "bots": sum(line.active for line in await asyncio.to_thread(store.lines, game))}
-            for game in settings.games
-        ]
+        bots = await asyncio.to_thread(store.counts)
+        counts = [{"game": game, "bots": bots.get(game, 0)} for game in settings.games]
         return {"on": settings.on, "every": settings.every, "games": counts if settings.on else []}
 
     @app.get("/api/arena/{game_id}")

@@ -104,6 +104,12 @@ class ArenaStore:
             rows = connection.execute(query).all()
         return [_line(row) for row in rows]
 
+    def counts(self) -> dict[str, int]:
+        """How many bots are in each game's arena now (games without any: absent)."""
+        query = select(ENTRIES.game, func.count()).where(ENTRIES.active).group_by(ENTRIES.game)
+        with self.store._reading() as connection:
+            return {game: number for game, number in connection.execute(query)}
+
     def claim_round(self, game: str, now: float, every: float) -> bool:
         """Whether this process pairs ``game``'s round due at ``now`` (the next one ``every``
         seconds later): one process does, however many run the arena on the database."""
