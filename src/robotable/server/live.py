@@ -233,6 +233,8 @@ class LiveTable:
         self.rated = rated
         """Its result moves its players' ratings (:mod:`.rated_tables`' rules)."""
         self.seat_ratings: dict[Seat, dict[str, JSON]] = {}
+        self._ratings_reads = count(1)
+        self._ratings_read = 0  # the number of the read shown last: an older one ending later is stale
         """Each rated seat's public rating, as its seat list shows it (:meth:`refresh_ratings`)."""
         self.id = table_id
         self.table = table
@@ -721,12 +723,16 @@ class LiveTable:
         and whether it is provisional (:mod:`robotable.play.rated`)."""
         if not self.rated:
             return
+        read = next(self._ratings_reads)
         players = {row.seat: player for row in self.seats if (player := seat_player(row)) is not None}
         try:
             skills = await asyncio.to_thread(self.hall.store.skills_of, self.game.id, set(players.values()))
         except StoreError as exc:
             log.error("table %s: the seats' ratings were not read: %s", self.id, exc)
             return
+        if read < self._ratings_read:  # a read begun later (the seats or ratings newer) was shown
+            return
+        self._ratings_read = read
         ratings: dict[Seat, dict[str, JSON]] = {}
         for seat, player in players.items():
             skill = skills[player]
