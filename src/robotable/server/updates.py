@@ -61,6 +61,52 @@ class Read:
     guidance: orjson.Fragment
 
 
+class Moment:
+    """What every seat is shown alike at one moment of a table, read and encoded once, in
+    :meth:`LiveTable.snapshot`'s order; and what each seat's own parts are read from."""
+
+    __slots__ = (
+        "awaited",
+        "banks",
+        "end",
+        "ended",
+        "game",
+        "head",
+        "live",
+        "now",
+        "players",
+        "state",
+        "tail",
+    )
+
+    def __init__(self, live: LiveTable) -> None:
+        table = live.table
+        self.live, self.state, self.game, self.banks = live, table.state, table.game, live.banks
+        self.now = now = live.hall.clock()
+        to_act = table.to_act()
+        self.awaited = set(to_act)
+        concessions = table.concessions
+        self.ended = concessions.ended
+        self.players = {s for s in range(table.seats) if not concessions.conceded(s)}
+        """The seats that still choose (a seat that conceded is its bot's), unless the game ended."""
+        timers = [t.to_dict() for t in table.running_timers()]  # read even when not shown: it checks
+        outcome = table.outcome()
+        self.head = (table.version, encoded(to_act))
+        """Before ``legal``: the version, the seats awaited."""
+        tail: dict[str, JSON] = {
+            "timers": encoded(timers if live.timers else []),  # type: ignore[dict-item]
+            "outcome": encoded(None if outcome is None else outcome.to_dict()),  # type: ignore[dict-item]
+        }
+        self.tail = tail
+        """After ``legal``: the timers and the outcome."""
+        self.end: dict[str, JSON] = {"now": now}
+        if live.banks is not None:
+            self.end["banks"] = encoded(live.banks.to_dict(now))  # type: ignore[assignment]
+        self.end["seats"] = encoded(live.shown_seats())  # type: ignore[assignment]
+        if live.rated:
+            self.end["rated"] = True
+
+
 class Updates:
     """The states a live table's seats are shown, made for all of them at one moment; what each
     seat's view gave is kept from one action to the next (:class:`Read`)."""
@@ -74,73 +120,39 @@ class Updates:
         would give, its parts encoded). The parts all seats share are read at the first seat
         asked for, so a table nobody watches costs nothing; every seat must be asked for in the
         same step (no await in between: the table must not change meanwhile)."""
-        shared: dict[str, JSON] = {}
-        awaited: set[Seat] = set()
+        moment: list[Moment] = []
 
         def state_for(seat: Seat | None) -> Message:
-            if not shared:
-                shared.update(self._shared())
-                awaited.update(self.live.table.to_act())
-            return self._state(seat, shared, awaited)
+            if not moment:
+                moment.append(Moment(self.live))
+            return self._state(seat, moment[0])
 
         return state_for
 
-    def _shared(self) -> dict[str, JSON]:
-        """The parts every seat is shown alike, in :meth:`LiveTable.snapshot`'s order."""
-        live, table = self.live, self.live.table
-        now = live.hall.clock()
-        timers = [t.to_dict() for t in table.running_timers()]  # read even when not shown: it checks
-        outcome = table.outcome()
-        shared: dict[str, JSON] = {
-            "version": table.version,
-            "to_act": encoded(table.to_act()),  # type: ignore[dict-item]
-            "timers": encoded(timers if live.timers else []),  # type: ignore[dict-item]
-            "outcome": encoded(None if outcome is None else outcome.to_dict()),  # type: ignore[dict-item]
-            "now": now,
-            "seats": encoded(live.shown_seats()),  # type: ignore[dict-item]
-        }
-        if live.banks is not None:
-            shared["banks"] = encoded(live.banks.to_dict(now))  # type: ignore[assignment]
-        return shared
-
-    def _state(self, seat: Seat | None, shared: dict[str, JSON], awaited: set[Seat]) -> Message:
-        live, table = self.live, self.live.table
-        state, concessions, game = table.state, table.concessions, table.game
-        chooses = not concessions.ended and not concessions.conceded(seat)
-        player = seat is not None and 0 <= seat < table.seats and chooses
-        view = state.view(seat)
-        now = shared["now"]
+    def _state(self, seat: Seat | None, moment: Moment) -> Message:
+        player = not moment.ended and seat in moment.players
+        view = moment.state.view(seat)
         # a seat whose bank ran out is played by a bot: its person only watches (no legal
         # actions, the guidance of a spectator)
-        acts = player and not (live.banks is not None and live.timed_out(seat, now))  # type: ignore[arg-type]
+        acts = player and not (moment.banks is not None and self.live.timed_out(seat, moment.now))
         guided = seat if acts else None
-        legal = [str(a) for a in state.legal_actions(seat)] if acts and seat in awaited else []  # type: ignore[arg-type]
+        legal = [str(a) for a in moment.state.legal_actions(seat)] if acts and seat in moment.awaited else []  # type: ignore[arg-type]
         text = orjson.dumps(view, option=ENCODING)
         read = self.read.get(seat)
         if read is None or read.view != text or read.guided != guided:
-            read = Read(
-                text,
-                orjson.Fragment(text),
-                guided,
-                encoded(game.counters(view)),
-                encoded(game.guidance(view, guided)),
-            )
+            game = moment.game
+            counters, guidance = game.counters(view), game.guidance(view, guided)
+            read = Read(text, orjson.Fragment(text), guided, encoded(counters), encoded(guidance))
             self.read[seat] = read
-        snap: Message = {
-            "version": shared["version"],
+        version, to_act = moment.head
+        return {
+            "version": version,
             "seat": seat,
             "view": read.shown,  # type: ignore[dict-item]
-            "to_act": shared["to_act"],
+            "to_act": to_act,  # type: ignore[dict-item]
             "legal": legal,  # type: ignore[dict-item]
-            "timers": shared["timers"],
-            "outcome": shared["outcome"],
+            **moment.tail,
             "counters": read.counters,  # type: ignore[dict-item]
             "guidance": read.guidance,  # type: ignore[dict-item]
-            "now": now,
+            **moment.end,
         }
-        if "banks" in shared:
-            snap["banks"] = shared["banks"]
-        snap["seats"] = shared["seats"]
-        if live.rated:
-            snap["rated"] = True
-        return snap
