@@ -25,6 +25,7 @@ from typing import Any
 
 from fastapi import WebSocket, WebSocketDisconnect
 from starlette.websockets import WebSocketState
+from websockets.exceptions import InvalidState
 
 SEND = "robotable.server_send"
 """The scope's key of the server's own ``send`` (:class:`RawSend`)."""
@@ -95,8 +96,6 @@ class Frames:
         if protocol.initial_response is not None:
             await self._one_by_one(texts)
             return
-        from websockets.exceptions import InvalidState
-
         try:
             for text in texts:  # no await from the checks to the write: nothing changes between
                 protocol.conn.send_text(text.encode())
