@@ -196,6 +196,6 @@ def create_app(
         add_api_docs(app)
     app.add_middleware(ClientAddress, trusted=trusted)  # before the limits count by address
     app.add_middleware(AnswerHeaders)  # every answer, refusals included
-    app.add_middleware(RequestIds)  # the outermost layer: every line logged names its request
-    app.add_middleware(RawSend)  # outside it: a WebSocket's writer finds the server's send (.frames)
+    app.add_middleware(RequestIds)  # every line logged names its request
+    app.add_middleware(RawSend)  # outermost (it logs nothing): a WebSocket's server send (.frames)
     return app

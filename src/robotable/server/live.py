@@ -1014,7 +1014,9 @@ class LiveTable:
         return self.table.missed(seat, since)
 
     def snapshot(self, seat: Seat | None) -> Message:
-        """Everything ``seat`` is shown now (a ``state`` message's ``state``)."""
+        """Everything ``seat`` is shown now (a ``state`` message's ``state``). After a change,
+        :attr:`updates` makes the same for every seat at once, by parts: a change here (or in
+        :meth:`Table.snapshot`) is made there too (``tests/server/test_updates.py`` compares them)."""
         snap = self.table.snapshot(seat)
         if not self.timers:
             snap["timers"] = []
