@@ -1,7 +1,8 @@
 """The messages waiting for a connection written at once (:mod:`robotable.server.frames`), over a
-real uvicorn server in this process: four people programming their robots at once and a spectator
-each receive every update in order (no gap, none twice, each the state of its action), the last
-one the table's state as stored for it, while several messages did go in one write."""
+real uvicorn server in this process, with and without compression (the client asks for it): four
+people programming their robots at once and a spectator each receive every update in order (no
+gap, none twice, each the state of its action), the last one the table's state as stored for it,
+while several messages did go in one write."""
 
 from __future__ import annotations
 
@@ -29,12 +30,15 @@ ACTIONS = 120
 """Actions played before the people stop (DR2D: several turns of four programs)."""
 
 
-@pytest.fixture
-def served(tmp_path: Path) -> Iterator[str]:
+@pytest.fixture(params=[False, True], ids=["plain", "deflate"])
+def served(tmp_path: Path, request: pytest.FixtureRequest) -> Iterator[str]:
+    """A server; compressed messages too (``serve --deflate``: each compressed after the last)."""
     store = open_store(f"sqlite:///{tmp_path / 'db.sqlite3'}")
     app = create_app(store)
     listener = bind("127.0.0.1", 0)
-    config = uvicorn.Config(app, lifespan="on", log_level="warning", ws="websockets-sansio")
+    config = uvicorn.Config(
+        app, lifespan="on", log_level="warning", ws="websockets-sansio", ws_per_message_deflate=request.param
+    )
     running = uvicorn.Server(config)
     thread = threading.Thread(target=running.run, kwargs={"sockets": [listener]}, daemon=True)
     thread.start()
