@@ -87,12 +87,25 @@ class Event:
 
     def to_dict(self) -> dict[str, JSON]:
         data: dict[str, JSON] = {"kind": self.kind}
-        for f in dataclasses.fields(self):
-            data[f.name] = _jsonable(getattr(self, f.name))
+        for name in _field_names(type(self)):
+            data[name] = _jsonable(getattr(self, name))
         return data
 
 
+@functools.cache
+def _field_names(cls: type) -> tuple[str, ...]:
+    """A dataclass's field names, in order (read once per class: a table words each action's
+    events for every seat, so this runs for each of them)."""
+    return tuple(f.name for f in dataclasses.fields(cls))
+
+
+_PLAIN = frozenset({str, int, float, bool, type(None)})
+"""Types whose values are JSON as they are (exactly these: a subclass takes the long way)."""
+
+
 def _jsonable(value: Any) -> JSON:
+    if type(value) in _PLAIN:
+        return value
     if isinstance(value, tuple | list):
         return [_jsonable(v) for v in value]
     if isinstance(value, Action):

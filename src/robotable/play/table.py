@@ -241,7 +241,8 @@ class Table:
     def snapshot(self, seat: Seat | None) -> dict[str, JSON]:
         """Everything ``seat`` (``None``: a spectator) is shown on arrival: the view, what it may
         do now, the running deadlines, the outcome, and the game's counters and guidance, read
-        from that same view (so they tell nothing it hides)."""
+        from that same view (so they tell nothing it hides). A server makes the same by parts
+        (``robotable.server.updates``): a change here is made there too."""
         # a seat that conceded chooses nothing more (its bot is asked through turn()); nobody
         # chooses once concessions ended the game
         chooses = not self.concessions.ended and not self.concessions.conceded(seat)

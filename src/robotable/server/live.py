@@ -81,6 +81,7 @@ from robotable.server.seats import (
 from robotable.server.store import Append, StaleTable, Store, StoreError
 from robotable.server.thinking import BotSpec, Carried, Thinking
 from robotable.server.tokens import hash_token, new_token, token_matches
+from robotable.server.updates import Updates
 from robotable.server.workers import TooCostly, WorkerLost
 from robotable.server.writer import GroupWriter
 
@@ -262,6 +263,9 @@ class LiveTable:
         self.repaired.set()
         """Cleared while the table catches up after a refusal: nothing is let in meanwhile."""
         self.changed = asyncio.Event()
+        self.updates = Updates(self)
+        """The states its seats are shown after each change, made for all of them at once
+        (:mod:`.updates`): what :meth:`snapshot` gives each seat, at a fraction of the cost."""
         self.audience = audience(self)
         self.agents: dict[Seat, Agent] = {}
         self.bot_specs: dict[Seat, BotSpec] = {}
@@ -455,7 +459,7 @@ class LiveTable:
             notice = (out_of_time_notice(old, new) if timed_out else None) or seat_notice(old, new)
             if notice is not None:
                 self.audience.send_to_all(lambda _seat, told=notice: told)
-        self.audience.send_to_all(lambda seat: {"type": "state", "state": self.snapshot(seat)})
+        self._show_all()
         self.changed.set()
 
     async def join(self, seat: Seat | None, name: str, holder: Holder | None = None) -> tuple[Seat, str]:
@@ -741,7 +745,7 @@ class LiveTable:
                 ratings[seat]["provisional"] = True
         if ratings != self.seat_ratings:
             self.seat_ratings = ratings
-            self.audience.send_to_all(lambda seat: {"type": "state", "state": self.snapshot(seat)})
+            self._show_all()
 
     async def _set_seat(self, row: SeatRow) -> None:
         """Store a seat's change, then tell everyone (the caller holds the lock)."""
@@ -995,9 +999,15 @@ class LiveTable:
             self.later(self.refresh_ratings())
 
     def _announce(self, accepted: Accepted) -> None:
+        state_for = self.updates.states()
         self.audience.send_to_all(
-            lambda seat: {"type": "update", "news": self.news(accepted, seat), "state": self.snapshot(seat)}
+            lambda seat: {"type": "update", "news": self.news(accepted, seat), "state": state_for(seat)}
         )
+
+    def _show_all(self) -> None:
+        """Everyone shown the table again (its seats changed): a ``state`` message each."""
+        state_for = self.updates.states()
+        self.audience.send_to_all(lambda seat: {"type": "state", "state": state_for(seat)})
 
     # ------------------------------------------------------------------ what each seat is shown
 
@@ -1010,7 +1020,9 @@ class LiveTable:
         return self.table.missed(seat, since)
 
     def snapshot(self, seat: Seat | None) -> Message:
-        """Everything ``seat`` is shown now (a ``state`` message's ``state``)."""
+        """Everything ``seat`` is shown now (a ``state`` message's ``state``). After a change,
+        :attr:`updates` makes the same for every seat at once, by parts: a change here (or in
+        :meth:`Table.snapshot`) is made there too (``tests/server/test_updates.py`` compares them)."""
         snap = self.table.snapshot(seat)
         if not self.timers:
             snap["timers"] = []
