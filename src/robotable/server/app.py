@@ -37,7 +37,6 @@ from robotable.server.classrooms import add_classrooms
 from robotable.server.collector import short_collections
 from robotable.server.delivery_puzzle_routes import add_delivery_puzzle_routes
 from robotable.server.email_routes import add_email
-from robotable.server.frames import RawSend
 from robotable.server.friends import add_friends
 from robotable.server.hall import GRACE, Hall
 from robotable.server.headers import AnswerHeaders, add_api_docs
@@ -196,6 +195,5 @@ def create_app(
         add_api_docs(app)
     app.add_middleware(ClientAddress, trusted=trusted)  # before the limits count by address
     app.add_middleware(AnswerHeaders)  # every answer, refusals included
-    app.add_middleware(RequestIds)  # every line logged names its request
-    app.add_middleware(RawSend)  # outermost (it logs nothing): a WebSocket's server send (.frames)
+    app.add_middleware(RequestIds)  # the outermost layer: every line logged names its request
     return app

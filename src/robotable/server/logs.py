@@ -77,9 +77,8 @@ async def about_the_table(connection: HTTPConnection) -> None:
 
 
 class RequestIds:
-    """The outermost ASGI layer but :class:`~robotable.server.frames.RawSend` (which logs
-    nothing): a request id for every HTTP request and WebSocket connection, in :data:`SERVED`
-    while it is served and in its answer's ``X-Request-ID`` header."""
+    """The outermost ASGI layer: a request id for every HTTP request and WebSocket connection,
+    in :data:`SERVED` while it is served and in its answer's ``X-Request-ID`` header."""
 
     def __init__(self, app: Any) -> None:
         self.app = app

@@ -26,7 +26,6 @@ from robotable.core.errors import RobotableError
 from robotable.core.game import Seat
 from robotable.play.words import seat_namer, with_sentences
 from robotable.server.chat import ChatRefused, refusal_message
-from robotable.server.frames import Frames
 from robotable.server.hall import Hall, TableNotFound
 from robotable.server.limits import Bucket
 from robotable.server.live import Forbidden, LiveTable, Message, SpectatorCannotPlay
@@ -45,8 +44,6 @@ MAX_ERRORS = 20
 """Refused messages (malformed, unknown, too fast) before the server closes the connection."""
 QUEUE_LIMIT = 256
 """Messages waiting for one connection; a client that falls this far behind is dropped."""
-BATCH = 64
-"""Messages of one connection written to its socket at once, at most (:mod:`.frames`)."""
 MAX_ACTION_ECHO = 200
 """Characters of a client's action said back in a ``refused`` (or logged)."""
 
@@ -357,19 +354,8 @@ async def _finish_writing(writer: asyncio.Task[None], connection: Connection) ->
 
 
 async def _write(socket: WebSocket, queue: asyncio.Queue[str | None]) -> None:
-    """Send what is queued, in order: the messages waiting when it wakes at once when the server
-    allows it (:mod:`.frames`), up to :data:`BATCH`; then close."""
-    frames = Frames(socket)
-    ended = False
-    while not ended and (message := await queue.get()) is not None:
-        texts = [message]
-        while frames.joins and not queue.empty() and len(texts) < BATCH:
-            waiting = queue.get_nowait()
-            if waiting is None:  # the end, once what came before it is sent
-                ended = True
-                break
-            texts.append(waiting)
-        await frames.send(texts)
+    while (message := await queue.get()) is not None:
+        await socket.send_text(message)
     with contextlib.suppress(Exception):
         await socket.close(code=1008, reason="closed by the server")
 
