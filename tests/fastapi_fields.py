@@ -1,4 +1,4 @@
-"""FastAPI's type adapters and dependencies' signatures made once per test process, not once per
+"""FastAPI's type adapters and routes' signatures made once per test process, not once per
 application.
 
 Each test of the server in process builds its own application (``create_app``: its own store,
@@ -8,16 +8,16 @@ body and answer of its ~120 routes: 245 adapters, close to half of ``create_app`
 field's type, its metadata, its attributes and its config: :func:`share_adapters` makes FastAPI's
 fields take the adapter already built for an equal field in this process (equal by value AND by
 ``repr``, so that ``Gt(0)`` and ``Gt(0.0)``, equal in Python, keep adapters of their own). A field
-whose parts cannot be hashed gets its own adapter, as before. Likewise FastAPI reads again the
-signature of a dependency every route names (``about_the_table`` for each of the ~120 routes):
-:func:`share_signatures` keeps the typed signature of a module's function (the same function object
-in every application; a route's own function is new in each). Nothing else of an application is
-shared. Only the tests do this (``tests/conftest.py``): a server process builds one application."""
+whose parts cannot be hashed gets its own adapter, as before. Likewise FastAPI reads the signature
+of every route and dependency again, evaluating their annotations (``about_the_table``'s for each
+of the ~120 routes): :func:`share_signatures` keeps each ``def``'s typed signature and return
+annotation (a route's function is a new object in each application, of the same code, module and
+annotations). Nothing else of an application is shared: ``create_app`` takes about a third of its
+time. Only the tests do this (``tests/conftest.py``): a server process builds one application."""
 
 from __future__ import annotations
 
 import inspect
-import weakref
 from collections.abc import Callable, Hashable
 from typing import Any
 
@@ -76,26 +76,78 @@ def share_adapters() -> bool:
     return True
 
 
+def function_key(call: Any) -> Hashable:
+    """What FastAPI's reading of a function's signature depends on: its code (parameters' names
+    and kinds), its module (where its annotations are evaluated) and its annotations (as written:
+    strings, in this project); TypeError for what is not a plain function (a callable object, a
+    function wrapped or given a signature of its own) or has annotations that cannot be hashed."""
+    if not inspect.isfunction(call) or hasattr(call, "__wrapped__") or hasattr(call, "__signature__"):
+        raise TypeError("not a plain function")
+    key = (call.__code__, id(call.__globals__), tuple(call.__annotations__.items()))
+    hash(key)
+    return key
+
+
+def same_defaults(call: Any, defaults: tuple[Any, Any]) -> bool:
+    """Whether ``call``'s default values are those objects (the very objects: a route's default
+    may be an object of its application)."""
+    mine, kwmine = call.__defaults__ or (), call.__kwdefaults__ or {}
+    theirs, kwtheirs = defaults
+    return (
+        len(mine) == len(theirs)
+        and all(a is b for a, b in zip(mine, theirs, strict=True))
+        and kwmine.keys() == kwtheirs.keys()
+        and all(kwmine[name] is kwtheirs[name] for name in kwmine)
+    )
+
+
 def share_signatures() -> bool:
-    """FastAPI's ``get_typed_signature`` answers once per function object (an immutable
-    ``inspect.Signature``; the function's annotations are read once, as FastAPI reads them at each
-    route's start); False (nothing changed) when FastAPI has no such function."""
+    """FastAPI's ``get_typed_signature`` and ``get_typed_return_annotation`` answer once per
+    function shape (:func:`function_key`: the same ``def`` in every application, its annotations
+    evaluated once; a signature's defaults are checked to be the very same objects); an
+    ``inspect.Signature`` and an annotation are immutable. False (nothing changed) when FastAPI has
+    no such functions."""
     try:
+        from fastapi import routing
         from fastapi.dependencies import utils
     except ImportError:
         return False
     typed = getattr(utils, "get_typed_signature", None)
-    if typed is None or getattr(typed, "shared", False):
+    returned = getattr(routing, "get_typed_return_annotation", None)
+    if typed is None or returned is None or getattr(typed, "shared", False):
         return False
-    known: weakref.WeakKeyDictionary[Callable[..., Any], inspect.Signature] = weakref.WeakKeyDictionary()
+    signatures: dict[Hashable, list[tuple[tuple[Any, Any], inspect.Signature]]] = {}
+    annotations: dict[Hashable, Any] = {}
 
     def shared_typed(call: Callable[..., Any]) -> inspect.Signature:
-        if not inspect.isfunction(call):
+        try:
+            key = function_key(call)
+        except TypeError:
             return typed(call)
-        if (signature := known.get(call)) is None:
-            signature = known[call] = typed(call)
+        known = signatures.setdefault(key, [])
+        for defaults, signature in known:
+            if same_defaults(call, defaults):
+                return signature
+        signature = typed(call)
+        if (
+            len(signatures) < MOST and len(known) < 8
+        ):  # a route whose defaults are new in each application: 8 kept
+            known.append(((call.__defaults__ or (), dict(call.__kwdefaults__ or {})), signature))
         return signature
+
+    def shared_returned(call: Callable[..., Any]) -> Any:
+        try:
+            key = function_key(call)
+        except TypeError:
+            return returned(call)
+        if key not in annotations:
+            annotation = returned(call)
+            if len(annotations) >= MOST:
+                return annotation
+            annotations[key] = annotation
+        return annotations[key]
 
     shared_typed.shared = True  # type: ignore[attr-defined]
     utils.get_typed_signature = shared_typed
+    routing.get_typed_return_annotation = shared_returned
     return True

@@ -5,6 +5,7 @@ an adapter of their own, a signature kept only for the same function object."""
 from __future__ import annotations
 
 import inspect
+from collections.abc import Callable
 from typing import Annotated
 
 import annotated_types
@@ -61,7 +62,17 @@ def test_a_field_that_cannot_be_hashed_gets_its_own() -> None:
     assert made()._type_adapter is not made()._type_adapter
 
 
-def test_a_module_s_function_s_signature_is_read_once_a_route_s_own_each_time() -> None:
+def routes_of(one: object) -> Callable[..., dict[str, object]]:
+    """A route as an application makes it: a new function object each time, of the same ``def``."""
+
+    def route(table_id: str, lang: str = "en", part: object = one) -> dict[str, object]:
+        return {"table": table_id, "lang": lang, "part": part}
+
+    return route
+
+
+def test_a_def_s_signature_is_read_once_and_its_defaults_are_each_function_s_own() -> None:
+    from fastapi import routing
     from fastapi.dependencies.utils import get_typed_signature
 
     from robotable.server.logs import about_the_table
@@ -70,11 +81,14 @@ def test_a_module_s_function_s_signature_is_read_once_a_route_s_own_each_time() 
     assert list(get_typed_signature(about_the_table).parameters) == list(
         inspect.signature(about_the_table).parameters
     )
-
-    def route(table_id: str, lang: str = "en") -> None: ...
-
-    typed = get_typed_signature(route)
+    shared = object()
+    first, second, other = routes_of(shared), routes_of(shared), routes_of(object())
+    assert first is not second and get_typed_signature(first) is get_typed_signature(second)
+    typed = get_typed_signature(other)
     assert [(p.name, p.annotation, p.default) for p in typed.parameters.values()] == [
         ("table_id", str, inspect.Parameter.empty),
         ("lang", str, "en"),
+        ("part", object, other.__defaults__[-1]),  # its own, not the first one's
     ]
+    assert routing.get_typed_return_annotation(first) == dict[str, object]
+    assert routing.get_typed_return_annotation(other) is routing.get_typed_return_annotation(first)
