@@ -25,6 +25,8 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, settings
 
+from .fastapi_fields import share_adapters, share_signatures
+
 CI_EXAMPLES = 100
 """Examples per ``@given`` test in the ``ci`` profile (Hypothesis' own default)."""
 
@@ -45,6 +47,11 @@ settings.register_profile(
     suppress_health_check=[HealthCheck.too_slow],
 )
 settings.load_profile("ci")  # pytest's --hypothesis-profile NAME loads another one after this
+
+# FastAPI's type adapters and dependencies' signatures made once per test process, not once per
+# application (see there)
+share_adapters()
+share_signatures()
 
 KERNEL_WARM_UP = (
     "from robotable.games.ricochet import kernel_build, solver; kernel_build.build(); solver._jit_kernels()"

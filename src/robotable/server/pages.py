@@ -44,9 +44,10 @@ PART = re.compile(r"^[ ]*<!-- part: ([\w-]+) -->\n", re.MULTILINE)
 header's account links and language (written once, the same on every page)."""
 
 
+@functools.cache
 def page_html(name: str) -> str:
-    """The page ``static/NAME.html`` with its shared parts put in (read once, at start: the
-    pages are the package's own files, the same for every visitor)."""
+    """The page ``static/NAME.html`` with its shared parts put in (read once per process: the
+    pages are the package's own files, the same for every visitor and every application)."""
     static = resources.files("robotable.web") / "static"
     parts = static / "parts"
     text = static.joinpath(f"{name}.html").read_text("utf-8")

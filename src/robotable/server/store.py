@@ -285,9 +285,15 @@ class Store:
 
     def migrate(self) -> None:
         """Create or upgrade the schema with Alembic (the first start creates it)."""
+        from alembic.runtime.migration import MigrationContext
+
         config = _alembic_config()
         try:
             with self.engine.begin() as connection:
+                # at the newest schema already (every start but the first after an upgrade):
+                # nothing to run, and Alembic's scripts are not read again
+                if set(MigrationContext.configure(connection).get_current_heads()) == _head_revisions():
+                    return
                 config.attributes["connection"] = connection
                 command.upgrade(config, "head")
         except SQLAlchemyError as exc:
