@@ -44,12 +44,12 @@ ENGLISH_PINNED = {
         "4faf0ced944363da71a317d78d232b5f499624d4e11ee276cd3ae90c334391e2",
     ),
     ("delivery", 0): (
-        "768b07cf0becd5695335a761bc12442f54515ddee5afb60f510a335a6a8bda7f",
-        "3dfdfa07c812172aaa1931d90c3b46e5f9f18c686e77da8acf95306afaf6a1d5",
+        "db4906a4ddb6ff958b28c7050ed498191ee2c0b62484edb20a92dace6db77fe1",
+        "5dd61716e22b7bd8f0c6d6350d4e72c4a4ceded8899bd5edf67d96f88b1f332f",
     ),
     ("delivery", 1): (
-        "e91e7b1215b4cf79bd0f905634c4aa39281feb91d6a5d26690e9e4c0a259d22b",
-        "503aeb9a7597b12bacb82a3a89b943d1be39209c4343475ef93ea2e34e77ca7d",
+        "37d08fba733da6523578a5c6f18a0c5d48e90ace395905d6225a7477e061e7cb",
+        "d479386901968487f7bcae90177c467922cced907a356f30c8b9938413cb0363",
     ),
     ("droids", 0): (
         "47aa8ac733090eca36f2db4dcb5bc518526eca2484df71f5f08548f6b8aefc9d",

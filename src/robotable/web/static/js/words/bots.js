@@ -41,7 +41,7 @@ export const words = {
     "bots.copy": "Copier",
     "bots.copied": "Copié.",
     "bots.most": "Un compte peut avoir {most} robots.",
-    "bots.limits": "Chaque robot joue au plus {tables} tables non terminées à la fois et envoie au plus {per_second} requêtes par seconde (par salves de {burst}) ; au-delà, le serveur lui demande d'attendre.",
+    "bots.limits": "Chaque robot joue au plus {tables} tables en cours à la fois et envoie au plus {per_second} requêtes par seconde (par salves de {burst}) ; au-delà, le serveur lui demande d'attendre.",
     "bots.off": "Ce serveur n'accepte pas de robots : son hébergeur les a désactivés.",
   },
 };
