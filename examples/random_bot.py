@@ -1,22 +1,19 @@
 """A bot that plays a random legal action, on any robotable server, in any of the five games.
 
-    robotable serve &                                   # a server of your own, or anyone's
-    python examples/random_bot.py robotick              # a new table against two easy bots
-    python examples/random_bot.py dr2d --table ID       # an open seat of a table (its link's ID)
+    robotable serve &                                     # a server of your own, or anyone's
+    python examples/random_bot.py robotick                # a new table against two easy bots
+    python examples/random_bot.py dr2d --table ID         # an open seat of a table (its link's ID)
     python examples/random_bot.py droids -O turn_limit=6  # a table's options, as `robotable play`
 
-The whole bot is the function ``choose``: shown its seat's view and legal actions (the game's
-notation), it answers one of them. ``robotable.client`` does the rest: the connection, the
-server's pace, reconnecting, and the end of the game.
+The whole bot is the function ``choose``; ``robotable.client`` does the rest: the connection,
+the server's pace, reconnecting, and the end of the game.
 """
-
-from __future__ import annotations
 
 import argparse
 import json
 import random
 
-from robotable.client import bot, join_table, new_table, play
+from robotable.client import SeatError, bot, join_table, new_table, play
 
 OPPONENTS = {"robotick": ["bot:easy", "bot:easy"]}  # Robotick is for three; the others for two
 CLOCKS = {"ricochet"}  # Ricochet's bidding closes with its sand timer: its clocks stay on
@@ -30,9 +27,9 @@ def choose(view: dict, legal: list[str]) -> str:
 def option_of(text: str) -> tuple[str, object]:
     key, _, value = text.partition("=")
     try:
-        return key, json.loads(value)  # numbers and true/false as such
+        return key, json.loads(value)  # numbers and true/false as such, else a word
     except ValueError:
-        return key, value  # a word
+        return key, value
 
 
 def main() -> None:
@@ -48,13 +45,14 @@ def main() -> None:
         seat = join_table(args.server, args.table, "random bot")
     else:
         opponents = OPPONENTS.get(args.game, ["bot:easy"])
-        options = dict(option_of(text) for text in args.option)
-        timers = args.game in CLOCKS
+        options, timers = dict(option_of(text) for text in args.option), args.game in CLOCKS
         seat = new_table(args.server, args.game, opponents, name="random bot", options=options, timers=timers)
         print(f"watch it: {args.server}/tables/{seat.table}")
-    outcome = play(seat, choose)
-    print(f"game over: {outcome['detail']}")
+    print(f"game over: {play(seat, choose)['detail']}")
 
 
 if __name__ == "__main__":
-    main()
+    try:
+        main()
+    except SeatError as refused:  # an unknown option, a full table, a server gone: said in words
+        raise SystemExit(f"error: {refused}") from None

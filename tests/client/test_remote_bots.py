@@ -185,6 +185,14 @@ def test_the_random_bot_example_plays_a_game_of_each_game(server: process.Server
     assert "game over: totals" in done["robotick"].stdout
 
 
+def test_the_random_bot_example_says_a_refusal_in_words_without_a_traceback(server: process.Server) -> None:
+    example = Path(__file__).resolve().parents[2] / "examples" / "random_bot.py"
+    command = [sys.executable, str(example), "droids", "-O", "no_such_option=1", "--server", server.url]
+    done = subprocess.run(command, capture_output=True, text=True, timeout=60)
+    assert done.returncode == 1 and "Traceback" not in done.stderr
+    assert done.stderr.startswith("error: ") and "no_such_option" in done.stderr
+
+
 def test_robotable_bot_run_plays_a_level_and_names_a_missing_one(server: process.Server) -> None:
     runner = CliRunner()
     command = ["bot", "run", "robotick", "--server", server.url, "--against", "bot:easy,bot:easy"]
