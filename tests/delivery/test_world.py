@@ -23,6 +23,7 @@ from robotable.core.game import Turn, Wait, searches, world_for
 from robotable.core.rng import Rng
 from robotable.games.delivery.actions import SUBMIT
 from robotable.games.delivery.state import DeliveryState
+from tests.seat_messages import state_message
 
 from .conftest import board_file
 
@@ -281,25 +282,6 @@ def _random_leaf(view: Any, moves: random.Random) -> tuple[Any, Any]:
 
 
 # --------------------------------------------------------------------------- the searching levels
-
-
-def state_message(state: DeliveryState, seat: int, number: int) -> dict[str, Any]:
-    """The ``state`` of a server's ``state`` message to ``seat`` (``LiveTable.snapshot``)."""
-    view = state.view(seat)
-    return as_sent(
-        {
-            "version": number,
-            "seat": seat,
-            "view": view,
-            "to_act": state.to_act(),
-            "legal": [str(action) for action in state.legal_actions(seat)],
-            "timers": [],
-            "outcome": None,
-            "counters": GAME.counters(view),
-            "guidance": GAME.guidance(view, seat),
-            "now": float(number),
-        }
-    )
 
 
 def test_rd28_a_remote_hard_bot_plays_a_whole_game_from_the_state_messages() -> None:

@@ -24,6 +24,7 @@ from robotable.games.dr2d import bots
 from robotable.games.dr2d.actions import GO, LOCK, REGISTERS, STANDBY
 from robotable.games.dr2d.state import DR2DState
 from tests.dr2d.conftest import board_text, write_board
+from tests.seat_messages import state_message
 
 GAME = games.get("dr2d")
 REFUSED = "no whole game shows it"
@@ -206,27 +207,6 @@ def test_dr2_a_board_of_the_servers_own_file_is_read_from_the_same_file(tmp_path
     other.write_text(board_text().replace("test board P", "another factory"), "utf-8")
     with pytest.raises(RobotableError, match="is not the one in this machine's file"):
         GAME.world_from_view(changed(view, ("options", "board_file"), str(other)))
-
-
-def state_message(state: DR2DState, seat: int, version: int) -> dict[str, Any]:
-    """What the server sends the seat (``Table.snapshot`` and ``LiveTable.snapshot``), as JSON."""
-    view = state.view(seat)
-    outcome = state.outcome()
-    return as_sent(
-        {
-            "version": version,
-            "seat": seat,
-            "view": view,
-            "to_act": state.to_act(),
-            "legal": [str(action) for action in state.legal_actions(seat)],
-            "timers": [],
-            "outcome": None if outcome is None else outcome.to_dict(),
-            "counters": GAME.counters(view),
-            "guidance": GAME.guidance(view, seat),
-            "now": float(version),
-            "seats": [],
-        }
-    )
 
 
 def remote_game(
