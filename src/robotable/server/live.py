@@ -234,9 +234,9 @@ class LiveTable:
         self.rated = rated
         """Its result moves its players' ratings (:mod:`.rated_tables`' rules)."""
         self.seat_ratings: dict[Seat, dict[str, JSON]] = {}
+        """Each rated seat's public rating, as its seat list shows it (:meth:`refresh_ratings`)."""
         self._ratings_reads = count(1)
         self._ratings_read = 0  # the number of the read shown last: an older one ending later is stale
-        """Each rated seat's public rating, as its seat list shows it (:meth:`refresh_ratings`)."""
         self.id = table_id
         self.table = table
         self.seats = seats
