@@ -81,7 +81,7 @@ from robotable.server.seats import (
 from robotable.server.store import Append, StaleTable, Store, StoreError
 from robotable.server.thinking import BotSpec, Carried, Thinking
 from robotable.server.tokens import hash_token, new_token, token_matches
-from robotable.server.updates import Updates
+from robotable.server.updates import Message, Updates
 from robotable.server.workers import TooCostly, WorkerLost
 from robotable.server.writer import GroupWriter
 
@@ -155,7 +155,6 @@ HANDED_OVER = (
 )
 """What :class:`TableOver` says each kind of change is (English, French)."""
 
-Message = dict[str, JSON]
 """One message of the protocol (docs/protocol.md), before it is encoded."""
 
 

@@ -30,14 +30,29 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import Any, Protocol
 
 import orjson
 
 from robotable.core.game import JSON, Seat
+from robotable.play.table import Table
+from robotable.play.time_banks import Banks
 
-if TYPE_CHECKING:
-    from robotable.server.live import LiveTable, Message
+Message = dict[str, JSON]
+
+
+class Shown(Protocol):
+    """What the updates read of a live table (:class:`robotable.server.live.LiveTable`)."""
+
+    table: Table
+    banks: Banks | None
+    timers: bool
+    rated: bool
+    hall: Any  # its ``clock()``
+
+    def shown_seats(self) -> list[JSON]: ...
+
+    def timed_out(self, seat: Seat | None, now: float | None = None) -> bool: ...
 
 ENCODING = orjson.OPT_NON_STR_KEYS
 """orjson's options for every message (the same as :func:`robotable.server.sockets.encode`)."""
@@ -79,7 +94,7 @@ class Moment:
         "tail",
     )
 
-    def __init__(self, live: LiveTable) -> None:
+    def __init__(self, live: Shown) -> None:
         table = live.table
         self.live, self.state, self.game, self.banks = live, table.state, table.game, live.banks
         self.now = now = live.hall.clock()
@@ -111,7 +126,7 @@ class Updates:
     """The states a live table's seats are shown, made for all of them at one moment; what each
     seat's view gave is kept from one action to the next (:class:`Read`)."""
 
-    def __init__(self, live: LiveTable) -> None:
+    def __init__(self, live: Shown) -> None:
         self.live = live
         self.read: dict[Seat | None, Read] = {}
 

@@ -16,19 +16,16 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from robotable.core.errors import RobotableError
 from robotable.core.fields import whole
-from robotable.core.game import JSON
+from robotable.core.game import JSON, Game
 from robotable.core.rng import Rng
-from robotable.games.droids.board import SIZE, idx
+from robotable.games.droids.board import SIZE, idx, load_scenarios
 from robotable.games.droids.orders import TYPES_BY_BIN
 from robotable.games.droids.state import DroidsState
 from robotable.games.droids.tokens import BINS, TYPES, full_bins
-
-if TYPE_CHECKING:
-    from robotable.games.droids.game import DroidsGame
 
 FILES = ("board_file", "killer_file", "scenarios_file")
 """Options naming files on the server: a view from the wire must not open this machine's."""
@@ -42,7 +39,7 @@ AS_SHOWN = (
 WIRE_ERRORS = (KeyError, IndexError, TypeError, ValueError, AttributeError, RecursionError)
 
 
-def world_from_view(game: DroidsGame, view: Mapping[str, JSON], seed: int = 0) -> DroidsState:
+def world_from_view(game: Game, view: Mapping[str, JSON], seed: int = 0) -> DroidsState:
     """A state whose :meth:`~DroidsState.view` for the view's seat is ``view`` (a spectator's
     view has no seat: every hand is then a guess)."""
     _refuse_files(view)
@@ -83,7 +80,7 @@ def _seat(view: Mapping[str, Any]) -> int | None:
     return None if view["seat"] is None else whole(view["seat"], "seat", 0, seats - 1)
 
 
-def _saved(game: DroidsGame, view: Mapping[str, Any], seat: int | None, rng: Rng) -> dict[str, Any]:
+def _saved(game: Game, view: Mapping[str, Any], seat: int | None, rng: Rng) -> dict[str, Any]:
     """The view's public fields in the saved state's shape, the hidden ones guessed."""
     emitters = [[[em["destroyed"], *em["slots"]] for em in ems] for ems in view["emitters"]]
     bins, hands = _deal(game, view, seat, emitters, rng)
@@ -103,12 +100,13 @@ def _saved(game: DroidsGame, view: Mapping[str, Any], seat: int | None, rng: Rng
 
 
 def _deal(
-    game: DroidsGame, view: Mapping[str, Any], seat: int | None, emitters: list[list[list[Any]]], rng: Rng
+    game: Game, view: Mapping[str, Any], seat: int | None, emitters: list[list[list[Any]]], rng: Rng
 ) -> tuple[dict[str, int], list[list[str]]]:
     """The bins and hands: the tokens the seat has not seen (all the scenario's, less those on
     the emitters and in its own hand), shuffled bin by bin; each other seat takes from a bin as
     many as it drew from it (``hand_bins``), the bin keeps the rest (DD-6, DD-13, DD-46)."""
-    removed = game.scenario(game.validate_options(view["options"])).removed
+    options = game.validate_options(view["options"])
+    removed = load_scenarios(options.get("scenarios_file"))[options["scenario"]].removed
     unseen = full_bins(removed)
     own = [] if seat is None else list(view["hand"])
     for kind in own + [token.split(":")[0] for ems in emitters for em in ems for token in em[1:] if token]:
