@@ -285,14 +285,12 @@ class Store:
 
     def migrate(self) -> None:
         """Create or upgrade the schema with Alembic (the first start creates it)."""
-        from alembic.runtime.migration import MigrationContext
-
         config = _alembic_config()
         try:
             with self.engine.begin() as connection:
                 # at the newest schema already (every start but the first after an upgrade):
                 # nothing to run, and Alembic's scripts are not read again
-                if set(MigrationContext.configure(connection).get_current_heads()) == _head_revisions():
+                if _current_heads(connection) == _head_revisions():
                     return
                 config.attributes["connection"] = connection
                 command.upgrade(config, "head")
@@ -312,11 +310,9 @@ class Store:
 
     def _revisions(self) -> set[str]:
         """The schema revisions the database says it is at (none: no schema yet)."""
-        from alembic.runtime.migration import MigrationContext
-
         try:
             with self.engine.connect() as connection:
-                return set(MigrationContext.configure(connection).get_current_heads())
+                return _current_heads(connection)
         except SQLAlchemyError as exc:
             raise StoreError(f"the database does not answer: {_reason(exc)}") from None
 
@@ -718,6 +714,13 @@ def _alembic_config() -> Config:
     config = Config()
     config.set_main_option("script_location", str(resources.files("robotable.server") / "migrations"))
     return config
+
+
+def _current_heads(connection: Connection) -> set[str]:
+    """The schema revisions the database says it is at (none: no schema yet)."""
+    from alembic.runtime.migration import MigrationContext
+
+    return set(MigrationContext.configure(connection).get_current_heads())
 
 
 @functools.cache
