@@ -105,7 +105,7 @@ def test_the_levels_rated_from_one_start_over_40_games_end_in_their_ladder_s_ord
     arena.table_ids = lambda: f"arena-{ARENA_SEED}-{next(numbers)}"
     with TestClient(app, client=("127.0.0.1", 50000)) as server:  # its start pairs the first round
         while played(server) < 40:
-            wait_for(lambda: len(arena.store.free("droids", time.time())) == len(levels), 120)
+            wait_for(lambda: len(arena.store.pool("droids", time.time())[0]) == len(levels), 120)
             if played(server) < 40:
                 server.portal.call(arena.pair_game, "droids")  # the next round, once the last is over
         players = server.get("/api/arena/droids").json()["players"]

@@ -136,10 +136,6 @@ class ArenaStore:
             rows = connection.execute(select(ACCOUNTS.id, ACCOUNTS.name).where(ACCOUNTS.id.in_(accounts)))
             return {row.id: row.name for row in rows}
 
-    def free(self, game: str, now: float) -> list[Entrant[EntryKey]]:
-        """The bots in ``game``'s arena that may be seated now (:meth:`pool`)."""
-        return self.pool(game, now)[0]
-
     def pool(self, game: str, now: float) -> tuple[list[Entrant[EntryKey]], int]:
         """The bots in ``game``'s arena that may be seated now: in it, not paused, and at no
         unfinished arena table of the game, each with its last table; and how many others are
