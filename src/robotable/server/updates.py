@@ -54,6 +54,7 @@ class Shown(Protocol):
 
     def timed_out(self, seat: Seat | None, now: float | None = None) -> bool: ...
 
+
 ENCODING = orjson.OPT_NON_STR_KEYS
 """orjson's options for every message (the same as :func:`robotable.server.sockets.encode`)."""
 
