@@ -190,6 +190,8 @@ class Result:
     server_p99_ms: float
     """An action's time inside the server (its ``/metrics``), bucket-interpolated."""
     actions_per_commit: float
+    commit_ms: float
+    """A commit's mean time, from the group writer's call to its return (the metrics' sum)."""
     incomplete: int
     """Actions sent in the window whose update did not reach every connection of the table."""
     refused: int
@@ -830,6 +832,8 @@ class Inside:
     buckets: dict[float, float] = field(default_factory=dict)
     """Actions that took at most each bucket's bound (cumulative, every game together)."""
     commits: float = 0.0
+    commit_seconds: float = 0.0
+    """The commits' time together (hence a commit's mean time)."""
     database_cpu: float = 0.0
     """PostgreSQL's CPU seconds in the window (0 for SQLite: counted in the server's)."""
 
@@ -846,17 +850,24 @@ class Inside:
                     inside.buckets[bound] = inside.buckets.get(bound, 0.0) + sample.value
                 elif sample.name == "robotable_commit_seconds_count":
                     inside.commits += sample.value
+                elif sample.name == "robotable_commit_seconds_sum":
+                    inside.commit_seconds += sample.value
         return inside
 
     def since(self, before: Inside) -> Inside:
         buckets = {bound: count - before.buckets.get(bound, 0.0) for bound, count in self.buckets.items()}
-        return Inside(buckets, self.commits - before.commits)
+        return Inside(buckets, self.commits - before.commits, self.commit_seconds - before.commit_seconds)
 
     def plus(self, other: Inside) -> Inside:
         """Two servers' figures together (the database's CPU is one cluster's: counted once)."""
         bounds = self.buckets.keys() | other.buckets.keys()
         buckets = {b: self.buckets.get(b, 0.0) + other.buckets.get(b, 0.0) for b in bounds}
-        return Inside(buckets, self.commits + other.commits, max(self.database_cpu, other.database_cpu))
+        return Inside(
+            buckets,
+            self.commits + other.commits,
+            self.commit_seconds + other.commit_seconds,
+            max(self.database_cpu, other.database_cpu),
+        )
 
     @property
     def actions(self) -> float:
@@ -1019,6 +1030,7 @@ def _result(run: Run, parts: Sequence[Part]) -> Result:
         server_p50_ms=1000 * inside.quantile(0.50),
         server_p99_ms=1000 * inside.quantile(0.99),
         actions_per_commit=inside.actions / inside.commits if inside.commits else 0.0,
+        commit_ms=1000 * inside.commit_seconds / inside.commits if inside.commits else 0.0,
         incomplete=stats.incomplete,
         refused=stats.refused,
         errors=stats.errors,
@@ -1134,6 +1146,7 @@ ROWS: list[tuple[str, Callable[[Result], str]]] = [
     ("latency to the last seat max", lambda r: f"{r.max_ms:.1f} ms"),
     ("an action inside the server p50 / p99", lambda r: f"{r.server_p50_ms:.1f} / {r.server_p99_ms:.1f} ms"),
     ("actions per commit", lambda r: f"{r.actions_per_commit:.2f}"),
+    ("a commit's time, mean", lambda r: f"{r.commit_ms:.1f} ms"),
     ("latencies measured (incomplete)", lambda r: f"{r.latencies:,} ({r.incomplete})"),
     ("load generator CPU (cores busy)", lambda r: f"{r.client_cores:.2f}"),
     (

@@ -88,6 +88,37 @@ def test_a_batch_of_actions_is_one_transaction_with_one_notice_a_line_per_writte
     store.close()
 
 
+def test_a_write_that_fails_stores_nothing_and_the_next_one_is_written(url: str) -> None:
+    import psycopg
+
+    from robotable.server.store import Append, StoreError
+
+    store = open_store(url)
+    for name in ("a", "b"):
+        header = new_header(name, "ricochet", RICOCHET.rules_version, OPTIONS, seed=1, created=1.0)
+        store.create(header, [SeatRow(0, "human", "Ann", None)])
+    broken = [Append("a", 1, 0, "bid 3", 2.0), Append("b", 1, 0, None, 2.0)]  # type: ignore[arg-type]
+    with pytest.raises(StoreError, match="the database failed"):
+        store.append_many(broken)
+    assert store.load("a").version == 0 and store.load("a").actions == []
+    with psycopg.connect(store.libpq_url, autocommit=True) as admin:  # the server drops every connection
+        admin.execute(
+            "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE pid <> pg_backend_pid()"
+            " AND datname = current_database()"
+        )
+    answers, failures = [], 0
+    for _ in range(3):  # a dropped connection fails the write that finds it, in words, and is let go
+        try:
+            answers = store.append_many([Append("a", 1, 0, "bid 3", 2.0), Append("b", 1, 0, "bid 4", 2.0)])
+            break
+        except StoreError as exc:
+            assert "the database failed" in str(exc)
+            failures += 1
+    assert failures == 1 and answers == [None, None]
+    assert store.load("a").actions == [(0, "bid 3")] and store.load("b").actions == [(0, "bid 4")]
+    store.close()
+
+
 def test_lines_past_a_notice_s_size_go_in_another_notice() -> None:
     from robotable.server.store import NOTICE_BYTES, notices
 
