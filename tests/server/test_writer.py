@@ -162,55 +162,21 @@ def test_a_tables_later_writes_are_refused_after_a_refusal_until_it_tries_again_
     assert store.load("t0").actions == [(0, "bid 4"), (0, "bid 7")]
 
 
-def test_a_batch_reads_moves_and_writes_every_table_with_one_statement_each() -> None:
-    from sqlalchemy import event
-
+def test_a_batch_is_written_in_the_same_few_calls_whatever_its_size() -> None:
     store = store_with_tables(3)
+    raw = store.engine.raw_connection()  # the in-memory database's one connection
     statements: list[str] = []
-    event.listen(store.engine, "before_cursor_execute", lambda *args: statements.append(args[2]))
+    raw.driver_connection.set_trace_callback(statements.append)
     batch = [Append(f"t{t}", n, 0, f"bid {n + 1}", 1.0) for n in range(1, 5) for t in range(3)]
     assert store.append_many(batch) == [None] * 12
-    kinds = [" ".join(s.split()[:3]).upper() for s in statements]
-    assert kinds == [
-        "SELECT GAME_TABLES.ID, GAME_TABLES.VERSION",
-        "UPDATE GAME_TABLES SET",
-        "INSERT INTO ACTIONS",
+    raw.driver_connection.set_trace_callback(None)
+    assert [" ".join(s.split()[:2]) for s in statements] == [
+        "BEGIN IMMEDIATE",
+        "SELECT id,",
+        "UPDATE game_tables",
+        "INSERT INTO",
+        "COMMIT",
     ]
     for t in range(3):
         assert store.load(f"t{t}").version == 4
         assert [a for _, a in store.load(f"t{t}").actions] == ["bid 2", "bid 3", "bid 4", "bid 5"]
-
-
-def test_a_table_moved_by_a_writer_outside_the_store_meanwhile_stores_nothing_of_the_batch(
-    tmp_path: Any,
-) -> None:
-    import sqlite3
-
-    from sqlalchemy import event
-
-    url = f"sqlite:///{tmp_path / 'tables.db'}"
-    store = store_with_tables(2, url)
-
-    def another_writer_first(_conn: Any, _cursor: Any, statement: str, *_rest: Any) -> None:
-        if statement.lstrip().upper().startswith("UPDATE GAME_TABLES"):
-            with sqlite3.connect(tmp_path / "tables.db") as outside:
-                outside.execute("UPDATE game_tables SET version = 7 WHERE id = 't1'")
-
-    event.listen(store.engine, "before_cursor_execute", another_writer_first)
-    with pytest.raises(StoreError, match="nothing was stored"):
-        store.append_many([Append("t0", 1, 0, "bid 3", 1.0), Append("t1", 1, 0, "bid 4", 1.0)])
-    event.remove(store.engine, "before_cursor_execute", another_writer_first)
-    assert store.load("t0").actions == [] and store.load("t0").version == 0
-    assert store.load("t1").actions == [] and store.load("t1").version == 7
-
-
-def test_a_tables_consecutive_actions_move_its_version_once_and_are_noticed_once() -> None:
-    from sqlalchemy import event
-
-    store = store_with_tables(2)
-    statements: list[str] = []
-    event.listen(store.engine, "before_cursor_execute", lambda *args: statements.append(args[2]))
-    answers = store.append_many([Append("t0", n, 0, f"bid {n + 1}", 1.0) for n in range(1, 5)])
-    assert answers == [None] * 4 and store.load("t0").version == 4
-    assert sum(s.lstrip().upper().startswith("UPDATE GAME_TABLES") for s in statements) == 1
-    assert [a for _, a in store.load("t0").actions] == ["bid 2", "bid 3", "bid 4", "bid 5"]

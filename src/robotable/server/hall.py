@@ -33,7 +33,7 @@ from robotable.server.store import StaleTable, Store, StoredTable, StoreError, U
 from robotable.server.thinking import BotThreads, Thinking
 from robotable.server.tokens import hash_token, new_table_id, new_token
 from robotable.server.turn_emails import TurnEmails
-from robotable.server.writer import GroupWriter
+from robotable.server.writer import writer_for
 
 log = logging.getLogger("robotable.server")
 
@@ -108,7 +108,7 @@ class Hall:
         """Where the bots think (:mod:`.thinking`): worker processes in a server."""
         self.metrics = Metrics()
         """What this process measures (:mod:`.metrics`, served by :mod:`.health`)."""
-        self.writer = GroupWriter(store, committed=self.metrics.commits.observe)
+        self.writer = writer_for(store, committed=self.metrics.commits.observe)
         self.tables: dict[str, LiveTable] = {}
         self.peers = peers if peers is not None else peers_for(store)
         self.presence = Presence(store, clock, grace)
@@ -197,7 +197,7 @@ class Hall:
         await self.presence.close()
         for live in list(self.tables.values()):
             await live.close()
-        await asyncio.to_thread(self.writer.close)
+        await self.writer.stop()
         self.rebuilds.shutdown(wait=False, cancel_futures=True)
 
     # ------------------------------------------------------------------ tables

@@ -83,7 +83,7 @@ from robotable.server.thinking import BotSpec, Carried, Thinking
 from robotable.server.tokens import hash_token, new_token, token_matches
 from robotable.server.updates import Message, Updates
 from robotable.server.workers import TooCostly, WorkerLost
-from robotable.server.writer import GroupWriter
+from robotable.server.writer import Writer
 
 log = logging.getLogger("robotable.server")
 
@@ -201,7 +201,7 @@ class Host(Protocol):
     """Where the bots think (:mod:`.thinking`)."""
     quotas: Tally
     """What each address holds: here, who created a table (:meth:`Tally.address_of`)."""
-    writer: GroupWriter
+    writer: Writer
     presence: Presence
     """Who is at each table through the other processes (:mod:`.presence`)."""
 

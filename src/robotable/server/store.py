@@ -21,11 +21,13 @@ other server processes on the database learn of it that way (see :mod:`robotable
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import json
+import sqlite3
 import threading
 import time
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
@@ -37,7 +39,6 @@ from alembic.util import CommandError
 from sqlalchemy import (
     Connection,
     Engine,
-    bindparam,
     create_engine,
     event,
     exists,
@@ -171,14 +172,7 @@ class Append:
         }
 
 
-# built once: SQLite's two statements of every accepted action (SQLAlchemy caches their compiled form)
-_MOVE_VERSION = (
-    update(schema.game_tables)
-    .where(schema.game_tables.c.id == bindparam("table"), schema.game_tables.c.version == bindparam("before"))
-    .values(version=bindparam("after"))
-)
-_NEW_ACTION = insert(schema.actions)
-# PostgreSQL's, on psycopg's own connection (see _append_postgresql)
+# a batch's statements on the driver's own connection (see _append_postgresql, _append_sqlite)
 _LOCK_TABLES = "SELECT id, version FROM game_tables WHERE id = ANY(%s) ORDER BY id FOR UPDATE"
 _MOVE_VERSIONS = (
     "UPDATE game_tables AS t SET version = m.after FROM unnest(%s::text[], %s::integer[], %s::integer[])"
@@ -390,59 +384,34 @@ class Store:
         the others are written all the same), and none after a refused action of its table (it
         was made on a state that was not stored); the answers come in the order of ``appends``.
         On PostgreSQL the tables' rows are locked in the order of their ids, so two processes
-        writing the same tables at once wait for each other instead of deadlocking."""
+        writing the same tables at once wait for each other instead of deadlocking.
+
+        Written on the driver's own connection in as few calls as can be: the writer's thread
+        waits for the busy event loop to let go of the GIL after each call, and SQLAlchemy's
+        statements (one per table, one per row of an executemany) made a loaded server's commits
+        several times as long."""
         table_ids = sorted({item.table_id for item in appends})
-        if self.postgresql:
-            return self._append_postgresql(appends, table_ids)
-        with self._writing() as connection:
-            plan = _Plan(appends, _stored_versions(connection, table_ids))
-            if plan.moves:  # one statement each (sqlite3 runs an executemany's rows in C)
-                versions = [{"table": t, "before": b, "after": a} for t, (b, a) in plan.moves.items()]
-                if connection.execute(_MOVE_VERSION, versions).rowcount != len(versions):
-                    # the versions were read, not locked (SQLite locks no row): a writer outside
-                    # this store moved one meanwhile
-                    raise StoreError(
-                        "the tables changed while their actions were written: nothing was stored"
-                    )
-                connection.execute(_NEW_ACTION, [item.row() for item in plan.written])
-        return plan.answers
+        with self._driver_connection() as connection:
+            if self.postgresql:
+                return _append_postgresql(connection, appends, table_ids)
+            return _append_sqlite(connection, appends, table_ids)
 
-    def _append_postgresql(self, appends: Sequence[Append], table_ids: list[str]) -> list[StaleTable | None]:
-        """:meth:`append_many` on PostgreSQL, in two round trips on a pooled psycopg connection:
-        the tables' rows locked in the order of their ids (two processes writing the same tables
-        wait for each other instead of deadlocking), then, pipelined with the commit, their
-        versions moved, the actions inserted and one notice sent, each statement taking arrays.
-        The writer's thread waits for its turn at the GIL the busy event loop holds after every
-        round trip: SQLAlchemy's six, and one statement per row of an executemany, made a loaded
-        server's commits three times as long."""
-        import psycopg
-
-        try:
-            raw = self.engine.raw_connection()
-        except SQLAlchemyError as exc:
-            raise StoreError(f"cannot reach the database: {_reason(exc)}") from None
-        pg = raw.driver_connection
-        try:
-            with pg.pipeline():
-                plan = _Plan(appends, dict(pg.execute(_LOCK_TABLES, (table_ids,)).fetchall()))
-                if plan.written:
-                    tables, rows = list(plan.moves), plan.written
-                    befores, afters = [plan.moves[t][0] for t in tables], [plan.moves[t][1] for t in tables]
-                    pg.execute(_MOVE_VERSIONS, (tables, befores, afters))
-                    columns = ([r.table_id for r in rows], [r.number for r in rows], [r.seat for r in rows])
-                    pg.execute(_NEW_ACTIONS, (*columns, [r.notation for r in rows], [r.at for r in rows]))
-                    last_of = {item.table_id: item.number for item in rows}  # what the others catch up to
-                    pg.execute(_NOTIFY, (CHANNEL, notices([f"{t} {n}" for t, n in last_of.items()])))
-                pg.commit()
-        except psycopg.errors.UniqueViolation as exc:
-            raise StaleTable(f"the database refused a duplicate: {_reason(exc)}") from None
-        except psycopg.Error as exc:
-            raise StoreError(f"the database failed: {_reason(exc)}") from None
-        finally:
-            if pg.broken:  # the server went away: the pool must not hand this connection out again
-                raw.invalidate()
-            raw.close()  # back to the pool, which rolls back whatever a failure left open
-        return plan.answers
+    @contextlib.contextmanager
+    def _driver_connection(self) -> Iterator[Any]:
+        """The driver's own connection (psycopg's or sqlite3's) from the pool, taken in turns as
+        the store's other writes are. Back in the pool after, which rolls back whatever a failure
+        left open; a connection the server dropped is let go."""
+        with self._write_turns or contextlib.nullcontext():
+            try:
+                raw = self.engine.raw_connection()
+            except SQLAlchemyError as exc:
+                raise StoreError(f"cannot reach the database: {_reason(exc)}") from None
+            try:
+                yield raw.driver_connection
+            finally:
+                if getattr(raw.driver_connection, "broken", False):  # psycopg's: the server went away
+                    raw.invalidate()
+                raw.close()
 
     def finish(self, table_id: str, outcome: Outcome, *, at: float | None = None) -> None:
         """Mark a table over with its outcome (a cache: replaying the actions gives it too) and,
@@ -718,12 +687,6 @@ class _Transaction:
         return False
 
 
-def _stored_versions(connection: Connection, table_ids: list[str]) -> dict[str, int]:
-    table = schema.game_tables.c
-    rows = connection.execute(select(table.id, table.version).where(table.id.in_(table_ids)))
-    return {row.id: row.version for row in rows}
-
-
 class _Plan:
     """What a batch writes, given its tables' stored versions: each action's answer (None: to be
     written), the actions to write, and each written table's version (before, after)."""
@@ -757,10 +720,111 @@ class _Plan:
         return [None] * len(run)
 
 
+def _append_postgresql(pg: Any, appends: Sequence[Append], table_ids: list[str]) -> list[StaleTable | None]:
+    """:meth:`Store.append_many` on PostgreSQL in two round trips: the tables' rows locked in the
+    order of their ids (two processes writing the same tables wait for each other instead of
+    deadlocking), then, pipelined with the commit, the statements of :func:`_postgresql_writes`."""
+    import psycopg
+
+    try:
+        with pg.pipeline():
+            plan = _Plan(appends, dict(pg.execute(_LOCK_TABLES, (table_ids,)).fetchall()))
+            for statement, parameters in _postgresql_writes(plan):
+                pg.execute(statement, parameters)
+            pg.commit()
+    except psycopg.Error as exc:
+        raise _postgresql_failure(exc) from None
+    return plan.answers
+
+
+async def append_postgresql_async(pg: Any, appends: Sequence[Append]) -> list[StaleTable | None]:
+    """:meth:`Store.append_many` on an asynchronous psycopg connection (``pg``), the same two round
+    trips awaited on the event loop: the server's writer (:class:`.writer.LoopWriter`) waits
+    for no thread's turn at the GIL."""
+    import psycopg
+
+    table_ids = sorted({item.table_id for item in appends})
+    try:
+        async with pg.pipeline():
+            locked = await pg.execute(_LOCK_TABLES, (table_ids,))
+            plan = _Plan(appends, dict(await locked.fetchall()))
+            for statement, parameters in _postgresql_writes(plan):
+                await pg.execute(statement, parameters)
+            await pg.commit()
+    except psycopg.Error as exc:
+        raise _postgresql_failure(exc) from None
+    return plan.answers
+
+
+def _postgresql_writes(plan: _Plan) -> list[tuple[str, tuple[Any, ...]]]:
+    """The tables' versions moved, the actions inserted and one notice sent: one statement each,
+    taking arrays, whatever the batch's size."""
+    if not plan.written:
+        return []
+    tables, rows = list(plan.moves), plan.written
+    last_of = {item.table_id: item.number for item in rows}  # what the other processes catch up to
+    return [
+        (_MOVE_VERSIONS, (tables, [plan.moves[t][0] for t in tables], [plan.moves[t][1] for t in tables])),
+        (
+            _NEW_ACTIONS,
+            (
+                [r.table_id for r in rows],
+                [r.number for r in rows],
+                [r.seat for r in rows],
+                [r.notation for r in rows],
+                [r.at for r in rows],
+            ),
+        ),
+        (_NOTIFY, (CHANNEL, notices([f"{t} {n}" for t, n in last_of.items()]))),
+    ]
+
+
+def _postgresql_failure(exc: Exception) -> StoreError:
+    import psycopg
+
+    if isinstance(exc, psycopg.errors.UniqueViolation):
+        return StaleTable(f"the database refused a duplicate: {_reason(exc)}")
+    return StoreError(f"the database failed: {_reason(exc)}")
+
+
+def _append_sqlite(
+    db: sqlite3.Connection, appends: Sequence[Append], table_ids: list[str]
+) -> list[StaleTable | None]:
+    """:meth:`Store.append_many` on SQLite: the write lock taken first (the versions read are the
+    ones moved), then one statement for the versions and one for the actions, whatever their
+    number (an executemany runs a step per row, and each step lets go of the GIL)."""
+    try:
+        db.execute("BEGIN IMMEDIATE")
+        marks = ", ".join("?" * len(table_ids))
+        versions = db.execute(f"SELECT id, version FROM game_tables WHERE id IN ({marks})", table_ids)
+        plan = _Plan(appends, dict(versions.fetchall()))
+        if plan.written:
+            moves = plan.moves.items()
+            cases = " ".join("WHEN ? THEN ?" for _ in moves)
+            marks = ", ".join("?" * len(moves))
+            db.execute(
+                f"UPDATE game_tables SET version = CASE id {cases} END WHERE id IN ({marks})",
+                [*(value for table, (_, after) in moves for value in (table, after)), *plan.moves],
+            )
+            rows = plan.written
+            db.execute(
+                "INSERT INTO actions (table_id, number, seat, notation, at) VALUES "
+                + ", ".join("(?, ?, ?, ?, ?)" for _ in rows),
+                [value for r in rows for value in (r.table_id, r.number, r.seat, r.notation, r.at)],
+            )
+        db.commit()
+    except sqlite3.Error as exc:
+        if db.in_transaction:
+            db.rollback()
+        if isinstance(exc, sqlite3.IntegrityError):
+            raise StaleTable(f"the database refused a duplicate: {_reason(exc)}") from None
+        raise StoreError(f"the database failed: {_reason(exc)}") from None
+    return plan.answers
+
+
 def _runs(appends: Sequence[Append]) -> list[list[int]]:
-    """The indexes of ``appends`` by table, in the order of the tables' ids (two processes lock
-    the rows in the same order: they wait for each other instead of deadlocking), each table's
-    actions in their order, cut where a number does not follow the one before."""
+    """The indexes of ``appends`` by table (in the order of the tables' ids), each table's actions
+    in their order, cut where a number does not follow the one before."""
     runs: list[list[int]] = []
     for i in sorted(range(len(appends)), key=lambda i: appends[i].table_id):  # stable: in order
         before = appends[runs[-1][-1]] if runs else None

@@ -1,4 +1,4 @@
-"""Group commit: one thread writes the accepted actions of every table, many per transaction.
+"""Group commit: one writer writes the accepted actions of every table, many per transaction.
 
 Every accepted action must be on disk before anyone is told of it. Written one transaction
 each, every action pays a flush to disk and, on SQLite, a turn at its single write lock
@@ -12,6 +12,12 @@ A table may queue its next actions before the first is committed (people program
 share a commit). Once one of its actions is refused, the actions it queued after it (same
 :attr:`~robotable.server.store.Append.lineage`) are refused unwritten: they were made on a state
 that was not stored. The table catches up, then tries again under a new lineage.
+
+SQLite's writer is a thread (:class:`GroupWriter`): sqlite3 blocks, and its flush to disk must
+not stop the event loop. PostgreSQL's is a task of the event loop on psycopg's asynchronous
+connection (:class:`LoopWriter`): a thread waits for its turn at the GIL, which a busy loop
+holds, after every round trip to the database, and that made a loaded server's commits
+several times as long.
 """
 
 from __future__ import annotations
@@ -22,16 +28,82 @@ import logging
 import queue
 import threading
 import time
+from collections import deque
 from collections.abc import Callable, Sequence
+from typing import Any, Protocol
 
-from robotable.server.store import Append, Store, StoreError, refused_before
+from robotable.server.store import Append, Store, StoreError, append_postgresql_async, refused_before
 
 log = logging.getLogger("robotable.server")
 
 BATCH_LIMIT = 1024
 """Actions in one transaction at most (a bounded transaction, even under a flood)."""
+STOPPING = "the server is stopping: the action was not stored"
 
 _Waiter = tuple[Append, asyncio.Future[None]]
+_Answer = StoreError | None
+
+
+class Writer(Protocol):
+    """What the tables need of a writer."""
+
+    def write(self, item: Append) -> asyncio.Future[None]:
+        """Queue one action: the future is done once it is committed; it raises ``StaleTable``
+        when another process wrote that action number first (or an action before it of its table
+        was refused), :class:`StoreError` when the database failed (in both cases nothing of this
+        action was written). A table's actions are written in the order it queued them."""
+        ...
+
+    def waiting(self) -> int:
+        """Actions queued for the next transaction (the metrics)."""
+        ...
+
+    async def stop(self) -> None:
+        """Write what is waiting, then stop."""
+        ...
+
+
+def writer_for(store: Store, committed: Callable[[float], None]) -> Writer:
+    """The store's writer: :class:`LoopWriter` on PostgreSQL, :class:`GroupWriter` on SQLite."""
+    return (
+        LoopWriter(store, committed=committed)
+        if store.postgresql
+        else GroupWriter(store, committed=committed)
+    )
+
+
+class Lineages:
+    """Each table's last lineage with a refused action: its actions of that lineage or an older
+    one are refused unwritten (they were made on a state that was not stored)."""
+
+    def __init__(self) -> None:
+        self._refused: dict[str, int] = {}
+
+    def sort(self, items: list[Append]) -> tuple[list[_Answer], list[int]]:
+        """The answers of the actions refused already, and the indexes of the others."""
+        answers: list[_Answer] = [None] * len(items)
+        kept = []
+        for i, item in enumerate(items):
+            if item.lineage <= self._refused.get(item.table_id, -1):
+                answers[i] = refused_before(item)
+            else:
+                kept.append(i)
+        return answers, kept
+
+    def note(self, items: list[Append], answers: list[_Answer]) -> None:
+        for item, answer in zip(items, answers, strict=True):
+            if answer is not None:
+                last = self._refused.get(item.table_id, item.lineage)
+                self._refused[item.table_id] = max(item.lineage, last)
+
+
+def _failure(exc: Exception, count: int) -> list[_Answer]:
+    """Every written action's answer when the write raised ``exc``."""
+    if isinstance(exc, StoreError):
+        return [exc] * count
+    # a bug here must not stop the writer: every waiter is answered
+    log.error("writing %d actions failed", count, exc_info=exc)
+    return [StoreError(f"the action was not stored: {exc}")] * count
 
 
 class GroupWriter:
@@ -49,26 +121,23 @@ class GroupWriter:
         self.committed = committed
         """Told each transaction's seconds (the metrics)."""
         self._waiting: queue.SimpleQueue[_Waiter | None] = queue.SimpleQueue()
-        self._refused: dict[str, int] = {}
-        """Each table's last lineage with a refused action (only the writer's thread reads it)."""
+        self._lineages = Lineages()  # only the writer's thread reads it
         self._thread = threading.Thread(target=self._run, name="robotable-writer", daemon=True)
         self._thread.start()
 
     def write(self, item: Append) -> asyncio.Future[None]:
-        """Queue one action: the future is done once it is committed; it raises ``StaleTable``
-        when another process wrote that action number first (or an action before it of its table
-        was refused), :class:`StoreError` when the database failed (in both cases nothing of this
-        action was written). A table's actions are written in the order it queued them."""
         future: asyncio.Future[None] = asyncio.get_running_loop().create_future()
         if not self._thread.is_alive():
-            future.set_exception(StoreError("the server is stopping: the action was not stored"))
+            future.set_exception(StoreError(STOPPING))
         else:
             self._waiting.put((item, future))
         return future
 
     def waiting(self) -> int:
-        """Actions queued for the next transaction (about: the thread takes them meanwhile)."""
-        return self._waiting.qsize()
+        return self._waiting.qsize()  # about: the thread takes them meanwhile
+
+    async def stop(self) -> None:
+        await asyncio.to_thread(self.close)
 
     def close(self, timeout: float = 10.0) -> None:
         """Write what is waiting, then stop the thread."""
@@ -100,44 +169,120 @@ class GroupWriter:
     def _write(self, batch: list[_Waiter]) -> None:
         items = [item for item, _ in batch]
         answers = self._answers(items)
-        for item, answer in zip(items, answers, strict=True):
-            if answer is not None:
-                last = self._refused.get(item.table_id, item.lineage)
-                self._refused[item.table_id] = max(item.lineage, last)
-        by_loop: dict[asyncio.AbstractEventLoop, list[tuple[asyncio.Future[None], StoreError | None]]] = {}
+        by_loop: dict[asyncio.AbstractEventLoop, list[tuple[asyncio.Future[None], _Answer]]] = {}
         for (_, future), answer in zip(batch, answers, strict=True):
             by_loop.setdefault(future.get_loop(), []).append((future, answer))
         for loop, settled in by_loop.items():  # one wake-up of each loop for the whole batch
             with contextlib.suppress(RuntimeError):  # a closed loop: nobody is waiting any more
                 loop.call_soon_threadsafe(_settle, settled)
 
-    def _answers(self, items: list[Append]) -> list[StoreError | None]:
+    def _answers(self, items: list[Append]) -> list[_Answer]:
         """Write what may be written of ``items``: an answer each (None: committed)."""
-        answers: list[StoreError | None] = [None] * len(items)
-        kept = []
-        for i, item in enumerate(items):
-            if item.lineage <= self._refused.get(item.table_id, -1):
-                answers[i] = refused_before(item)
-            else:
-                kept.append(i)
-        if not kept:
-            return answers
-        written: Sequence[StoreError | None]
-        started = time.perf_counter()
-        try:
-            written = self.store.append_many([items[i] for i in kept])
-            self.committed(time.perf_counter() - started)
-        except StoreError as exc:
-            written = [exc] * len(kept)
-        except Exception as exc:  # a bug here must not stop the writer: every waiter is answered
-            log.exception("writing %d actions failed", len(kept))
-            written = [StoreError(f"the action was not stored: {exc}")] * len(kept)
-        for i, answer in zip(kept, written, strict=True):
-            answers[i] = answer
+        answers, kept = self._lineages.sort(items)
+        if kept:
+            written: Sequence[_Answer]
+            started = time.perf_counter()
+            try:
+                written = self.store.append_many([items[i] for i in kept])
+                self.committed(time.perf_counter() - started)
+            except Exception as exc:
+                written = _failure(exc, len(kept))
+            for i, answer in zip(kept, written, strict=True):
+                answers[i] = answer
+        self._lineages.note(items, answers)
         return answers
 
 
-def _settle(settled: list[tuple[asyncio.Future[None], StoreError | None]]) -> None:
+class LoopWriter:
+    """PostgreSQL's writer: a task of the event loop, on its own asynchronous psycopg connection
+    (opened at the first write, opened again after the database dropped it)."""
+
+    def __init__(
+        self,
+        store: Store,
+        *,
+        batch_limit: int = BATCH_LIMIT,
+        committed: Callable[[float], None] = lambda _seconds: None,
+    ) -> None:
+        self.store = store
+        self.batch_limit = batch_limit
+        self.committed = committed
+        self._waiting: deque[_Waiter] = deque()
+        self._lineages = Lineages()
+        self._wake: asyncio.Event | None = None  # made in the loop that writes
+        self._task: asyncio.Task[None] | None = None
+        self._connection: Any = None
+        self._stopping = False
+
+    def write(self, item: Append) -> asyncio.Future[None]:
+        loop = asyncio.get_running_loop()
+        future: asyncio.Future[None] = loop.create_future()
+        if self._stopping:
+            future.set_exception(StoreError(STOPPING))
+            return future
+        if self._task is None:
+            self._wake = asyncio.Event()
+            self._task = loop.create_task(self._run(), name="robotable-writer")
+        self._waiting.append((item, future))
+        assert self._wake is not None
+        self._wake.set()
+        return future
+
+    def waiting(self) -> int:
+        return len(self._waiting)
+
+    async def stop(self, timeout: float = 10.0) -> None:
+        self._stopping = True
+        if self._task is not None and self._wake is not None:
+            self._wake.set()
+            with contextlib.suppress(asyncio.TimeoutError):
+                await asyncio.wait_for(asyncio.shield(self._task), timeout)
+            self._task.cancel()
+        if self._connection is not None:
+            with contextlib.suppress(Exception):
+                await self._connection.close()
+
+    async def _run(self) -> None:
+        assert self._wake is not None
+        while True:
+            await self._wake.wait()
+            self._wake.clear()
+            while self._waiting:
+                count = min(len(self._waiting), self.batch_limit)
+                batch = [self._waiting.popleft() for _ in range(count)]
+                answers = await self._answers([item for item, _ in batch])
+                _settle([(future, answer) for (_, future), answer in zip(batch, answers, strict=True)])
+            if self._stopping:
+                return
+
+    async def _answers(self, items: list[Append]) -> list[_Answer]:
+        answers, kept = self._lineages.sort(items)
+        if kept:
+            written: Sequence[_Answer]
+            started = time.perf_counter()
+            try:
+                written = await append_postgresql_async(await self._connect(), [items[i] for i in kept])
+                self.committed(time.perf_counter() - started)
+            except Exception as exc:
+                written = _failure(exc, len(kept))
+            for i, answer in zip(kept, written, strict=True):
+                answers[i] = answer
+        self._lineages.note(items, answers)
+        return answers
+
+    async def _connect(self) -> Any:
+        import psycopg
+
+        if self._connection is None or self._connection.closed or self._connection.broken:
+            try:
+                self._connection = await psycopg.AsyncConnection.connect(self.store.libpq_url)
+            except psycopg.Error as exc:
+                reason = (str(exc).strip().splitlines() or [type(exc).__name__])[0]
+                raise StoreError(f"cannot reach the database: {reason}") from None
+        return self._connection
+
+
+def _settle(settled: list[tuple[asyncio.Future[None], _Answer]]) -> None:
     for future, answer in settled:
         if future.done():  # its waiter was cancelled (a stopping table)
             continue
