@@ -44,7 +44,7 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections import defaultdict
+from collections import Counter, defaultdict
 from collections.abc import Iterator, Sequence
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
@@ -192,6 +192,8 @@ class Ledger:
     reconnects: list[float] = field(default_factory=list)
     failed_attempts: int = 0
     refused: int = 0
+    refusals: Counter[str] = field(default_factory=Counter)
+    """Why the refused actions were refused (the server's English reason)."""
     games: int = 0
     connected: int = 0
     kills: int = 0
@@ -301,6 +303,7 @@ def hear(ctx: Context, person: Person, message: Message) -> None:
         person.pending = False
     elif kind in ("refused", "error"):
         ctx.ledger.refused += 1
+        ctx.ledger.refusals[str(message.get("reason", message.get("code", "?")))] += 1
         person.pending, person.retry_at = False, time.monotonic() + 1.0
         if kind == "error":
             ctx.ledger.problems.append(f"table {person.table} seat {person.seat}: {message}")
@@ -557,6 +560,8 @@ class Result:
     stuck_tables: dict[str, Stuck]
     games: int
     refused: int
+    refusals: dict[str, int]
+    """Why, the commonest reasons first."""
     problems: list[str]
     ports: list[int]
     """The two processes' ports (a test checks that nothing listens there any more)."""
@@ -590,6 +595,7 @@ def result_of(
         stuck_tables=ledger.stuck,
         games=ledger.games,
         refused=ledger.refused,
+        refusals=dict(ledger.refusals.most_common(5)),
         problems=ledger.problems[:20],
         ports=ports,
     )
@@ -626,6 +632,8 @@ def report(console: Console, result: Result, args: argparse.Namespace) -> None:
     for label, value in rows:
         table.add_row(label, value)
     console.print(table)
+    for reason, count in result.refusals.items():
+        console.print(f"refused {count:,} time(s): {reason}", soft_wrap=True)
     for line in result.differences:
         console.print(f"[red]{line}[/]", soft_wrap=True)
     for name, stuck in sorted(result.stuck_tables.items()):

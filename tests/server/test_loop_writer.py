@@ -74,6 +74,25 @@ def test_a_stale_action_refuses_its_tables_later_ones_until_a_new_lineage(store:
     assert store.load("t1").actions == [(0, "bid 9"), (0, "bid 7")]
 
 
+def test_a_batch_whose_table_s_actions_do_not_follow_each_other_is_answered_as_the_store_does(
+    store: Store,
+) -> None:
+    writer = writer_for(store, committed=lambda _s: None)
+
+    async def scenario() -> list[BaseException | None]:
+        out_of_order = [
+            writer.write(Append("t0", 2, 0, "bid 4", 1.0)),
+            writer.write(Append("t0", 1, 0, "bid 3", 1.0)),
+        ]
+        answers = await asyncio.gather(*out_of_order, return_exceptions=True)
+        await writer.stop()
+        return answers
+
+    stale, written = asyncio.run(scenario())
+    assert isinstance(stale, StaleTable) and written is None
+    assert store.load("t0").actions == [(0, "bid 3")]
+
+
 def test_a_dropped_connection_fails_its_batch_in_words_and_the_next_write_reconnects(store: Store) -> None:
     import psycopg
 

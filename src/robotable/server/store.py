@@ -183,6 +183,27 @@ _NEW_ACTIONS = (
     "%s::text[], %s::integer[], %s::integer[], %s::text[], %s::double precision[])"
 )
 _NOTIFY = "SELECT pg_notify(%s, payload) FROM unnest(%s::text[]) AS payload"
+_WRITE_RUNS = """
+WITH locked AS MATERIALIZED (
+    SELECT id, version FROM game_tables WHERE id = ANY(%(tables)s::text[]) ORDER BY id FOR UPDATE
+), moved AS (
+    UPDATE game_tables AS t SET version = m.after
+    FROM unnest(%(tables)s::text[], %(befores)s::integer[], %(afters)s::integer[]) AS m(id, before, after)
+    JOIN locked AS l ON l.id = m.id AND l.version = m.before
+    WHERE t.id = m.id
+    RETURNING t.id
+), written AS (
+    INSERT INTO actions (table_id, number, seat, notation, at)
+    SELECT a.* FROM unnest(%(action_tables)s::text[], %(numbers)s::integer[], %(seats)s::integer[],
+        %(notations)s::text[], %(ats)s::double precision[]) AS a(table_id, number, seat, notation, at)
+    WHERE a.table_id IN (SELECT id FROM moved)
+)
+SELECT id FROM moved
+"""
+"""A batch whose each table's actions follow each other, in one statement: the tables' rows
+locked in the order of their ids (materialized: before any is moved), the ones still at the
+version before their actions moved past them, and those tables' actions inserted; it returns
+the tables moved."""
 
 
 def new_header(
@@ -738,22 +759,61 @@ def _append_postgresql(pg: Any, appends: Sequence[Append], table_ids: list[str])
 
 
 async def append_postgresql_async(pg: Any, appends: Sequence[Append]) -> list[StaleTable | None]:
-    """:meth:`Store.append_many` on an asynchronous psycopg connection (``pg``), the same two round
-    trips awaited on the event loop: the server's writer (:class:`.writer.LoopWriter`) waits
-    for no thread's turn at the GIL."""
+    """:meth:`Store.append_many` on an asynchronous psycopg connection (``pg``), awaited on the
+    event loop: the server's writer (:class:`.writer.LoopWriter`) waits for no thread's turn at
+    the GIL. A batch whose every table's actions follow each other (the server's, always) is
+    one round trip: :data:`_WRITE_RUNS` with one notice, pipelined with the commit; any other
+    takes the two of :func:`_append_postgresql`."""
     import psycopg
 
-    table_ids = sorted({item.table_id for item in appends})
+    runs = _runs(appends)
+    tables = [appends[run[0]].table_id for run in runs]
     try:
         async with pg.pipeline():
-            locked = await pg.execute(_LOCK_TABLES, (table_ids,))
-            plan = _Plan(appends, dict(await locked.fetchall()))
-            for statement, parameters in _postgresql_writes(plan):
-                await pg.execute(statement, parameters)
+            if len(set(tables)) < len(runs):
+                plan = _Plan(
+                    appends, dict(await (await pg.execute(_LOCK_TABLES, (sorted(tables),))).fetchall())
+                )
+                for statement, parameters in _postgresql_writes(plan):
+                    await pg.execute(statement, parameters)
+                await pg.commit()
+                return plan.answers
+            written = await pg.execute(_WRITE_RUNS, _runs_parameters(runs, appends))
+            lines = [f"{appends[run[0]].table_id} {appends[run[-1]].number}" for run in runs]
+            await pg.execute(_NOTIFY, (CHANNEL, notices(lines)))  # a refused table's: a needless catch-up
             await pg.commit()
+            moved = {row[0] for row in await written.fetchall()}
     except psycopg.Error as exc:
         raise _postgresql_failure(exc) from None
-    return plan.answers
+    return _answers_of_runs(runs, moved, appends)
+
+
+def _runs_parameters(runs: list[list[int]], appends: Sequence[Append]) -> dict[str, list[Any]]:
+    return {
+        "tables": [appends[run[0]].table_id for run in runs],
+        "befores": [appends[run[0]].number - 1 for run in runs],
+        "afters": [appends[run[-1]].number for run in runs],
+        "action_tables": [item.table_id for item in appends],
+        "numbers": [item.number for item in appends],
+        "seats": [item.seat for item in appends],
+        "notations": [item.notation for item in appends],
+        "ats": [item.at for item in appends],
+    }
+
+
+def _answers_of_runs(
+    runs: list[list[int]], moved: set[str], appends: Sequence[Append]
+) -> list[StaleTable | None]:
+    """Each action's answer: written when its table moved, else the first of its table's refused
+    as written already by another process, the others as made after it."""
+    answers: list[StaleTable | None] = [None] * len(appends)
+    for first, *rest in runs:
+        item = appends[first]
+        if item.table_id not in moved:
+            answers[first] = StaleTable(f"table {item.table_id}: action {item.number} was already written")
+            for i in rest:
+                answers[i] = refused_before(appends[i])
+    return answers
 
 
 def _postgresql_writes(plan: _Plan) -> list[tuple[str, tuple[Any, ...]]]:
