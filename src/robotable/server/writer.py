@@ -106,8 +106,8 @@ def _failure(exc: Exception, count: int) -> list[_Answer]:
     return [StoreError(f"the action was not stored: {exc}")] * count
 
 
-class GroupWriter:
-    """The writer thread of one store, fed by the event loop's tables."""
+class _Batches:
+    """What both writers share: the store, a batch's bound, the metrics, the lineages."""
 
     def __init__(
         self,
@@ -120,8 +120,34 @@ class GroupWriter:
         self.batch_limit = batch_limit
         self.committed = committed
         """Told each transaction's seconds (the metrics)."""
+        self._lineages = Lineages()  # only the writer (its thread, or its task) reads it
+
+    def _answered(
+        self,
+        items: list[Append],
+        answers: list[_Answer],
+        kept: list[int],
+        written: Sequence[_Answer] | Exception,
+        started: float,
+    ) -> list[_Answer]:
+        """Every answer of a batch: ``answers`` of the actions refused already, completed with
+        what the write of the ``kept`` ones gave (its answers, or what it raised)."""
+        if isinstance(written, Exception):
+            written = _failure(written, len(kept))
+        elif kept:
+            self.committed(time.perf_counter() - started)
+        for i, answer in zip(kept, written, strict=True):
+            answers[i] = answer
+        self._lineages.note(items, answers)
+        return answers
+
+
+class GroupWriter(_Batches):
+    """The writer thread of one store, fed by the event loop's tables."""
+
+    def __init__(self, store: Store, **options: Any) -> None:
+        super().__init__(store, **options)
         self._waiting: queue.SimpleQueue[_Waiter | None] = queue.SimpleQueue()
-        self._lineages = Lineages()  # only the writer's thread reads it
         self._thread = threading.Thread(target=self._run, name="robotable-writer", daemon=True)
         self._thread.start()
 
@@ -179,36 +205,22 @@ class GroupWriter:
     def _answers(self, items: list[Append]) -> list[_Answer]:
         """Write what may be written of ``items``: an answer each (None: committed)."""
         answers, kept = self._lineages.sort(items)
-        if kept:
-            written: Sequence[_Answer]
-            started = time.perf_counter()
-            try:
-                written = self.store.append_many([items[i] for i in kept])
-                self.committed(time.perf_counter() - started)
-            except Exception as exc:
-                written = _failure(exc, len(kept))
-            for i, answer in zip(kept, written, strict=True):
-                answers[i] = answer
-        self._lineages.note(items, answers)
-        return answers
+        started = time.perf_counter()
+        written: Sequence[_Answer] | Exception
+        try:
+            written = self.store.append_many([items[i] for i in kept]) if kept else []
+        except Exception as exc:
+            written = exc
+        return self._answered(items, answers, kept, written, started)
 
 
-class LoopWriter:
+class LoopWriter(_Batches):
     """PostgreSQL's writer: a task of the event loop, on its own asynchronous psycopg connection
     (opened at the first write, opened again after the database dropped it)."""
 
-    def __init__(
-        self,
-        store: Store,
-        *,
-        batch_limit: int = BATCH_LIMIT,
-        committed: Callable[[float], None] = lambda _seconds: None,
-    ) -> None:
-        self.store = store
-        self.batch_limit = batch_limit
-        self.committed = committed
+    def __init__(self, store: Store, **options: Any) -> None:
+        super().__init__(store, **options)
         self._waiting: deque[_Waiter] = deque()
-        self._lineages = Lineages()
         self._wake: asyncio.Event | None = None  # made in the loop that writes
         self._task: asyncio.Task[None] | None = None
         self._connection: Any = None
@@ -257,18 +269,15 @@ class LoopWriter:
 
     async def _answers(self, items: list[Append]) -> list[_Answer]:
         answers, kept = self._lineages.sort(items)
-        if kept:
-            written: Sequence[_Answer]
-            started = time.perf_counter()
-            try:
-                written = await append_postgresql_async(await self._connect(), [items[i] for i in kept])
-                self.committed(time.perf_counter() - started)
-            except Exception as exc:
-                written = _failure(exc, len(kept))
-            for i, answer in zip(kept, written, strict=True):
-                answers[i] = answer
-        self._lineages.note(items, answers)
-        return answers
+        started = time.perf_counter()
+        written: Sequence[_Answer] | Exception
+        try:
+            written = (
+                await append_postgresql_async(await self._connect(), [items[i] for i in kept]) if kept else []
+            )
+        except Exception as exc:
+            written = exc
+        return self._answered(items, answers, kept, written, started)
 
     async def _connect(self) -> Any:
         import psycopg
