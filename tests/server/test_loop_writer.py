@@ -118,6 +118,17 @@ def test_a_dropped_connection_fails_its_batch_in_words_and_the_next_write_reconn
     assert store.load("t0").actions == [(0, "bid 3"), (0, "bid 5")]
 
 
+def test_a_writer_used_again_in_another_event_loop_writes_there(store: Store) -> None:
+    writer = writer_for(store, committed=lambda _s: None)
+
+    async def write(number: int) -> None:
+        await writer.write(Append("t0", number, 0, f"bid {number + 2}", 1.0))
+
+    asyncio.run(write(1))  # the loop ends with the writer's task in it
+    asyncio.run(write(2))
+    assert store.load("t0").actions == [(0, "bid 3"), (0, "bid 4")]
+
+
 def test_stopping_writes_what_is_waiting_then_refuses_in_words(store: Store) -> None:
     writer = writer_for(store, committed=lambda _s: None)
 

@@ -232,8 +232,8 @@ class LoopWriter(_Batches):
         if self._stopping:
             future.set_exception(StoreError(STOPPING))
             return future
-        if self._task is None:
-            self._wake = asyncio.Event()
+        if self._task is None or self._task.get_loop() is not loop:  # the first write in this loop
+            self._wake, self._connection = asyncio.Event(), None  # (a connection serves one loop)
             self._task = loop.create_task(self._run(), name="robotable-writer")
         self._waiting.append((item, future))
         assert self._wake is not None
