@@ -185,6 +185,8 @@ def test_a_ricochet_position_with_the_silver_robot_by_column_and_row(server: Ser
     page.select_option("#ed-row", "3")
     page.click("#ed-place")
     page.wait_for_selector("#ed-board svg .robot.silver")
+    silver_word = page.locator("#ed-tools button[data-tool='silver'] .tool-word")
+    assert silver_word.inner_text() == "silver robot"  # placed: the reason to place it is gone
     with page.expect_request("**/api/puzzles/ricochet/check") as request:
         page.click("#ed-check")
     assert request.value.post_data_json["code"].split("-")[1] == "00F0FF0F53"  # x then y, silver last
@@ -194,6 +196,7 @@ def test_a_ricochet_position_with_the_silver_robot_by_column_and_row(server: Ser
     page.wait_for_selector("#ed-board svg .robot.silver[transform='translate(20,20)']")
     page.click("#ed-silver-out")
     page.wait_for_selector("#ed-board svg .robot.silver", state="detached")
+    assert "place it to play with five" in silver_word.inner_text()
     with page.expect_request("**/api/puzzles/ricochet/check") as request:
         page.click("#ed-check")
     assert request.value.post_data_json["code"].split("-")[1] == "53F0FF0F"  # red where silver was

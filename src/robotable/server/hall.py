@@ -80,6 +80,11 @@ class Created:
     invites: dict[Seat, str]
 
 
+def clocks_run(timers: bool | None, turn_based: Any) -> bool:
+    """Whether a new table's clocks run: as asked, else unless it is turn-based."""
+    return turn_based is None if timers is None else timers
+
+
 class Hall:
     """Every live table of this process, over one store: one :class:`LiveTable` per table,
     whose ``audience`` (who hears it) is made by ``audience``."""
@@ -228,7 +233,7 @@ class Hall:
         game = games.get(game_id)
         refuse_file_options(options or {})
         bank = None if turn_based is None else bank_rule(turn_based)
-        timers = bank is None if timers is None else timers
+        timers = clocks_run(timers, turn_based)
         if bank is not None and timers:
             raise bank_with_clocks()
         kinds = [seat_kind(game, spec) for spec in seat_specs]

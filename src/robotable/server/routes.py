@@ -37,7 +37,7 @@ from robotable.core.words import LANGUAGES
 from robotable.play.tutorials import has_tutorial
 from robotable.server.bot_challenges import TableKind
 from robotable.server.bot_limits import BotTables
-from robotable.server.hall import Hall
+from robotable.server.hall import Hall, clocks_run
 from robotable.server.invitations import (
     creation_invitations,
     offer_at_creation,
@@ -151,7 +151,7 @@ def add_routes(app: FastAPI, hall: Hall) -> None:
     @app.post("/api/tables", status_code=201)
     async def create_table(body: CreateTable, request: Request, key: Key) -> dict[str, Any]:
         """A new table; a signed-in creator's account holds their seat."""
-        clocked = body.timers if body.timers is not None else body.turn_based is None  # the hall's default
+        clocked = clocks_run(body.timers, body.turn_based)
         kind = TableKind(body.game, body.turn_based is not None, clocked, len(body.seats))
         invited = await creation_invitations(request, body.seats, key.holder, kind)  # ``invite:NAME`` seats
         specs = seat_specs(body.seats)

@@ -14,12 +14,14 @@ export function ricochetPaletteView(editor) {
   editor.watch(
     (s) => [s.tool, s.target, s.targets, s.lang, s.robots.length],
     (state) => {
+      const placed = state.robots.length > 4; // the silver robot is on the board: no need to say why to place it
+      const word = (robot) => (robot === "silver" && placed ? "editor.robot.silver_placed" : `editor.robot.${robot}`);
       const robots = ROBOTS.map((robot) =>
         el(
           "button",
           { type: "button", class: `tool robot-${robot}`, dataset: { tool: robot }, "aria-pressed": state.tool === robot ? "true" : "false", onclick: () => editor.pickTool(robot) },
           el("span", { class: "tool-glyph", "aria-hidden": "true" }, "●"),
-          el("span", { class: "tool-word" }, t(`editor.robot.${robot}`)),
+          el("span", { class: "tool-word" }, t(word(robot))),
         ),
       );
       const target = el(
@@ -32,7 +34,7 @@ export function ricochetPaletteView(editor) {
           ...state.targets.map((code) => el("option", { value: code, selected: code === state.target }, targetName(code))),
         ),
       );
-      const silverOut = state.robots.length > 4 && el("button", { type: "button", id: "ed-silver-out", onclick: () => editor.removeSilver() }, t("editor.silver_out"));
+      const silverOut = placed && el("button", { type: "button", id: "ed-silver-out", onclick: () => editor.removeSilver() }, t("editor.silver_out"));
       box.replaceChildren(...robots, ...(silverOut ? [silverOut] : []), target);
     },
   );
