@@ -20,6 +20,8 @@ import time
 from collections.abc import Iterator
 from pathlib import Path
 
+from . import reaper
+
 
 def server_bin() -> Path | None:
     """The folder of ``initdb`` and ``pg_ctl`` (newest version), or None when not installed."""
@@ -57,7 +59,7 @@ def cluster() -> Iterator[str]:
     if os.geteuid() == 0:
         shutil.chown(folder, "nobody", "nogroup")
     port = free_port()
-    pid = None
+    pid, release = None, lambda: None
     try:
         _run(
             [str(binaries / "initdb"), "-D", str(data), "-U", "robotable", "-A", "trust", "-E", "UTF8"],
@@ -81,11 +83,13 @@ def cluster() -> Iterator[str]:
             cwd=folder,
         )
         pid = int((data / "postmaster.pid").read_text().split()[0])
+        release = reaper.watch(pid, signal.SIGINT, folder)  # stops it should this process die first
         yield f"postgresql+psycopg://robotable@127.0.0.1:{port}/postgres"
     finally:
         if pid is not None:
             _stop(pid)
         shutil.rmtree(folder, ignore_errors=True)
+        release()
 
 
 def _stop(pid: int) -> None:

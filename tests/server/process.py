@@ -8,11 +8,13 @@ import socket
 import subprocess
 import sys
 import time
-from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import httpx
+
+from .. import reaper
 
 START_DEADLINE = 60.0
 """Seconds for a server to answer after its start (imports, migrations; a loaded CI machine)."""
@@ -29,6 +31,8 @@ class Server:
     process: subprocess.Popen[str]
     url: str
     output: Path
+    release: Callable[[], None] = field(default=lambda: None)
+    """Ends the watchman that stops it should the test process die first (:mod:`tests.reaper`)."""
 
     def log(self) -> str:
         return self.output.read_text(encoding="utf-8", errors="replace")
@@ -58,7 +62,7 @@ def launch(command: Sequence[str], folder: Path, port: int, *, cwd: Path | None 
     output = folder / f"serve-{port}-{time.monotonic_ns()}.log"
     with output.open("w") as log:
         process = subprocess.Popen(list(command), stdout=log, stderr=subprocess.STDOUT, text=True, cwd=cwd)
-    server = Server(process, f"http://127.0.0.1:{port}", output)
+    server = Server(process, f"http://127.0.0.1:{port}", output, reaper.watch(process.pid))
     try:
         wait_until_up(server)
     except BaseException:
@@ -98,12 +102,14 @@ def stop(server: Server) -> None:
         except subprocess.TimeoutExpired:
             server.process.kill()
             server.process.wait(10)
+    server.release()
 
 
 def kill(server: Server) -> None:
     """``kill -9``: no shutdown, no flush, nothing finished."""
     server.process.kill()
     server.process.wait(10)
+    server.release()
 
 
 @contextlib.contextmanager
