@@ -124,8 +124,12 @@ def test_a_writer_used_again_in_another_event_loop_writes_there(store: Store) ->
     async def write(number: int) -> None:
         await writer.write(Append("t0", number, 0, f"bid {number + 2}", 1.0))
 
+    async def stop() -> None:
+        await writer.stop()
+
     asyncio.run(write(1))  # the loop ends with the writer's task in it
     asyncio.run(write(2))
+    asyncio.run(stop())  # in a third loop, where it has no task: nothing to wait for
     assert store.load("t0").actions == [(0, "bid 3"), (0, "bid 4")]
 
 

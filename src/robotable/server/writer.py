@@ -232,8 +232,11 @@ class LoopWriter(_Batches):
         if self._stopping:
             future.set_exception(StoreError(STOPPING))
             return future
-        if self._task is None or self._task.get_loop() is not loop:  # the first write in this loop
-            self._wake, self._connection = asyncio.Event(), None  # (a connection serves one loop)
+        if self._task is None or self._task.done() or self._task.get_loop() is not loop:
+            # the first write, or the first in this loop (the last one's ended with its task)
+            if self._task is not None and self._task.get_loop() is not loop:
+                self._connection = None  # a connection serves the loop that opened it
+            self._wake = asyncio.Event()
             self._task = loop.create_task(self._run(), name="robotable-writer")
         self._waiting.append((item, future))
         assert self._wake is not None
@@ -245,11 +248,13 @@ class LoopWriter(_Batches):
 
     async def stop(self, timeout: float = 10.0) -> None:
         self._stopping = True
-        if self._task is not None and self._wake is not None:
+        task = self._task
+        if task is not None and not task.done() and task.get_loop() is asyncio.get_running_loop():
+            assert self._wake is not None
             self._wake.set()
-            with contextlib.suppress(asyncio.TimeoutError):
-                await asyncio.wait_for(asyncio.shield(self._task), timeout)
-            self._task.cancel()
+            finished, _ = await asyncio.wait({task}, timeout=timeout)
+            if not finished:
+                task.cancel()
         if self._connection is not None:
             with contextlib.suppress(Exception):
                 await self._connection.close()
