@@ -1,5 +1,5 @@
 """docs/deploy.md's nginx settings, as written there, in front of a real ``robotable serve``:
-plain HTTP is sent to HTTPS, a person makes an account and plays a game in Chromium over HTTPS
+plain HTTP is sent to HTTPS, a person makes an account and plays a whole game in Chromium over HTTPS
 and a WebSocket through the proxy, the server sees the player's address and scheme (the session
 cookie is ``Secure``), and /metrics answers this machine. nginx (Debian's) and its certificate
 (made by ``openssl`` for the test) are started and removed by the test, by process id."""
@@ -23,6 +23,7 @@ import pytest
 from ..server import process
 from .accounts import a_name, sign_up
 from .conftest import new_page
+from .test_new_person import NewPerson, create_quick_table
 
 DEPLOY = Path(__file__).parents[2] / "docs" / "deploy.md"
 NGINX = shutil.which("nginx") or "/usr/sbin/nginx"
@@ -156,20 +157,23 @@ def test_plain_http_is_sent_to_https_and_the_health_and_metrics_answer_through_t
         assert "robotable_connections" in client.get("/metrics").text  # this machine is the operators'
 
 
-def test_a_person_signs_up_and_plays_a_game_through_the_proxy_over_https(proxy: Proxy, browser: Any) -> None:
+def test_a_person_signs_up_and_plays_a_whole_game_through_the_proxy(proxy: Proxy, browser: Any) -> None:
+    """The lobby's Quick Droids table against its bots, played to its end by clicks: every action
+    and its news over the WebSocket, through nginx."""
     context = browser.new_context(ignore_https_errors=True, locale="en-GB", bypass_csp=True)
     try:
         page = new_page(context, f"{proxy.https}/account")
         sign_up(page, proxy.https, a_name())  # Host passed on: the site's own page, not another site
         cookie = next(c for c in context.cookies() if c["name"] == "robotable_session")
         assert cookie["secure"]  # the server believed nginx's X-Forwarded-Proto: https
-        body = {"game": "delivery", "seats": ["human", "bot"], "seed": 5, "name": "Ada"}
-        created = page.request.post(f"{proxy.https}/api/tables", data=body).json()
-        page.goto(f"{proxy.https}/tables/{created['table']}#token={created['token']}")
-        page.wait_for_selector("body[data-seat='0'] #board svg", timeout=30_000)
-        page.click("#concede")  # an action over the WebSocket, through nginx, and its news back
-        page.click("#concede-yes")
+        page.goto(proxy.https)
+        page.wait_for_selector(".card")
+        table = create_quick_table(page, "droids")
+        clicks = NewPerson(page).play()
+        assert clicks["decision"] + clicks["board"] > 0, clicks
         page.wait_for_selector("#outcome ol.ranks li", timeout=30_000)
+        record = httpx.get(f"{proxy.server.url}/api/tables/{table}/record", timeout=30).json()
+        assert record["outcome"] is not None and len(record["actions"]) > 1
         assert not page.errors
     finally:
         context.close()
