@@ -37,7 +37,9 @@ def main() -> None:
     parser.add_argument("game", help="ricochet, dr2d, droids, delivery or robotick")
     parser.add_argument("--server", default="http://127.0.0.1:8000")
     parser.add_argument("--table", help="take an open seat of this table instead of a new one")
-    parser.add_argument("--seed", type=int, default=None, help="repeat the same choices")
+    parser.add_argument(
+        "--seed", type=int, default=None, help="repeat the same game: its deal and the choices"
+    )
     parser.add_argument("-O", "--option", action="append", default=[], help="KEY=VALUE, a table option")
     args = parser.parse_args()
     random.seed(args.seed)
@@ -46,7 +48,15 @@ def main() -> None:
     else:
         opponents = OPPONENTS.get(args.game, ["bot:easy"])
         options, timers = dict(option_of(text) for text in args.option), args.game in CLOCKS
-        seat = new_table(args.server, args.game, opponents, name="random bot", options=options, timers=timers)
+        seat = new_table(
+            args.server,
+            args.game,
+            opponents,
+            name="random bot",
+            options=options,
+            timers=timers,
+            seed=args.seed,
+        )
         print(f"watch it: {args.server}/tables/{seat.table}")
     print(f"game over: {play(seat, choose)['detail']}")
 

@@ -158,10 +158,12 @@ def test_the_server_refusing_a_new_table_is_said_in_words(server: process.Server
         new_table("http://127.0.0.1:9", "robotick", ["bot:easy", "bot:easy"])
 
 
-RANDOM_OPTIONS = {  # short games: a random bot's Delivery round is a long walk to "submit"
+RANDOM_OPTIONS = {  # short games (a random bot's Delivery round is a long walk to "submit"), and
+    # with --seed the same ones every run: the table's deal is seeded too (a random walk took 2-90 s)
     "ricochet": ["chips_to_win=1", "bid_window_s=1", "demo_timeout_s=3"],
     "droids": ["turn_limit=4"],
     "delivery": ["turn_limit=1"],
+    "dr2d": ["turn_limit=8"],
 }
 
 

@@ -34,11 +34,13 @@ def new_table(
     timers: bool = True,
     rated: bool = False,
     bot_token: str | None = None,
+    seed: int | None = None,
 ) -> SeatAddress:
     """A new table of ``game`` where the bot takes seat 0 and ``opponents`` the others: the
     server's bots (``bot:easy``...), or ``open`` seats for people to join by the table's link;
     with ``bot_token``, seat 0 is the bot account's, under its name; ``rated``: its result moves
-    the players' ratings (a bot account's too)."""
+    the players' ratings (a bot account's too); ``seed``: the table's deal and its bots' choices
+    (the same game again), else the server's pick."""
     body = {
         "game": game,
         "seats": ["human", *opponents],
@@ -47,6 +49,8 @@ def new_table(
         "name": name,
         "rated": rated,
     }
+    if seed is not None:
+        body["seed"] = seed
     answer = _post(server, "/api/tables", body, bot_token)
     return SeatAddress(server, answer["table"], answer["token"], bot_token)
 
