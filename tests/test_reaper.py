@@ -40,6 +40,9 @@ def test_a_test_process_that_dies_first_has_what_it_started_stopped_and_removed(
     sleeper = int(ran.stdout.split()[0])
     try:
         assert gone_within(sleeper, 10)
+        deadline = time.monotonic() + 10  # the folder goes right after the process
+        while folder.exists() and time.monotonic() < deadline:
+            time.sleep(0.05)
         assert not folder.exists()
     finally:
         reaper.stop(sleeper, reaper.started(sleeper) or 0, grace=0)

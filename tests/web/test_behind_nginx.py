@@ -23,7 +23,7 @@ import pytest
 from ..server import process
 from .accounts import a_name, sign_up
 from .conftest import new_page
-from .test_new_person import NewPerson, create_quick_table
+from .test_new_person import NewPerson
 
 DEPLOY = Path(__file__).parents[2] / "docs" / "deploy.md"
 NGINX = shutil.which("nginx") or "/usr/sbin/nginx"
@@ -158,17 +158,20 @@ def test_plain_http_is_sent_to_https_and_the_health_and_metrics_answer_through_t
 
 
 def test_a_person_signs_up_and_plays_a_whole_game_through_the_proxy(proxy: Proxy, browser: Any) -> None:
-    """The lobby's Quick Droids table against its bots, played to its end by clicks: every action
-    and its news over the WebSocket, through nginx."""
+    """A short Droids game against a bot, played to its end by clicks: every action and its news
+    over the WebSocket, through nginx."""
     context = browser.new_context(ignore_https_errors=True, locale="en-GB", bypass_csp=True)
     try:
         page = new_page(context, f"{proxy.https}/account")
         sign_up(page, proxy.https, a_name())  # Host passed on: the site's own page, not another site
         cookie = next(c for c in context.cookies() if c["name"] == "robotable_session")
         assert cookie["secure"]  # the server believed nginx's X-Forwarded-Proto: https
-        page.goto(proxy.https)
-        page.wait_for_selector(".card")
-        table = create_quick_table(page, "droids")
+        body = {"game": "droids", "seats": ["human", "bot:easy"], "seed": 5, "options": {"turn_limit": 2}}
+        created = page.request.post(f"{proxy.https}/api/tables", data=body).json()
+        table = created["table"]
+        page.evaluate("() => localStorage.setItem('robotable:movement', 'off')")
+        page.goto(f"{proxy.https}/tables/{table}#token={created['token']}")
+        page.wait_for_selector("body[data-seat='0'] #board svg", timeout=30_000)
         clicks = NewPerson(page).play()
         assert clicks["decision"] + clicks["board"] > 0, clicks
         page.wait_for_selector("#outcome ol.ranks li", timeout=30_000)
