@@ -16,7 +16,6 @@ import signal
 import socket
 import subprocess
 import tempfile
-import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -59,7 +58,7 @@ def cluster() -> Iterator[str]:
     if os.geteuid() == 0:
         shutil.chown(folder, "nobody", "nogroup")
     port = free_port()
-    pid, release = None, lambda: None
+    pid, start, release = None, None, lambda: None
     try:
         _run(
             [str(binaries / "initdb"), "-D", str(data), "-U", "robotable", "-A", "trust", "-E", "UTF8"],
@@ -83,37 +82,14 @@ def cluster() -> Iterator[str]:
             cwd=folder,
         )
         pid = int((data / "postmaster.pid").read_text().split()[0])
+        start = reaper.started(pid)
         release = reaper.watch(pid, signal.SIGINT, folder)  # stops it should this process die first
         yield f"postgresql+psycopg://robotable@127.0.0.1:{port}/postgres"
     finally:
-        if pid is not None:
-            _stop(pid)
+        if pid is not None and start is not None:  # a fast shutdown, then a kill if it lingers
+            reaper.stop(pid, start, signal.SIGINT)
         shutil.rmtree(folder, ignore_errors=True)
         release()
-
-
-def _stop(pid: int) -> None:
-    """Stop the postmaster by its process id: a fast shutdown, then a kill if it lingers; a
-    process that is no longer a postgres (its id taken by another since it ended) is left alone."""
-    if not _is_postgres(pid):  # ended already (its id may be a test process's now): no signal
-        return
-    with contextlib.suppress(ProcessLookupError):
-        os.kill(pid, signal.SIGINT)
-        for _ in range(100):
-            if not _is_postgres(pid):
-                return
-            time.sleep(0.1)
-        os.kill(pid, signal.SIGKILL)
-
-
-def _is_postgres(pid: int) -> bool:
-    """Whether ``pid`` is still a running postgres process (not ended, not a zombie, not reused)."""
-    try:
-        status = Path(f"/proc/{pid}/stat").read_text()
-    except OSError:
-        return False
-    name, state = status[status.index("(") + 1 : status.rindex(")")], status[status.rindex(")") + 2]
-    return name.startswith("postgres") and state != "Z"
 
 
 def new_database(url: str, name: str, *, template: str | None = None) -> str:

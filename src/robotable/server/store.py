@@ -733,8 +733,7 @@ class _Plan:
             return [refused_before(item) for item in run]
         if self._versions.get(table) != first.number - 1:
             self._refused.setdefault(table, first.number)
-            stale = StaleTable(f"table {table}: action {first.number} was already written")
-            return [stale, *(refused_before(item) for item in run[1:])]
+            return [written_before(first), *(refused_before(item) for item in run[1:])]
         self._versions[table] = last.number
         self.written.extend(run)
         self.moves[table] = (self.moves.get(table, (first.number - 1, 0))[0], last.number)
@@ -789,16 +788,25 @@ async def append_postgresql_async(pg: Any, appends: Sequence[Append]) -> list[St
 
 
 def _runs_parameters(runs: list[list[int]], appends: Sequence[Append]) -> dict[str, list[Any]]:
+    names = ("action_tables", "numbers", "seats", "notations", "ats")
+    columns = zip(names, _action_columns(appends), strict=True)
     return {
         "tables": [appends[run[0]].table_id for run in runs],
         "befores": [appends[run[0]].number - 1 for run in runs],
         "afters": [appends[run[-1]].number for run in runs],
-        "action_tables": [item.table_id for item in appends],
-        "numbers": [item.number for item in appends],
-        "seats": [item.seat for item in appends],
-        "notations": [item.notation for item in appends],
-        "ats": [item.at for item in appends],
+        **dict(columns),
     }
+
+
+def _action_columns(rows: Sequence[Append]) -> tuple[list[Any], ...]:
+    """The actions' columns as arrays, in the order of the actions table's."""
+    return (
+        [r.table_id for r in rows],
+        [r.number for r in rows],
+        [r.seat for r in rows],
+        [r.notation for r in rows],
+        [r.at for r in rows],
+    )
 
 
 def _answers_of_runs(
@@ -810,7 +818,7 @@ def _answers_of_runs(
     for first, *rest in runs:
         item = appends[first]
         if item.table_id not in moved:
-            answers[first] = StaleTable(f"table {item.table_id}: action {item.number} was already written")
+            answers[first] = written_before(item)
             for i in rest:
                 answers[i] = refused_before(appends[i])
     return answers
@@ -825,18 +833,19 @@ def _postgresql_writes(plan: _Plan) -> list[tuple[str, tuple[Any, ...]]]:
     last_of = {item.table_id: item.number for item in rows}  # what the other processes catch up to
     return [
         (_MOVE_VERSIONS, (tables, [plan.moves[t][0] for t in tables], [plan.moves[t][1] for t in tables])),
-        (
-            _NEW_ACTIONS,
-            (
-                [r.table_id for r in rows],
-                [r.number for r in rows],
-                [r.seat for r in rows],
-                [r.notation for r in rows],
-                [r.at for r in rows],
-            ),
-        ),
+        (_NEW_ACTIONS, _action_columns(rows)),
         (_NOTIFY, (CHANNEL, notices([f"{t} {n}" for t, n in last_of.items()]))),
     ]
+
+
+async def connect_postgresql_async(url: str) -> Any:
+    """An asynchronous psycopg connection to ``url`` (the loop writer's), or why not in words."""
+    import psycopg
+
+    try:
+        return await psycopg.AsyncConnection.connect(url)
+    except psycopg.Error as exc:
+        raise StoreError(f"cannot reach the database: {_reason(exc)}") from None
 
 
 def _postgresql_failure(exc: Exception) -> StoreError:
@@ -894,6 +903,11 @@ def _runs(appends: Sequence[Append]) -> list[list[int]]:
         else:
             runs.append([i])
     return runs
+
+
+def written_before(item: Append) -> StaleTable:
+    """What an action is answered when another process wrote its number first."""
+    return StaleTable(f"table {item.table_id}: action {item.number} was already written")
 
 
 def refused_before(item: Append) -> StaleTable:

@@ -32,7 +32,14 @@ from collections import deque
 from collections.abc import Callable, Sequence
 from typing import Any, Protocol
 
-from robotable.server.store import Append, Store, StoreError, append_postgresql_async, refused_before
+from robotable.server.store import (
+    Append,
+    Store,
+    StoreError,
+    append_postgresql_async,
+    connect_postgresql_async,
+    refused_before,
+)
 
 log = logging.getLogger("robotable.server")
 
@@ -285,14 +292,8 @@ class LoopWriter(_Batches):
         return self._answered(items, answers, kept, written, started)
 
     async def _connect(self) -> Any:
-        import psycopg
-
         if self._connection is None or self._connection.closed or self._connection.broken:
-            try:
-                self._connection = await psycopg.AsyncConnection.connect(self.store.libpq_url)
-            except psycopg.Error as exc:
-                reason = (str(exc).strip().splitlines() or [type(exc).__name__])[0]
-                raise StoreError(f"cannot reach the database: {reason}") from None
+            self._connection = await connect_postgresql_async(self.store.libpq_url)
         return self._connection
 
 
