@@ -26,6 +26,7 @@ import pytest
 from hypothesis import HealthCheck, settings
 
 from .fastapi_fields import share_adapters, share_signatures
+from .timeout_stacks import pytest_timeout_cancel_timer, pytest_timeout_set_timer  # noqa: F401 (hooks)
 
 CI_EXAMPLES = 100
 """Examples per ``@given`` test in the ``ci`` profile (Hypothesis' own default)."""
