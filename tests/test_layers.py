@@ -10,6 +10,7 @@ hides a circle from Python but not from a reader. Only imports for type checkers
 from __future__ import annotations
 
 import ast
+import functools
 from pathlib import Path
 
 import pytest
@@ -73,14 +74,19 @@ MODULES = {module_name(p): p for p in sorted(PACKAGE.rglob("*.py"))}
 PACKAGES = {module_name(p) for p in PACKAGE.rglob("__init__.py")}
 # a package's __init__ only re-exports (a game's GAME): it is left out, or every module that
 # imports a sibling would seem to import the whole package back
-IMPORTS = {
-    name: {i for i in imports_of(path) if i in MODULES and i != name} for name, path in MODULES.items()
-}
-GRAPH = {
-    name: {i for i in imports_of(path) if i in MODULES and i != name and i not in PACKAGES}
-    for name, path in MODULES.items()
-    if name not in PACKAGES
-}
+
+
+@functools.cache
+def imports() -> dict[str, set[str]]:
+    """Each module's imports of the project's modules (parsed when a test asks, not while every
+    test process collects: the whole source takes a few seconds to parse)."""
+    return {
+        name: {i for i in imports_of(path) if i in MODULES and i != name} for name, path in MODULES.items()
+    }
+
+
+def graph() -> dict[str, set[str]]:
+    return {name: targets - PACKAGES for name, targets in imports().items() if name not in PACKAGES}
 
 
 def layer_of(name: str) -> tuple[int, str]:
@@ -95,7 +101,7 @@ def layer_of(name: str) -> tuple[int, str]:
 
 def test_imports_point_down_the_layers() -> None:
     wrong = []
-    for name, targets in IMPORTS.items():
+    for name, targets in imports().items():
         level, game = layer_of(name)
         for target in targets:
             target_level, target_game = layer_of(target)
@@ -114,12 +120,13 @@ def cycles() -> list[list[str]]:
     stack: list[str] = []
     on_stack: set[str] = set()
     found: list[list[str]] = []
+    edges = graph()
 
     def visit(node: str) -> None:
         index[node] = low[node] = len(index)
         stack.append(node)
         on_stack.add(node)
-        for nxt in GRAPH[node]:
+        for nxt in edges[node]:
             if nxt not in index:
                 visit(nxt)
                 low[node] = min(low[node], low[nxt])
@@ -136,7 +143,7 @@ def cycles() -> list[list[str]]:
             if len(component) > 1:
                 found.append(sorted(component))
 
-    for node in GRAPH:
+    for node in edges:
         if node not in index:
             visit(node)
     return found
@@ -149,4 +156,4 @@ def test_no_import_circles() -> None:
 
 @pytest.mark.parametrize("name", ["robotable.core.game", "robotable.core.records", "robotable.core.numbers"])
 def test_core_imports_only_core(name: str) -> None:
-    assert all(target.startswith("robotable.core") for target in IMPORTS[name]), IMPORTS[name]
+    assert all(target.startswith("robotable.core") for target in imports()[name]), imports()[name]
