@@ -65,6 +65,7 @@ def replays(server: process.Server, table: str) -> Record:
 
 
 @pytest.mark.parametrize("game", list(TABLES))
+@pytest.mark.long
 def test_a_remote_level_plays_a_whole_game_whose_record_replays(server: process.Server, game: str) -> None:
     opponents, options, timers = TABLES[game]
     address = new_table(server.url, game, opponents, name="remote", options=options, timers=timers)
@@ -125,6 +126,7 @@ SEARCHED = {  # game -> the server's bots against the remote hard level, the tab
 
 
 @pytest.mark.parametrize("game", list(SEARCHED))
+@pytest.mark.long
 def test_a_hard_level_plays_remotely_from_worlds_made_of_its_view(server: process.Server, game: str) -> None:
     opponents, options = SEARCHED[game]
     address = new_table(server.url, game, opponents, name="hard", options=options, timers=False)
@@ -264,6 +266,7 @@ def test_robotable_bot_serve_stops_at_once_on_a_token_the_server_refuses(server:
     assert refused.exit_code == 2 and "refused (401)" in refused.output
 
 
+@pytest.mark.long
 def test_the_arena_bot_example_joins_the_arena_plays_its_tables_and_is_rated(server: process.Server) -> None:
     """examples/arena_bot.py, the README's bot, run as its owner would run it."""
     with closing(person(server, "Ada")) as owner:

@@ -40,6 +40,7 @@ def sign_ups(server: process.Server, names: Iterator[str], tried: list[str], mad
 
 
 @pytest.mark.timeout(180)
+@pytest.mark.long
 def test_kill_9_during_sign_ups_leaves_no_half_made_account(url: str, tmp_path: Path) -> None:
     tried: list[str] = []
     made: list[str] = []

@@ -88,6 +88,7 @@ ARENA_SEED = 2026
 fixed, so that the 40 games are the same on every run."""
 
 
+@pytest.mark.long
 def test_the_levels_rated_from_one_start_over_40_games_end_in_their_ladder_s_order(tmp_path: Path) -> None:
     """Droids' easy, medium and hard: their ladder measured each a clear step above the one
     before (medium won 97% of its games against easy, hard 75% against medium). Forty games

@@ -64,6 +64,7 @@ def play_during_backup(url: str, backup: Path, folder: Path) -> tuple[list[HttpP
         process.stop(server)
 
 
+@pytest.mark.long
 def test_a_backup_taken_during_play_restores_tables_that_replay_and_resume(
     url: str, tmp_path: Path, request: pytest.FixtureRequest
 ) -> None:

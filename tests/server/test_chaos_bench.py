@@ -19,6 +19,7 @@ BENCHMARK = Path(__file__).parents[2] / "benchmarks" / "server_chaos.py"
 
 
 @pytest.mark.timeout(180)
+@pytest.mark.long
 def test_a_short_chaos_run_stores_every_acknowledged_action(cluster: str, tmp_path: Path) -> None:
     url = pg.new_database(cluster, "chaos")
     figures = tmp_path / "chaos.json"

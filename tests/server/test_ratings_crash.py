@@ -94,6 +94,7 @@ def over_after_restart(server: process.Server, table: str) -> bool:
 
 
 @pytest.mark.timeout(300)
+@pytest.mark.long
 def test_kill_9_inside_the_rating_transaction_rates_once_after_restart(
     url: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -118,6 +119,7 @@ def test_kill_9_inside_the_rating_transaction_rates_once_after_restart(
 
 
 @pytest.mark.timeout(300)
+@pytest.mark.long
 def test_kill_9_during_a_rated_game_s_last_action_keeps_outcome_and_ratings_together(
     url: str, tmp_path: Path
 ) -> None:

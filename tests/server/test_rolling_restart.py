@@ -83,6 +83,7 @@ def is_subsequence(part: list[str], whole: list[str]) -> bool:
     return all(item in rest for item in part)
 
 
+@pytest.mark.long
 def test_a_rolling_restart_loses_nothing_acknowledged_and_every_game_ends(
     cluster: str, tmp_path: Path
 ) -> None:

@@ -63,6 +63,7 @@ def run(page: Any, result: str) -> None:
     page.wait_for_selector(f"body[data-result={result}]")
 
 
+@pytest.mark.long
 def test_a_teacher_follows_three_pupils_programs_live_and_shows_one(server: Server, browser: Any) -> None:
     contexts = [open_context(browser)]
     try:

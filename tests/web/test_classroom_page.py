@@ -56,6 +56,7 @@ def join(browser: Any, server: Server, code: str, name: str, heard: list[str]) -
     return context, page
 
 
+@pytest.mark.long
 def test_a_teacher_follows_three_pupils_live_and_shows_one_solution(server: Server, browser: Any) -> None:
     contexts = [open_context(browser)]
     try:

@@ -33,6 +33,7 @@ def program_by_clicks(page: Any, notation: str) -> None:
             )
 
 
+@pytest.mark.long
 def test_the_first_delivery_puzzles_solved_by_clicks(server: Server, browser: Any) -> None:
     context = browser.new_context(viewport=PHONE, locale="en-GB", bypass_csp=True)
     try:

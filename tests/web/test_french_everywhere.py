@@ -85,6 +85,7 @@ SEATS = {"ricochet": 2, "dr2d": 2, "droids": 2, "delivery": 2, "robotick": 3}
 
 
 @pytest.mark.parametrize("game", sorted(SEATS))
+@pytest.mark.long
 def test_a_table_page_has_no_english_left_in_french(server: Server, browser: Any, game: str) -> None:
     """Seat 0's page of a table of people (nothing moves between the two looks)."""
     seats = [{"kind": "human", "name": name} for name in ("Ada", "Bea", "Cy")[: SEATS[game]]]
@@ -100,6 +101,7 @@ def test_a_table_page_has_no_english_left_in_french(server: Server, browser: Any
 @pytest.mark.parametrize(
     "game", [g.id for g in games.all_games() if tutorials.has_tutorial(g)], ids=lambda game: game
 )
+@pytest.mark.long
 def test_a_tutorial_has_no_english_left_in_french(server: Server, browser: Any, game: str) -> None:
     tutorial = tutorials.load(games.get(game))
     names = set(tutorial.names.get("en", [])) if tutorial.names else set()

@@ -197,6 +197,7 @@ def choose_button(actions: list[str]) -> str | None:
 
 
 @pytest.mark.parametrize("game", ["ricochet", "dr2d", "droids", "delivery", "robotick"])
+@pytest.mark.long
 def test_a_new_person_plays_a_quick_game_against_bots_by_clicking_the_page(
     server: Server, page_at: Any, game: str
 ) -> None:

@@ -499,6 +499,7 @@ def test_a_card_clicked_on_the_board_narrows_the_buttons_to_its_actions(server: 
     assert f"pass {card}" not in legal_actions(page) and not page.errors
 
 
+@pytest.mark.long
 def test_a_lost_connection_comes_back_by_itself_with_nothing_lost(tmp_path: Path, page_at: Any) -> None:
     """The server stops mid-game and starts again on the same port and database: the page says
     the connection is lost, reconnects by itself, shows the same state and log (nothing twice),
