@@ -1,5 +1,6 @@
 """One real server and one real Chromium for the browser tests (each stopped by its process
-id at the end), and a fresh browser context (cookies, storage) per test."""
+id at the end), and a cleared browser context (cookies, storage) per test: contexts and pages
+are kept from one test to the next, cleared in between (:mod:`tests.web.kept`)."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ import pytest
 
 from ..server import process
 from . import chromium
+from .kept import KeptBrowser
 
 REQUIRED = os.environ.get("ROBOTABLE_REQUIRE_BROWSER") == "1"
 """Set by CI: a missing Chromium is then a failure, not a skip."""
@@ -37,9 +39,9 @@ def browser() -> Iterator[Any]:
     started = chromium.start()
     try:
         with sync_playwright() as playwright:
-            connected = playwright.chromium.connect_over_cdp(started.endpoint)
-            yield connected
-            connected.close()
+            kept = KeptBrowser(playwright.chromium.connect_over_cdp(started.endpoint))
+            yield kept
+            kept.close()
     finally:
         chromium.stop(started)
 
