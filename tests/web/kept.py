@@ -19,7 +19,12 @@ from __future__ import annotations
 import contextlib
 from typing import Any
 
-PAGE_CALLS = frozenset(
+
+def _words(names: str) -> frozenset[str]:
+    return frozenset(names.split())
+
+
+PAGE_CALLS = _words(
     """goto reload go_back go_forward wait_for_load_state wait_for_url wait_for_selector
     wait_for_function wait_for_timeout wait_for_event expect_request expect_response
     expect_download expect_event expect_popup expect_console_message expect_file_chooser
@@ -30,13 +35,13 @@ PAGE_CALLS = frozenset(
     eval_on_selector_all content title url text_content inner_text inner_html input_value
     get_attribute is_visible is_hidden is_enabled is_disabled is_checked is_editable screenshot
     keyboard mouse touchscreen main_frame frames frame viewport_size is_closed set_content
-    bring_to_front add_script_tag add_style_tag request""".split()
+    bring_to_front add_script_tag add_style_tag request"""
 )
 """What a test may do to a page and still leave it for the next: nothing here outlives the
 document (``about:blank`` ends it), or it is undone when the page is given back."""
 
-CONTEXT_CALLS = frozenset(
-    "cookies add_cookies clear_cookies clear_permissions storage_state request expect_page wait_for_event".split()
+CONTEXT_CALLS = _words(
+    "cookies add_cookies clear_cookies clear_permissions storage_state request expect_page wait_for_event"
 )
 """The same for a context: cookies and permissions are cleared when it is given back."""
 
