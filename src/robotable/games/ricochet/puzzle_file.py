@@ -28,9 +28,9 @@ from robotable.core.errors import NotationError, PuzzleError, quoted
 from robotable.games.ricochet.actions import Move, parse_action
 from robotable.games.ricochet.board import DIRECTIONS, cell_xy
 from robotable.games.ricochet.code import ROBOT_NAMES, Puzzle
+from robotable.games.ricochet.kernel_contract import MAX_DEPTH
 from robotable.games.ricochet.puzzles import daily
 from robotable.games.ricochet.search import RICOCHETED, axis_bit, finishers
-from robotable.games.ricochet.solver import MAX_DEPTH, solve
 
 FORMAT = 1
 MAX_ATTEMPT = 200
@@ -199,6 +199,8 @@ def prove(puzzle: RicochetPuzzle, *, limit: int, timeout: float | None = None) -
     none exists at all (the limit was the solver's whole depth)."""
     if not 1 <= limit <= MAX_DEPTH:
         raise _refuse(f"the limit is 1 to {MAX_DEPTH} moves", f"la limite est de 1 à {MAX_DEPTH} coups")
+    from robotable.games.ricochet.solver import solve  # numpy: only when a puzzle is proved
+
     position = puzzle.position
     found = solve(
         position.board(),
@@ -284,6 +286,8 @@ def shipped() -> dict[str, RicochetPuzzle]:
 def daily_puzzle(date: dt.date) -> RicochetPuzzle:
     """The puzzle of the day ``date`` (the generator's, as ``ricochet puzzle --daily``) with its
     optimum, exact by construction, and one solution for the hints."""
+    from robotable.games.ricochet.solver import solve  # numpy: only when a day's puzzle is made
+
     position, length = daily(date)
     found = solve(position.board(), position.robot_cells(), position.target)
     assert found is not None and found.length == length  # the generator's length is the solver's

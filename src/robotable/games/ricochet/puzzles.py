@@ -31,7 +31,6 @@ from robotable.core.errors import RobotableError
 from robotable.core.rng import Rng
 from robotable.games.ricochet.board import CELLS, CENTRE, Board, Target, assemble, cell_xy, random_board
 from robotable.games.ricochet.code import Puzzle
-from robotable.games.ricochet.solver import Solver
 
 MAX_GENERATED_MOVES = 20
 _STEPS_PER_RESTART = 60  # robot moves tried on one board before a fresh random placement
@@ -63,6 +62,8 @@ class _Climb:
     """One board: its Solver, and the lengths of every target for the placements tried on it."""
 
     def __init__(self, board: Board, must_ricochet: bool, cap: int) -> None:
+        from robotable.games.ricochet.solver import Solver  # numpy: only when puzzles are made
+
         self.board = board
         self.solver = Solver(board)
         self.must_ricochet = must_ricochet
