@@ -107,6 +107,9 @@ class KeptContext:
             real = self.real.new_page()
             real.on("framenavigated", lambda frame: self._visited(frame.url))
             page = KeptPage(self, real)
+        # Chromium draws only the front page of a context at full rate (the others get a few
+        # frames a second, and Playwright's waits poll on frames): the page lent is the front one
+        page.real.bring_to_front()
         self.lent.append(page)
         return page
 

@@ -63,3 +63,33 @@ def test_what_clearing_cannot_undo_closes_the_page_and_its_context(
         assert again.real is not real_context
     finally:
         again.close()
+
+
+FRAMES_IN_A_SECOND = """() => new Promise(done => {
+  let frames = 0;
+  const start = performance.now();
+  const tick = () => {
+    if (performance.now() - start >= 1000) return done(frames);
+    frames++;
+    requestAnimationFrame(tick);
+  };
+  requestAnimationFrame(tick);
+})"""
+
+
+def test_a_page_lent_again_is_drawn_at_full_rate(server: Server, browser: KeptBrowser) -> None:
+    """Chromium draws a context's pages behind the front one a few times a second, and
+    Playwright's waits poll on frames: a kept page lent while its context holds others would
+    make every wait on it last seconds (a Delivery game by clicks took 83 s instead of 3)."""
+    first = browser.new_context(**OPTIONS)
+    for _ in range(2):
+        first.new_page().goto(server.url)
+    first.close()
+    again = browser.new_context(**OPTIONS)
+    try:
+        pages = [again.new_page() for _ in range(2)]
+        assert {page.real for page in pages} == set(first.real.pages)  # both kept pages lent again
+        pages[1].goto(server.url)
+        assert pages[1].evaluate(FRAMES_IN_A_SECOND) >= 10  # 60 drawn; 1 to 3 for a page behind
+    finally:
+        again.close()
