@@ -2,7 +2,7 @@
 
 A new context's first page costs Chromium a new renderer process: about 1.2 CPU-seconds on a
 two-core machine, where the same page opened again in a kept context costs 0.4. The browser
-tests open some six hundred pages, so the suite (which is processor-bound: docs/testing.md)
+tests open several hundred pages, so the suite (which is processor-bound: docs/testing.md)
 keeps them: ``browser.new_context(...)`` hands out a cleared context made with the same options
 when one is free, and ``context.new_page()`` a page left on ``about:blank``.
 
