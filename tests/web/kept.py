@@ -95,6 +95,8 @@ class KeptContext:
         """Every origin a page of this context showed since it was last cleared."""
         self.tainted = False
         self.closed = False
+        # every page of the context, pop-ups too: what it shows is cleared when it comes back
+        real.on("page", lambda page: page.on("framenavigated", lambda frame: self._visited(frame.url)))
 
     def checked_out(self) -> KeptContext:
         self.closed = False
@@ -104,9 +106,7 @@ class KeptContext:
         if self.free_pages:
             page = KeptPage(self, self.free_pages.pop())
         else:
-            real = self.real.new_page()
-            real.on("framenavigated", lambda frame: self._visited(frame.url))
-            page = KeptPage(self, real)
+            page = KeptPage(self, self.real.new_page())
         # Chromium draws only the front page of a context at full rate (the others get a few
         # frames a second, and Playwright's waits poll on frames): the page lent is the front one
         page.real.bring_to_front()
