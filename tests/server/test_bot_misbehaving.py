@@ -298,10 +298,12 @@ def test_a_flooding_bot_is_cut_off_and_slows_no_other_table(server: Running) -> 
     assert len(errors) == MAX_ERRORS and first[-1]["type"] == "closing" and first[-1]["code"] == "errors"
     burst = [answer["type"] for answer in first[: first.index(errors[0])]]
     assert burst.count("refused") >= 20, "its burst was read (an illegal action each)"
-    p95 = {name: statistics.quantiles(took, n=20)[-1] for name, took in [("calm", calm), ("flood", during)]}
-    assert p95["flood"] < max(0.5, 5 * p95["calm"]), (
-        p95
-    )  # generous: a loaded machine's noise is not a flood's
+    # the flood goes on through all 30 actions, so a flood that slowed the table would slow most
+    # of them: the median says so, where one action held up by the other tests' load (0.52 s
+    # once in CI, on a machine running a browser test beside) would tip a 95th percentile
+    medians = {"calm": statistics.median(calm), "flood": statistics.median(during)}
+    assert medians["flood"] < max(0.25, 5 * medians["calm"]), medians
+    assert max(during) < 2.0, during  # and none waited for the flood to end
 
 
 FLOODER = """
