@@ -71,3 +71,12 @@ def test_ricochet_solve_imports_only_what_it_needs() -> None:
     done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=120)
     lines = done.stdout.strip().splitlines()
     assert '"length": 11' in lines[0] and lines[-1] == "[]", done.stderr
+
+
+def test_the_server_starts_without_numpy() -> None:
+    """The server's modules read puzzle files (classrooms, puzzle pages) but only proving or
+    making a puzzle needs the solver and NumPy: about 0.1 s of every start, left to the first
+    puzzle that needs it."""
+    script = "import sys\nimport robotable.server.app\nprint('numpy' in sys.modules)\n"
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=120)
+    assert done.stdout.strip() == "False", done.stderr

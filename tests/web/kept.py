@@ -118,10 +118,6 @@ class KeptContext:
             scheme, rest = url.split("://", 1)
             self.origins.add(f"{scheme}://{rest.split('/', 1)[0]}")
 
-    @property
-    def pages(self) -> list[KeptPage]:
-        return [page for page in self.lent if not page.closed]
-
     def close(self) -> None:
         """Give every page back, clear what the test left, and give the context back."""
         if self.closed:
@@ -193,13 +189,6 @@ class KeptPage:
         self.listeners.append((event, handler))
         self.real.on(event, handler)
 
-    def once(self, event: str, handler: Any) -> None:
-        self.listeners.append((event, handler))
-        self.real.once(event, handler)
-
-    def remove_listener(self, event: str, handler: Any) -> None:
-        self.real.remove_listener(event, handler)
-
     def is_closed(self) -> bool:
         return self.closed or self.real.is_closed()
 
@@ -208,8 +197,7 @@ class KeptPage:
             return
         self.closed = True
         for event, handler in self.listeners:
-            with contextlib.suppress(Exception):  # a ``once`` listener that ran is gone already
-                self.real.remove_listener(event, handler)
+            self.real.remove_listener(event, handler)
         self.context.give_back(self)
 
     def __getattr__(self, name: str) -> Any:

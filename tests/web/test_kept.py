@@ -88,7 +88,7 @@ def test_a_page_lent_again_is_drawn_at_full_rate(server: Server, browser: KeptBr
     again = browser.new_context(**OPTIONS)
     try:
         pages = [again.new_page() for _ in range(2)]
-        assert {page.real for page in pages} == set(first.real.pages)  # both kept pages lent again
+        assert {page.real for page in pages} == set(again.real.pages)  # both kept pages lent again
         pages[1].goto(server.url)
         assert pages[1].evaluate(FRAMES_IN_A_SECOND) >= 10  # 60 drawn; 1 to 3 for a page behind
     finally:
